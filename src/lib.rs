@@ -1,0 +1,4 @@
+//! The Polysleuth game master: rules engine, replay, and (in time) the service around them.
+
+pub mod replay;
+pub mod rules;

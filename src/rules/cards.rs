@@ -1,0 +1,515 @@
+//! The 36 cards, the ten traits, and a forgiving reader of the words players use for them.
+
+use std::fmt;
+
+/// Gems in alphabetical order, so that a card's index orders cards by canonical name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Gem {
+    Diamond,
+    Opal,
+    Pearl,
+}
+
+/// Colours in alphabetical order, for the same reason as [`Gem`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Colour {
+    Blue,
+    Green,
+    Red,
+    Yellow,
+}
+
+pub const GEMS: [Gem; 3] = [Gem::Diamond, Gem::Opal, Gem::Pearl];
+pub const COLOURS: [Colour; 4] = [Colour::Blue, Colour::Green, Colour::Red, Colour::Yellow];
+
+impl Gem {
+    pub fn name(self) -> &'static str {
+        match self {
+            Gem::Diamond => "Diamond",
+            Gem::Opal => "Opal",
+            Gem::Pearl => "Pearl",
+        }
+    }
+}
+
+impl Colour {
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::Blue => "Blue",
+            Colour::Green => "Green",
+            Colour::Red => "Red",
+            Colour::Yellow => "Yellow",
+        }
+    }
+}
+
+/// The three kinds of trait; a question may name at most one trait of each kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Number,
+    Colour,
+    Gem,
+}
+
+impl Kind {
+    pub fn plural(self) -> &'static str {
+        match self {
+            Kind::Number => "numbers",
+            Kind::Colour => "colours",
+            Kind::Gem => "gems",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Trait {
+    /// 1, 2 or 3.
+    Number(u8),
+    Colour(Colour),
+    Gem(Gem),
+}
+
+impl Trait {
+    pub fn kind(self) -> Kind {
+        match self {
+            Trait::Number(_) => Kind::Number,
+            Trait::Colour(_) => Kind::Colour,
+            Trait::Gem(_) => Kind::Gem,
+        }
+    }
+
+    /// Canonical name: `Diamond`, `Red`, `2`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Trait::Number(1) => "1",
+            Trait::Number(2) => "2",
+            Trait::Number(_) => "3",
+            Trait::Colour(c) => c.name(),
+            Trait::Gem(g) => g.name(),
+        }
+    }
+
+    /// Name in running prose: "Ones", "Reds", "Diamonds".
+    pub fn prose_plural(self) -> String {
+        match self {
+            Trait::Number(1) => "Ones".into(),
+            Trait::Number(2) => "Twos".into(),
+            Trait::Number(_) => "Threes".into(),
+            other => format!("{}s", other.name()),
+        }
+    }
+
+    /// The set of cards that have this trait.
+    pub fn mask(self) -> CardSet {
+        let mut set = CardSet::EMPTY;
+        for card in Card::all() {
+            if card.has(self) {
+                set.insert(card);
+            }
+        }
+        set
+    }
+
+    /// Reads one trait word: any case, plurals, number words, classic Sleuth types, French.
+    pub fn parse_word(word: &str) -> Option<Trait> {
+        let w = word.to_lowercase();
+        let w = w.trim_end_matches("'s").trim_end_matches('\'');
+        let t = match w {
+            "1" | "1s" | "one" | "ones" | "solitaire" | "solitaires" | "un" | "une" => {
+                Trait::Number(1)
+            }
+            "2" | "2s" | "two" | "twos" | "pair" | "pairs" | "paire" | "paires" | "deux" => {
+                Trait::Number(2)
+            }
+            "3" | "3s" | "three" | "threes" | "cluster" | "clusters" | "groupe" | "groupes"
+            | "trois" => Trait::Number(3),
+            "red" | "reds" | "rouge" | "rouges" => Trait::Colour(Colour::Red),
+            "green" | "greens" | "vert" | "verts" | "verte" | "vertes" => {
+                Trait::Colour(Colour::Green)
+            }
+            "blue" | "blues" | "bleu" | "bleus" | "bleue" | "bleues" => Trait::Colour(Colour::Blue),
+            "yellow" | "yellows" | "jaune" | "jaunes" => Trait::Colour(Colour::Yellow),
+            "diamond" | "diamonds" | "diamant" | "diamants" => Trait::Gem(Gem::Diamond),
+            "pearl" | "pearls" | "perle" | "perles" => Trait::Gem(Gem::Pearl),
+            "opal" | "opals" | "opale" | "opales" => Trait::Gem(Gem::Opal),
+            _ => return None,
+        };
+        Some(t)
+    }
+
+    /// Every trait, in the order RULES.md lists them.
+    pub fn all() -> [Trait; 10] {
+        [
+            Trait::Gem(Gem::Diamond),
+            Trait::Gem(Gem::Pearl),
+            Trait::Gem(Gem::Opal),
+            Trait::Colour(Colour::Red),
+            Trait::Colour(Colour::Green),
+            Trait::Colour(Colour::Blue),
+            Trait::Colour(Colour::Yellow),
+            Trait::Number(1),
+            Trait::Number(2),
+            Trait::Number(3),
+        ]
+    }
+
+    /// Reads a canonical or forgiving trait name, as a whole string.
+    pub fn parse(text: &str) -> Option<Trait> {
+        let words = words(text);
+        match words.as_slice() {
+            [w] => Trait::parse_word(w),
+            _ => None,
+        }
+    }
+
+    /// Order in which traits are written in canonical text: number, colour, gem (as in card names).
+    pub(crate) fn canonical_rank(self) -> u8 {
+        match self.kind() {
+            Kind::Number => 0,
+            Kind::Colour => 1,
+            Kind::Gem => 2,
+        }
+    }
+}
+
+impl fmt::Display for Trait {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Words that may stand among trait words without meaning anything.
+fn is_filler(word: &str) -> bool {
+    matches!(
+        word.to_lowercase().as_str(),
+        "and"
+            | "&"
+            | "the"
+            | "of"
+            | "card"
+            | "cards"
+            | "colour"
+            | "colours"
+            | "color"
+            | "colors"
+            | "couleur"
+            | "couleurs"
+            | "number"
+            | "numbers"
+            | "gem"
+            | "gems"
+            | "et"
+            | "de"
+            | "des"
+            | "carte"
+            | "cartes"
+    )
+}
+
+/// Splits text into words at spaces and the punctuation players put between trait words.
+pub(crate) fn words(text: &str) -> Vec<&str> {
+    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '/' | '+' | '.' | '?' | '!'))
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// What a run of words said about traits: the traits in order, or the first word not understood.
+pub(crate) fn read_traits(text: &str) -> Result<Vec<Trait>, String> {
+    let mut traits = Vec::new();
+    for word in words(text) {
+        if is_filler(word) {
+            continue;
+        }
+        match Trait::parse_word(word) {
+            Some(t) => traits.push(t),
+            None => return Err(word.to_string()),
+        }
+    }
+    Ok(traits)
+}
+
+/// One of the 36 cards. The index orders cards by canonical name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Card(u8);
+
+impl Card {
+    pub const COUNT: usize = 36;
+
+    pub fn new(number: u8, colour: Colour, gem: Gem) -> Card {
+        assert!((1..=3).contains(&number));
+        Card((number - 1) * 12 + colour as u8 * 3 + gem as u8)
+    }
+
+    pub fn from_index(index: usize) -> Card {
+        assert!(index < Self::COUNT);
+        Card(index as u8)
+    }
+
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    pub fn number(self) -> u8 {
+        self.0 / 12 + 1
+    }
+
+    pub fn colour(self) -> Colour {
+        COLOURS[(self.0 % 12 / 3) as usize]
+    }
+
+    pub fn gem(self) -> Gem {
+        GEMS[(self.0 % 3) as usize]
+    }
+
+    pub fn has(self, t: Trait) -> bool {
+        match t {
+            Trait::Number(n) => self.number() == n,
+            Trait::Colour(c) => self.colour() == c,
+            Trait::Gem(g) => self.gem() == g,
+        }
+    }
+
+    pub fn all() -> impl Iterator<Item = Card> {
+        (0..Self::COUNT as u8).map(Card)
+    }
+
+    /// Canonical name, e.g. `2 Red Diamond`.
+    pub fn name(self) -> String {
+        format!("{} {} {}", self.number(), self.colour().name(), self.gem().name())
+    }
+
+    /// Reads a card written any way RULES.md §1 allows: `2 Red Diamond`, `red diamond two`,
+    /// `2 Red; Diamond`, `Deux Rouge Diamant`. The error says, for a player, what was wrong.
+    pub fn parse(text: &str) -> Result<Card, CardError> {
+        let traits = read_traits(text).map_err(CardError::UnknownWord)?;
+        let (mut number, mut colour, mut gem) = (None, None, None);
+        for t in traits {
+            let repeated = match t {
+                Trait::Number(n) => number.replace(n).is_some(),
+                Trait::Colour(c) => colour.replace(c).is_some(),
+                Trait::Gem(g) => gem.replace(g).is_some(),
+            };
+            if repeated {
+                return Err(CardError::TwoOfAKind(t.kind()));
+            }
+        }
+        match (number, colour, gem) {
+            (Some(n), Some(c), Some(g)) => Ok(Card::new(n, c, g)),
+            _ => {
+                let mut missing = Vec::new();
+                if number.is_none() {
+                    missing.push("a number");
+                }
+                if colour.is_none() {
+                    missing.push("a colour");
+                }
+                if gem.is_none() {
+                    missing.push("a gem");
+                }
+                Err(CardError::Missing(missing.join(" and ")))
+            }
+        }
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CardError {
+    #[error("\"{0}\" is not a number, colour or gem")]
+    UnknownWord(String),
+    #[error("a card has only one of the {}", .0.plural())]
+    TwoOfAKind(Kind),
+    #[error("the card lacks {0}")]
+    Missing(String),
+}
+
+/// A set of cards as a bit mask: hands, the safe, published cards, guessed cards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CardSet(u64);
+
+impl CardSet {
+    pub const EMPTY: CardSet = CardSet(0);
+    pub const ALL: CardSet = CardSet((1u64 << 36) - 1);
+
+    pub fn contains(self, card: Card) -> bool {
+        self.0 >> card.0 & 1 == 1
+    }
+
+    pub fn insert(&mut self, card: Card) {
+        self.0 |= 1 << card.0;
+    }
+
+    pub fn remove(&mut self, card: Card) {
+        self.0 &= !(1 << card.0);
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn intersect(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & other.0)
+    }
+
+    pub fn union(self, other: CardSet) -> CardSet {
+        CardSet(self.0 | other.0)
+    }
+
+    pub fn minus(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & !other.0)
+    }
+
+    /// Cards in canonical order.
+    pub fn iter(self) -> impl Iterator<Item = Card> {
+        Card::all().filter(move |c| self.contains(*c))
+    }
+
+    pub fn names(self) -> Vec<String> {
+        self.iter().map(Card::name).collect()
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Self {
+        let mut set = CardSet::EMPTY;
+        for c in iter {
+            set.insert(c);
+        }
+        set
+    }
+}
+
+/// Cards that have every trait listed.
+pub fn matching(traits: &[Trait]) -> CardSet {
+    traits.iter().fold(CardSet::ALL, |set, t| set.intersect(t.mask()))
+}
+
+/// Traits sorted into canonical writing order (number, colour, gem).
+pub fn canonical_order(traits: &[Trait]) -> Vec<Trait> {
+    let mut sorted = traits.to_vec();
+    sorted.sort_by_key(|t| t.canonical_rank());
+    sorted
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn there_are_36_distinct_cards_in_name_order() {
+        let names: Vec<String> = Card::all().map(Card::name).collect();
+        assert_eq!(names.len(), 36);
+        let mut sorted = names.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(names, sorted, "card index order is canonical name order");
+        assert_eq!(names[0], "1 Blue Diamond");
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for card in Card::all() {
+            assert_eq!(Card::parse(&card.name()), Ok(card));
+        }
+    }
+
+    #[test]
+    fn forgiving_card_reader() {
+        let two_red_diamond = Card::new(2, Colour::Red, Gem::Diamond);
+        for text in [
+            "2 Red Diamond",
+            "2 red diamonds",
+            "Red; Diamond 2",
+            "2 Red; Diamond",
+            "diamond two RED",
+            "pair red diamond",
+            "deux rouge diamant",
+            "2s reds diamonds",
+            "Paire, Rouge, Diamant",
+        ] {
+            assert_eq!(Card::parse(text), Ok(two_red_diamond), "{text}");
+        }
+        assert_eq!(
+            Card::parse("3 yellow cluster opal"),
+            Err(CardError::TwoOfAKind(Kind::Number))
+        );
+        assert_eq!(Card::parse("3 Opal"), Err(CardError::Missing("a colour".into())));
+        assert_eq!(Card::parse("3 Purple Opal"), Err(CardError::UnknownWord("Purple".into())));
+    }
+
+    #[test]
+    fn trait_words() {
+        assert_eq!(Trait::parse("Solitaire"), Some(Trait::Number(1)));
+        assert_eq!(Trait::parse("clusters"), Some(Trait::Number(3)));
+        assert_eq!(Trait::parse("Threes"), Some(Trait::Number(3)));
+        assert_eq!(Trait::parse("1s"), Some(Trait::Number(1)));
+        assert_eq!(Trait::parse("groupe"), Some(Trait::Number(3)));
+        assert_eq!(Trait::parse("Perles"), Some(Trait::Gem(Gem::Pearl)));
+        assert_eq!(Trait::parse("JAUNE"), Some(Trait::Colour(Colour::Yellow)));
+        assert_eq!(Trait::parse("purple"), None);
+        for t in Trait::all() {
+            assert_eq!(Trait::parse(t.name()), Some(t));
+            assert_eq!(t.mask().len(), 36 / if t.kind() == Kind::Colour { 4 } else { 3 });
+        }
+    }
+
+    #[test]
+    fn two_traits_match_three_or_four_cards() {
+        let red_diamond = matching(&[Trait::Colour(Colour::Red), Trait::Gem(Gem::Diamond)]);
+        assert_eq!(red_diamond.names(), ["1 Red Diamond", "2 Red Diamond", "3 Red Diamond"]);
+        assert_eq!(matching(&[Trait::Number(2), Trait::Gem(Gem::Opal)]).len(), 4);
+    }
+}
+
+// Stored and sent as canonical names, so stored games stay readable.
+impl serde::Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Card {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        Card::parse(&text).map_err(|e| serde::de::Error::custom(format!("\"{text}\": {e}")))
+    }
+}
+
+impl serde::Serialize for CardSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for CardSet {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let cards = Vec::<Card>::deserialize(d)?;
+        let set: CardSet = cards.iter().copied().collect();
+        if set.len() != cards.len() {
+            return Err(serde::de::Error::custom("a card is listed twice"));
+        }
+        Ok(set)
+    }
+}
+
+impl serde::Serialize for Trait {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Trait {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        Trait::parse(&text).ok_or_else(|| serde::de::Error::custom(format!("\"{text}\" is not a trait")))
+    }
+}

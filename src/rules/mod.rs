@@ -1,0 +1,16 @@
+//! The game, exactly as RULES.md rules it. Pure: no I/O, no async, no clock, no database.
+//! Everything else calls this module; nothing else decides a game rule.
+
+pub mod cards;
+pub mod deal;
+pub mod game;
+pub mod settings;
+pub mod turn;
+pub mod view;
+
+pub use cards::{Card, CardSet, Colour, Gem, Kind, Trait};
+pub use deal::{verify_commitment, Deal, DealError, Owner};
+pub use game::{Game, Guess, Question, SetupError, Turn};
+pub use settings::{QuestionPayment, Settings, SettingsError};
+pub use turn::LineError;
+pub use view::{Bulletin, PrivateReport, RoundOutcome};

@@ -1,0 +1,464 @@
+//! The turn language: reads a player's turn text into guesses, questions, `ready` and `done`.
+//! Player names are kept as written; `validate` checks them against the game.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::{read_traits, Card, Kind, Trait};
+
+/// Where a guess says a card is, as the player wrote it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    Player(String),
+    Safe,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GuessLine {
+    pub number: u32,
+    pub line: usize,
+    pub place: Place,
+    pub card: Card,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuestionLine {
+    pub number: u32,
+    pub line: usize,
+    pub eyes: u32,
+    pub target: String,
+    pub traits: Vec<Trait>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ParsedTurn {
+    pub guesses: Vec<GuessLine>,
+    pub questions: Vec<QuestionLine>,
+    pub ready: bool,
+    pub done: bool,
+}
+
+/// One rejected line: its number in the text, the line quoted back, and what was wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineError {
+    pub line: usize,
+    pub text: String,
+    pub problem: String,
+}
+
+impl LineError {
+    pub fn new(line: usize, text: &str, problem: impl Into<String>) -> Self {
+        LineError {
+            line,
+            text: text.trim().to_string(),
+            problem: problem.into(),
+        }
+    }
+
+    /// The message without the line number: `"…" asks about two colours; …`.
+    pub fn message(&self) -> String {
+        if self.text.is_empty() {
+            self.problem.clone()
+        } else {
+            format!("\"{}\" {}", self.text, self.problem)
+        }
+    }
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message())
+    }
+}
+
+pub const EXAMPLES: &str = "expected a guess such as \"1: Bob has 2 Red Diamond\" or \"2: 3 Blue Opal is in the safe\", a question such as \"1 (5): Bob has how many Reds?\", or the word \"ready\" or \"done\"";
+
+enum Body {
+    Guess(Place, Card),
+    Question(String, Vec<Trait>),
+}
+
+struct Prefix<'a> {
+    number: Option<u32>,
+    eyes: Option<Result<u32, String>>,
+    body: &'a str,
+}
+
+/// Lines of a turn that carry meaning: not blank, not comments or quotes, before the signature.
+pub fn meaningful_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .take_while(|(_, l)| l.trim_end() != "--")
+        .filter(|(_, l)| {
+            let t = l.trim();
+            !(t.is_empty() || t.starts_with('#') || t.starts_with("//") || t.starts_with('>'))
+        })
+}
+
+/// Reads a whole turn. Every line that cannot be understood is reported; numbers are given
+/// to bare lines after the highest number written for their kind (RULES.md §3).
+pub fn parse(text: &str) -> Result<ParsedTurn, Vec<LineError>> {
+    let (turn, errors) = parse_all(text);
+    if errors.is_empty() {
+        Ok(turn)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Reads a turn, keeping every line that could be read beside the errors of the others.
+pub fn parse_all(text: &str) -> (ParsedTurn, Vec<LineError>) {
+    let mut errors = Vec::new();
+    let mut turn = ParsedTurn::default();
+    // (line, explicit number, body) per kind, in order of appearance.
+    let mut guesses: Vec<(usize, &str, Option<u32>, Place, Card)> = Vec::new();
+    let mut questions: Vec<(usize, &str, Option<u32>, u32, String, Vec<Trait>)> = Vec::new();
+
+    for (line, raw) in meaningful_lines(text) {
+        let t = raw.trim();
+        let word = t
+            .trim_end_matches(|c: char| c == '.' || c == '!')
+            .to_ascii_lowercase();
+        match word.as_str() {
+            "ready" => {
+                turn.ready = true;
+                continue;
+            }
+            "done" => {
+                turn.done = true;
+                continue;
+            }
+            _ => {}
+        }
+        let prefix = split_prefix(t);
+        let body = match read_body(prefix.body) {
+            Ok(b) => b,
+            Err(problem) => {
+                errors.push(LineError::new(line, t, problem));
+                continue;
+            }
+        };
+        match (body, prefix.eyes) {
+            (Body::Guess(..), Some(_)) => errors.push(LineError::new(
+                line,
+                t,
+                "is a guess with a bid; only questions take Private Eyes in brackets, e.g. \"1: Bob has 2 Red Diamond\"",
+            )),
+            (Body::Guess(place, card), None) => guesses.push((line, t, prefix.number, place, card)),
+            (Body::Question(..), None) => errors.push(LineError::new(
+                line,
+                t,
+                "has no bid; put the Private Eyes you offer in brackets before the colon, e.g. \"1 (5): Bob has how many Reds?\"",
+            )),
+            (Body::Question(..), Some(Err(bid))) => errors.push(LineError::new(
+                line,
+                t,
+                format!("bids \"{bid}\"; a bid is a whole number of Private Eyes, 0 or more, e.g. \"1 (5): Bob has how many Reds?\""),
+            )),
+            (Body::Question(target, traits), Some(Ok(eyes))) => {
+                questions.push((line, t, prefix.number, eyes, target, traits))
+            }
+        }
+    }
+
+    let mut numbers = Numbering::new(guesses.iter().filter_map(|g| g.2));
+    for (line, t, number, place, card) in guesses {
+        match numbers.assign(number) {
+            Ok(number) => turn.guesses.push(GuessLine {
+                number,
+                line,
+                place,
+                card,
+            }),
+            Err(n) => errors.push(LineError::new(
+                line,
+                t,
+                format!("reuses guess number {n}; each guess in a turn needs its own number"),
+            )),
+        }
+    }
+    let mut numbers = Numbering::new(questions.iter().filter_map(|q| q.2));
+    for (line, t, number, eyes, target, traits) in questions {
+        match numbers.assign(number) {
+            Ok(number) => turn.questions.push(QuestionLine {
+                number,
+                line,
+                eyes,
+                target,
+                traits,
+            }),
+            Err(n) => errors.push(LineError::new(
+                line,
+                t,
+                format!("reuses question number {n}; each question in a turn needs its own number"),
+            )),
+        }
+    }
+
+    errors.sort_by_key(|e| e.line);
+    (turn, errors)
+}
+
+struct Numbering {
+    used: HashSet<u32>,
+    next: u32,
+}
+
+impl Numbering {
+    fn new(explicit: impl Iterator<Item = u32>) -> Self {
+        let mut next = 0;
+        for n in explicit {
+            next = next.max(n);
+        }
+        Numbering {
+            used: HashSet::new(),
+            next,
+        }
+    }
+
+    fn assign(&mut self, number: Option<u32>) -> Result<u32, u32> {
+        let n = match number {
+            Some(n) => n,
+            None => {
+                self.next = self.next.saturating_add(1);
+                self.next
+            }
+        };
+        if self.used.insert(n) {
+            Ok(n)
+        } else {
+            Err(n)
+        }
+    }
+}
+
+/// Splits `12 (5): body`, `12: body`, `(5): body`, `12 (5) body` into number, bid and body.
+/// A line whose leading digits are not followed by `:` or a bid is all body (`2 Red …`).
+fn split_prefix(t: &str) -> Prefix<'_> {
+    let bare = Prefix {
+        number: None,
+        eyes: None,
+        body: t,
+    };
+    let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let number = if digits > 0 {
+        match t[..digits].parse::<u32>() {
+            Ok(n) => Some(n),
+            Err(_) => return bare,
+        }
+    } else {
+        None
+    };
+    let rest = t[digits..].trim_start();
+    let (eyes, rest) = if let Some(inner) = rest.strip_prefix('(') {
+        match inner.find(')') {
+            Some(close) => {
+                let bid = inner[..close].trim();
+                let eyes = bid.parse::<u32>().map_err(|_| bid.to_string());
+                (Some(eyes), inner[close + 1..].trim_start())
+            }
+            None => return bare,
+        }
+    } else {
+        (None, rest)
+    };
+    match rest.strip_prefix(':') {
+        Some(body) => Prefix {
+            number,
+            eyes,
+            body: body.trim(),
+        },
+        None if eyes.is_some() => Prefix {
+            number,
+            eyes,
+            body: rest.trim_start_matches(['.', '-']).trim(),
+        },
+        None => bare,
+    }
+}
+
+fn find_word(haystack_lower: &str, needle: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = haystack_lower[from..].find(needle) {
+        let at = from + i;
+        let before_ok = at == 0 || !haystack_lower.as_bytes()[at - 1].is_ascii_alphanumeric();
+        let end = at + needle.len();
+        let after_ok =
+            end == haystack_lower.len() || !haystack_lower.as_bytes()[end].is_ascii_alphanumeric();
+        if before_ok && after_ok {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+fn read_body(body: &str) -> Result<Body, String> {
+    let lower = body.to_ascii_lowercase();
+    if let Some(at) = find_word(&lower, "has how many") {
+        let target = body[..at].trim();
+        let asked = &body[at + "has how many".len()..];
+        return question(target, asked);
+    }
+    // "how many Reds does Bob have?"
+    if let Some(rest) = lower.strip_prefix("how many") {
+        if let Some(does) = find_word(rest, "does") {
+            let after = &body["how many".len() + does + 4..];
+            let after_l = after.to_ascii_lowercase();
+            if let Some(have) = find_word(&after_l, "have") {
+                let target = after[..have].trim();
+                return question(target, &body["how many".len().."how many".len() + does]);
+            }
+        }
+    }
+    if let Some(at) = find_word(&lower, "has") {
+        let who = body[..at].trim();
+        let card = &body[at + 3..];
+        let place = match who.to_ascii_lowercase().as_str() {
+            "safe" | "the safe" => Place::Safe,
+            _ => Place::Player(player_word(who)?),
+        };
+        return Ok(Body::Guess(place, read_card(card)?));
+    }
+    for tail in ["is in the safe", "is in safe", "in the safe"] {
+        let stripped = lower.trim_end_matches(['.', '!', ' ']);
+        if stripped.ends_with(tail) {
+            let card = &body[..stripped.len() - tail.len()];
+            return Ok(Body::Guess(Place::Safe, read_card(card)?));
+        }
+    }
+    Err(format!("is not understood; {EXAMPLES}"))
+}
+
+fn player_word(who: &str) -> Result<String, String> {
+    if who.is_empty() {
+        return Err("names no player before \"has\"; write e.g. \"1: Bob has 2 Red Diamond\"".into());
+    }
+    Ok(who.trim_start_matches('@').to_string())
+}
+
+fn read_card(text: &str) -> Result<Card, String> {
+    Card::parse(text).map_err(|e| {
+        format!(
+            "does not name a card: {e}; a card is a number, a colour and a gem, e.g. \"2 Red Diamond\""
+        )
+    })
+}
+
+fn question(target: &str, asked: &str) -> Result<Body, String> {
+    let target = if target.eq_ignore_ascii_case("the safe") || target.eq_ignore_ascii_case("safe")
+    {
+        "safe".to_string()
+    } else {
+        player_word(target)
+            .map_err(|_| "names no player before \"has how many\"; write e.g. \"1 (5): Bob has how many Reds?\"".to_string())?
+    };
+    let traits = read_traits(asked).map_err(|word| {
+        format!("asks about \"{word}\", which is not a trait; the traits are Diamond, Pearl, Opal, Red, Green, Blue, Yellow, 1, 2 and 3")
+    })?;
+    let mut kinds: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for t in &traits {
+        let name = match t.kind() {
+            Kind::Number => "numbers",
+            Kind::Colour => "colours",
+            Kind::Gem => "gems",
+        };
+        *kinds.entry(name).or_default() += 1;
+    }
+    if let Some((kind, _)) = kinds.iter().find(|(_, n)| **n > 1) {
+        return Err(format!(
+            "asks about two {kind}; a question may combine at most one gem, one colour and one number"
+        ));
+    }
+    match traits.len() {
+        0 => Err("asks about no trait; name one or two, e.g. \"Bob has how many Red Diamonds?\"".into()),
+        1 | 2 => Ok(Body::Question(target, traits)),
+        n => Err(format!(
+            "asks about {n} traits; a question names one or two traits, e.g. \"Bob has how many Red Diamonds?\""
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cards::{Colour, Gem};
+
+    fn ok(text: &str) -> ParsedTurn {
+        parse(text).unwrap_or_else(|e| panic!("{text:?}: {e:?}"))
+    }
+
+    fn problems(text: &str) -> Vec<String> {
+        parse(text).unwrap_err().iter().map(|e| e.to_string()).collect()
+    }
+
+    #[test]
+    fn reads_guesses_questions_and_words() {
+        let t = ok("1: Bob has 2 Red Diamond\n2: 3 Blue Opal is in the safe\n1 (5): Carol has how many Reds?\nready\ndone");
+        assert_eq!(t.guesses.len(), 2);
+        assert_eq!(t.guesses[0].place, Place::Player("Bob".into()));
+        assert_eq!(t.guesses[0].card, Card::new(2, Colour::Red, Gem::Diamond));
+        assert_eq!(t.guesses[1].place, Place::Safe);
+        assert_eq!(t.questions[0].eyes, 5);
+        assert_eq!(t.questions[0].target, "Carol");
+        assert_eq!(t.questions[0].traits, vec![Trait::Colour(Colour::Red)]);
+        assert!(t.ready && t.done);
+    }
+
+    #[test]
+    fn seed_forms() {
+        let t = ok("3: Ann has 2 Red; Diamond\n4 (7): Dan has how many Green Diamond?\n5: 1 Red Pearl is in the safe.");
+        assert_eq!(t.guesses[0].number, 3);
+        assert_eq!(t.guesses[1].number, 5);
+        assert_eq!(t.questions[0].number, 4);
+        assert_eq!(t.questions[0].traits.len(), 2);
+        let q = ok("(3) how many pairs does Ann have?");
+        assert_eq!(q.questions[0].target, "Ann");
+        assert_eq!(q.questions[0].traits, vec![Trait::Number(2)]);
+    }
+
+    #[test]
+    fn bare_lines_number_after_the_highest_of_their_kind() {
+        let t = ok("1: Bob has 1 Red Opal\nBob has 1 Blue Opal\n5: Bob has 1 Green Opal\nBob has 1 Yellow Opal\n(2): Bob has how many Ones?");
+        let numbers: Vec<u32> = t.guesses.iter().map(|g| g.number).collect();
+        assert_eq!(numbers, [1, 6, 5, 7]);
+        assert_eq!(t.questions[0].number, 1);
+    }
+
+    #[test]
+    fn skips_comments_quotes_and_signature() {
+        let t = ok("# my turn\n\n// note\n> 1: quoted old line\n1: Bob has 1 Red Opal\n-- \nAnn\n2: nonsense");
+        assert_eq!(t.guesses.len(), 1);
+    }
+
+    #[test]
+    fn every_bad_line_is_reported_with_its_number_and_text() {
+        let errs = problems("1: Bob has 2 Red Diamond\nBob has how many Red Blue?\nhello there\n1: Bob has 3 Red Opal\n2 (x): Bob has how many Reds\n(3): Bob has how many Red Opal Ones?\n4: Bob has 2 Purple Opal\n3 (4): Bob has 1 Red Opal\n2: Bob has how many Reds?");
+        assert_eq!(errs.len(), 8, "{errs:#?}");
+        assert_eq!(errs[0], "line 2: \"Bob has how many Red Blue?\" asks about two colours; a question may combine at most one gem, one colour and one number");
+        assert!(errs[1].starts_with("line 3: \"hello there\" is not understood"));
+        assert!(errs[2].contains("reuses guess number 1"), "{}", errs[2]);
+        assert!(errs[3].contains("bids \"x\""));
+        assert!(errs[4].contains("asks about 3 traits"));
+        assert!(errs[5].contains("\"Purple\" is not a number, colour or gem"));
+        assert!(errs[6].contains("is a guess with a bid"));
+        assert!(errs[7].contains("has no bid"));
+    }
+
+    #[test]
+    fn negative_and_fractional_bids_are_refused() {
+        for bid in ["-1", "2.5", "ten"] {
+            let errs = problems(&format!("1 ({bid}): Bob has how many Reds?"));
+            assert!(errs[0].contains("a bid is a whole number"), "{bid}: {errs:?}");
+        }
+    }
+
+    #[test]
+    fn empty_text_is_an_empty_turn() {
+        assert_eq!(ok(""), ParsedTurn::default());
+        assert_eq!(ok("\n# nothing\n"), ParsedTurn::default());
+    }
+}

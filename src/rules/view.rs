@@ -1,0 +1,147 @@
+//! What a round's resolution tells whom (RULES.md §6). The public [`Bulletin`] and each
+//! player's [`PrivateReport`] are separate types so nothing private reaches a public page by
+//! accident: a public page is built from a `Bulletin` alone.
+
+use serde::{Deserialize, Serialize};
+
+/// Everything that happened in a round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundOutcome {
+    pub bulletin: Bulletin,
+    /// One per player, in seat order.
+    pub private: Vec<PrivateReport>,
+    /// Every reveal, in answer order (each also sits in its asker's report).
+    pub reveals: Vec<Reveal>,
+}
+
+/// The public bulletin of one round.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bulletin {
+    pub round: u32,
+    pub submitted: Vec<String>,
+    pub guesses: Vec<GuessResult>,
+    pub answers: Vec<Answer>,
+    pub published: Vec<Published>,
+    pub standings: Vec<Standing>,
+    pub newly_done: Vec<DoneNote>,
+    pub game_over: bool,
+    pub winners: Vec<String>,
+}
+
+/// A guess as the public sees it: never the card, never its points.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GuessResult {
+    pub player: String,
+    pub number: u32,
+    pub correct: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Answer {
+    pub target: String,
+    pub traits: Vec<String>,
+    pub count: u32,
+    pub asker: String,
+    pub weight: u64,
+}
+
+impl Answer {
+    /// `Dan has 2 Green Diamond (question by Ben, 7)`.
+    pub fn sentence(&self) -> String {
+        format!(
+            "{} has {} {} (question by {}, {})",
+            self.target,
+            self.count,
+            self.traits.join(" "),
+            self.asker,
+            self.weight
+        )
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Published {
+    pub card: String,
+    /// A player's name, or `safe`.
+    pub owner: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    pub player: String,
+    pub eyes: u32,
+    pub half_points: u32,
+}
+
+impl Standing {
+    pub fn points(&self) -> f64 {
+        self.half_points as f64 / 2.0
+    }
+}
+
+/// Sleuth Points as people write them: `6`, `6½`.
+pub fn points_text(half_points: u32) -> String {
+    if half_points % 2 == 0 {
+        (half_points / 2).to_string()
+    } else {
+        format!("{}½", half_points / 2)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DoneReason {
+    /// The player sent `done`.
+    Said,
+    /// Sent no turn for this many rounds in a row.
+    Idle(u32),
+    GameMaster,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DoneNote {
+    pub player: String,
+    pub reason: DoneReason,
+}
+
+impl DoneNote {
+    pub fn sentence(&self) -> String {
+        match self.reason {
+            DoneReason::Said => format!("{} is done and will guess no more.", self.player),
+            DoneReason::Idle(k) => format!(
+                "{} sent no turn for {k} rounds in a row and is marked done.",
+                self.player
+            ),
+            DoneReason::GameMaster => {
+                format!("The game master marked {} done.", self.player)
+            }
+        }
+    }
+}
+
+/// What one player alone learns from a round.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PrivateReport {
+    pub player: String,
+    pub guesses: Vec<PrivateGuess>,
+    pub reveals: Vec<Reveal>,
+    pub eyes: u32,
+    pub half_points: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PrivateGuess {
+    pub number: u32,
+    pub card: String,
+    /// Where the player said it was: a player's name or `the safe`.
+    pub place: String,
+    pub correct: bool,
+}
+
+/// The cards an answered two-trait question showed its asker (empty: none matched).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reveal {
+    pub player: String,
+    pub target: String,
+    pub traits: Vec<String>,
+    pub cards: Vec<String>,
+}
