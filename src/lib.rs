@@ -2,3 +2,4 @@
 
 pub mod replay;
 pub mod rules;
+pub mod sim;

@@ -275,7 +275,12 @@ impl Card {
 
     /// Canonical name, e.g. `2 Red Diamond`.
     pub fn name(self) -> String {
-        format!("{} {} {}", self.number(), self.colour().name(), self.gem().name())
+        format!(
+            "{} {} {}",
+            self.number(),
+            self.colour().name(),
+            self.gem().name()
+        )
     }
 
     /// Reads a card written any way RULES.md §1 allows: `2 Red Diamond`, `red diamond two`,
@@ -390,7 +395,9 @@ impl FromIterator<Card> for CardSet {
 
 /// Cards that have every trait listed.
 pub fn matching(traits: &[Trait]) -> CardSet {
-    traits.iter().fold(CardSet::ALL, |set, t| set.intersect(t.mask()))
+    traits
+        .iter()
+        .fold(CardSet::ALL, |set, t| set.intersect(t.mask()))
 }
 
 /// Traits sorted into canonical writing order (number, colour, gem).
@@ -442,8 +449,14 @@ mod tests {
             Card::parse("3 yellow cluster opal"),
             Err(CardError::TwoOfAKind(Kind::Number))
         );
-        assert_eq!(Card::parse("3 Opal"), Err(CardError::Missing("a colour".into())));
-        assert_eq!(Card::parse("3 Purple Opal"), Err(CardError::UnknownWord("Purple".into())));
+        assert_eq!(
+            Card::parse("3 Opal"),
+            Err(CardError::Missing("a colour".into()))
+        );
+        assert_eq!(
+            Card::parse("3 Purple Opal"),
+            Err(CardError::UnknownWord("Purple".into()))
+        );
     }
 
     #[test]
@@ -458,15 +471,24 @@ mod tests {
         assert_eq!(Trait::parse("purple"), None);
         for t in Trait::all() {
             assert_eq!(Trait::parse(t.name()), Some(t));
-            assert_eq!(t.mask().len(), 36 / if t.kind() == Kind::Colour { 4 } else { 3 });
+            assert_eq!(
+                t.mask().len(),
+                36 / if t.kind() == Kind::Colour { 4 } else { 3 }
+            );
         }
     }
 
     #[test]
     fn two_traits_match_three_or_four_cards() {
         let red_diamond = matching(&[Trait::Colour(Colour::Red), Trait::Gem(Gem::Diamond)]);
-        assert_eq!(red_diamond.names(), ["1 Red Diamond", "2 Red Diamond", "3 Red Diamond"]);
-        assert_eq!(matching(&[Trait::Number(2), Trait::Gem(Gem::Opal)]).len(), 4);
+        assert_eq!(
+            red_diamond.names(),
+            ["1 Red Diamond", "2 Red Diamond", "3 Red Diamond"]
+        );
+        assert_eq!(
+            matching(&[Trait::Number(2), Trait::Gem(Gem::Opal)]).len(),
+            4
+        );
     }
 }
 
@@ -510,6 +532,7 @@ impl serde::Serialize for Trait {
 impl<'de> serde::Deserialize<'de> for Trait {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let text = String::deserialize(d)?;
-        Trait::parse(&text).ok_or_else(|| serde::de::Error::custom(format!("\"{text}\" is not a trait")))
+        Trait::parse(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("\"{text}\" is not a trait")))
     }
 }

@@ -32,10 +32,16 @@ pub enum DealError {
     #[error("{0} appears more than once in the deal")]
     Duplicate(String),
     #[error("{who} holds {got} cards but every hand holds {want} with these settings")]
-    HandSize { who: String, got: usize, want: usize },
+    HandSize {
+        who: String,
+        got: usize,
+        want: usize,
+    },
     #[error("the safe holds {got} cards but safe_size is {want}")]
     SafeSize { got: usize, want: usize },
-    #[error("{who} holds {count} cards that are both {a} and {b}, more than max_shared_pair = {limit}")]
+    #[error(
+        "{who} holds {count} cards that are both {a} and {b}, more than max_shared_pair = {limit}"
+    )]
     Restricted {
         who: String,
         count: usize,
@@ -204,7 +210,11 @@ impl Deal {
             l.push('\n');
             l
         };
-        let mut text: String = names.iter().zip(&self.hands).map(|(n, h)| line(n, h)).collect();
+        let mut text: String = names
+            .iter()
+            .zip(&self.hands)
+            .map(|(n, h)| line(n, h))
+            .collect();
         text.push_str(&line("safe", &self.safe));
         text
     }

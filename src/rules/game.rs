@@ -173,11 +173,12 @@ impl Game {
             done: parsed.done,
             ..Turn::default()
         };
-        let line_text = |line: usize| text.lines().nth(line - 1).unwrap_or("").to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        let line_text = |line: usize| lines.get(line - 1).copied().unwrap_or("");
 
         for g in parsed.guesses {
             let t = line_text(g.line);
-            let mut fail = |problem: String| errors.push(LineError::new(g.line, &t, problem));
+            let mut fail = |problem: String| errors.push(LineError::new(g.line, t, problem));
             if self.done[seat] {
                 fail("is a guess, but you are done and may not guess any more".into());
                 continue;
@@ -238,7 +239,7 @@ impl Game {
                 Some(s) if s == seat => {
                     errors.push(LineError::new(
                         q.line,
-                        &t,
+                        t,
                         "asks about your own hand; ask about another player",
                     ));
                     None
@@ -247,7 +248,7 @@ impl Game {
                 None if q.target.eq_ignore_ascii_case("safe") => {
                     errors.push(LineError::new(
                         q.line,
-                        &t,
+                        t,
                         "asks about the safe; questions can only be put to players",
                     ));
                     None
@@ -255,7 +256,7 @@ impl Game {
                 None => {
                     errors.push(LineError::new(
                         q.line,
-                        &t,
+                        t,
                         format!(
                             "asks \"{}\", who is not a player; the players are {}",
                             q.target,
@@ -270,7 +271,7 @@ impl Game {
                 over_budget_told = true;
                 errors.push(LineError::new(
                     q.line,
-                    &t,
+                    t,
                     format!(
                         "brings your bids to {bids} Private Eyes, but you had {} when the round opened; lower your bids",
                         self.eyes[seat]
@@ -394,7 +395,11 @@ impl Game {
             let cards = self.deal.hands[target].intersect(matching(&question.traits));
             answers.push(Answer {
                 target: self.players[target].clone(),
-                traits: question.traits.iter().map(|t| t.name().to_string()).collect(),
+                traits: question
+                    .traits
+                    .iter()
+                    .map(|t| t.name().to_string())
+                    .collect(),
                 count: cards.len() as u32,
                 asker: self.players[asker].clone(),
                 weight: top,
@@ -403,7 +408,11 @@ impl Game {
                 let reveal = Reveal {
                     player: self.players[asker].clone(),
                     target: self.players[target].clone(),
-                    traits: question.traits.iter().map(|t| t.name().to_string()).collect(),
+                    traits: question
+                        .traits
+                        .iter()
+                        .map(|t| t.name().to_string())
+                        .collect(),
                     cards: cards.names(),
                 };
                 private[asker].reveals.push(reveal.clone());
@@ -518,7 +527,11 @@ impl Game {
             standings,
             newly_done,
             game_over: next.over,
-            winners: if next.over { next.winners() } else { Vec::new() },
+            winners: if next.over {
+                next.winners()
+            } else {
+                Vec::new()
+            },
         };
         (
             next,
@@ -604,10 +617,23 @@ mod tests {
     #[test]
     fn names_are_checked() {
         let s = Settings::default();
-        let mk = |v: &[&str]| Game::new(v.iter().map(|s| s.to_string()).collect(), s.clone(), 1, None);
-        assert_eq!(mk(&["A", "b", "B"]).unwrap_err(), SetupError::DuplicateName("B".into()));
+        let mk = |v: &[&str]| {
+            Game::new(
+                v.iter().map(|s| s.to_string()).collect(),
+                s.clone(),
+                1,
+                None,
+            )
+        };
+        assert_eq!(
+            mk(&["A", "b", "B"]).unwrap_err(),
+            SetupError::DuplicateName("B".into())
+        );
         assert_eq!(mk(&["A", "Safe", "C"]).unwrap_err(), SetupError::Reserved);
-        assert_eq!(mk(&["A", "B C", "D"]).unwrap_err(), SetupError::BadName("B C".into()));
+        assert_eq!(
+            mk(&["A", "B C", "D"]).unwrap_err(),
+            SetupError::BadName("B C".into())
+        );
         assert!(matches!(mk(&["A", "B"]), Err(SetupError::Settings(_))));
     }
 
@@ -616,7 +642,8 @@ mod tests {
         let mut g = game();
         let own = card_of(&g, 0);
         let bens = card_of(&g, 1);
-        assert!(errors(&g, 0, &format!("1: Zed has {bens}"))[0].contains("\"Zed\", who is not a player"));
+        assert!(errors(&g, 0, &format!("1: Zed has {bens}"))[0]
+            .contains("\"Zed\", who is not a player"));
         assert!(errors(&g, 0, &format!("1: Ann has {bens}"))[0].contains("your own hand"));
         assert!(errors(&g, 0, &format!("1: {bens} is in the safe"))[0].contains("safe is empty"));
         assert!(errors(&g, 0, &format!("1: Ben has {own}"))[0].contains("in your own hand"));
@@ -628,7 +655,9 @@ mod tests {
         assert!(errors(&g, 0, &format!("1: Ben has {bens}"))[0].contains("earlier round"));
         g.guessed[0] = CardSet::EMPTY;
         g.published.insert(bens);
-        assert!(errors(&g, 0, &format!("1: Ben has {bens}"))[0].contains("published as held by Ben"));
+        assert!(
+            errors(&g, 0, &format!("1: Ben has {bens}"))[0].contains("published as held by Ben")
+        );
         g.published = CardSet::EMPTY;
         g.done[0] = true;
         assert!(errors(&g, 0, &format!("1: Ben has {bens}"))[0].contains("you are done"));
@@ -646,14 +675,25 @@ mod tests {
         assert!(errors(&g, 0, "1 (1): Ben has how many?")[0].contains("no trait"));
         let over = errors(&g, 0, "1 (20): Ben has how many Reds?\n2 (11): Cleo has how many Ones?\n3 (1): Cleo has how many Twos?");
         assert_eq!(over.len(), 1);
-        assert!(over[0].starts_with("line 2:") && over[0].contains("31 Private Eyes, but you had 30"));
-        assert!(g.validate(0, "1 (20): Ben has how many Reds?\n2 (10): Cleo has how many Ones?").is_ok());
+        assert!(
+            over[0].starts_with("line 2:") && over[0].contains("31 Private Eyes, but you had 30")
+        );
+        assert!(g
+            .validate(
+                0,
+                "1 (20): Ben has how many Reds?\n2 (10): Cleo has how many Ones?"
+            )
+            .is_ok());
     }
 
     #[test]
     fn a_rejected_turn_reports_parse_and_game_errors_together() {
         let g = game();
-        let e = errors(&g, 0, "1: Zed has 1 Red Opal\nwhat\n1 (1): Ann has how many Reds?");
+        let e = errors(
+            &g,
+            0,
+            "1: Zed has 1 Red Opal\nwhat\n1 (1): Ann has how many Reds?",
+        );
         assert_eq!(e.len(), 3, "{e:?}");
     }
 
@@ -678,27 +718,46 @@ mod tests {
                 None,
             ],
         );
-        assert_eq!(out.bulletin.answers[0].asker, "Ben", "fewer eyes wins the tie");
+        assert_eq!(
+            out.bulletin.answers[0].asker, "Ben",
+            "fewer eyes wins the tie"
+        );
         assert_eq!(out.bulletin.answers[0].weight, 7);
         g.eyes = vec![30, 30, 30];
         g.half_points = vec![4, 2, 0];
         let (_, out) = play(
             &g,
-            &[Some("1 (5): Cleo has how many Reds?"), Some("1 (5): Cleo has how many Blues?"), None],
+            &[
+                Some("1 (5): Cleo has how many Reds?"),
+                Some("1 (5): Cleo has how many Blues?"),
+                None,
+            ],
         );
         assert_eq!(out.bulletin.answers[0].asker, "Ben", "fewer points wins");
         let (after, out) = play(
             &g,
-            &[Some("2 (5): Cleo has how many Reds?\n1 (5): Cleo has how many Blues?"), None, None],
+            &[
+                Some("2 (5): Cleo has how many Reds?\n1 (5): Cleo has how many Blues?"),
+                None,
+                None,
+            ],
         );
-        assert_eq!(out.bulletin.answers[0].traits, ["Blue"], "lower number wins");
+        assert_eq!(
+            out.bulletin.answers[0].traits,
+            ["Blue"],
+            "lower number wins"
+        );
         assert_eq!(after.eyes[0], 30 - 5 + 12);
     }
 
     #[test]
     fn coin_flips_are_replayable() {
         let g = game();
-        let texts = [Some("1 (5): Cleo has how many Reds?"), Some("1 (5): Cleo has how many Blues?"), None];
+        let texts = [
+            Some("1 (5): Cleo has how many Reds?"),
+            Some("1 (5): Cleo has how many Blues?"),
+            None,
+        ];
         let (_, a) = play(&g, &texts);
         for _ in 0..3 {
             assert_eq!(play(&g, &texts).1, a);
@@ -716,7 +775,11 @@ mod tests {
     #[test]
     fn payment_winner_or_all() {
         let mut g = game();
-        let texts = [Some("1 (5): Cleo has how many Reds?\n2 (3): Ben has how many Ones?"), Some("1 (9): Cleo has how many Blues?"), None];
+        let texts = [
+            Some("1 (5): Cleo has how many Reds?\n2 (3): Ben has how many Ones?"),
+            Some("1 (9): Cleo has how many Blues?"),
+            None,
+        ];
         let (after, _) = play(&g, &texts);
         assert_eq!(after.eyes, vec![30 - 3 + 12, 30 - 9 + 12, 42]);
         g.settings.question_payment = QuestionPayment::All;
@@ -727,10 +790,16 @@ mod tests {
     #[test]
     fn two_trait_answers_reveal_to_the_asker_only() {
         let g = game();
-        let (_, out) = play(&g, &[Some("1 (1): Ben has how many Diamond Red?"), None, None]);
+        let (_, out) = play(
+            &g,
+            &[Some("1 (1): Ben has how many Diamond Red?"), None, None],
+        );
         let a = &out.bulletin.answers[0];
         assert_eq!(a.traits, ["Red", "Diamond"]);
-        let expected = g.deal.hands[1].intersect(matching(&[Trait::Colour(Colour::Red), Trait::Gem(Gem::Diamond)]));
+        let expected = g.deal.hands[1].intersect(matching(&[
+            Trait::Colour(Colour::Red),
+            Trait::Gem(Gem::Diamond),
+        ]));
         assert_eq!(a.count as usize, expected.len());
         assert_eq!(out.private[0].reveals[0].cards, expected.names());
         assert!(out.private[1].reveals.is_empty() && out.private[2].reveals.is_empty());

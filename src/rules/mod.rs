@@ -8,6 +8,9 @@ pub mod settings;
 pub mod turn;
 pub mod view;
 
+#[cfg(test)]
+mod properties;
+
 pub use cards::{Card, CardSet, Colour, Gem, Kind, Trait};
 pub use deal::{verify_commitment, Deal, DealError, Owner};
 pub use game::{Game, Guess, Question, SetupError, Turn};

@@ -75,7 +75,9 @@ impl Settings {
 
     /// Every safe size RULES.md §2 allows for this many players.
     pub fn possible_safe_sizes(players: usize) -> Vec<usize> {
-        (36 % players..36).filter(|s| (36 - s) % players == 0).collect()
+        (36 % players..36)
+            .filter(|s| (36 - s) % players == 0)
+            .collect()
     }
 
     pub fn check(&self, players: usize) -> Result<(), SettingsError> {
@@ -134,7 +136,10 @@ impl Settings {
             ),
             (
                 "max_shared_pair".into(),
-                opt(self.max_shared_pair.map(|k| k.to_string()), "no restriction"),
+                opt(
+                    self.max_shared_pair.map(|k| k.to_string()),
+                    "no restriction",
+                ),
             ),
         ]
     }
@@ -149,7 +154,11 @@ mod tests {
         let s = Settings::default();
         let table = [(3, 12, 0), (4, 9, 0), (5, 7, 1), (6, 6, 0), (7, 5, 1)];
         for (n, hand, safe) in table {
-            assert_eq!((s.hand_size_for(n), s.safe_size_for(n)), (hand, safe), "{n} players");
+            assert_eq!(
+                (s.hand_size_for(n), s.safe_size_for(n)),
+                (hand, safe),
+                "{n} players"
+            );
             assert!(s.check(n).is_ok());
         }
     }
@@ -173,8 +182,14 @@ mod tests {
 
     #[test]
     fn player_count_bounds() {
-        assert_eq!(Settings::default().check(2), Err(SettingsError::PlayerCount(2)));
-        assert_eq!(Settings::default().check(8), Err(SettingsError::PlayerCount(8)));
+        assert_eq!(
+            Settings::default().check(2),
+            Err(SettingsError::PlayerCount(2))
+        );
+        assert_eq!(
+            Settings::default().check(8),
+            Err(SettingsError::PlayerCount(8))
+        );
     }
 
     #[test]

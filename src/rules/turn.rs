@@ -335,7 +335,9 @@ fn read_body(body: &str) -> Result<Body, String> {
 
 fn player_word(who: &str) -> Result<String, String> {
     if who.is_empty() {
-        return Err("names no player before \"has\"; write e.g. \"1: Bob has 2 Red Diamond\"".into());
+        return Err(
+            "names no player before \"has\"; write e.g. \"1: Bob has 2 Red Diamond\"".into(),
+        );
     }
     Ok(who.trim_start_matches('@').to_string())
 }
@@ -349,8 +351,7 @@ fn read_card(text: &str) -> Result<Card, String> {
 }
 
 fn question(target: &str, asked: &str) -> Result<Body, String> {
-    let target = if target.eq_ignore_ascii_case("the safe") || target.eq_ignore_ascii_case("safe")
-    {
+    let target = if target.eq_ignore_ascii_case("the safe") || target.eq_ignore_ascii_case("safe") {
         "safe".to_string()
     } else {
         player_word(target)
@@ -392,7 +393,11 @@ mod tests {
     }
 
     fn problems(text: &str) -> Vec<String> {
-        parse(text).unwrap_err().iter().map(|e| e.to_string()).collect()
+        parse(text)
+            .unwrap_err()
+            .iter()
+            .map(|e| e.to_string())
+            .collect()
     }
 
     #[test]
@@ -452,7 +457,10 @@ mod tests {
     fn negative_and_fractional_bids_are_refused() {
         for bid in ["-1", "2.5", "ten"] {
             let errs = problems(&format!("1 ({bid}): Bob has how many Reds?"));
-            assert!(errs[0].contains("a bid is a whole number"), "{bid}: {errs:?}");
+            assert!(
+                errs[0].contains("a bid is a whole number"),
+                "{bid}: {errs:?}"
+            );
         }
     }
 

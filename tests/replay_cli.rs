@@ -1,0 +1,155 @@
+//! Runs `polysleuth replay` as a user would: every worked scenario, and bad input.
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn scenarios_dir() -> PathBuf {
+    std::env::var_os("POLYSLEUTH_SCENARIOS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/scenarios"))
+}
+
+fn replay(input: &str) -> Output {
+    let dir = tempdir();
+    let file = dir.join("spec.json");
+    std::fs::write(&file, input).unwrap();
+    Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+        .arg("replay")
+        .arg(&file)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn tempdir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "polysleuth-replay-{}-{}",
+        std::process::id(),
+        rand::random::<u64>()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `expected` holds only the fields to compare; numbers compare by value (8 == 8.0).
+fn assert_subset(expected: &Value, actual: &Value, path: &str) {
+    match (expected, actual) {
+        (Value::Object(e), Value::Object(a)) => {
+            for (k, v) in e {
+                let inner = format!("{path}.{k}");
+                let got = a.get(k).unwrap_or_else(|| panic!("{inner} is missing"));
+                assert_subset(v, got, &inner);
+            }
+        }
+        (Value::Array(e), Value::Array(a)) => {
+            assert_eq!(
+                e.len(),
+                a.len(),
+                "{path}: expected {expected}, got {actual}"
+            );
+            for (i, (x, y)) in e.iter().zip(a).enumerate() {
+                assert_subset(x, y, &format!("{path}[{i}]"));
+            }
+        }
+        (Value::Number(e), Value::Number(a)) => {
+            assert_eq!(e.as_f64(), a.as_f64(), "{path}");
+        }
+        _ => assert_eq!(expected, actual, "{path}"),
+    }
+}
+
+#[test]
+fn every_scenario_replays_to_its_expected_output() {
+    let dir = scenarios_dir();
+    let mut ran = 0;
+    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let scenario: Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let out = replay(&scenario["spec"].to_string());
+        assert!(
+            out.status.success(),
+            "{}: {}",
+            path.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let actual: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_subset(
+            &scenario["expected_output"],
+            &actual,
+            &path.display().to_string(),
+        );
+        ran += 1;
+    }
+    assert!(ran > 0, "no scenario found in {}", dir.display());
+}
+
+#[test]
+fn bad_input_exits_2_with_one_clear_message() {
+    let cases = [
+        ("{\"players\": [", "not valid"),
+        (
+            r#"{"players": ["A","B","C"], "deal": {"A": ["1 Red Opal"], "B": [], "C": [], "Zed": []}}"#,
+            "\"Zed\", who is not a player",
+        ),
+        (
+            r#"{"players": ["A","B","C"], "deal": {"A": ["1 Red Opal"], "B": [], "C": []}}"#,
+            "the deal holds 1 cards; it must hold all 36",
+        ),
+        (
+            r#"{"players": ["A","B","C"], "settings": {"incme": 3}}"#,
+            "unknown field `incme`",
+        ),
+        (
+            r#"{"players": ["A","B","C"], "settings": {"safe_size": 2}}"#,
+            "safe_size 2 does not work with 3 players",
+        ),
+    ];
+    for (input, want) in cases {
+        let out = replay(input);
+        assert_eq!(out.status.code(), Some(2), "{input}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(want), "{input}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "one message: {err}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn uneven_hands_are_refused() {
+    let cards: Vec<String> = polysleuth::rules::Card::all().map(|c| c.name()).collect();
+    let deal = serde_json::json!({
+        "players": ["A", "B", "C"],
+        "deal": {"A": cards[..13], "B": cards[13..24], "C": cards[24..], "safe": []},
+    });
+    let out = replay(&deal.to_string());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("A holds 13 cards but every hand holds 12")
+    );
+}
+
+#[test]
+fn rejected_turns_count_as_no_turn() {
+    let input = serde_json::json!({
+        "players": ["A", "B", "C"],
+        "seed": 3,
+        "settings": {"idle_rounds": 1},
+        "rounds": [{"A": "1: B has 1 Red Opal\nwhat is this", "B": ""}],
+    });
+    let out = replay(&input.to_string());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let round = &v["rounds"][0];
+    assert_eq!(round["submitted"], serde_json::json!(["B"]));
+    assert_eq!(round["rejected"]["A"][0]["line"], 2);
+    assert!(round["rejected"]["A"][0]["error"]
+        .as_str()
+        .unwrap()
+        .contains("\"what is this\" is not understood"));
+    assert_eq!(round["done"], serde_json::json!(["A", "C"]));
+}
