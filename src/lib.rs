@@ -1,5 +1,12 @@
-//! The Polysleuth game master: rules engine, replay, and (in time) the service around them.
+//! The Polysleuth game master: the rules engine, and the web and mail service around it.
 
+pub mod app;
+pub mod keys;
+pub mod mail;
+pub mod master;
 pub mod replay;
 pub mod rules;
+pub mod scheduler;
 pub mod sim;
+pub mod store;
+pub mod web;

@@ -1,20 +1,77 @@
-use std::process::ExitCode;
+//! The `polysleuth` command line: dispatch only.
 
-use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+use polysleuth::app::{self, Options};
+use polysleuth::master::MasterError;
+use polysleuth::web::api::{game_request, NewGameBody};
 
 #[derive(Parser)]
 #[command(
     name = "polysleuth",
     version,
-    about = "The game master for Polysleuth, play by web and e-mail"
+    about = "The game master for Polysleuth, played by web and e-mail"
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
+#[derive(Args, Clone)]
+struct Db {
+    /// SQLite file (created if missing) or postgres://… URL.
+    #[arg(long, env = "POLYSLEUTH_DATABASE_URL", default_value = "polysleuth.db")]
+    database_url: String,
+}
+
 #[derive(Subcommand)]
 enum Command {
+    /// Run the service: web pages, JSON API, scheduler and mail.
+    Serve {
+        #[command(flatten)]
+        db: Db,
+        /// Address to listen on.
+        #[arg(long, env = "POLYSLEUTH_LISTEN", default_value = "127.0.0.1:8080")]
+        listen: String,
+        /// Public address of the service, used in links (default: http:// + the listen address).
+        #[arg(long, env = "POLYSLEUTH_BASE_URL")]
+        base_url: Option<String>,
+        /// smtp://user:pass@host:587 (STARTTLS) or smtps://…; without it mail is written to --outbox.
+        #[arg(long, env = "POLYSLEUTH_SMTP_URL")]
+        smtp_url: Option<String>,
+        /// Folder for outgoing mail as .eml files when no SMTP server is given.
+        #[arg(long, env = "POLYSLEUTH_OUTBOX", default_value = "outbox")]
+        outbox: PathBuf,
+        /// The From address of every mail.
+        #[arg(
+            long,
+            env = "POLYSLEUTH_MAIL_FROM",
+            default_value = "Polysleuth game master <gm@localhost>"
+        )]
+        mail_from: String,
+        /// How often due rounds and mail are looked for, in milliseconds.
+        #[arg(long, env = "POLYSLEUTH_TICK_MS", default_value_t = 1000)]
+        tick_ms: u64,
+        /// Web worker threads.
+        #[arg(long, env = "POLYSLEUTH_WORKERS", default_value_t = 2)]
+        workers: usize,
+        /// Also create a demo game and print its links.
+        #[arg(long)]
+        demo: bool,
+    },
+    /// Games.
+    Game {
+        #[command(subcommand)]
+        command: GameCommand,
+    },
+    /// Rounds.
+    Round {
+        #[command(subcommand)]
+        command: RoundCommand,
+    },
     /// Run a whole game through the rules engine alone and print the outcome as JSON.
     Replay {
         /// The replay file (`-` reads standard input).
@@ -22,20 +79,217 @@ enum Command {
     },
 }
 
+#[derive(Subcommand)]
+enum GameCommand {
+    /// Create a game and print its links as JSON; the same mails go out as from the web.
+    New {
+        #[command(flatten)]
+        db: Db,
+        /// A player as "Name <address>"; give 3 to 7.
+        #[arg(long = "player", required = true)]
+        players: Vec<String>,
+        #[arg(long, default_value = "Polysleuth game")]
+        name: String,
+        /// The game master's address.
+        #[arg(long, default_value = "gm@localhost")]
+        gm_email: String,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// A deal as the `deal` object of the replay format.
+        #[arg(long)]
+        deal: Option<PathBuf>,
+        #[arg(long, default_value_t = 48.0)]
+        round_hours: f64,
+        #[arg(long, default_value_t = 5.0)]
+        grace_minutes: f64,
+        #[arg(long, default_value = "UTC")]
+        time_zone: String,
+        /// A house rule, e.g. --setting max_rounds=10 (see RULES.md).
+        #[arg(long = "setting")]
+        settings: Vec<String>,
+        /// Keep the game off the public list.
+        #[arg(long)]
+        unlisted: bool,
+        /// Public address of the service, used in the links.
+        #[arg(
+            long,
+            env = "POLYSLEUTH_BASE_URL",
+            default_value = "http://127.0.0.1:8080"
+        )]
+        base_url: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum RoundCommand {
+    /// Close the open round of a game now and resolve it.
+    Close {
+        #[command(flatten)]
+        db: Db,
+        #[arg(long)]
+        game: i64,
+    },
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Replay { file } => replay(&file),
+        other => {
+            tracing_subscriber::fmt()
+                .with_env_filter(
+                    tracing_subscriber::EnvFilter::try_from_default_env()
+                        .unwrap_or_else(|_| "info,sqlx=warn,actix_server=warn".into()),
+                )
+                .with_writer(std::io::stderr)
+                .init();
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()
+                .expect("tokio starts");
+            match runtime.block_on(run(other)) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("polysleuth: {e:#}");
+                    ExitCode::from(1)
+                }
+            }
+        }
     }
+}
+
+async fn run(command: Command) -> anyhow::Result<()> {
+    match command {
+        Command::Serve {
+            db,
+            listen,
+            base_url,
+            smtp_url,
+            outbox,
+            mail_from,
+            tick_ms,
+            workers,
+            demo,
+        } => {
+            let running = app::start(Options {
+                database_url: db.database_url,
+                listen,
+                base_url,
+                smtp_url,
+                outbox_dir: outbox,
+                mail_from,
+                tick: Duration::from_millis(tick_ms.max(10)),
+                workers: workers.max(1),
+            })
+            .await?;
+            println!("Polysleuth game master at http://{}", running.addr);
+            if demo {
+                let created = polysleuth::app::demo(&running.master).await?;
+                println!("Demo game {}: {}", created.id, created.public_page);
+                println!("  game master: {}", created.gm_link);
+                for p in &created.players {
+                    println!("  {}: {}", p.name, p.link);
+                }
+            }
+            tokio::signal::ctrl_c().await?;
+            running.stop().await;
+            Ok(())
+        }
+        Command::Game {
+            command:
+                GameCommand::New {
+                    db,
+                    players,
+                    name,
+                    gm_email,
+                    seed,
+                    deal,
+                    round_hours,
+                    grace_minutes,
+                    time_zone,
+                    settings,
+                    unlisted,
+                    base_url,
+                },
+        } => {
+            let mut map = serde_json::Map::new();
+            for s in &settings {
+                let (k, v) = s.split_once('=').ok_or_else(|| {
+                    anyhow::anyhow!("--setting {s}: write KEY=VALUE, e.g. max_rounds=10")
+                })?;
+                let value = serde_json::from_str(v.trim())
+                    .unwrap_or_else(|_| serde_json::Value::String(v.trim().into()));
+                map.insert(k.trim().to_string(), value);
+            }
+            let settings = serde_json::from_value(serde_json::Value::Object(map))
+                .map_err(|e| anyhow::anyhow!("the settings are not valid: {e}"))?;
+            let deal = match deal {
+                Some(path) => {
+                    let text = std::fs::read_to_string(&path)
+                        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+                    Some(serde_json::from_str(&text).map_err(|e| {
+                        anyhow::anyhow!("{}: not a deal object: {e}", path.display())
+                    })?)
+                }
+                None => None,
+            };
+            let request = game_request(NewGameBody {
+                name,
+                gm_email,
+                players,
+                settings: Some(settings),
+                round_hours: Some(round_hours),
+                grace_minutes: Some(grace_minutes),
+                time_zone: Some(time_zone),
+                listed: Some(!unlisted),
+                seed,
+                deal,
+            })
+            .map_err(|problems| {
+                anyhow::anyhow!("the game was not created:\n  {}", problems.join("\n  "))
+            })?;
+            let store = app::connect(&db.database_url).await?;
+            let master = app::master(store, &base_url, "Polysleuth game master <gm@localhost>");
+            let created = master.create_game(request).await.map_err(describe)?;
+            println!("{}", serde_json::to_string_pretty(&created)?);
+            Ok(())
+        }
+        Command::Round {
+            command: RoundCommand::Close { db, game },
+        } => {
+            let store = app::connect(&db.database_url).await?;
+            let master = app::master(
+                store,
+                "http://127.0.0.1:8080",
+                "Polysleuth game master <gm@localhost>",
+            );
+            let row = master.public_game(game).await.map_err(describe)?;
+            if row.status == "over" {
+                anyhow::bail!("game {game} is over; there is no round to close");
+            }
+            if master
+                .resolve(game, row.round, "game master", false)
+                .await
+                .map_err(describe)?
+            {
+                println!("Round {} of game {game} is resolved.", row.round);
+                Ok(())
+            } else {
+                anyhow::bail!("round {} of game {game} was already resolved", row.round)
+            }
+        }
+        Command::Replay { .. } => unreachable!("handled without a runtime"),
+    }
+}
+
+fn describe(e: MasterError) -> anyhow::Error {
+    anyhow::anyhow!("{e}")
 }
 
 fn replay(file: &str) -> ExitCode {
     let text = if file == "-" {
         let mut s = String::new();
-        match std::io::Read::read_to_string(&mut std::io::stdin(), &mut s) {
-            Ok(_) => Ok(s),
-            Err(e) => Err(e),
-        }
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map(|_| s)
     } else {
         std::fs::read_to_string(file)
     };

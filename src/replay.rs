@@ -135,7 +135,7 @@ pub fn run(input: &str) -> Result<Value, ReplayError> {
     }))
 }
 
-fn read_deal(
+pub fn read_deal(
     players: &[String],
     given: BTreeMap<String, Vec<String>>,
 ) -> Result<Deal, ReplayError> {

@@ -543,6 +543,26 @@ impl Game {
         )
     }
 
+    /// Resolves the open round and then ends the game (the game master's "end now"): the
+    /// accepted turns still count, then every card left is published.
+    pub fn resolve_and_end(
+        &self,
+        turns: &[Option<Turn>],
+        gm_done: &[usize],
+    ) -> (Game, RoundOutcome) {
+        let (mut next, mut outcome) = self.resolve(turns, gm_done);
+        if !next.over {
+            outcome.bulletin.published.extend(next.end_now());
+            outcome
+                .bulletin
+                .published
+                .sort_by_key(|p| Card::parse(&p.card).ok());
+            outcome.bulletin.game_over = true;
+            outcome.bulletin.winners = next.winners();
+        }
+        (next, outcome)
+    }
+
     /// The players with the most Sleuth Points (ties shared); empty while the game goes on.
     pub fn winners(&self) -> Vec<String> {
         if !self.over {
@@ -822,6 +842,25 @@ mod tests {
         // Ann and Ben say done: everything is exhausted and the game ends.
         let (end, out) = play(&state, &[Some("done"), Some("done"), None]);
         assert!(end.over && out.bulletin.game_over);
+        assert_eq!(out.bulletin.published.len(), 36);
+        assert_eq!(out.bulletin.winners, ["Ann", "Ben", "Cleo"]);
+    }
+
+    #[test]
+    fn the_game_master_can_end_a_game() {
+        let g = game();
+        let turns = vec![
+            Some(g.validate(0, "1 (2): Ben has how many Reds?").unwrap()),
+            None,
+            None,
+        ];
+        let (end, out) = g.resolve_and_end(&turns, &[]);
+        assert!(end.over && out.bulletin.game_over);
+        assert_eq!(
+            out.bulletin.answers.len(),
+            1,
+            "the last round's turns still count"
+        );
         assert_eq!(out.bulletin.published.len(), 36);
         assert_eq!(out.bulletin.winners, ["Ann", "Ben", "Cleo"]);
     }

@@ -77,6 +77,10 @@ impl Standing {
     pub fn points(&self) -> f64 {
         self.half_points as f64 / 2.0
     }
+
+    pub fn points_text(&self) -> String {
+        points_text(self.half_points)
+    }
 }
 
 /// Sleuth Points as people write them: `6`, `6½`.

@@ -1,0 +1,140 @@
+//! Starting the service: the database, the web server, the scheduler and the outbox worker.
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use actix_web::dev::ServerHandle;
+use anyhow::Context;
+use tokio::task::JoinHandle;
+
+use crate::mail::outbox::{Outbox, Transport};
+use crate::master::{Config, Master};
+use crate::store::Store;
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub database_url: String,
+    pub listen: String,
+    /// Where links in mail point; by default `http://` + the listening address.
+    pub base_url: Option<String>,
+    pub smtp_url: Option<String>,
+    pub outbox_dir: PathBuf,
+    pub mail_from: String,
+    pub tick: Duration,
+    pub workers: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            database_url: "polysleuth.db".into(),
+            listen: "127.0.0.1:8080".into(),
+            base_url: None,
+            smtp_url: None,
+            outbox_dir: PathBuf::from("outbox"),
+            mail_from: "Polysleuth game master <gm@localhost>".into(),
+            tick: Duration::from_secs(1),
+            workers: 2,
+        }
+    }
+}
+
+pub struct Running {
+    pub addr: std::net::SocketAddr,
+    pub master: Master,
+    pub handle: ServerHandle,
+    pub server: JoinHandle<std::io::Result<()>>,
+    pub background: Vec<JoinHandle<()>>,
+}
+
+impl Running {
+    /// Stops the web server and the background work, as a shutdown would.
+    pub async fn stop(self) {
+        for task in &self.background {
+            task.abort();
+        }
+        self.handle.stop(true).await;
+        let _ = self.server.await;
+    }
+}
+
+pub async fn connect(database_url: &str) -> anyhow::Result<Store> {
+    Store::connect(database_url)
+        .await
+        .with_context(|| format!("cannot open the database {database_url}"))
+}
+
+pub fn master(store: Store, base_url: &str, mail_from: &str) -> Master {
+    Master::new(
+        store,
+        Config {
+            base_url: base_url.to_string(),
+            mail_from: mail_from.to_string(),
+        },
+    )
+}
+
+pub async fn start(opts: Options) -> anyhow::Result<Running> {
+    let store = connect(&opts.database_url).await?;
+    let listener = TcpListener::bind(&opts.listen)
+        .with_context(|| format!("cannot listen on {}", opts.listen))?;
+    let addr = listener.local_addr()?;
+    let base_url = opts
+        .base_url
+        .clone()
+        .unwrap_or_else(|| format!("http://{addr}"));
+    let master = master(store.clone(), &base_url, &opts.mail_from);
+    let transport = Transport::new(opts.smtp_url.as_deref(), opts.outbox_dir.clone())
+        .map_err(anyhow::Error::msg)?;
+    let from: lettre::message::Mailbox = opts
+        .mail_from
+        .parse()
+        .with_context(|| format!("the From address \"{}\" is not valid", opts.mail_from))?;
+    let domain = from.email.domain().to_string();
+    let outbox = Outbox {
+        store: store.clone(),
+        transport,
+        from,
+        domain,
+    };
+    let server = crate::web::server(master.clone(), listener, opts.workers)?;
+    let handle = server.handle();
+    let server = tokio::spawn(server);
+    let background = vec![
+        tokio::spawn(crate::scheduler::run(master.clone(), opts.tick)),
+        tokio::spawn(outbox.run(opts.tick)),
+    ];
+    tracing::info!(%addr, "polysleuth is listening");
+    Ok(Running {
+        addr,
+        master,
+        handle,
+        server,
+        background,
+    })
+}
+
+/// A demo game with sample players, so a newcomer can click through a round at once.
+pub async fn demo(master: &Master) -> anyhow::Result<crate::master::Created> {
+    let request = crate::master::GameRequest {
+        name: "Demo game".into(),
+        gm_email: "gm@example.org".into(),
+        players: ["Ada", "Basil", "Clara", "Dmitri"]
+            .iter()
+            .map(|n| (n.to_string(), format!("{}@example.org", n.to_lowercase())))
+            .collect(),
+        settings: crate::rules::Settings::default(),
+        round_seconds: 24 * 3600,
+        first_deadline: None,
+        time_zone: "UTC".into(),
+        grace_seconds: 60,
+        listed: true,
+        seed: None,
+        deal: None,
+    };
+    master
+        .create_game(request)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))
+}

@@ -1,0 +1,249 @@
+//! Mail: composing every letter the game master sends (plain-text askama templates), and the
+//! outbox worker that delivers them.
+
+pub mod outbox;
+
+use askama::Template;
+use chrono::{TimeZone, Utc};
+use chrono_tz::Tz;
+
+use crate::master::{CreatedPlayer, Master, StoredBulletin, TurnReply};
+use crate::rules::view::{points_text, PrivateReport};
+use crate::rules::Game;
+use crate::store::{GameRow, PlayerRow};
+
+/// A mail ready for the outbox.
+#[derive(Clone, Debug)]
+pub struct Letter {
+    pub subject: String,
+    pub body: String,
+}
+
+pub fn zone(name: &str) -> Tz {
+    name.parse().unwrap_or(Tz::UTC)
+}
+
+/// `Sat 21 Nov 2026 18:00 CET (UTC+01:00)`.
+pub fn time_text(epoch: i64, tz: Tz) -> String {
+    match Utc.timestamp_opt(epoch, 0).single() {
+        Some(t) => t
+            .with_timezone(&tz)
+            .format("%a %-d %b %Y %H:%M %Z (UTC%:z)")
+            .to_string(),
+        None => "an unknown time".into(),
+    }
+}
+
+pub fn hours_text(secs: i64) -> String {
+    let h = secs as f64 / 3600.0;
+    if (h - h.round()).abs() < 1e-9 {
+        format!(
+            "{} hour{}",
+            h.round(),
+            if h.round() == 1.0 { "" } else { "s" }
+        )
+    } else if secs < 3600 {
+        format!("{} minutes", (secs as f64 / 60.0).round())
+    } else {
+        format!("{h:.1} hours")
+    }
+}
+
+fn tag(game: &GameRow) -> String {
+    format!("[Polysleuth game {}, round {}]", game.id, game.round)
+}
+
+/// The public bulletin as plain text: the `.txt` page and the head of every round mail.
+#[derive(Template)]
+#[template(path = "bulletin.txt")]
+pub struct BulletinText<'a> {
+    pub game_id: i64,
+    pub game_name: &'a str,
+    pub b: &'a StoredBulletin,
+}
+
+pub fn bulletin_text(game: &GameRow, b: &StoredBulletin) -> String {
+    BulletinText {
+        game_id: game.id,
+        game_name: &game.name,
+        b,
+    }
+    .render()
+    .expect("bulletin template renders")
+}
+
+#[derive(Template)]
+#[template(path = "mail/welcome.txt")]
+struct Welcome<'a> {
+    name: &'a str,
+    game: &'a GameRow,
+    players: String,
+    hand: Vec<String>,
+    hand_size: usize,
+    safe_size: usize,
+    deadline: String,
+    link: &'a str,
+    settings: Vec<(String, String)>,
+    example_target: &'a str,
+}
+
+pub fn welcome(master: &Master, game: &GameRow, state: &Game, seat: usize, link: &str) -> Letter {
+    let n = state.players.len();
+    let body = Welcome {
+        name: &state.players[seat],
+        game,
+        players: state.players.join(", "),
+        hand: state.deal.hands[seat].names(),
+        hand_size: state.settings.hand_size_for(n),
+        safe_size: state.settings.safe_size_for(n),
+        deadline: time_text(game.deadline.unwrap_or(0), zone(&game.time_zone)),
+        link,
+        settings: state.settings.describe(n),
+        example_target: &state.players[(seat + 1) % n],
+    }
+    .render()
+    .expect("welcome template renders");
+    let _ = master;
+    Letter {
+        subject: format!(
+            "[Polysleuth game {}] welcome to {}, {}",
+            game.id, game.name, state.players[seat]
+        ),
+        body,
+    }
+}
+
+#[derive(Template)]
+#[template(path = "mail/gm_welcome.txt")]
+struct GmWelcome<'a> {
+    game: &'a GameRow,
+    link: &'a str,
+    public_page: String,
+    players: &'a [CreatedPlayer],
+    deadline: String,
+    settings: Vec<(String, String)>,
+}
+
+pub fn gm_welcome(
+    master: &Master,
+    game: &GameRow,
+    state: &Game,
+    link: &str,
+    players: &[CreatedPlayer],
+) -> Letter {
+    let body = GmWelcome {
+        game,
+        link,
+        public_page: master.link(&format!("/games/{}", game.id)),
+        players,
+        deadline: time_text(game.deadline.unwrap_or(0), zone(&game.time_zone)),
+        settings: state.settings.describe(state.players.len()),
+    }
+    .render()
+    .expect("gm template renders");
+    Letter {
+        subject: format!(
+            "[Polysleuth game {}] you are the game master of {}",
+            game.id, game.name
+        ),
+        body,
+    }
+}
+
+#[derive(Template)]
+#[template(path = "mail/turn.txt")]
+struct TurnMail<'a> {
+    name: &'a str,
+    reply: &'a TurnReply,
+    deadline: String,
+}
+
+pub fn turn_reply(game: &GameRow, player: &PlayerRow, reply: &TurnReply) -> Letter {
+    let what = match reply {
+        TurnReply::Accepted { .. } => "turn accepted",
+        TurnReply::Rejected { .. } => "turn has ERRORS",
+        TurnReply::Cleared { .. } => "turn withdrawn",
+    };
+    let deadline = match game.deadline {
+        Some(d) => time_text(d, zone(&game.time_zone)),
+        None => "not set while the game is paused".into(),
+    };
+    let body = TurnMail {
+        name: &player.name,
+        reply,
+        deadline,
+    }
+    .render()
+    .expect("turn template renders");
+    Letter {
+        subject: format!("{} {what}", tag(game)),
+        body,
+    }
+}
+
+#[derive(Template)]
+#[template(path = "mail/round.txt")]
+struct RoundMail<'a> {
+    bulletin: String,
+    name: &'a str,
+    report: Option<&'a PrivateReport>,
+    points: String,
+    next: String,
+    link: String,
+    over: bool,
+    deal: String,
+    salt: &'a str,
+    commitment: &'a str,
+}
+
+/// After a round: the public bulletin, then what only this player may see.
+pub fn round_letter(
+    master: &Master,
+    game: &GameRow,
+    state: &Game,
+    b: &StoredBulletin,
+    report: Option<&PrivateReport>,
+    player: &PlayerRow,
+) -> Letter {
+    let over = state.over;
+    let next = match game.deadline {
+        Some(d) if !over => format!(
+            "Round {} is open until {}.",
+            game.round,
+            time_text(d, zone(&game.time_zone))
+        ),
+        _ => String::new(),
+    };
+    let body = RoundMail {
+        bulletin: bulletin_text(game, b),
+        name: &player.name,
+        report,
+        points: report
+            .map(|r| points_text(r.half_points))
+            .unwrap_or_default(),
+        next,
+        link: master.link(&format!("/games/{}", game.id)),
+        over,
+        deal: if over {
+            state.deal.canonical_text(&state.players)
+        } else {
+            String::new()
+        },
+        salt: if over { &game.salt } else { "" },
+        commitment: &game.commitment,
+    }
+    .render()
+    .expect("round template renders");
+    let subject = if over {
+        format!(
+            "[Polysleuth game {}] final bulletin: the game is over",
+            game.id
+        )
+    } else {
+        format!(
+            "[Polysleuth game {}, round {}] bulletin",
+            game.id, b.bulletin.round
+        )
+    };
+    Letter { subject, body }
+}

@@ -1,0 +1,131 @@
+//! Delivers the outbox: rows written in the same transaction as the change that caused them.
+//! A worker claims due rows, sends each (SMTP, or an `.eml` file per row by default), and
+//! retries failures with exponential back-off. A crash between commit and delivery loses
+//! nothing: the row is still there and is sent when its lease runs out.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+use lettre::message::Mailbox;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+
+use crate::master::now;
+use crate::store::{MailRow, Store};
+
+/// Marks our own mail, so the mail door never answers it (a loop guard).
+pub const LOOP_HEADER: &str = "X-Polysleuth-Loop";
+
+#[derive(Clone)]
+pub enum Transport {
+    /// One `<row id>.eml` file per mail in this folder.
+    Files(PathBuf),
+    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+}
+
+impl Transport {
+    /// `smtp://user:pass@host:587` (STARTTLS), `smtps://…` (TLS), or None for files.
+    pub fn new(smtp_url: Option<&str>, outbox: PathBuf) -> Result<Transport, String> {
+        match smtp_url {
+            None => Ok(Transport::Files(outbox)),
+            Some(url) => AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+                .map(|b| Transport::Smtp(b.build()))
+                .map_err(|e| format!("the SMTP URL is not usable: {e}")),
+        }
+    }
+}
+
+pub struct Outbox {
+    pub store: Store,
+    pub transport: Transport,
+    pub from: Mailbox,
+    /// The domain of Message-IDs.
+    pub domain: String,
+}
+
+impl Outbox {
+    pub fn message(&self, row: &MailRow) -> Result<Message, String> {
+        let to: Mailbox = row
+            .recipient
+            .parse()
+            .map_err(|e| format!("bad recipient address {}: {e}", row.recipient))?;
+        let mut msg = Message::builder()
+            .from(self.from.clone())
+            .to(to)
+            .subject(row.subject.clone())
+            .message_id(Some(format!("<outbox-{}@{}>", row.id, self.domain)))
+            .header(ContentType::TEXT_PLAIN)
+            .body(row.body.clone())
+            .map_err(|e| format!("cannot build the message: {e}"))?;
+        let headers = msg.headers_mut();
+        headers.insert_raw(HeaderValue::new(
+            HeaderName::new_from_ascii_str("Auto-Submitted"),
+            "auto-generated".into(),
+        ));
+        headers.insert_raw(HeaderValue::new(
+            HeaderName::new_from_ascii_str(LOOP_HEADER),
+            self.domain.clone(),
+        ));
+        Ok(msg)
+    }
+
+    async fn deliver(&self, row: &MailRow) -> Result<(), String> {
+        let msg = self.message(row)?;
+        match &self.transport {
+            Transport::Files(dir) => {
+                tokio::fs::create_dir_all(dir)
+                    .await
+                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+                let path = dir.join(format!("{:08}.eml", row.id));
+                let tmp = dir.join(format!(".{:08}.eml.tmp", row.id));
+                tokio::fs::write(&tmp, msg.formatted())
+                    .await
+                    .map_err(|e| format!("cannot write mail: {e}"))?;
+                tokio::fs::rename(&tmp, &path)
+                    .await
+                    .map_err(|e| format!("cannot write mail: {e}"))?;
+                Ok(())
+            }
+            Transport::Smtp(smtp) => smtp
+                .send(msg)
+                .await
+                .map(|_| ())
+                .map_err(|e| format!("SMTP: {e}")),
+        }
+    }
+
+    /// Sends what is due; returns how many were sent.
+    pub async fn run_once(&self) -> Result<usize, crate::store::StoreError> {
+        let rows = self.store.claim_mail(now(), 120, 100).await?;
+        let mut sent = 0;
+        for row in rows {
+            match self.deliver(&row).await {
+                Ok(()) => {
+                    self.store.mail_sent(row.id, now()).await?;
+                    sent += 1;
+                }
+                Err(e) => {
+                    let backoff = (30i64 << row.attempts.min(7)).min(3600);
+                    tracing::warn!(
+                        mail = row.id,
+                        attempts = row.attempts + 1,
+                        "delivery failed: {e}"
+                    );
+                    self.store.mail_failed(row.id, &e, now() + backoff).await?;
+                }
+            }
+        }
+        Ok(sent)
+    }
+
+    pub async fn run(self, tick: Duration) {
+        loop {
+            match self.run_once().await {
+                Ok(n) if n > 0 => continue,
+                Ok(_) => {}
+                Err(e) => tracing::error!("outbox: {e}"),
+            }
+            tokio::time::sleep(tick).await;
+        }
+    }
+}

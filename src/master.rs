@@ -1,0 +1,705 @@
+//! The game master's actions: each one reads the game, asks the rules engine, and stores the
+//! change together with the mail it causes in one transaction. The web, the command line, the
+//! mail door and the scheduler all call these; none of them decides a rule or writes SQL.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::keys;
+use crate::mail::{self, Letter};
+use crate::rules::view::{Bulletin, PrivateReport};
+use crate::rules::{Deal, Game, LineError, Settings, Turn};
+use crate::store::{GameRow, NewGame, PlayerRow, Schedule, Store, StoreError, Tx};
+
+pub fn now() -> i64 {
+    chrono::Utc::now().timestamp()
+}
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where links point, e.g. `http://127.0.0.1:8080`.
+    pub base_url: String,
+    /// The From of every mail, e.g. `Polysleuth <gm@localhost>`.
+    pub mail_from: String,
+}
+
+#[derive(Clone)]
+pub struct Master {
+    pub store: Store,
+    pub config: Arc<Config>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum MasterError {
+    #[error("{0}")]
+    NotFound(String),
+    #[error("that link is not valid: check that you copied the whole link from your mail")]
+    BadKey,
+    #[error("{}", .0.join("; "))]
+    Invalid(Vec<String>),
+    #[error("{0}")]
+    Conflict(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("stored game data is damaged: {0}")]
+    Corrupt(String),
+}
+
+impl From<sqlx::Error> for MasterError {
+    fn from(e: sqlx::Error) -> Self {
+        MasterError::Store(StoreError::Database(e))
+    }
+}
+
+type Result<T> = std::result::Result<T, MasterError>;
+
+/// What a game master asks for when creating a game.
+#[derive(Clone, Debug)]
+pub struct GameRequest {
+    pub name: String,
+    pub gm_email: String,
+    pub players: Vec<(String, String)>,
+    pub settings: Settings,
+    pub round_seconds: i64,
+    /// The first round's deadline; later rounds last `round_seconds`.
+    pub first_deadline: Option<i64>,
+    pub time_zone: String,
+    pub grace_seconds: i64,
+    pub listed: bool,
+    pub seed: Option<u64>,
+    pub deal: Option<Deal>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CreatedPlayer {
+    pub name: String,
+    pub link: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Created {
+    pub id: i64,
+    pub public_page: String,
+    pub gm_link: String,
+    pub players: Vec<CreatedPlayer>,
+}
+
+/// A bulletin as stored: the rules engine's public bulletin plus the game master's notes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StoredBulletin {
+    #[serde(flatten)]
+    pub bulletin: Bulletin,
+    pub notes: Vec<String>,
+    /// deadline | all ready | game master
+    pub closed_by: String,
+}
+
+/// The answer to a turn submission.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "status", rename_all = "lowercase")]
+pub enum TurnReply {
+    Accepted {
+        round: i64,
+        text: String,
+        ready: bool,
+        done: bool,
+        revision: i64,
+    },
+    Rejected {
+        round: i64,
+        errors: Vec<LineError>,
+        /// The turn that stays in force, if any.
+        kept: Option<String>,
+    },
+    Cleared {
+        round: i64,
+    },
+}
+
+/// A player, authenticated by their key.
+pub struct Seat {
+    pub player: PlayerRow,
+    pub game: GameRow,
+    pub state: Game,
+}
+
+pub fn parse_state(row: &GameRow) -> Result<Game> {
+    serde_json::from_str(&row.state)
+        .map_err(|e| MasterError::Corrupt(format!("game {}: {e}", row.id)))
+}
+
+fn json<T: Serialize>(v: &T) -> String {
+    serde_json::to_string(v).expect("plain data serialises")
+}
+
+impl Master {
+    pub fn new(store: Store, config: Config) -> Self {
+        Master {
+            store,
+            config: Arc::new(config),
+        }
+    }
+
+    pub fn link(&self, path: &str) -> String {
+        format!("{}{}", self.config.base_url.trim_end_matches('/'), path)
+    }
+
+    pub fn player_link(&self, player_id: i64, key: &str) -> String {
+        self.link(&format!("/play/{}", keys::token(player_id, key)))
+    }
+
+    pub fn gm_link(&self, game_id: i64, key: &str) -> String {
+        self.link(&format!("/gm/{}", keys::token(game_id, key)))
+    }
+
+    /// Creates a game: deals, commits, stores it with its players, and queues the welcome
+    /// mails, all in one transaction.
+    pub async fn create_game(&self, req: GameRequest) -> Result<Created> {
+        let names: Vec<String> = req.players.iter().map(|(n, _)| n.clone()).collect();
+        let seed = req.seed.unwrap_or_else(rand::random);
+        let game = Game::new(names.clone(), req.settings.clone(), seed, req.deal.clone())
+            .map_err(|e| MasterError::Invalid(vec![e.to_string()]))?;
+        let salt = keys::new_key();
+        let commitment = game.deal.commitment(&names, &salt);
+        let now = now();
+        let deadline = req.first_deadline.unwrap_or(now + req.round_seconds);
+        let gm_key = keys::new_key();
+        let gm_hash = keys::hash(&gm_key);
+        let state = json(&game);
+
+        let mut tx = self.store.write().await?;
+        let id = self
+            .store
+            .insert_game(
+                &mut tx,
+                &NewGame {
+                    name: &req.name,
+                    listed: req.listed,
+                    state: &state,
+                    salt: &salt,
+                    commitment: &commitment,
+                    gm_email: &req.gm_email,
+                    gm_key_hash: &gm_hash,
+                    round_seconds: req.round_seconds,
+                    grace_seconds: req.grace_seconds,
+                    time_zone: &req.time_zone,
+                    deadline,
+                    now,
+                },
+            )
+            .await?;
+        let row = self.store.game(&mut *tx, id).await?.expect("just inserted");
+        let mut players = Vec::new();
+        for (seat, (name, email)) in req.players.iter().enumerate() {
+            let key = keys::new_key();
+            let pid = self
+                .store
+                .insert_player(&mut tx, id, seat, name, email, &keys::hash(&key))
+                .await?;
+            let link = self.player_link(pid, &key);
+            let letter = mail::welcome(self, &row, &game, seat, &link);
+            self.send(&mut tx, id, email, &letter, now).await?;
+            players.push(CreatedPlayer {
+                name: name.clone(),
+                link,
+            });
+        }
+        let gm_link = self.gm_link(id, &gm_key);
+        let letter = mail::gm_welcome(self, &row, &game, &gm_link, &players);
+        self.send(&mut tx, id, &req.gm_email, &letter, now).await?;
+        tx.commit().await?;
+        tracing::info!(game = id, players = names.len(), "game created");
+        Ok(Created {
+            id,
+            public_page: self.link(&format!("/games/{id}")),
+            gm_link,
+            players,
+        })
+    }
+
+    async fn send(
+        &self,
+        tx: &mut Tx,
+        game_id: i64,
+        to: &str,
+        letter: &Letter,
+        now: i64,
+    ) -> Result<()> {
+        self.store
+            .enqueue_mail(
+                tx,
+                &crate::store::NewMail {
+                    game_id: Some(game_id),
+                    recipient: to,
+                    subject: &letter.subject,
+                    body: &letter.body,
+                },
+                now,
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// Finds the player a link token belongs to.
+    pub async fn seat(&self, token: &str) -> Result<Seat> {
+        let (id, key) = keys::split_token(token).ok_or(MasterError::BadKey)?;
+        let player = self.store.player(&self.store.pool, id).await?;
+        let player = player
+            .filter(|p| keys::matches(key, &p.key_hash))
+            .ok_or(MasterError::BadKey)?;
+        let game = self
+            .store
+            .game(&self.store.pool, player.game_id)
+            .await?
+            .ok_or_else(|| MasterError::NotFound("that game no longer exists".into()))?;
+        let state = parse_state(&game)?;
+        Ok(Seat {
+            player,
+            game,
+            state,
+        })
+    }
+
+    /// Finds the game a GM link token belongs to.
+    pub async fn gm_game(&self, token: &str) -> Result<GameRow> {
+        let (id, key) = keys::split_token(token).ok_or(MasterError::BadKey)?;
+        let game = self.store.game(&self.store.pool, id).await?;
+        game.filter(|g| keys::matches(key, &g.gm_key_hash))
+            .ok_or(MasterError::BadKey)
+    }
+
+    pub async fn public_game(&self, id: i64) -> Result<GameRow> {
+        self.store
+            .game(&self.store.pool, id)
+            .await?
+            .ok_or_else(|| MasterError::NotFound(format!("there is no game {id}")))
+    }
+
+    /// Submits a turn text for the open round. Accepted whole, or rejected with every error
+    /// while the turn already accepted stays in force. The confirmation mail is queued with it.
+    pub async fn submit_turn(&self, token: &str, text: &str) -> Result<TurnReply> {
+        let (id, key) = keys::split_token(token).ok_or(MasterError::BadKey)?;
+        let mut tx = self.store.write().await?;
+        let player = self.store.player(&mut *tx, id).await?;
+        let player = player
+            .filter(|p| keys::matches(key, &p.key_hash))
+            .ok_or(MasterError::BadKey)?;
+        let game = self
+            .store
+            .game_for_update(&mut tx, player.game_id)
+            .await?
+            .ok_or_else(|| MasterError::NotFound("that game no longer exists".into()))?;
+        if game.status == "over" {
+            return Err(MasterError::Conflict(
+                "the game is over; no more turns are taken".into(),
+            ));
+        }
+        let state = parse_state(&game)?;
+        let seat = player.seat;
+        let now = now();
+        let reply = match state.validate(seat as usize, text) {
+            Ok(turn) => {
+                let stored = text.trim_end().to_string();
+                let revision = self
+                    .store
+                    .put_turn(&mut tx, game.id, game.round, seat, &stored, turn.ready, now)
+                    .await?;
+                self.update_early_close(&mut tx, &game, &state, now).await?;
+                TurnReply::Accepted {
+                    round: game.round,
+                    text: stored,
+                    ready: turn.ready,
+                    done: turn.done,
+                    revision,
+                }
+            }
+            Err(errors) => {
+                let kept = self
+                    .store
+                    .turn(&mut *tx, game.id, game.round, seat)
+                    .await?
+                    .map(|t| t.text);
+                TurnReply::Rejected {
+                    round: game.round,
+                    errors,
+                    kept,
+                }
+            }
+        };
+        let letter = mail::turn_reply(&game, &player, &reply);
+        self.send(&mut tx, game.id, &player.email, &letter, now)
+            .await?;
+        tx.commit().await?;
+        Ok(reply)
+    }
+
+    /// Withdraws this round's turn.
+    pub async fn clear_turn(&self, token: &str) -> Result<TurnReply> {
+        let seat = self.seat(token).await?;
+        let mut tx = self.store.write().await?;
+        let game = self
+            .store
+            .game_for_update(&mut tx, seat.game.id)
+            .await?
+            .ok_or_else(|| MasterError::NotFound("that game no longer exists".into()))?;
+        if game.status == "over" {
+            return Err(MasterError::Conflict("the game is over".into()));
+        }
+        self.store
+            .delete_turn(&mut tx, game.id, game.round, seat.player.seat)
+            .await?;
+        self.update_early_close(&mut tx, &game, &seat.state, now())
+            .await?;
+        let reply = TurnReply::Cleared { round: game.round };
+        let letter = mail::turn_reply(&game, &seat.player, &reply);
+        self.send(&mut tx, game.id, &seat.player.email, &letter, now())
+            .await?;
+        tx.commit().await?;
+        Ok(reply)
+    }
+
+    /// Once every active player's turn is marked ready, the round closes after the grace
+    /// period; a turn that stops being ready cancels that.
+    async fn update_early_close(
+        &self,
+        tx: &mut Tx,
+        game: &GameRow,
+        state: &Game,
+        now: i64,
+    ) -> Result<()> {
+        let turns = self.store.turns(&mut **tx, game.id, game.round).await?;
+        let all_ready = state
+            .active_seats()
+            .all(|s| turns.iter().any(|t| t.seat == s as i64 && t.ready == 1))
+            && state.active_seats().next().is_some();
+        let close_at = match (all_ready, game.close_at) {
+            (true, Some(at)) => Some(at),
+            (true, None) => Some(now + game.grace_seconds),
+            (false, _) => None,
+        };
+        if close_at != game.close_at {
+            self.store.set_close_at(tx, game.id, close_at).await?;
+        }
+        Ok(())
+    }
+
+    /// Resolves round `round` of a game, if it is still open: the outcome, the new standings,
+    /// the next round and every mail are stored together, or nothing is. Returns false when
+    /// the round was already resolved (by another instance, or the game ended).
+    pub async fn resolve(
+        &self,
+        game_id: i64,
+        round: i64,
+        closed_by: &str,
+        end: bool,
+    ) -> Result<bool> {
+        let mut tx = self.store.write().await?;
+        let Some(game) = self.store.game_for_update(&mut tx, game_id).await? else {
+            return Ok(false);
+        };
+        if game.round != round || game.status == "over" {
+            return Ok(false);
+        }
+        let state = parse_state(&game)?;
+        let n = state.players.len();
+        let mut turns: Vec<Option<Turn>> = vec![None; n];
+        for row in self.store.turns(&mut *tx, game_id, round).await? {
+            let seat = row.seat as usize;
+            // The state has not changed since the turn was accepted, so it validates again.
+            turns[seat] = state.validate(seat, &row.text).ok();
+        }
+        let gm_done: Vec<usize> = serde_json::from_str(&game.gm_done).unwrap_or_default();
+        let notes: Vec<String> = serde_json::from_str(&game.gm_notes).unwrap_or_default();
+        let (next, outcome) = if end {
+            state.resolve_and_end(&turns, &gm_done)
+        } else {
+            state.resolve(&turns, &gm_done)
+        };
+        let now = now();
+        let stored = StoredBulletin {
+            bulletin: outcome.bulletin.clone(),
+            notes,
+            closed_by: closed_by.to_string(),
+        };
+        self.store
+            .insert_bulletin(&mut tx, game_id, round, &json(&stored), now)
+            .await?;
+        for (seat, report) in outcome.private.iter().enumerate() {
+            self.store
+                .insert_report(&mut tx, game_id, round, seat as i64, &json(report))
+                .await?;
+        }
+        let schedule = if next.over {
+            Schedule {
+                status: "over",
+                deadline: None,
+                remaining: None,
+                close_at: None,
+            }
+        } else {
+            Schedule {
+                status: "open",
+                deadline: Some(now + game.round_seconds),
+                remaining: None,
+                close_at: None,
+            }
+        };
+        if !self
+            .store
+            .advance_round(&mut tx, game_id, round, &json(&next), &schedule)
+            .await?
+        {
+            return Ok(false);
+        }
+        let after = self
+            .store
+            .game(&mut *tx, game_id)
+            .await?
+            .expect("the game exists");
+        let players = self.store.players(&mut *tx, game_id).await?;
+        for p in &players {
+            let letter = mail::round_letter(
+                self,
+                &after,
+                &next,
+                &stored,
+                Some(&outcome.private[p.seat as usize]),
+                p,
+            );
+            self.send(&mut tx, game_id, &p.email, &letter, now).await?;
+        }
+        tx.commit().await?;
+        tracing::info!(
+            game = game_id,
+            round,
+            closed_by,
+            over = next.over,
+            "round resolved"
+        );
+        Ok(true)
+    }
+
+    /// Resolves every round that is due; returns how many were resolved.
+    pub async fn resolve_due(&self) -> Result<usize> {
+        let mut resolved = 0;
+        for (id, round) in self.store.due_games(now()).await? {
+            let game = self.store.game(&self.store.pool, id).await?;
+            let closed_by = match game {
+                Some(g) if g.deadline.is_some_and(|d| d <= now()) => "deadline",
+                Some(_) => "all ready",
+                None => continue,
+            };
+            match self.resolve(id, round, closed_by, false).await {
+                Ok(true) => resolved += 1,
+                Ok(false) => {}
+                Err(e) => {
+                    tracing::error!(game = id, round, error = %e, "resolution failed; the round stays open")
+                }
+            }
+        }
+        Ok(resolved)
+    }
+
+    /// A game master's action on a game. Every action is announced in the next bulletin.
+    pub async fn gm_action(&self, token: &str, action: GmAction) -> Result<String> {
+        let game = self.gm_game(token).await?;
+        if game.status == "over" {
+            return Err(MasterError::Conflict("the game is over".into()));
+        }
+        match action {
+            GmAction::ResolveNow => {
+                self.resolve(game.id, game.round, "game master", false)
+                    .await?;
+                return Ok(format!("Round {} was resolved.", game.round));
+            }
+            GmAction::End => {
+                let mut tx = self.store.write().await?;
+                self.add_note(&mut tx, &game, "The game master ended the game.", None)
+                    .await?;
+                tx.commit().await?;
+                self.resolve(game.id, game.round, "game master", true)
+                    .await?;
+                return Ok("The game is over.".into());
+            }
+            _ => {}
+        }
+        let mut tx = self.store.write().await?;
+        let game = self
+            .store
+            .game_for_update(&mut tx, game.id)
+            .await?
+            .expect("exists");
+        let tz = crate::mail::zone(&game.time_zone);
+        let now = now();
+        let said = match action {
+            GmAction::Extend { hours } => {
+                if !(hours > 0.0 && hours <= 24.0 * 365.0) {
+                    return Err(MasterError::Invalid(vec![
+                        "extend by a positive number of hours, at most a year".into(),
+                    ]));
+                }
+                let secs = (hours * 3600.0).round() as i64;
+                let schedule = Schedule {
+                    status: &game.status,
+                    deadline: game.deadline.map(|d| d + secs),
+                    remaining: game.remaining.map(|r| r + secs),
+                    close_at: game.close_at,
+                };
+                self.store.set_schedule(&mut tx, game.id, &schedule).await?;
+                let note = match schedule.deadline {
+                    Some(d) => format!(
+                        "The game master extended the deadline by {} to {}.",
+                        mail::hours_text(secs),
+                        mail::time_text(d, tz)
+                    ),
+                    None => format!(
+                        "The game master extended the deadline by {}.",
+                        mail::hours_text(secs)
+                    ),
+                };
+                self.add_note(&mut tx, &game, &note, None).await?;
+                note
+            }
+            GmAction::Pause => {
+                if game.status != "open" {
+                    return Err(MasterError::Conflict("the game is already paused".into()));
+                }
+                let remaining = game.deadline.map(|d| (d - now).max(0));
+                self.store
+                    .set_schedule(
+                        &mut tx,
+                        game.id,
+                        &Schedule {
+                            status: "paused",
+                            deadline: None,
+                            remaining,
+                            close_at: None,
+                        },
+                    )
+                    .await?;
+                let note = "The game master paused the game; the time left is kept.".to_string();
+                self.add_note(&mut tx, &game, &note, None).await?;
+                note
+            }
+            GmAction::Resume => {
+                if game.status != "paused" {
+                    return Err(MasterError::Conflict("the game is not paused".into()));
+                }
+                let deadline = now + game.remaining.unwrap_or(game.round_seconds);
+                self.store
+                    .set_schedule(
+                        &mut tx,
+                        game.id,
+                        &Schedule {
+                            status: "open",
+                            deadline: Some(deadline),
+                            remaining: None,
+                            close_at: None,
+                        },
+                    )
+                    .await?;
+                let note = format!(
+                    "The game master resumed the game; the deadline is {}.",
+                    mail::time_text(deadline, tz)
+                );
+                self.add_note(&mut tx, &game, &note, None).await?;
+                note
+            }
+            GmAction::MarkDone { seat } => {
+                let state = parse_state(&game)?;
+                let name = state
+                    .players
+                    .get(seat)
+                    .ok_or_else(|| {
+                        MasterError::Invalid(vec![format!("there is no player in seat {seat}")])
+                    })?
+                    .clone();
+                if state.done[seat] {
+                    return Err(MasterError::Conflict(format!("{name} is already done")));
+                }
+                // The bulletin's list of done players announces it.
+                self.add_note(&mut tx, &game, "", Some(seat)).await?;
+                format!(
+                    "{name} will be marked done when round {} is resolved.",
+                    game.round
+                )
+            }
+            GmAction::ResolveNow | GmAction::End => unreachable!("handled above"),
+        };
+        tx.commit().await?;
+        Ok(said)
+    }
+
+    async fn add_note(
+        &self,
+        tx: &mut Tx,
+        game: &GameRow,
+        note: &str,
+        done: Option<usize>,
+    ) -> Result<()> {
+        let mut notes: Vec<String> = serde_json::from_str(&game.gm_notes).unwrap_or_default();
+        let mut gm_done: Vec<usize> = serde_json::from_str(&game.gm_done).unwrap_or_default();
+        if !note.is_empty() {
+            notes.push(note.to_string());
+        }
+        if let Some(seat) = done {
+            if !gm_done.contains(&seat) {
+                gm_done.push(seat);
+            }
+        }
+        self.store
+            .set_gm_pending(tx, game.id, &json(&notes), &json(&gm_done))
+            .await?;
+        Ok(())
+    }
+
+    /// Stored bulletins of a game, newest first.
+    pub async fn bulletins(&self, game_id: i64) -> Result<Vec<(StoredBulletin, i64)>> {
+        self.store
+            .bulletins(game_id)
+            .await?
+            .into_iter()
+            .map(|(round, body, at)| {
+                serde_json::from_str(&body)
+                    .map(|b| (b, at))
+                    .map_err(|e| MasterError::Corrupt(format!("bulletin {round}: {e}")))
+            })
+            .collect()
+    }
+
+    pub async fn bulletin(&self, game_id: i64, round: i64) -> Result<(StoredBulletin, i64)> {
+        let (body, at) = self.store.bulletin(game_id, round).await?.ok_or_else(|| {
+            MasterError::NotFound(format!(
+                "game {game_id} has no bulletin for round {round} yet"
+            ))
+        })?;
+        let b = serde_json::from_str(&body)
+            .map_err(|e| MasterError::Corrupt(format!("bulletin {round}: {e}")))?;
+        Ok((b, at))
+    }
+
+    /// One player's private reports, oldest first.
+    pub async fn reports(&self, game_id: i64, seat: i64) -> Result<Vec<(i64, PrivateReport)>> {
+        self.store
+            .reports(game_id, seat)
+            .await?
+            .into_iter()
+            .map(|(round, body)| {
+                serde_json::from_str(&body)
+                    .map(|r| (round, r))
+                    .map_err(|e| MasterError::Corrupt(format!("report {round}: {e}")))
+            })
+            .collect()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GmAction {
+    ResolveNow,
+    Extend { hours: f64 },
+    Pause,
+    Resume,
+    End,
+    MarkDone { seat: usize },
+}

@@ -1,0 +1,627 @@
+//! The database: games, players, turns, bulletins, private reports and the mail outbox.
+//! The only place with SQL. Queries are runtime `query`/`query_as` with `$N` placeholders so
+//! one text serves SQLite and PostgreSQL; times are integer epoch seconds.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Executor, FromRow, Transaction};
+
+pub type Tx = Transaction<'static, Any>;
+pub type Conn = AnyConnection;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("unsupported database URL \"{0}\": use sqlite:FILE or postgres://…")]
+    Url(String),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Clone)]
+pub struct Store {
+    pub pool: AnyPool,
+    pub backend: Backend,
+}
+
+/// `polysleuth.db` → `sqlite://polysleuth.db?mode=rwc`, so a bare file name works.
+pub fn normalise_url(url: &str) -> String {
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        url.to_string()
+    } else {
+        let path = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))
+            .unwrap_or(url);
+        if path.contains('?') {
+            format!("sqlite://{path}")
+        } else {
+            format!("sqlite://{path}?mode=rwc")
+        }
+    }
+}
+
+impl Store {
+    /// Connects, creating a missing SQLite file, and runs the migrations of the backend.
+    pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let url = normalise_url(url);
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres") {
+            Backend::Postgres
+        } else {
+            return Err(StoreError::Url(url));
+        };
+        let options = AnyConnectOptions::from_str(&url)?.disable_statement_logging();
+        let pool = match backend {
+            Backend::Sqlite => {
+                AnyPoolOptions::new()
+                    .max_connections(8)
+                    .after_connect(|conn, _| {
+                        Box::pin(async move {
+                            conn.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=10000; PRAGMA foreign_keys=ON;").await?;
+                            Ok(())
+                        })
+                    })
+                    .connect_with(options)
+                    .await?
+            }
+            Backend::Postgres => {
+                AnyPoolOptions::new()
+                    .max_connections(16)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .connect_with(options)
+                    .await?
+            }
+        };
+        match backend {
+            Backend::Sqlite => sqlx::migrate!("migrations/sqlite").run(&pool).await?,
+            Backend::Postgres => sqlx::migrate!("migrations/postgres").run(&pool).await?,
+        }
+        Ok(Store { pool, backend })
+    }
+
+    /// A transaction that will write: on SQLite it takes the write lock at once, so a
+    /// transaction that reads first cannot fail later with "database is locked".
+    pub async fn write(&self) -> Result<Tx, StoreError> {
+        let begin = match self.backend {
+            Backend::Sqlite => "BEGIN IMMEDIATE",
+            Backend::Postgres => "BEGIN",
+        };
+        Ok(self.pool.begin_with(begin).await?)
+    }
+
+    /// `FOR UPDATE` where the backend has row locks.
+    fn lock_clause(&self) -> &'static str {
+        match self.backend {
+            Backend::Sqlite => "",
+            Backend::Postgres => " FOR UPDATE",
+        }
+    }
+}
+
+#[derive(Clone, Debug, FromRow)]
+pub struct GameRow {
+    pub id: i64,
+    pub name: String,
+    pub listed: i64,
+    pub status: String,
+    pub round: i64,
+    pub state: String,
+    pub salt: String,
+    pub commitment: String,
+    pub gm_email: String,
+    pub gm_key_hash: String,
+    pub round_seconds: i64,
+    pub grace_seconds: i64,
+    pub time_zone: String,
+    pub deadline: Option<i64>,
+    pub remaining: Option<i64>,
+    pub close_at: Option<i64>,
+    pub gm_notes: String,
+    pub gm_done: String,
+    pub created_at: i64,
+}
+
+const GAME_COLUMNS: &str = "id, name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, remaining, close_at, gm_notes, gm_done, created_at";
+
+pub struct NewGame<'a> {
+    pub name: &'a str,
+    pub listed: bool,
+    pub state: &'a str,
+    pub salt: &'a str,
+    pub commitment: &'a str,
+    pub gm_email: &'a str,
+    pub gm_key_hash: &'a str,
+    pub round_seconds: i64,
+    pub grace_seconds: i64,
+    pub time_zone: &'a str,
+    pub deadline: i64,
+    pub now: i64,
+}
+
+#[derive(Clone, Debug, FromRow)]
+pub struct PlayerRow {
+    pub id: i64,
+    pub game_id: i64,
+    pub seat: i64,
+    pub name: String,
+    pub email: String,
+    pub key_hash: String,
+}
+
+#[derive(Clone, Debug, FromRow)]
+pub struct TurnRow {
+    pub seat: i64,
+    pub text: String,
+    pub ready: i64,
+    pub revision: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Clone, Debug, FromRow)]
+pub struct MailRow {
+    pub id: i64,
+    pub game_id: Option<i64>,
+    pub recipient: String,
+    pub subject: String,
+    pub body: String,
+    pub created_at: i64,
+    pub attempts: i64,
+    pub last_error: Option<String>,
+}
+
+pub struct NewMail<'a> {
+    pub game_id: Option<i64>,
+    pub recipient: &'a str,
+    pub subject: &'a str,
+    pub body: &'a str,
+}
+
+/// The schedule fields of a game that GM actions and resolution change together.
+pub struct Schedule<'a> {
+    pub status: &'a str,
+    pub deadline: Option<i64>,
+    pub remaining: Option<i64>,
+    pub close_at: Option<i64>,
+}
+
+impl Store {
+    pub async fn insert_game(&self, tx: &mut Conn, g: &NewGame<'_>) -> Result<i64, StoreError> {
+        let (id,): (i64,) = sqlx::query_as(
+            "INSERT INTO games (name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, created_at)
+             VALUES ($1, $2, 'open', 1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+        )
+        .bind(g.name)
+        .bind(g.listed as i64)
+        .bind(g.state)
+        .bind(g.salt)
+        .bind(g.commitment)
+        .bind(g.gm_email)
+        .bind(g.gm_key_hash)
+        .bind(g.round_seconds)
+        .bind(g.grace_seconds)
+        .bind(g.time_zone)
+        .bind(g.deadline)
+        .bind(g.now)
+        .fetch_one(&mut *tx)
+        .await?;
+        Ok(id)
+    }
+
+    pub async fn insert_player(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        seat: usize,
+        name: &str,
+        email: &str,
+        key_hash: &str,
+    ) -> Result<i64, StoreError> {
+        let (id,): (i64,) = sqlx::query_as(
+            "INSERT INTO players (game_id, seat, name, email, key_hash) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+        )
+        .bind(game_id)
+        .bind(seat as i64)
+        .bind(name)
+        .bind(email)
+        .bind(key_hash)
+        .fetch_one(&mut *tx)
+        .await?;
+        Ok(id)
+    }
+
+    pub async fn game<'e, E: Executor<'e, Database = Any>>(
+        &self,
+        e: E,
+        id: i64,
+    ) -> Result<Option<GameRow>, StoreError> {
+        Ok(
+            sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+                .bind(id)
+                .fetch_optional(e)
+                .await?,
+        )
+    }
+
+    /// The game, locked for the rest of the transaction where the backend can.
+    pub async fn game_for_update(
+        &self,
+        tx: &mut Conn,
+        id: i64,
+    ) -> Result<Option<GameRow>, StoreError> {
+        Ok(sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE id = $1{}",
+            self.lock_clause()
+        ))
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?)
+    }
+
+    pub async fn listed_games(&self) -> Result<Vec<GameRow>, StoreError> {
+        Ok(sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE listed = 1 ORDER BY id DESC LIMIT 200"
+        ))
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Games whose open round is due: past the deadline, or everyone ready and the grace over.
+    pub async fn due_games(&self, now: i64) -> Result<Vec<(i64, i64)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT id, round FROM games WHERE status = 'open' AND (deadline <= $1 OR close_at <= $1) ORDER BY id",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    pub async fn players<'e, E: Executor<'e, Database = Any>>(
+        &self,
+        e: E,
+        game_id: i64,
+    ) -> Result<Vec<PlayerRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT id, game_id, seat, name, email, key_hash FROM players WHERE game_id = $1 ORDER BY seat",
+        )
+        .bind(game_id)
+        .fetch_all(e)
+        .await?)
+    }
+
+    pub async fn player<'e, E: Executor<'e, Database = Any>>(
+        &self,
+        e: E,
+        id: i64,
+    ) -> Result<Option<PlayerRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT id, game_id, seat, name, email, key_hash FROM players WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(e)
+        .await?)
+    }
+
+    pub async fn turns<'e, E: Executor<'e, Database = Any>>(
+        &self,
+        e: E,
+        game_id: i64,
+        round: i64,
+    ) -> Result<Vec<TurnRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT seat, text, ready, revision, updated_at FROM turns WHERE game_id = $1 AND round = $2 ORDER BY seat",
+        )
+        .bind(game_id)
+        .bind(round)
+        .fetch_all(e)
+        .await?)
+    }
+
+    pub async fn turn<'e, E: Executor<'e, Database = Any>>(
+        &self,
+        e: E,
+        game_id: i64,
+        round: i64,
+        seat: i64,
+    ) -> Result<Option<TurnRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT seat, text, ready, revision, updated_at FROM turns WHERE game_id = $1 AND round = $2 AND seat = $3",
+        )
+        .bind(game_id)
+        .bind(round)
+        .bind(seat)
+        .fetch_optional(e)
+        .await?)
+    }
+
+    /// Stores an accepted turn, replacing the one before; returns its revision number.
+    pub async fn put_turn(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        round: i64,
+        seat: i64,
+        text: &str,
+        ready: bool,
+        now: i64,
+    ) -> Result<i64, StoreError> {
+        let (revision,): (i64,) = sqlx::query_as(
+            "INSERT INTO turns (game_id, round, seat, text, ready, revision, updated_at) VALUES ($1, $2, $3, $4, $5, 1, $6)
+             ON CONFLICT (game_id, round, seat) DO UPDATE SET text = excluded.text, ready = excluded.ready,
+               revision = turns.revision + 1, updated_at = excluded.updated_at
+             RETURNING revision",
+        )
+        .bind(game_id)
+        .bind(round)
+        .bind(seat)
+        .bind(text)
+        .bind(ready as i64)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+        Ok(revision)
+    }
+
+    pub async fn delete_turn(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        round: i64,
+        seat: i64,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query("DELETE FROM turns WHERE game_id = $1 AND round = $2 AND seat = $3")
+            .bind(game_id)
+            .bind(round)
+            .bind(seat)
+            .execute(&mut *tx)
+            .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    pub async fn set_close_at(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        close_at: Option<i64>,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET close_at = $1 WHERE id = $2")
+            .bind(close_at)
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn set_schedule(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        s: &Schedule<'_>,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET status = $1, deadline = $2, remaining = $3, close_at = $4 WHERE id = $5")
+            .bind(s.status)
+            .bind(s.deadline)
+            .bind(s.remaining)
+            .bind(s.close_at)
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn set_gm_pending(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        notes: &str,
+        done: &str,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET gm_notes = $1, gm_done = $2 WHERE id = $3")
+            .bind(notes)
+            .bind(done)
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?;
+        Ok(())
+    }
+
+    /// Moves a game past a resolved round, only if that round is still the open one: a round
+    /// is never resolved twice. Returns false when someone else got there first.
+    pub async fn advance_round(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        resolved_round: i64,
+        state: &str,
+        s: &Schedule<'_>,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE games SET round = $1, state = $2, status = $3, deadline = $4, remaining = $5, close_at = $6,
+               gm_notes = '[]', gm_done = '[]'
+             WHERE id = $7 AND round = $8 AND status <> 'over'",
+        )
+        .bind(if s.status == "over" { resolved_round } else { resolved_round + 1 })
+        .bind(state)
+        .bind(s.status)
+        .bind(s.deadline)
+        .bind(s.remaining)
+        .bind(s.close_at)
+        .bind(game_id)
+        .bind(resolved_round)
+        .execute(&mut *tx)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    pub async fn insert_bulletin(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        round: i64,
+        body: &str,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO bulletins (game_id, round, body, created_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(game_id)
+        .bind(round)
+        .bind(body)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        Ok(())
+    }
+
+    pub async fn insert_report(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        round: i64,
+        seat: i64,
+        body: &str,
+    ) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO reports (game_id, round, seat, body) VALUES ($1, $2, $3, $4)")
+            .bind(game_id)
+            .bind(round)
+            .bind(seat)
+            .bind(body)
+            .execute(&mut *tx)
+            .await?;
+        Ok(())
+    }
+
+    /// Every bulletin of a game as (round, JSON body, created_at), newest first.
+    pub async fn bulletins(&self, game_id: i64) -> Result<Vec<(i64, String, i64)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT round, body, created_at FROM bulletins WHERE game_id = $1 ORDER BY round DESC",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    pub async fn bulletin(
+        &self,
+        game_id: i64,
+        round: i64,
+    ) -> Result<Option<(String, i64)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT body, created_at FROM bulletins WHERE game_id = $1 AND round = $2",
+        )
+        .bind(game_id)
+        .bind(round)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// One player's private reports as (round, JSON body), oldest first.
+    pub async fn reports(&self, game_id: i64, seat: i64) -> Result<Vec<(i64, String)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT round, body FROM reports WHERE game_id = $1 AND seat = $2 ORDER BY round",
+        )
+        .bind(game_id)
+        .bind(seat)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    pub async fn enqueue_mail(
+        &self,
+        tx: &mut Conn,
+        m: &NewMail<'_>,
+        now: i64,
+    ) -> Result<i64, StoreError> {
+        let (id,): (i64,) = sqlx::query_as(
+            "INSERT INTO outbox (game_id, recipient, subject, body, created_at, next_attempt_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
+        )
+        .bind(m.game_id)
+        .bind(m.recipient)
+        .bind(m.subject)
+        .bind(m.body)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+        Ok(id)
+    }
+
+    /// Claims up to `limit` mails due for delivery: each is pushed `lease` seconds into the
+    /// future first, so no other worker takes it while this one sends.
+    pub async fn claim_mail(
+        &self,
+        now: i64,
+        lease: i64,
+        limit: i64,
+    ) -> Result<Vec<MailRow>, StoreError> {
+        let mut tx = self.write().await?;
+        let rows: Vec<MailRow> = sqlx::query_as(&format!(
+            "SELECT id, game_id, recipient, subject, body, created_at, attempts, last_error FROM outbox
+             WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY id LIMIT $2{}",
+            match self.backend {
+                Backend::Sqlite => "",
+                Backend::Postgres => " FOR UPDATE SKIP LOCKED",
+            }
+        ))
+        .bind(now)
+        .bind(limit)
+        .fetch_all(&mut *tx)
+        .await?;
+        for row in &rows {
+            sqlx::query("UPDATE outbox SET next_attempt_at = $1 WHERE id = $2")
+                .bind(now + lease)
+                .bind(row.id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(rows)
+    }
+
+    pub async fn mail_sent(&self, id: i64, now: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL WHERE id = $2")
+            .bind(now)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn mail_failed(&self, id: i64, error: &str, retry_at: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE outbox SET attempts = attempts + 1, last_error = $1, next_attempt_at = $2 WHERE id = $3")
+            .bind(error)
+            .bind(retry_at)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Mails of a game that failed at least once and are not sent yet.
+    pub async fn failing_mail(&self, game_id: i64) -> Result<Vec<MailRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT id, game_id, recipient, subject, body, created_at, attempts, last_error FROM outbox
+             WHERE game_id = $1 AND sent_at IS NULL AND last_error IS NOT NULL ORDER BY id",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    pub async fn unsent_mail_count(&self) -> Result<i64, StoreError> {
+        let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(n)
+    }
+}

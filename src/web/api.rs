@@ -1,0 +1,219 @@
+//! The JSON API, for scripts and bots: the same views and actions as the pages.
+
+use std::collections::BTreeMap;
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+
+use super::error::ApiError;
+use super::forms;
+use super::views;
+use crate::master::{GameRequest, Master, MasterError};
+use crate::rules::{Deal, Settings};
+
+type Answer = Result<HttpResponse, ApiError>;
+
+pub async fn list_games(master: web::Data<Master>) -> Answer {
+    let games: Vec<_> = master
+        .store
+        .listed_games()
+        .await
+        .map_err(MasterError::from)?
+        .into_iter()
+        .map(|g| serde_json::json!({"id": g.id, "name": g.name, "status": g.status, "round": g.round}))
+        .collect();
+    Ok(HttpResponse::Ok().json(games))
+}
+
+pub async fn game(master: web::Data<Master>, path: web::Path<i64>) -> Answer {
+    Ok(HttpResponse::Ok().json(views::public_game_by_id(&master, path.into_inner()).await?))
+}
+
+pub async fn bulletin(master: web::Data<Master>, path: web::Path<(i64, i64)>) -> Answer {
+    let (id, round) = path.into_inner();
+    let (b, at) = master.bulletin(id, round).await?;
+    let mut v = serde_json::to_value(&b).expect("plain data");
+    v["published_at"] = at.into();
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "public, max-age=31536000, immutable"))
+        .json(v))
+}
+
+pub async fn player(master: web::Data<Master>, path: web::Path<String>) -> Answer {
+    let seat = master.seat(&path).await?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(views::player_view(&master, &seat).await?))
+}
+
+#[derive(Deserialize)]
+struct TurnBody {
+    text: String,
+}
+
+/// A turn as `text/plain`, or JSON `{"text": "…"}`.
+pub async fn submit_turn(
+    req: HttpRequest,
+    master: web::Data<Master>,
+    path: web::Path<String>,
+    body: web::Bytes,
+) -> Answer {
+    let raw = std::str::from_utf8(&body)
+        .map_err(|_| MasterError::Invalid(vec!["the turn is not UTF-8 text".into()]))?;
+    let is_json = req
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    let text = if is_json {
+        serde_json::from_str::<TurnBody>(raw)
+            .map_err(|e| MasterError::Invalid(vec![format!("expected {{\"text\": \"…\"}}: {e}")]))?
+            .text
+    } else {
+        raw.to_string()
+    };
+    let reply = master.submit_turn(&path, &text).await?;
+    let status = match reply {
+        crate::master::TurnReply::Rejected { .. } => {
+            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY
+        }
+        _ => actix_web::http::StatusCode::OK,
+    };
+    Ok(HttpResponse::build(status).json(reply))
+}
+
+pub async fn clear_turn(master: web::Data<Master>, path: web::Path<String>) -> Answer {
+    Ok(HttpResponse::Ok().json(master.clear_turn(&path).await?))
+}
+
+pub async fn gm(master: web::Data<Master>, path: web::Path<String>) -> Answer {
+    let row = master.gm_game(&path).await?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(views::gm_view(&master, &row).await?))
+}
+
+pub async fn gm_action(
+    master: web::Data<Master>,
+    path: web::Path<String>,
+    body: web::Json<BTreeMap<String, serde_json::Value>>,
+) -> Answer {
+    let fields: BTreeMap<String, String> = body
+        .into_inner()
+        .into_iter()
+        .map(|(k, v)| {
+            (
+                k,
+                v.as_str()
+                    .map(str::to_string)
+                    .unwrap_or_else(|| v.to_string()),
+            )
+        })
+        .collect();
+    let action = super::pages::parse_gm_action(&fields)?;
+    let said = master.gm_action(&path, action).await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({"said": said})))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGameBody {
+    pub name: String,
+    pub gm_email: String,
+    /// `["Ann <ann@example.org>", …]`
+    pub players: Vec<String>,
+    #[serde(default)]
+    pub settings: Option<Settings>,
+    #[serde(default)]
+    pub round_hours: Option<f64>,
+    #[serde(default)]
+    pub grace_minutes: Option<f64>,
+    #[serde(default)]
+    pub time_zone: Option<String>,
+    #[serde(default)]
+    pub listed: Option<bool>,
+    #[serde(default)]
+    pub seed: Option<u64>,
+    #[serde(default)]
+    pub deal: Option<BTreeMap<String, Vec<String>>>,
+}
+
+/// Builds a game request from the API or the command line, naming every problem.
+pub fn game_request(body: NewGameBody) -> Result<GameRequest, Vec<String>> {
+    let mut errors = Vec::new();
+    let mut players = Vec::new();
+    for p in &body.players {
+        match forms::split_player(p) {
+            Some(pair) => players.push(pair),
+            None => errors.push(format!("player \"{p}\" is not written as Name <address>")),
+        }
+    }
+    forms::check_players(&players, &mut errors);
+    let settings = body.settings.unwrap_or_default();
+    forms::check_settings(&settings, players.len(), &mut errors);
+    if body.name.trim().is_empty() {
+        errors.push("give the game a name".into());
+    }
+    if !forms::valid_email(&body.gm_email) {
+        errors.push(format!(
+            "the game master's e-mail address (\"{}\") is not valid",
+            body.gm_email
+        ));
+    }
+    let hours = body.round_hours.unwrap_or(48.0);
+    if !(hours > 0.0 && hours <= 24.0 * 60.0) {
+        errors.push(format!(
+            "round length {hours} hours is not above 0 and at most 1440"
+        ));
+    }
+    let grace = body.grace_minutes.unwrap_or(5.0);
+    if !(0.0..=1440.0).contains(&grace) {
+        errors.push(format!(
+            "grace period {grace} minutes is not between 0 and 1440"
+        ));
+    }
+    let time_zone = body.time_zone.unwrap_or_else(|| "UTC".into());
+    if time_zone.parse::<chrono_tz::Tz>().is_err() {
+        errors.push(format!(
+            "time zone \"{time_zone}\" is unknown: use a name such as UTC or Europe/Paris"
+        ));
+    }
+    let names: Vec<String> = players.iter().map(|(n, _)| n.clone()).collect();
+    let deal = match body.deal {
+        Some(d) if errors.is_empty() => match deal_from(&names, d) {
+            Ok(d) => Some(d),
+            Err(e) => {
+                errors.push(e);
+                None
+            }
+        },
+        _ => None,
+    };
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(GameRequest {
+        name: body.name.trim().to_string(),
+        gm_email: body.gm_email,
+        players,
+        settings,
+        round_seconds: (hours * 3600.0).round().max(1.0) as i64,
+        first_deadline: None,
+        time_zone,
+        grace_seconds: (grace * 60.0).round() as i64,
+        listed: body.listed.unwrap_or(true),
+        seed: body.seed,
+        deal,
+    })
+}
+
+fn deal_from(names: &[String], given: BTreeMap<String, Vec<String>>) -> Result<Deal, String> {
+    // The replay reader already names every problem of a given deal.
+    crate::replay::read_deal(names, given).map_err(|e| e.to_string())
+}
+
+pub async fn create_game(master: web::Data<Master>, body: web::Json<NewGameBody>) -> Answer {
+    let request = game_request(body.into_inner()).map_err(MasterError::Invalid)?;
+    let created = master.create_game(request).await?;
+    Ok(HttpResponse::Created().json(created))
+}

@@ -1,0 +1,86 @@
+//! One place where errors become HTTP answers: an HTML page for browsers, JSON for the API.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+
+use crate::master::MasterError;
+
+pub fn status(e: &MasterError) -> StatusCode {
+    match e {
+        MasterError::NotFound(_) => StatusCode::NOT_FOUND,
+        MasterError::BadKey => StatusCode::FORBIDDEN,
+        MasterError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        MasterError::Conflict(_) => StatusCode::CONFLICT,
+        MasterError::Store(_) | MasterError::Corrupt(_) => StatusCode::SERVICE_UNAVAILABLE,
+    }
+}
+
+/// What a user is told: store failures are logged, not shown (they may name internals).
+pub fn public_message(e: &MasterError) -> String {
+    match e {
+        MasterError::Store(_) | MasterError::Corrupt(_) => {
+            tracing::error!(error = %e, "request failed");
+            "the game master cannot reach its database just now; please try again in a minute"
+                .into()
+        }
+        other => other.to_string(),
+    }
+}
+
+#[derive(Debug)]
+pub struct PageError(pub MasterError);
+
+impl std::fmt::Display for PageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<E: Into<MasterError>> From<E> for PageError {
+    fn from(e: E) -> Self {
+        PageError(e.into())
+    }
+}
+
+impl ResponseError for PageError {
+    fn status_code(&self) -> StatusCode {
+        status(&self.0)
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let page = super::pages::ErrorPage {
+            title: self.status_code().canonical_reason().unwrap_or("Error"),
+            message: &public_message(&self.0),
+        };
+        super::pages::render_status(self.status_code(), &page)
+    }
+}
+
+#[derive(Debug)]
+pub struct ApiError(pub MasterError);
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<E: Into<MasterError>> From<E> for ApiError {
+    fn from(e: E) -> Self {
+        ApiError(e.into())
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        status(&self.0)
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut body = serde_json::json!({"error": public_message(&self.0)});
+        if let MasterError::Invalid(list) = &self.0 {
+            body["problems"] = serde_json::json!(list);
+        }
+        HttpResponse::build(self.status_code()).json(body)
+    }
+}

@@ -1,0 +1,90 @@
+//! The web door: HTML pages, the JSON API, and the server that runs them.
+
+pub mod api;
+pub mod error;
+pub mod forms;
+pub mod pages;
+pub mod views;
+
+use actix_web::dev::Server;
+use actix_web::middleware::{Compress, DefaultHeaders, Logger};
+use actix_web::{web, App, HttpServer};
+
+use crate::master::Master;
+
+/// Request bodies are limited on purpose: a turn or a game form is small; a raw mail may be
+/// large (the mail door checks its own limit).
+pub const FORM_LIMIT: usize = 64 * 1024;
+pub const JSON_LIMIT: usize = 256 * 1024;
+pub const RAW_LIMIT: usize = 2 * 1024 * 1024;
+
+/// Paths carry secret keys after `/play/` and `/gm/`: the log shows only their first part.
+pub fn redact(path: &str) -> String {
+    for prefix in ["/play/", "/gm/", "/api/play/"] {
+        if let Some(rest) = path.strip_prefix(prefix) {
+            let id = rest.split('-').next().unwrap_or("");
+            return format!("{prefix}{id}-…");
+        }
+    }
+    path.to_string()
+}
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.app_data(web::FormConfig::default().limit(FORM_LIMIT))
+        .app_data(web::JsonConfig::default().limit(JSON_LIMIT))
+        .app_data(web::PayloadConfig::default().limit(RAW_LIMIT))
+        .route("/", web::get().to(pages::index))
+        .route("/healthz", web::get().to(pages::health))
+        .route("/static/style.css", web::get().to(pages::style))
+        .route("/static/play.js", web::get().to(pages::script))
+        .route("/help", web::get().to(pages::help))
+        .route("/games/new", web::get().to(pages::new_game_form))
+        .route("/games/new", web::post().to(pages::create_game))
+        .route("/games/{id}", web::get().to(pages::game))
+        .route("/games/{id}/feed.atom", web::get().to(pages::feed))
+        .route("/games/{id}/rounds/{round}", web::get().to(pages::bulletin))
+        .route("/play/{token}", web::get().to(pages::play))
+        .route("/play/{token}", web::post().to(pages::play_action))
+        .route("/gm/{token}", web::get().to(pages::gm))
+        .route("/gm/{token}", web::post().to(pages::gm_action))
+        .service(
+            web::scope("/api")
+                .route("/games", web::get().to(api::list_games))
+                .route("/games", web::post().to(api::create_game))
+                .route("/games/{id}", web::get().to(api::game))
+                .route("/games/{id}/rounds/{round}", web::get().to(api::bulletin))
+                .route("/play/{token}", web::get().to(api::player))
+                .route("/play/{token}/turn", web::post().to(api::submit_turn))
+                .route("/play/{token}/turn", web::delete().to(api::clear_turn))
+                .route("/gm/{token}", web::get().to(api::gm))
+                .route("/gm/{token}/actions", web::post().to(api::gm_action)),
+        );
+}
+
+pub fn server(
+    master: Master,
+    listener: std::net::TcpListener,
+    workers: usize,
+) -> std::io::Result<Server> {
+    let data = web::Data::new(master);
+    Ok(HttpServer::new(move || {
+        App::new()
+            .app_data(data.clone())
+            .wrap(Compress::default())
+            .wrap(
+                DefaultHeaders::new()
+                    .add(("X-Content-Type-Options", "nosniff"))
+                    .add(("Referrer-Policy", "no-referrer"))
+                    .add(("X-Frame-Options", "DENY")),
+            )
+            .wrap(
+                Logger::new("%{PATH}xi %s %Dms").custom_request_replace("PATH", |req| {
+                    format!("{} {}", req.method(), redact(req.path()))
+                }),
+            )
+            .configure(routes)
+    })
+    .workers(workers)
+    .listen(listener)?
+    .run())
+}

@@ -1,0 +1,597 @@
+//! HTML pages. Each handler reads like the user's action and renders a view.
+
+use std::collections::BTreeMap;
+
+use actix_web::cookie::{Cookie, SameSite};
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+
+use super::error::PageError;
+use super::forms::{self, Fields, PLAYER_ROWS};
+use super::views::{self, GmView, PlayerView, PublicGame};
+use crate::mail::bulletin_text;
+use crate::master::{GmAction, Master, MasterError, StoredBulletin, TurnReply};
+use crate::rules::LineError;
+
+type Page = Result<HttpResponse, PageError>;
+
+pub fn render_status<T: Template>(code: StatusCode, t: &T) -> HttpResponse {
+    match t.render() {
+        Ok(body) => HttpResponse::build(code)
+            .content_type("text/html; charset=utf-8")
+            .body(body),
+        Err(e) => {
+            tracing::error!("template: {e}");
+            HttpResponse::InternalServerError().body("the page could not be drawn")
+        }
+    }
+}
+
+fn render<T: Template>(t: &T) -> HttpResponse {
+    render_status(StatusCode::OK, t)
+}
+
+/// Pages with secrets in their address must not be cached by anyone.
+fn private<T: Template>(t: &T, csrf: Option<Cookie<'static>>) -> HttpResponse {
+    let mut r = render(t);
+    r.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("no-store"),
+    );
+    if let Some(c) = csrf {
+        let _ = r.add_cookie(&c);
+    }
+    r
+}
+
+// ----- cross-site request forgery: a double-submit cookie checked on every form post -----
+
+const CSRF_COOKIE: &str = "polysleuth_csrf";
+
+/// The form token for this browser, and the cookie to set when it has none yet.
+fn csrf(req: &HttpRequest) -> (String, Option<Cookie<'static>>) {
+    if let Some(c) = req.cookie(CSRF_COOKIE) {
+        if c.value().len() == 32 {
+            return (c.value().to_string(), None);
+        }
+    }
+    let token = crate::keys::new_key();
+    let cookie = Cookie::build(CSRF_COOKIE, token.clone())
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .finish();
+    (token, Some(cookie))
+}
+
+fn check_csrf(req: &HttpRequest, form: &Fields) -> Result<(), PageError> {
+    let cookie = req
+        .cookie(CSRF_COOKIE)
+        .map(|c| c.value().to_string())
+        .unwrap_or_default();
+    let sent = form.get("csrf").map(String::as_str).unwrap_or("");
+    let same = !cookie.is_empty() && crate::keys::matches(sent, &crate::keys::hash(&cookie));
+    if same {
+        Ok(())
+    } else {
+        Err(PageError(MasterError::Conflict(
+            "this form has expired or came from another site; reload the page and send it again"
+                .into(),
+        )))
+    }
+}
+
+// ----- static files -----
+
+pub async fn style() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/css")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(include_str!("../../templates/static/style.css"))
+}
+
+pub async fn script() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(include_str!("../../templates/static/play.js"))
+}
+
+pub async fn health() -> HttpResponse {
+    HttpResponse::Ok().content_type("text/plain").body("ok")
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+pub struct ErrorPage<'a> {
+    pub title: &'a str,
+    pub message: &'a str,
+}
+
+// ----- index and help -----
+
+#[derive(Template)]
+#[template(path = "index.html")]
+struct Index {
+    games: Vec<(i64, String, String, i64)>,
+}
+
+pub async fn index(master: web::Data<Master>) -> Page {
+    let games = master
+        .store
+        .listed_games()
+        .await
+        .map_err(MasterError::from)?
+        .into_iter()
+        .map(|g| (g.id, g.name, g.status, g.round))
+        .collect();
+    Ok(render(&Index { games }))
+}
+
+#[derive(Template)]
+#[template(path = "help.html")]
+struct Help;
+
+pub async fn help() -> HttpResponse {
+    render(&Help)
+}
+
+// ----- creating a game -----
+
+#[derive(Template)]
+#[template(path = "new_game.html")]
+struct NewGame {
+    f: Fields,
+    errors: Vec<String>,
+    csrf: String,
+    rows: Vec<usize>,
+}
+
+impl NewGame {
+    fn v(&self, key: &str) -> String {
+        self.f.get(key).cloned().unwrap_or_default()
+    }
+    fn checked(&self, key: &str) -> bool {
+        self.f.contains_key(key)
+    }
+    fn selected(&self, key: &str, value: &str) -> bool {
+        self.f.get(key).map(String::as_str) == Some(value)
+    }
+    fn row_v(&self, i: &usize, what: &str) -> String {
+        self.v(&format!("player{i}_{what}"))
+    }
+}
+
+pub async fn new_game_form(req: HttpRequest) -> HttpResponse {
+    let (token, cookie) = csrf(&req);
+    private(
+        &NewGame {
+            f: forms::defaults(),
+            errors: vec![],
+            csrf: token,
+            rows: (1..=PLAYER_ROWS).collect(),
+        },
+        cookie,
+    )
+}
+
+#[derive(Template)]
+#[template(path = "created.html")]
+struct CreatedPage {
+    c: crate::master::Created,
+}
+
+pub async fn create_game(
+    req: HttpRequest,
+    master: web::Data<Master>,
+    form: web::Form<Fields>,
+) -> Page {
+    let f = form.into_inner();
+    check_csrf(&req, &f)?;
+    let show_again = |f: Fields, errors: Vec<String>| {
+        let (token, cookie) = csrf(&req);
+        let mut r = private(
+            &NewGame {
+                f,
+                errors,
+                csrf: token,
+                rows: (1..=PLAYER_ROWS).collect(),
+            },
+            cookie,
+        );
+        *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
+        r
+    };
+    let request = match forms::parse(&f) {
+        Ok(r) => r,
+        Err(errors) => return Ok(show_again(f, errors)),
+    };
+    match master.create_game(request).await {
+        Ok(c) => Ok(private(&CreatedPage { c }, None)),
+        Err(MasterError::Invalid(errors)) => Ok(show_again(f, errors)),
+        Err(e) => Err(e.into()),
+    }
+}
+
+// ----- public pages -----
+
+#[derive(Template)]
+#[template(path = "game.html")]
+struct GamePage {
+    g: PublicGame,
+}
+
+pub async fn game(master: web::Data<Master>, path: web::Path<i64>) -> Page {
+    let g = views::public_game_by_id(&master, path.into_inner()).await?;
+    Ok(render(&GamePage { g }))
+}
+
+#[derive(Template)]
+#[template(path = "bulletin.html")]
+struct BulletinPage {
+    game_id: i64,
+    game_name: String,
+    b: StoredBulletin,
+}
+
+/// A bulletin never changes once published: a strong ETag and immutable caching.
+pub async fn bulletin(
+    req: HttpRequest,
+    master: web::Data<Master>,
+    path: web::Path<(i64, String)>,
+) -> Page {
+    let (id, round) = path.into_inner();
+    let (round, text) = match round.strip_suffix(".txt") {
+        Some(r) => (r.to_string(), true),
+        None => (round, false),
+    };
+    let round: i64 = round
+        .parse()
+        .map_err(|_| MasterError::NotFound(format!("\"{round}\" is not a round number")))?;
+    let row = master.public_game(id).await?;
+    let (b, _) = master.bulletin(id, round).await?;
+    let etag = format!("\"b{id}-{round}-{}\"", if text { "t" } else { "h" });
+    if req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag))
+    {
+        return Ok(HttpResponse::NotModified()
+            .insert_header((header::ETAG, etag))
+            .finish());
+    }
+    let mut response = if text {
+        HttpResponse::Ok()
+            .content_type("text/plain; charset=utf-8")
+            .body(bulletin_text(&row, &b))
+    } else {
+        render(&BulletinPage {
+            game_id: id,
+            game_name: row.name,
+            b,
+        })
+    };
+    let h = response.headers_mut();
+    h.insert(
+        header::ETAG,
+        header::HeaderValue::from_str(&etag).expect("ascii"),
+    );
+    h.insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("public, max-age=31536000, immutable"),
+    );
+    Ok(response)
+}
+
+#[derive(Template)]
+#[template(path = "feed.xml")]
+struct Feed {
+    g: PublicGame,
+    base: String,
+    updated: String,
+    entries: Vec<(u32, String, String)>,
+}
+
+pub async fn feed(master: web::Data<Master>, path: web::Path<i64>) -> Page {
+    let id = path.into_inner();
+    let g = views::public_game_by_id(&master, id).await?;
+    let row = master.public_game(id).await?;
+    let rfc = |t: i64| {
+        chrono::DateTime::from_timestamp(t, 0)
+            .unwrap_or_default()
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+    };
+    let entries = g
+        .bulletins
+        .iter()
+        .map(|b| (b.round, rfc(b.published_at), bulletin_text(&row, &b.stored)))
+        .collect();
+    let updated = rfc(g
+        .bulletins
+        .first()
+        .map(|b| b.published_at)
+        .unwrap_or(row.created_at));
+    let body = Feed {
+        base: master.link(""),
+        updated,
+        entries,
+        g,
+    }
+    .render()
+    .map_err(|e| MasterError::Corrupt(e.to_string()))?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/atom+xml; charset=utf-8")
+        .body(body))
+}
+
+// ----- the player's page -----
+
+#[derive(Template)]
+#[template(path = "play.html")]
+struct PlayPage {
+    v: PlayerView,
+    text: String,
+    notice: Option<String>,
+    errors: Vec<LineError>,
+    csrf: String,
+    traits: Vec<&'static str>,
+    bid_max: u32,
+}
+
+async fn play_page(
+    master: &Master,
+    req: &HttpRequest,
+    token: &str,
+    text: Option<String>,
+    notice: Option<String>,
+    errors: Vec<LineError>,
+) -> Page {
+    let seat = master.seat(token).await?;
+    let v = views::player_view(master, &seat).await?;
+    let text = text.unwrap_or_else(|| v.turn.as_ref().map(|t| t.text.clone()).unwrap_or_default());
+    let (csrf_token, cookie) = csrf(req);
+    let bid_max = v.eyes;
+    Ok(private(
+        &PlayPage {
+            v,
+            text,
+            notice,
+            errors,
+            csrf: csrf_token,
+            traits: views::trait_choices(),
+            bid_max,
+        },
+        cookie,
+    ))
+}
+
+pub async fn play(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
+    play_page(&master, &req, &path, None, None, vec![]).await
+}
+
+/// Adds a line the builder describes to the text, without sending it.
+fn builder_line(f: &BTreeMap<String, String>) -> Result<String, String> {
+    let get = |k: &str| f.get(k).map(|s| s.trim()).unwrap_or("");
+    let target = get("b_target");
+    if target.is_empty() {
+        return Err("choose a player (or the safe) in the turn builder".into());
+    }
+    match get("b_kind") {
+        "question" => {
+            let traits: Vec<&str> = [get("b_trait1"), get("b_trait2")]
+                .into_iter()
+                .filter(|t| !t.is_empty())
+                .collect();
+            if traits.is_empty() {
+                return Err("choose at least one trait to ask about".into());
+            }
+            let bid = get("b_bid");
+            let bid = if bid.is_empty() { "0" } else { bid };
+            Ok(format!(
+                "({bid}): {target} has how many {}?",
+                traits.join(" ")
+            ))
+        }
+        _ => {
+            let card = format!("{} {} {}", get("b_number"), get("b_colour"), get("b_gem"));
+            if card.split_whitespace().count() != 3 {
+                return Err("choose the number, colour and gem of the card you guess".into());
+            }
+            if target == "safe" {
+                Ok(format!("{card} is in the safe"))
+            } else {
+                Ok(format!("{target} has {card}"))
+            }
+        }
+    }
+}
+
+fn with_line(text: &str, line: &str) -> String {
+    let t = text.trim_end();
+    if t.is_empty() {
+        line.to_string()
+    } else {
+        format!("{t}\n{line}")
+    }
+}
+
+fn has_word(text: &str, word: &str) -> bool {
+    text.lines().any(|l| {
+        l.trim()
+            .trim_end_matches(['.', '!'])
+            .eq_ignore_ascii_case(word)
+    })
+}
+
+pub async fn play_action(
+    req: HttpRequest,
+    master: web::Data<Master>,
+    path: web::Path<String>,
+    form: web::Form<Fields>,
+) -> Page {
+    let token = path.into_inner();
+    let f = form.into_inner();
+    check_csrf(&req, &f)?;
+    let text = f
+        .get("text")
+        .cloned()
+        .unwrap_or_default()
+        .replace("\r\n", "\n");
+    let action = f.get("action").map(String::as_str).unwrap_or("send");
+    let to_send = match action {
+        "add" => {
+            return match builder_line(&f) {
+                Ok(line) => {
+                    play_page(
+                        &master,
+                        &req,
+                        &token,
+                        Some(with_line(&text, &line)),
+                        Some(format!(
+                            "Added \"{line}\". Send your turn when it is complete."
+                        )),
+                        vec![],
+                    )
+                    .await
+                }
+                Err(problem) => {
+                    play_page(&master, &req, &token, Some(text), Some(problem), vec![]).await
+                }
+            };
+        }
+        "clear" => {
+            master.clear_turn(&token).await?;
+            return play_page(
+                &master,
+                &req,
+                &token,
+                Some(String::new()),
+                Some("Your turn for this round is withdrawn.".into()),
+                vec![],
+            )
+            .await;
+        }
+        "ready" if !has_word(&text, "ready") => with_line(&text, "ready"),
+        "done" if !has_word(&text, "done") => with_line(&text, "done"),
+        _ => text,
+    };
+    match master.submit_turn(&token, &to_send).await? {
+        TurnReply::Accepted { text, ready, .. } => {
+            let notice = if ready {
+                "Turn accepted and marked ready."
+            } else {
+                "Turn accepted. Add \"ready\" (or press Ready) when it is final."
+            };
+            play_page(
+                &master,
+                &req,
+                &token,
+                Some(text),
+                Some(notice.into()),
+                vec![],
+            )
+            .await
+        }
+        TurnReply::Rejected { errors, kept, .. } => {
+            let notice = match kept {
+                Some(_) => "Your turn was NOT accepted; the turn you sent before stays in force. Fix the lines marked below.",
+                None => "Your turn was NOT accepted. Fix the lines marked below.",
+            };
+            play_page(
+                &master,
+                &req,
+                &token,
+                Some(to_send),
+                Some(notice.into()),
+                errors,
+            )
+            .await
+        }
+        TurnReply::Cleared { .. } => play_page(&master, &req, &token, None, None, vec![]).await,
+    }
+}
+
+// ----- the game master's page -----
+
+#[derive(Template)]
+#[template(path = "gm.html")]
+struct GmPage {
+    v: GmView,
+    notice: Option<String>,
+    csrf: String,
+}
+
+async fn gm_page(master: &Master, req: &HttpRequest, token: &str, notice: Option<String>) -> Page {
+    let row = master.gm_game(token).await?;
+    let v = views::gm_view(master, &row).await?;
+    let (csrf_token, cookie) = csrf(req);
+    Ok(private(
+        &GmPage {
+            v,
+            notice,
+            csrf: csrf_token,
+        },
+        cookie,
+    ))
+}
+
+pub async fn gm(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
+    gm_page(&master, &req, &path, None).await
+}
+
+pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterError> {
+    let get = |k: &str| f.get(k).map(|s| s.trim()).unwrap_or("");
+    Ok(match get("action") {
+        "resolve" => GmAction::ResolveNow,
+        "pause" => GmAction::Pause,
+        "resume" => GmAction::Resume,
+        "end" => {
+            if get("confirm").is_empty() {
+                return Err(MasterError::Invalid(vec![
+                    "tick the box to confirm that the game should end now".into(),
+                ]));
+            }
+            GmAction::End
+        }
+        "extend" => GmAction::Extend {
+            hours: get("hours").parse().map_err(|_| {
+                MasterError::Invalid(vec![format!(
+                    "\"{}\" is not a number of hours",
+                    get("hours")
+                )])
+            })?,
+        },
+        "done" => GmAction::MarkDone {
+            seat: get("seat")
+                .parse()
+                .map_err(|_| MasterError::Invalid(vec!["choose the player to mark done".into()]))?,
+        },
+        other => {
+            return Err(MasterError::Invalid(vec![format!(
+                "\"{other}\" is not an action of the game master"
+            )]))
+        }
+    })
+}
+
+pub async fn gm_action(
+    req: HttpRequest,
+    master: web::Data<Master>,
+    path: web::Path<String>,
+    form: web::Form<Fields>,
+) -> Page {
+    let token = path.into_inner();
+    let f = form.into_inner();
+    check_csrf(&req, &f)?;
+    let said = match parse_gm_action(&f) {
+        Ok(action) => match master.gm_action(&token, action).await {
+            Ok(said) => said,
+            Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => e.to_string(),
+            Err(e) => return Err(e.into()),
+        },
+        Err(e) => e.to_string(),
+    };
+    gm_page(&master, &req, &token, Some(said)).await
+}

@@ -1,0 +1,301 @@
+//! What each reader may see, assembled once for both the HTML pages and the JSON API. A view
+//! holds only what its reader may know (RULES.md §6); templates never reach past it.
+
+use serde::Serialize;
+
+use crate::mail::{time_text, zone};
+use crate::master::{parse_state, Master, MasterError, Seat, StoredBulletin};
+use crate::rules::view::{points_text, Published, Reveal};
+use crate::rules::{Card, Game, Owner};
+use crate::store::GameRow;
+
+#[derive(Serialize)]
+pub struct PublicPlayer {
+    pub name: String,
+    pub eyes: u32,
+    pub points: f64,
+    pub points_text: String,
+    pub done: bool,
+}
+
+#[derive(Serialize)]
+pub struct BulletinView {
+    pub round: u32,
+    #[serde(flatten)]
+    pub stored: StoredBulletin,
+    pub published_at: i64,
+}
+
+#[derive(Serialize)]
+pub struct FinalView {
+    pub winners: Vec<String>,
+    pub deal_text: String,
+    pub salt: String,
+}
+
+#[derive(Serialize)]
+pub struct PublicGame {
+    pub id: i64,
+    pub name: String,
+    pub status: String,
+    pub round: i64,
+    pub deadline: Option<i64>,
+    pub deadline_text: String,
+    pub time_zone: String,
+    pub players: Vec<PublicPlayer>,
+    pub hand_size: usize,
+    pub safe_size: usize,
+    pub settings: Vec<(String, String)>,
+    pub commitment: String,
+    pub published: Vec<Published>,
+    pub bulletins: Vec<BulletinView>,
+    #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
+    pub final_: Option<FinalView>,
+}
+
+pub async fn public_game(
+    master: &Master,
+    row: &GameRow,
+    state: &Game,
+) -> Result<PublicGame, MasterError> {
+    let n = state.players.len();
+    let owners = state.deal.owners();
+    let published = state
+        .published
+        .iter()
+        .map(|c| Published {
+            card: c.name(),
+            owner: match owners[c.index()] {
+                Owner::Seat(s) => state.players[s].clone(),
+                Owner::Safe => "safe".into(),
+            },
+        })
+        .collect();
+    let bulletins = master
+        .bulletins(row.id)
+        .await?
+        .into_iter()
+        .map(|(stored, at)| BulletinView {
+            round: stored.bulletin.round,
+            stored,
+            published_at: at,
+        })
+        .collect();
+    Ok(PublicGame {
+        id: row.id,
+        name: row.name.clone(),
+        status: row.status.clone(),
+        round: row.round,
+        deadline: row.deadline,
+        deadline_text: match (row.status.as_str(), row.deadline) {
+            ("over", _) => "the game is over".into(),
+            ("paused", _) => "paused by the game master".into(),
+            (_, Some(d)) => time_text(d, zone(&row.time_zone)),
+            _ => "not set".into(),
+        },
+        time_zone: row.time_zone.clone(),
+        players: (0..n)
+            .map(|s| PublicPlayer {
+                name: state.players[s].clone(),
+                eyes: state.eyes[s],
+                points: state.half_points[s] as f64 / 2.0,
+                points_text: points_text(state.half_points[s]),
+                done: state.done[s],
+            })
+            .collect(),
+        hand_size: state.settings.hand_size_for(n),
+        safe_size: state.settings.safe_size_for(n),
+        settings: state.settings.describe(n),
+        commitment: row.commitment.clone(),
+        published,
+        bulletins,
+        final_: state.over.then(|| FinalView {
+            winners: state.winners(),
+            deal_text: state.deal.canonical_text(&state.players),
+            salt: row.salt.clone(),
+        }),
+    })
+}
+
+pub async fn public_game_by_id(master: &Master, id: i64) -> Result<PublicGame, MasterError> {
+    let row = master.public_game(id).await?;
+    let state = parse_state(&row)?;
+    public_game(master, &row, &state).await
+}
+
+#[derive(Serialize)]
+pub struct OwnGuess {
+    pub round: i64,
+    pub number: u32,
+    pub card: String,
+    pub place: String,
+    pub correct: bool,
+}
+
+#[derive(Serialize)]
+pub struct OwnReveal {
+    pub round: i64,
+    #[serde(flatten)]
+    pub reveal: Reveal,
+}
+
+#[derive(Serialize)]
+pub struct OwnTurn {
+    pub text: String,
+    pub ready: bool,
+    pub revision: i64,
+}
+
+#[derive(Serialize)]
+pub struct PlayerView {
+    pub me: String,
+    pub hand: Vec<String>,
+    pub eyes: u32,
+    pub points: f64,
+    pub points_text: String,
+    pub done: bool,
+    pub turn: Option<OwnTurn>,
+    pub guesses: Vec<OwnGuess>,
+    pub reveals: Vec<OwnReveal>,
+    pub others: Vec<String>,
+    pub has_safe: bool,
+    pub game: PublicGame,
+}
+
+pub async fn player_view(master: &Master, seat: &Seat) -> Result<PlayerView, MasterError> {
+    let s = seat.player.seat as usize;
+    let state = &seat.state;
+    let game = public_game(master, &seat.game, state).await?;
+    let turn = master
+        .store
+        .turn(
+            &master.store.pool,
+            seat.game.id,
+            seat.game.round,
+            seat.player.seat,
+        )
+        .await?
+        .filter(|_| seat.game.status != "over")
+        .map(|t| OwnTurn {
+            text: t.text,
+            ready: t.ready == 1,
+            revision: t.revision,
+        });
+    let mut guesses = Vec::new();
+    let mut reveals = Vec::new();
+    for (round, report) in master.reports(seat.game.id, seat.player.seat).await? {
+        for g in report.guesses {
+            guesses.push(OwnGuess {
+                round,
+                number: g.number,
+                card: g.card,
+                place: g.place,
+                correct: g.correct,
+            });
+        }
+        for r in report.reveals {
+            reveals.push(OwnReveal { round, reveal: r });
+        }
+    }
+    Ok(PlayerView {
+        me: state.players[s].clone(),
+        hand: state.deal.hands[s].names(),
+        eyes: state.eyes[s],
+        points: state.half_points[s] as f64 / 2.0,
+        points_text: points_text(state.half_points[s]),
+        done: state.done[s],
+        turn,
+        guesses,
+        reveals,
+        others: state
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != s)
+            .map(|(_, n)| n.clone())
+            .collect(),
+        has_safe: !state.deal.safe.is_empty(),
+        game,
+    })
+}
+
+#[derive(Serialize)]
+pub struct TurnStatus {
+    pub name: String,
+    pub sent: bool,
+    pub ready: bool,
+    pub done: bool,
+}
+
+#[derive(Serialize)]
+pub struct FailingMail {
+    pub recipient: String,
+    pub subject: String,
+    pub attempts: i64,
+    pub error: String,
+}
+
+#[derive(Serialize)]
+pub struct GmView {
+    pub turns: Vec<TurnStatus>,
+    pub pending_notes: Vec<String>,
+    pub pending_done: Vec<String>,
+    pub failing_mail: Vec<FailingMail>,
+    pub game: PublicGame,
+}
+
+/// The game master sees who has sent a turn and who is ready, never what a turn says.
+pub async fn gm_view(master: &Master, row: &GameRow) -> Result<GmView, MasterError> {
+    let state = parse_state(row)?;
+    let turns = master
+        .store
+        .turns(&master.store.pool, row.id, row.round)
+        .await?;
+    let pending_done: Vec<usize> = serde_json::from_str(&row.gm_done).unwrap_or_default();
+    Ok(GmView {
+        turns: state
+            .players
+            .iter()
+            .enumerate()
+            .map(|(s, name)| {
+                let t = turns.iter().find(|t| t.seat == s as i64);
+                TurnStatus {
+                    name: name.clone(),
+                    sent: t.is_some() && row.status != "over",
+                    ready: t.is_some_and(|t| t.ready == 1) && row.status != "over",
+                    done: state.done[s],
+                }
+            })
+            .collect(),
+        pending_notes: serde_json::from_str(&row.gm_notes).unwrap_or_default(),
+        pending_done: pending_done
+            .iter()
+            .filter_map(|s| state.players.get(*s).cloned())
+            .collect(),
+        failing_mail: master
+            .store
+            .failing_mail(row.id)
+            .await?
+            .into_iter()
+            .map(|m| FailingMail {
+                recipient: m.recipient,
+                subject: m.subject,
+                attempts: m.attempts,
+                error: m.last_error.unwrap_or_default(),
+            })
+            .collect(),
+        game: public_game(master, row, &state).await?,
+    })
+}
+
+/// Choices for the turn builder: numbers, colours, gems and traits, never card locations.
+pub fn trait_choices() -> Vec<&'static str> {
+    crate::rules::Trait::all()
+        .iter()
+        .map(|t| t.name())
+        .collect()
+}
+
+pub fn all_card_names() -> Vec<String> {
+    Card::all().map(|c| c.name()).collect()
+}
