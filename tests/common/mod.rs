@@ -1,0 +1,192 @@
+//! `spawn_app`: the real service on port 0 with a temporary database and outbox.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use polysleuth::app::{self, Options, Running};
+use serde_json::{json, Value};
+
+pub struct TestApp {
+    pub running: Option<Running>,
+    pub base: String,
+    pub dir: PathBuf,
+    pub db: String,
+    pub client: reqwest::Client,
+}
+
+pub fn tempdir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "polysleuth-{tag}-{}-{}",
+        std::process::id(),
+        rand::random::<u64>()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+pub fn options(dir: &std::path::Path, db: &str) -> Options {
+    Options {
+        database_url: db.to_string(),
+        listen: "127.0.0.1:0".into(),
+        base_url: None,
+        smtp_url: None,
+        outbox_dir: dir.join("outbox"),
+        mail_from: "Polysleuth <gm@polysleuth.test>".into(),
+        tick: Duration::from_millis(100),
+        workers: 2,
+    }
+}
+
+pub fn sqlite_url(dir: &std::path::Path) -> String {
+    dir.join("polysleuth.db").display().to_string()
+}
+
+impl TestApp {
+    pub async fn spawn() -> TestApp {
+        let dir = tempdir("app");
+        let db = sqlite_url(&dir);
+        Self::spawn_on(dir, db).await
+    }
+
+    pub async fn spawn_on(dir: PathBuf, db: String) -> TestApp {
+        let running = app::start(options(&dir, &db))
+            .await
+            .expect("the service starts");
+        let base = format!("http://{}", running.addr);
+        let client = reqwest::Client::builder()
+            .cookie_store(true)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        TestApp {
+            running: Some(running),
+            base,
+            dir,
+            db,
+            client,
+        }
+    }
+
+    pub async fn stop(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.stop().await;
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        if path.starts_with("http") {
+            path.to_string()
+        } else {
+            format!("{}{path}", self.base)
+        }
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.unwrap()
+    }
+
+    pub async fn get_text(&self, path: &str) -> (u16, String) {
+        let r = self.get(path).await;
+        (r.status().as_u16(), r.text().await.unwrap())
+    }
+
+    pub async fn get_json(&self, path: &str) -> Value {
+        let r = self.get(path).await;
+        assert!(r.status().is_success(), "GET {path}: {}", r.status());
+        r.json().await.unwrap()
+    }
+
+    pub async fn post_json(&self, path: &str, body: &Value) -> (u16, Value) {
+        let r = self
+            .client
+            .post(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .unwrap();
+        (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
+    }
+
+    /// Submits a turn as text through the API.
+    pub async fn turn(&self, link: &str, text: &str) -> (u16, Value) {
+        let path = link.replacen("/play/", "/api/play/", 1) + "/turn";
+        let r = self
+            .client
+            .post(self.url(&path))
+            .header("content-type", "text/plain")
+            .body(text.to_string())
+            .send()
+            .await
+            .unwrap();
+        (r.status().as_u16(), r.json().await.unwrap())
+    }
+
+    pub async fn private_view(&self, link: &str) -> Value {
+        self.get_json(&link.replacen("/play/", "/api/play/", 1))
+            .await
+    }
+
+    /// Waits until the game's open round is past `round` (or the game is over).
+    pub async fn wait_for_round(&self, game: i64, round: i64) -> Value {
+        let start = Instant::now();
+        loop {
+            let g = self.get_json(&format!("/api/games/{game}")).await;
+            if g["round"].as_i64().unwrap() > round || g["status"] == "over" {
+                return g;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "round {round} of game {game} was not resolved: {g}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// The .eml files the outbox has written so far.
+    pub fn mails(&self) -> Vec<String> {
+        let mut files: Vec<_> = std::fs::read_dir(self.dir.join("outbox"))
+            .map(|d| {
+                d.filter_map(|e| e.ok())
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|x| x == "eml"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        files.sort();
+        files
+            .iter()
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .collect()
+    }
+}
+
+/// The four-player scenario deal of the shared scenarios, as a deal object.
+pub fn scenario() -> Value {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/scenarios/four-players.json");
+    serde_json::from_str(&std::fs::read_to_string(path).expect("the shared scenario is readable"))
+        .unwrap()
+}
+
+pub fn game_body(players: &[&str], deal: Option<&Value>, extra: Value) -> Value {
+    let mut body = json!({
+        "name": "Test game",
+        "gm_email": "gm@example.org",
+        "players": players.iter().map(|p| format!("{p} <{}@example.org>", p.to_lowercase())).collect::<Vec<_>>(),
+        "seed": 1,
+        "grace_minutes": 0,
+    });
+    if let Some(d) = deal {
+        body["deal"] = d.clone();
+    }
+    for (k, v) in extra.as_object().unwrap() {
+        body[k] = v.clone();
+    }
+    body
+}
+
+pub fn path_of(link: &str) -> String {
+    let i = link.find("/play/").or_else(|| link.find("/gm/")).unwrap();
+    link[i..].to_string()
+}

@@ -1,0 +1,294 @@
+//! The service end to end over HTTP: a real server on port 0 with a temporary SQLite database.
+
+mod common;
+
+use common::{game_body, path_of, scenario, TestApp};
+use serde_json::{json, Value};
+
+async fn scenario_game(app: &TestApp) -> (i64, Vec<String>, String) {
+    let s = scenario();
+    let (status, created) = app
+        .post_json(
+            "/api/games",
+            &game_body(
+                &["Ann", "Ben", "Cleo", "Dan"],
+                Some(&s["spec"]["deal"]),
+                json!({}),
+            ),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let links = created["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| path_of(p["link"].as_str().unwrap()))
+        .collect();
+    (
+        created["id"].as_i64().unwrap(),
+        links,
+        path_of(created["gm_link"].as_str().unwrap()),
+    )
+}
+
+#[tokio::test]
+async fn a_round_played_over_http_matches_the_engine() {
+    let mut app = TestApp::spawn().await;
+    let (id, links, gm) = scenario_game(&app).await;
+    let spec = scenario()["spec"].clone();
+    let texts: Vec<String> = ["Ann", "Ben", "Cleo", "Dan"]
+        .iter()
+        .map(|p| spec["rounds"][0][p].as_str().unwrap().to_string())
+        .collect();
+
+    // Ann sends a first turn, then revises it.
+    let (s, first) = app.turn(&links[0], "1: Ben has 2 Blue Opal").await;
+    assert_eq!((s, first["status"].as_str()), (200, Some("accepted")));
+    let (_, revised) = app.turn(&links[0], &texts[0]).await;
+    assert_eq!(revised["revision"], 2);
+
+    // Ben's first try is rejected with every error, by line; then he sends a good turn.
+    let (s, rejected) = app
+        .turn(
+            &links[1],
+            "1: Ben has 1 Red Opal\n2: Zed has 1 Red Opal\nhello",
+        )
+        .await;
+    assert_eq!(s, 422);
+    let errors = rejected["errors"].as_array().unwrap();
+    assert_eq!(
+        errors
+            .iter()
+            .map(|e| e["line"].as_i64().unwrap())
+            .collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+    assert_eq!(rejected["kept"], Value::Null);
+    app.turn(&links[1], &texts[1]).await;
+    // A later rejected turn leaves the accepted one in force.
+    let (s, again) = app.turn(&links[1], "1 (99): Dan has how many Reds?").await;
+    assert_eq!(s, 422);
+    assert_eq!(again["kept"].as_str(), Some(texts[1].as_str()));
+    assert_eq!(
+        app.private_view(&links[1]).await["turn"]["text"].as_str(),
+        Some(texts[1].as_str())
+    );
+
+    app.turn(&links[2], &texts[2]).await;
+
+    // The game master sees who has sent a turn, never what it says.
+    let gm_view = app.get_json(&gm.replacen("/gm/", "/api/gm/", 1)).await;
+    let sent: Vec<bool> = gm_view["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["sent"].as_bool().unwrap())
+        .collect();
+    assert_eq!(sent, [true, true, true, false]);
+    assert!(!gm_view.to_string().contains("Blue Opal"));
+
+    // Three of four ready: the round stays open.
+    for (i, t) in texts.iter().enumerate().take(3) {
+        app.turn(&links[i], &format!("{t}\nready")).await;
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    assert_eq!(app.get_json(&format!("/api/games/{id}")).await["round"], 1);
+    // The last one ready: the round closes (grace 0) and the scheduler resolves it.
+    app.turn(&links[3], &format!("{}\nready", texts[3])).await;
+    let game = app.wait_for_round(id, 1).await;
+    assert_eq!(game["round"], 2);
+
+    // The bulletin holds exactly what the rules engine computes for these turns.
+    let mut replay_spec = spec.clone();
+    replay_spec["rounds"] = json!([spec["rounds"][0]]);
+    let engine = polysleuth::replay::run(&replay_spec.to_string()).unwrap();
+    let expected = &engine["rounds"][0];
+    let bulletin = app.get_json(&format!("/api/games/{id}/rounds/1")).await;
+    assert_eq!(bulletin["closed_by"], "all ready");
+    assert_eq!(bulletin["guesses"], expected["guesses"]);
+    assert_eq!(bulletin["answers"], expected["answers"]);
+    assert_eq!(bulletin["published"], expected["published"]);
+    assert_eq!(bulletin["submitted"], expected["submitted"]);
+    for (got, want) in bulletin["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(expected["standings"].as_array().unwrap())
+    {
+        assert_eq!(got["eyes"], want["eyes"]);
+        assert_eq!(
+            got["half_points"].as_f64().unwrap() / 2.0,
+            want["points"].as_f64().unwrap()
+        );
+    }
+    let (status, page) = app.get_text(&format!("/games/{id}/rounds/1")).await;
+    assert_eq!(status, 200);
+    assert!(
+        page.contains("Dan has 2 Green Diamond (question by Ben, 7)"),
+        "{page}"
+    );
+    assert!(page.contains("Ann has 4 Opal (question by Dan, 5)"));
+    let (_, text) = app.get_text(&format!("/games/{id}/rounds/1.txt")).await;
+    assert!(text.contains("Ann guess 2: right"));
+
+    // The next round is open with the new balances; the reveal went to Ben alone.
+    let ben = app.private_view(&links[1]).await;
+    assert_eq!(ben["eyes"], 35);
+    assert_eq!(ben["points"], 4.0);
+    assert_eq!(ben["turn"], Value::Null);
+    assert_eq!(
+        ben["reveals"][0]["cards"],
+        json!(["1 Green Diamond", "2 Green Diamond"])
+    );
+    let ann = app.private_view(&links[0]).await;
+    assert_eq!(ann["eyes"], 42);
+    assert_eq!(ann["reveals"], json!([]));
+    assert_eq!(ann["guesses"][1]["card"], "1 Red Diamond");
+
+    // The mails: Ben's round mail carries his reveal, nobody else's does.
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    let mails = app.mails();
+    let round_mails: Vec<&String> = mails
+        .iter()
+        .filter(|m| m.contains("round 1] bulletin"))
+        .collect();
+    assert_eq!(round_mails.len(), 4, "one bulletin mail per player");
+    for m in &round_mails {
+        let unfolded = m.replace("=\r\n", "").replace("=\n", "");
+        assert_eq!(
+            unfolded.contains("1 Green Diamond, 2 Green Diamond"),
+            m.contains("To: ben@example.org")
+        );
+    }
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_deadline_missed_while_the_service_was_down_is_resolved_at_start() {
+    let dir = common::tempdir("down");
+    let db = common::sqlite_url(&dir);
+    // Create the game with the command line while no service runs, with a 2-second round.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+        .args([
+            "game",
+            "new",
+            "--database-url",
+            &db,
+            "--round-hours",
+            "0.0005",
+            "--seed",
+            "4",
+        ])
+        .args([
+            "--player",
+            "Ann <ann@example.org>",
+            "--player",
+            "Ben <ben@example.org>",
+            "--player",
+            "Cleo <cleo@example.org>",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let created: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let id = created["id"].as_i64().unwrap();
+    assert_eq!(created["players"].as_array().unwrap().len(), 3);
+    std::thread::sleep(std::time::Duration::from_millis(2200));
+    let mut app = TestApp::spawn_on(dir, db).await;
+    let game = app.wait_for_round(id, 1).await;
+    assert_eq!(game["round"], 2);
+    let bulletin = app.get_json(&format!("/api/games/{id}/rounds/1")).await;
+    assert_eq!(bulletin["closed_by"], "deadline");
+    assert_eq!(bulletin["submitted"], json!([]));
+    assert_eq!(bulletin["standings"][0]["eyes"], 42);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_round_is_never_resolved_twice() {
+    let mut app = TestApp::spawn().await;
+    let (id, _, _) = scenario_game(&app).await;
+    let master = app.running.as_ref().unwrap().master.clone();
+    let (a, b) = tokio::join!(
+        master.resolve(id, 1, "game master", false),
+        master.resolve(id, 1, "game master", false)
+    );
+    assert_eq!([a.unwrap(), b.unwrap()].iter().filter(|r| **r).count(), 1);
+    assert!(!master.resolve(id, 1, "game master", false).await.unwrap());
+    assert_eq!(app.get_json(&format!("/api/games/{id}")).await["round"], 2);
+    assert_eq!(
+        app.get(&format!("/api/games/{id}/rounds/2")).await.status(),
+        404
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn the_command_line_closes_a_round() {
+    let mut app = TestApp::spawn().await;
+    let (id, links, _) = scenario_game(&app).await;
+    app.turn(&links[0], "1: Ben has 2 Blue Opal").await;
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+        .args([
+            "round",
+            "close",
+            "--database-url",
+            &app.db,
+            "--game",
+            &id.to_string(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let b = app.get_json(&format!("/api/games/{id}/rounds/1")).await;
+    assert_eq!(
+        b["guesses"],
+        json!([{"player": "Ann", "number": 1, "correct": true}])
+    );
+    assert_eq!(b["closed_by"], "game master");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn bad_links_and_bad_input_are_refused_clearly() {
+    let mut app = TestApp::spawn().await;
+    let (id, links, _) = scenario_game(&app).await;
+    let forged = format!(
+        "{}0123456789abcdef0123456789abcdef",
+        &links[0][..links[0].find('-').unwrap() + 1]
+    );
+    let r = app.get(&forged).await;
+    assert_eq!(r.status(), 403);
+    let body = r.text().await.unwrap();
+    assert!(body.contains("that link is not valid"));
+    assert!(!body.contains("Blue Opal"));
+    let (s, v) = app.turn(&forged, "1: Ben has 2 Blue Opal").await;
+    assert_eq!(s, 403, "{v}");
+    assert_eq!(app.get("/api/games/999").await.status(), 404);
+    assert_eq!(
+        app.get(&format!("/games/{id}/rounds/1")).await.status(),
+        404
+    );
+    let (s, v) = app
+        .post_json(
+            "/api/games",
+            &game_body(&["Ann", "ann"], None, json!({"settings": {"safe_size": 5}})),
+        )
+        .await;
+    assert_eq!(s, 422);
+    let problems = v["problems"].to_string();
+    assert!(
+        problems.contains("3 to 7 players; you gave 2")
+            && problems.contains("two players are called"),
+        "{v}"
+    );
+    app.stop().await;
+}
