@@ -6,14 +6,17 @@ use common::TestApp;
 use serde_json::Value;
 
 fn csrf(html: &str) -> String {
-    let at = html.find("name=\"csrf\" value=\"").expect("the form carries a csrf field") + 19;
+    let at = html
+        .find("name=\"csrf\" value=\"")
+        .expect("the form carries a csrf field")
+        + 19;
     html[at..at + 32].to_string()
 }
 
 fn links(html: &str, prefix: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = html;
-    while let Some(i) = rest.find(&format!("href=\"http")) {
+    while let Some(i) = rest.find("href=\"http") {
         let s = &rest[i + 6..];
         let end = s.find('"').unwrap();
         let link = &s[..end];
@@ -26,7 +29,13 @@ fn links(html: &str, prefix: &str) -> Vec<String> {
 }
 
 async fn post_form(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> (u16, String) {
-    let r = app.client.post(app.url(path)).form(fields).send().await.unwrap();
+    let r = app
+        .client
+        .post(app.url(path))
+        .form(fields)
+        .send()
+        .await
+        .unwrap();
     (r.status().as_u16(), r.text().await.unwrap())
 }
 
@@ -47,8 +56,14 @@ async fn create_on_the_web(app: &TestApp) -> (String, Vec<String>, String) {
         ("idle_rounds", "3"),
         ("listed", "on"),
     ];
-    let players = [("Ann", "ann@example.org"), ("Ben", "ben@example.org"), ("Cleo", "cleo@example.org")];
-    let names: Vec<(String, String)> = (1..=3).map(|i| (format!("player{i}_name"), format!("player{i}_email"))).collect();
+    let players = [
+        ("Ann", "ann@example.org"),
+        ("Ben", "ben@example.org"),
+        ("Cleo", "cleo@example.org"),
+    ];
+    let names: Vec<(String, String)> = (1..=3)
+        .map(|i| (format!("player{i}_name"), format!("player{i}_email")))
+        .collect();
     for (i, (n, e)) in players.iter().enumerate() {
         fields.push((names[i].0.as_str(), n));
         fields.push((names[i].1.as_str(), e));
@@ -67,7 +82,10 @@ async fn create_on_the_web(app: &TestApp) -> (String, Vec<String>, String) {
 async fn creating_a_game_on_the_web_names_every_problem_and_keeps_the_values() {
     let mut app = TestApp::spawn().await;
     let (_, page) = app.get_text("/games/new").await;
-    assert!(page.contains("value=\"30\""), "house rules show their defaults");
+    assert!(
+        page.contains("value=\"30\""),
+        "house rules show their defaults"
+    );
     let token = csrf(&page);
 
     // Without the form token (another site's form), nothing happens.
@@ -93,12 +111,23 @@ async fn creating_a_game_on_the_web_names_every_problem_and_keeps_the_values() {
     )
     .await;
     assert_eq!(status, 422);
-    for problem in ["a game needs 3 to 7 players; you gave 2", "two players are called &#34;ann&#34;", "is in the past"] {
+    for problem in [
+        "a game needs 3 to 7 players; you gave 2",
+        "two players are called &#34;ann&#34;",
+        "is in the past",
+    ] {
         assert!(body.contains(problem), "{problem} missing in:\n{body}");
     }
-    assert!(body.contains("value=\"other@example.org\""), "typed values are kept");
+    assert!(
+        body.contains("value=\"other@example.org\""),
+        "typed values are kept"
+    );
     assert!(body.contains("value=\"Bad game\""));
-    assert_eq!(app.get_json("/api/games").await, Value::Array(vec![]), "nothing was stored");
+    assert_eq!(
+        app.get_json("/api/games").await,
+        Value::Array(vec![]),
+        "nothing was stored"
+    );
     app.stop().await;
 }
 
@@ -111,40 +140,86 @@ async fn a_player_builds_fixes_and_sends_a_turn_and_the_gm_runs_the_game() {
     assert_eq!(status, 200);
     let view = app.private_view(&common::path_of(ann)).await;
     for card in view["hand"].as_array().unwrap() {
-        assert!(page.contains(card.as_str().unwrap()), "the hand is on the page");
+        assert!(
+            page.contains(card.as_str().unwrap()),
+            "the hand is on the page"
+        );
     }
     assert!(page.contains("30</strong> Private Eyes"));
-    assert!(page.contains("CET"), "the deadline is shown in the game's time zone: {page}");
+    assert!(
+        page.contains("CET"),
+        "the deadline is shown in the game's time zone: {page}"
+    );
     let token = csrf(&page);
 
     // The builder adds a line to the text without sending it.
     let (_, page) = post_form(
         &app,
         ann,
-        &[("csrf", &token), ("action", "add"), ("text", ""), ("b_kind", "question"), ("b_target", "Ben"), ("b_trait1", "Red"), ("b_trait2", "Pearl"), ("b_bid", "4")],
+        &[
+            ("csrf", &token),
+            ("action", "add"),
+            ("text", ""),
+            ("b_kind", "question"),
+            ("b_target", "Ben"),
+            ("b_trait1", "Red"),
+            ("b_trait2", "Pearl"),
+            ("b_bid", "4"),
+        ],
     )
     .await;
     assert!(page.contains("(4): Ben has how many Red Pearl?"), "{page}");
-    assert_eq!(app.private_view(&common::path_of(ann)).await["turn"], Value::Null);
+    assert_eq!(
+        app.private_view(&common::path_of(ann)).await["turn"],
+        Value::Null
+    );
 
     // A bad line comes back inline with the text kept.
     let text = "(4): Ben has how many Red Pearl?\nBen has 2 Purple Opal";
-    let (_, page) = post_form(&app, ann, &[("csrf", &token), ("action", "send"), ("text", text)]).await;
-    assert!(page.contains("line 2: &#34;Ben has 2 Purple Opal&#34; does not name a card"), "{page}");
+    let (_, page) = post_form(
+        &app,
+        ann,
+        &[("csrf", &token), ("action", "send"), ("text", text)],
+    )
+    .await;
+    assert!(
+        page.contains("line 2: &#34;Ben has 2 Purple Opal&#34; does not name a card"),
+        "{page}"
+    );
     assert!(page.contains("Ben has 2 Purple Opal</textarea>"));
 
     // Fixed and marked ready.
-    let (_, page) = post_form(&app, ann, &[("csrf", &token), ("action", "ready"), ("text", "(4): Ben has how many Red Pearl?")]).await;
+    let (_, page) = post_form(
+        &app,
+        ann,
+        &[
+            ("csrf", &token),
+            ("action", "ready"),
+            ("text", "(4): Ben has how many Red Pearl?"),
+        ],
+    )
+    .await;
     assert!(page.contains("Turn accepted and marked ready"), "{page}");
     let view = app.private_view(&common::path_of(ann)).await;
     assert_eq!(view["turn"]["ready"], true);
 
     // The game master pauses, resumes, extends and marks Cleo done; then resolves.
     let (_, gm_page) = app.get_text(&gm).await;
-    assert!(gm_page.contains("<td>Ann</td><td>yes</td><td>yes</td>"), "Ann has sent and is ready");
-    assert!(!gm_page.contains("Red Pearl"), "the GM never sees a turn's content");
+    assert!(
+        gm_page.contains("<td>Ann</td><td>yes</td><td>yes</td>"),
+        "Ann has sent and is ready"
+    );
+    assert!(
+        !gm_page.contains("Red Pearl"),
+        "the GM never sees a turn's content"
+    );
     let t = csrf(&gm_page);
-    for (action, extra) in [("pause", ("", "")), ("resume", ("", "")), ("extend", ("hours", "2")), ("done", ("seat", "2"))] {
+    for (action, extra) in [
+        ("pause", ("", "")),
+        ("resume", ("", "")),
+        ("extend", ("hours", "2")),
+        ("done", ("seat", "2")),
+    ] {
         let mut fields = vec![("csrf", t.as_str()), ("action", action)];
         if !extra.0.is_empty() {
             fields.push(extra);
@@ -157,7 +232,12 @@ async fn a_player_builds_fixes_and_sends_a_turn_and_the_gm_runs_the_game() {
     let id = 1;
     let b = app.get_json(&format!("/api/games/{id}/rounds/1")).await;
     let notes = b["notes"].to_string();
-    assert!(notes.contains("paused") && notes.contains("resumed") && notes.contains("extended the deadline by 2 hours"), "{notes}");
+    assert!(
+        notes.contains("paused")
+            && notes.contains("resumed")
+            && notes.contains("extended the deadline by 2 hours"),
+        "{notes}"
+    );
     assert_eq!(b["newly_done"][0]["player"], "Cleo");
     assert_eq!(b["answers"][0]["asker"], "Ann");
     assert_eq!(b["closed_by"], "game master");
@@ -165,23 +245,44 @@ async fn a_player_builds_fixes_and_sends_a_turn_and_the_gm_runs_the_game() {
     // Bulletins never change: strong ETag, then 304.
     let r = app.get(&format!("/games/{id}/rounds/1")).await;
     let etag = r.headers()["etag"].to_str().unwrap().to_string();
-    assert!(r.headers()["cache-control"].to_str().unwrap().contains("immutable"));
-    let r = app.client.get(app.url(&format!("/games/{id}/rounds/1"))).header("if-none-match", &etag).send().await.unwrap();
+    assert!(r.headers()["cache-control"]
+        .to_str()
+        .unwrap()
+        .contains("immutable"));
+    let r = app
+        .client
+        .get(app.url(&format!("/games/{id}/rounds/1")))
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 304);
     let (_, feed) = app.get_text(&format!("/games/{id}/feed.atom")).await;
-    assert!(feed.contains("<entry>") && feed.contains("Round 1"), "{feed}");
+    assert!(
+        feed.contains("<entry>") && feed.contains("Round 1"),
+        "{feed}"
+    );
 
     // Ending the game publishes the deal and the salt, and the commitment checks out.
     let (_, gm_page) = app.get_text(&gm).await;
     let t = csrf(&gm_page);
     let (_, page) = post_form(&app, &gm, &[("csrf", &t), ("action", "end")]).await;
     assert!(page.contains("tick the box"), "ending needs a confirmation");
-    post_form(&app, &gm, &[("csrf", &t), ("action", "end"), ("confirm", "yes")]).await;
+    post_form(
+        &app,
+        &gm,
+        &[("csrf", &t), ("action", "end"), ("confirm", "yes")],
+    )
+    .await;
     let g = app.get_json(&format!("/api/games/{id}")).await;
     assert_eq!(g["status"], "over");
     let deal = g["final"]["deal_text"].as_str().unwrap();
     let salt = g["final"]["salt"].as_str().unwrap();
-    assert!(polysleuth::rules::verify_commitment(deal, salt, g["commitment"].as_str().unwrap()));
+    assert!(polysleuth::rules::verify_commitment(
+        deal,
+        salt,
+        g["commitment"].as_str().unwrap()
+    ));
     let (_, page) = app.get_text(&public).await;
     assert!(page.contains("The game is over") && page.contains(salt));
     let last = app.get_json(&format!("/api/games/{id}/rounds/2")).await;

@@ -407,6 +407,51 @@ pub fn canonical_order(traits: &[Trait]) -> Vec<Trait> {
     sorted
 }
 
+// Stored and sent as canonical names, so stored games stay readable.
+impl serde::Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Card {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        Card::parse(&text).map_err(|e| serde::de::Error::custom(format!("\"{text}\": {e}")))
+    }
+}
+
+impl serde::Serialize for CardSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for CardSet {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let cards = Vec::<Card>::deserialize(d)?;
+        let set: CardSet = cards.iter().copied().collect();
+        if set.len() != cards.len() {
+            return Err(serde::de::Error::custom("a card is listed twice"));
+        }
+        Ok(set)
+    }
+}
+
+impl serde::Serialize for Trait {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Trait {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        Trait::parse(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("\"{text}\" is not a trait")))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -489,50 +534,5 @@ mod tests {
             matching(&[Trait::Number(2), Trait::Gem(Gem::Opal)]).len(),
             4
         );
-    }
-}
-
-// Stored and sent as canonical names, so stored games stay readable.
-impl serde::Serialize for Card {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.name())
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Card {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(d)?;
-        Card::parse(&text).map_err(|e| serde::de::Error::custom(format!("\"{text}\": {e}")))
-    }
-}
-
-impl serde::Serialize for CardSet {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.iter())
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for CardSet {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let cards = Vec::<Card>::deserialize(d)?;
-        let set: CardSet = cards.iter().copied().collect();
-        if set.len() != cards.len() {
-            return Err(serde::de::Error::custom("a card is listed twice"));
-        }
-        Ok(set)
-    }
-}
-
-impl serde::Serialize for Trait {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.name())
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Trait {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(d)?;
-        Trait::parse(&text)
-            .ok_or_else(|| serde::de::Error::custom(format!("\"{text}\" is not a trait")))
     }
 }

@@ -444,8 +444,7 @@ impl Game {
 
         // Done players: by their own word, by the game master, or idle too long.
         let mut newly_done = Vec::new();
-        for seat in 0..n {
-            let turn = &turns[seat];
+        for (seat, turn) in turns.iter().enumerate() {
             next.idle[seat] = if turn.is_some() {
                 0
             } else {

@@ -115,13 +115,11 @@ pub fn parse_all(text: &str) -> (ParsedTurn, Vec<LineError>) {
     let mut turn = ParsedTurn::default();
     // (line, explicit number, body) per kind, in order of appearance.
     let mut guesses: Vec<(usize, &str, Option<u32>, Place, Card)> = Vec::new();
-    let mut questions: Vec<(usize, &str, Option<u32>, u32, String, Vec<Trait>)> = Vec::new();
+    let mut questions: Vec<PendingQuestion> = Vec::new();
 
     for (line, raw) in meaningful_lines(text) {
         let t = raw.trim();
-        let word = t
-            .trim_end_matches(|c: char| c == '.' || c == '!')
-            .to_ascii_lowercase();
+        let word = t.trim_end_matches(['.', '!']).to_ascii_lowercase();
         match word.as_str() {
             "ready" => {
                 turn.ready = true;
@@ -201,6 +199,9 @@ pub fn parse_all(text: &str) -> (ParsedTurn, Vec<LineError>) {
     errors.sort_by_key(|e| e.line);
     (turn, errors)
 }
+
+/// A question line read but not yet numbered: line, text, number written, bid, target, traits.
+type PendingQuestion<'a> = (usize, &'a str, Option<u32>, u32, String, Vec<Trait>);
 
 struct Numbering {
     used: HashSet<u32>,

@@ -85,7 +85,7 @@ impl Standing {
 
 /// Sleuth Points as people write them: `6`, `6½`.
 pub fn points_text(half_points: u32) -> String {
-    if half_points % 2 == 0 {
+    if half_points.is_multiple_of(2) {
         (half_points / 2).to_string()
     } else {
         format!("{}½", half_points / 2)

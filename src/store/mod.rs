@@ -346,6 +346,7 @@ impl Store {
     }
 
     /// Stores an accepted turn, replacing the one before; returns its revision number.
+    #[allow(clippy::too_many_arguments)]
     pub async fn put_turn(
         &self,
         tx: &mut Conn,

@@ -20,7 +20,7 @@ pub const RAW_LIMIT: usize = 2 * 1024 * 1024;
 
 /// Paths carry secret keys after `/play/` and `/gm/`: the log shows only their first part.
 pub fn redact(path: &str) -> String {
-    for prefix in ["/play/", "/gm/", "/api/play/"] {
+    for prefix in ["/play/", "/gm/", "/api/play/", "/api/gm/"] {
         if let Some(rest) = path.strip_prefix(prefix) {
             let id = rest.split('-').next().unwrap_or("");
             return format!("{prefix}{id}-…");
@@ -87,4 +87,23 @@ pub fn server(
     .workers(workers)
     .listen(listener)?
     .run())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redact;
+
+    #[test]
+    fn keys_never_reach_the_log() {
+        assert_eq!(
+            redact("/play/12-0123456789abcdef0123456789abcdef"),
+            "/play/12-…"
+        );
+        assert_eq!(redact("/gm/3-0123456789abcdef0123456789abcdef"), "/gm/3-…");
+        assert_eq!(
+            redact("/api/play/7-0123456789abcdef0123456789abcdef/turn"),
+            "/api/play/7-…"
+        );
+        assert_eq!(redact("/games/4"), "/games/4");
+    }
 }
