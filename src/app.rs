@@ -23,6 +23,8 @@ pub struct Options {
     pub mail_from: String,
     pub tick: Duration,
     pub workers: usize,
+    /// The shared secret of `POST /inbound/mail`; without it that door is closed.
+    pub inbound_secret: Option<String>,
 }
 
 impl Default for Options {
@@ -36,6 +38,7 @@ impl Default for Options {
             mail_from: "Polysleuth game master <gm@localhost>".into(),
             tick: Duration::from_secs(1),
             workers: 2,
+            inbound_secret: None,
         }
     }
 }
@@ -65,14 +68,20 @@ pub async fn connect(database_url: &str) -> anyhow::Result<Store> {
         .with_context(|| format!("cannot open the database {database_url}"))
 }
 
-pub fn master(store: Store, base_url: &str, mail_from: &str) -> Master {
-    Master::new(
+pub async fn master(store: Store, base_url: &str, mail_from: &str) -> anyhow::Result<Master> {
+    let from: lettre::message::Mailbox = mail_from
+        .parse()
+        .with_context(|| format!("the From address \"{mail_from}\" is not valid"))?;
+    let reply_secret = store.secret("reply", &crate::keys::new_key()).await?;
+    Ok(Master::new(
         store,
         Config {
             base_url: base_url.to_string(),
             mail_from: mail_from.to_string(),
+            mail_address: from.email.to_string(),
+            reply_secret,
         },
-    )
+    ))
 }
 
 pub async fn start(opts: Options) -> anyhow::Result<Running> {
@@ -84,7 +93,7 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
         .base_url
         .clone()
         .unwrap_or_else(|| format!("http://{addr}"));
-    let master = master(store.clone(), &base_url, &opts.mail_from);
+    let master = master(store.clone(), &base_url, &opts.mail_from).await?;
     let transport = Transport::new(opts.smtp_url.as_deref(), opts.outbox_dir.clone())
         .map_err(anyhow::Error::msg)?;
     let from: lettre::message::Mailbox = opts
@@ -98,7 +107,12 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
         from,
         domain,
     };
-    let server = crate::web::server(master.clone(), listener, opts.workers)?;
+    let server = crate::web::server(
+        master.clone(),
+        listener,
+        opts.workers,
+        opts.inbound_secret.clone(),
+    )?;
     let handle = server.handle();
     let server = tokio::spawn(server);
     let background = vec![

@@ -58,9 +58,17 @@ enum Command {
         /// Web worker threads.
         #[arg(long, env = "POLYSLEUTH_WORKERS", default_value_t = 2)]
         workers: usize,
+        /// Shared secret of the inbound-mail webhook POST /inbound/mail (closed without it).
+        #[arg(long, env = "POLYSLEUTH_INBOUND_SECRET")]
+        inbound_secret: Option<String>,
         /// Also create a demo game and print its links.
         #[arg(long)]
         demo: bool,
+    },
+    /// Mail.
+    Mail {
+        #[command(subcommand)]
+        command: MailCommand,
     },
     /// Games.
     Game {
@@ -110,14 +118,39 @@ enum GameCommand {
         /// Keep the game off the public list.
         #[arg(long)]
         unlisted: bool,
-        /// Public address of the service, used in the links.
-        #[arg(
-            long,
-            env = "POLYSLEUTH_BASE_URL",
-            default_value = "http://127.0.0.1:8080"
-        )]
-        base_url: String,
+        #[command(flatten)]
+        site: Site,
     },
+}
+
+#[derive(Subcommand)]
+enum MailCommand {
+    /// Read one raw message on standard input (for an MTA pipe or .forward). Exit 0 when
+    /// handled, 75 (EX_TEMPFAIL) when it could not be stored, so the MTA tries again.
+    Ingest {
+        #[command(flatten)]
+        db: Db,
+        #[command(flatten)]
+        site: Site,
+    },
+}
+
+#[derive(Args, Clone)]
+struct Site {
+    /// Public address of the service, used in links.
+    #[arg(
+        long,
+        env = "POLYSLEUTH_BASE_URL",
+        default_value = "http://127.0.0.1:8080"
+    )]
+    base_url: String,
+    /// The From address of every mail; players reply to it.
+    #[arg(
+        long,
+        env = "POLYSLEUTH_MAIL_FROM",
+        default_value = "Polysleuth game master <gm@localhost>"
+    )]
+    mail_from: String,
 }
 
 #[derive(Subcommand)]
@@ -128,6 +161,8 @@ enum RoundCommand {
         db: Db,
         #[arg(long)]
         game: i64,
+        #[command(flatten)]
+        site: Site,
     },
 }
 
@@ -135,6 +170,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Replay { file } => replay(&file),
+        Command::Mail {
+            command: MailCommand::Ingest { db, site },
+        } => ingest(db, site),
         other => {
             tracing_subscriber::fmt()
                 .with_env_filter(
@@ -169,6 +207,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
             mail_from,
             tick_ms,
             workers,
+            inbound_secret,
             demo,
         } => {
             let running = app::start(Options {
@@ -180,6 +219,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 mail_from,
                 tick: Duration::from_millis(tick_ms.max(10)),
                 workers: workers.max(1),
+                inbound_secret,
             })
             .await?;
             println!("Polysleuth game master at http://{}", running.addr);
@@ -209,7 +249,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
                     time_zone,
                     settings,
                     unlisted,
-                    base_url,
+                    site,
                 },
         } => {
             let mut map = serde_json::Map::new();
@@ -249,20 +289,16 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 anyhow::anyhow!("the game was not created:\n  {}", problems.join("\n  "))
             })?;
             let store = app::connect(&db.database_url).await?;
-            let master = app::master(store, &base_url, "Polysleuth game master <gm@localhost>");
+            let master = app::master(store, &site.base_url, &site.mail_from).await?;
             let created = master.create_game(request).await.map_err(describe)?;
             println!("{}", serde_json::to_string_pretty(&created)?);
             Ok(())
         }
         Command::Round {
-            command: RoundCommand::Close { db, game },
+            command: RoundCommand::Close { db, game, site },
         } => {
             let store = app::connect(&db.database_url).await?;
-            let master = app::master(
-                store,
-                "http://127.0.0.1:8080",
-                "Polysleuth game master <gm@localhost>",
-            );
+            let master = app::master(store, &site.base_url, &site.mail_from).await?;
             let row = master.public_game(game).await.map_err(describe)?;
             if row.status == "over" {
                 anyhow::bail!("game {game} is over; there is no round to close");
@@ -278,7 +314,51 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 anyhow::bail!("round {} of game {game} was already resolved", row.round)
             }
         }
-        Command::Replay { .. } => unreachable!("handled without a runtime"),
+        Command::Replay { .. } | Command::Mail { .. } => unreachable!("handled in main"),
+    }
+}
+
+/// EX_TEMPFAIL: the MTA keeps the message and tries again later.
+const EX_TEMPFAIL: u8 = 75;
+
+fn ingest(db: Db, site: Site) -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let mut raw = Vec::new();
+    if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin(), &mut raw) {
+        eprintln!("polysleuth mail ingest: cannot read the message: {e}");
+        return ExitCode::from(EX_TEMPFAIL);
+    }
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("tokio starts");
+    let result = runtime.block_on(async {
+        let store = app::connect(&db.database_url).await?;
+        let master = app::master(store, &site.base_url, &site.mail_from).await?;
+        master
+            .ingest(&raw)
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))
+    });
+    match result {
+        Ok(done) => {
+            println!(
+                "{}",
+                serde_json::json!({"inbound": done.id, "outcome": done.outcome})
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!(
+                "polysleuth mail ingest: {e:#}; the message was not handled, try again later"
+            );
+            ExitCode::from(EX_TEMPFAIL)
+        }
     }
 }
 

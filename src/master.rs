@@ -22,6 +22,10 @@ pub struct Config {
     pub base_url: String,
     /// The From of every mail, e.g. `Polysleuth <gm@localhost>`.
     pub mail_from: String,
+    /// The bare address of `mail_from`; players reply to `local+TOKEN@domain`.
+    pub mail_address: String,
+    /// Keys the reply-address tokens; made once and kept in the database.
+    pub reply_secret: String,
 }
 
 #[derive(Clone)]
@@ -145,6 +149,112 @@ impl Master {
         format!("{}{}", self.config.base_url.trim_end_matches('/'), path)
     }
 
+    /// A token for `purpose` and a row id that proves itself without being stored: an HMAC
+    /// under the service's own secret.
+    pub fn sign(&self, purpose: &str, id: i64) -> String {
+        use hmac::{Hmac, Mac};
+        let mut mac = Hmac::<sha2::Sha256>::new_from_slice(self.config.reply_secret.as_bytes())
+            .expect("any key length");
+        mac.update(format!("{purpose}:{id}").as_bytes());
+        hex::encode(&mac.finalize().into_bytes()[..16])
+    }
+
+    pub fn check_signed(&self, purpose: &str, token: &str) -> Option<i64> {
+        let (id, key) = keys::split_token(token)?;
+        let ok: bool = subtle::ConstantTimeEq::ct_eq(
+            self.sign(purpose, id).as_bytes(),
+            key.to_ascii_lowercase().as_bytes(),
+        )
+        .into();
+        ok.then_some(id)
+    }
+
+    /// The reply token of a player: proves the key without storing it.
+    pub fn reply_token(&self, player_id: i64) -> String {
+        self.sign("reply", player_id)
+    }
+
+    pub fn observer_link(&self, observer_id: i64) -> String {
+        self.link(&format!(
+            "/observe/{}",
+            keys::token(observer_id, &self.sign("observe", observer_id))
+        ))
+    }
+
+    /// Subscribes an address to a game's public bulletins.
+    pub async fn observe(&self, game_id: i64, email: &str) -> Result<String> {
+        if email.parse::<lettre::Address>().is_err() {
+            return Err(MasterError::Invalid(vec![format!(
+                "\"{email}\" is not an e-mail address"
+            )]));
+        }
+        let game = self.public_game(game_id).await?;
+        let mut tx = self.store.write().await?;
+        let Some(id) = self
+            .store
+            .add_observer(&mut tx, game_id, email, "", now())
+            .await?
+        else {
+            return Ok(format!(
+                "{email} already receives the bulletins of this game."
+            ));
+        };
+        let letter = Letter {
+            subject: format!("[Polysleuth game {game_id}] you follow {}", game.name),
+            body: format!(
+                "You will receive the public bulletins of \"{}\" (game {game_id}) by mail.\n\nTo stop, open\n  {}\n",
+                game.name,
+                self.observer_link(id)
+            ),
+            reply_to: None,
+        };
+        self.send(&mut tx, game_id, email, &letter, now()).await?;
+        tx.commit().await?;
+        Ok(format!(
+            "{email} will receive the bulletins of this game; a confirmation was mailed."
+        ))
+    }
+
+    pub async fn unobserve(&self, token: &str) -> Result<String> {
+        let id = self
+            .check_signed("observe", token)
+            .ok_or(MasterError::BadKey)?;
+        let (_, email, _) = self.store.observer(id).await?.ok_or(MasterError::BadKey)?;
+        self.store.remove_observer(id).await?;
+        Ok(format!(
+            "{email} will receive no more bulletins of this game."
+        ))
+    }
+
+    /// `gm+12-<token>@domain`: replying to any mail of the game authenticates the player.
+    pub fn reply_address(&self, player_id: i64) -> String {
+        let (local, domain) = self
+            .config
+            .mail_address
+            .split_once('@')
+            .unwrap_or((&self.config.mail_address, "localhost"));
+        format!(
+            "{local}+{}@{domain}",
+            keys::token(player_id, &self.reply_token(player_id))
+        )
+    }
+
+    /// The player a reply token or link key belongs to, checked in constant time.
+    pub async fn player_by_token(&self, token: &str) -> Result<Option<PlayerRow>> {
+        let Some((id, key)) = keys::split_token(token) else {
+            return Ok(None);
+        };
+        let player = self.store.player(&self.store.pool, id).await?;
+        Ok(player.filter(|p| {
+            let by_reply: bool = subtle::ConstantTimeEq::ct_eq(
+                self.reply_token(id).as_bytes(),
+                key.to_ascii_lowercase().as_bytes(),
+            )
+            .into();
+            by_reply | keys::matches(key, &p.key_hash)
+        }))
+    }
+
     pub fn player_link(&self, player_id: i64, key: &str) -> String {
         self.link(&format!("/play/{}", keys::token(player_id, key)))
     }
@@ -198,7 +308,8 @@ impl Master {
                 .insert_player(&mut tx, id, seat, name, email, &keys::hash(&key))
                 .await?;
             let link = self.player_link(pid, &key);
-            let letter = mail::welcome(self, &row, &game, seat, &link);
+            let mut letter = mail::welcome(self, &row, &game, seat, &link, &key);
+            letter.reply_to = Some(self.reply_address(pid));
             self.send(&mut tx, id, email, &letter, now).await?;
             players.push(CreatedPlayer {
                 name: name.clone(),
@@ -231,6 +342,7 @@ impl Master {
                 tx,
                 &crate::store::NewMail {
                     game_id: Some(game_id),
+                    reply_to: letter.reply_to.as_deref(),
                     recipient: to,
                     subject: &letter.subject,
                     body: &letter.body,
@@ -276,15 +388,31 @@ impl Master {
             .ok_or_else(|| MasterError::NotFound(format!("there is no game {id}")))
     }
 
+    /// The player a web link token belongs to.
+    pub async fn authenticate(&self, token: &str) -> Result<PlayerRow> {
+        let (id, key) = keys::split_token(token).ok_or(MasterError::BadKey)?;
+        let player = self.store.player(&self.store.pool, id).await?;
+        player
+            .filter(|p| keys::matches(key, &p.key_hash))
+            .ok_or(MasterError::BadKey)
+    }
+
     /// Submits a turn text for the open round. Accepted whole, or rejected with every error
     /// while the turn already accepted stays in force. The confirmation mail is queued with it.
     pub async fn submit_turn(&self, token: &str, text: &str) -> Result<TurnReply> {
-        let (id, key) = keys::split_token(token).ok_or(MasterError::BadKey)?;
+        let player = self.authenticate(token).await?;
+        self.submit(&player, text, None).await
+    }
+
+    /// Submits a turn for an authenticated player; the confirmation goes to their registered
+    /// address, and to `also_to` when the turn came from another one.
+    pub async fn submit(
+        &self,
+        player: &PlayerRow,
+        text: &str,
+        also_to: Option<&str>,
+    ) -> Result<TurnReply> {
         let mut tx = self.store.write().await?;
-        let player = self.store.player(&mut *tx, id).await?;
-        let player = player
-            .filter(|p| keys::matches(key, &p.key_hash))
-            .ok_or(MasterError::BadKey)?;
         let game = self
             .store
             .game_for_update(&mut tx, player.game_id)
@@ -327,34 +455,51 @@ impl Master {
                 }
             }
         };
-        let letter = mail::turn_reply(&game, &player, &reply);
+        let letter = self.to_player(player, mail::turn_reply(&game, player, &reply));
         self.send(&mut tx, game.id, &player.email, &letter, now)
             .await?;
+        if let Some(other) = also_to.filter(|a| !a.eq_ignore_ascii_case(&player.email)) {
+            self.send(&mut tx, game.id, other, &letter, now).await?;
+        }
         tx.commit().await?;
         Ok(reply)
     }
 
+    /// A letter to a player carries their reply address, so a reply authenticates them.
+    pub fn to_player(&self, player: &PlayerRow, mut letter: Letter) -> Letter {
+        letter.reply_to = Some(self.reply_address(player.id));
+        letter
+    }
+
     /// Withdraws this round's turn.
     pub async fn clear_turn(&self, token: &str) -> Result<TurnReply> {
-        let seat = self.seat(token).await?;
+        let player = self.authenticate(token).await?;
+        self.clear(&player, None).await
+    }
+
+    pub async fn clear(&self, player: &PlayerRow, also_to: Option<&str>) -> Result<TurnReply> {
         let mut tx = self.store.write().await?;
         let game = self
             .store
-            .game_for_update(&mut tx, seat.game.id)
+            .game_for_update(&mut tx, player.game_id)
             .await?
             .ok_or_else(|| MasterError::NotFound("that game no longer exists".into()))?;
         if game.status == "over" {
             return Err(MasterError::Conflict("the game is over".into()));
         }
+        let state = parse_state(&game)?;
         self.store
-            .delete_turn(&mut tx, game.id, game.round, seat.player.seat)
+            .delete_turn(&mut tx, game.id, game.round, player.seat)
             .await?;
-        self.update_early_close(&mut tx, &game, &seat.state, now())
+        self.update_early_close(&mut tx, &game, &state, now())
             .await?;
         let reply = TurnReply::Cleared { round: game.round };
-        let letter = mail::turn_reply(&game, &seat.player, &reply);
-        self.send(&mut tx, game.id, &seat.player.email, &letter, now())
+        let letter = self.to_player(player, mail::turn_reply(&game, player, &reply));
+        self.send(&mut tx, game.id, &player.email, &letter, now())
             .await?;
+        if let Some(other) = also_to.filter(|a| !a.eq_ignore_ascii_case(&player.email)) {
+            self.send(&mut tx, game.id, other, &letter, now()).await?;
+        }
         tx.commit().await?;
         Ok(reply)
     }
@@ -465,9 +610,18 @@ impl Master {
                 &next,
                 &stored,
                 Some(&outcome.private[p.seat as usize]),
-                p,
+                &p.name,
             );
+            let letter = self.to_player(p, letter);
             self.send(&mut tx, game_id, &p.email, &letter, now).await?;
+        }
+        for (observer, email, _) in self.store.observers(&mut *tx, game_id).await? {
+            let mut letter = mail::round_letter(self, &after, &next, &stored, None, "observers");
+            letter.body.push_str(&format!(
+                "\nYou receive the public bulletins of this game as an observer. To stop, open\n  {}\n",
+                self.observer_link(observer)
+            ));
+            self.send(&mut tx, game_id, &email, &letter, now).await?;
         }
         tx.commit().await?;
         tracing::info!(

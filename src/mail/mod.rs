@@ -1,6 +1,8 @@
 //! Mail: composing every letter the game master sends (plain-text askama templates), and the
 //! outbox worker that delivers them.
 
+pub mod door;
+pub mod inbound;
 pub mod outbox;
 
 use askama::Template;
@@ -17,6 +19,8 @@ use crate::store::{GameRow, PlayerRow};
 pub struct Letter {
     pub subject: String,
     pub body: String,
+    /// Set on mail to a player: their reply address.
+    pub reply_to: Option<String>,
 }
 
 pub fn zone(name: &str) -> Tz {
@@ -85,9 +89,18 @@ struct Welcome<'a> {
     link: &'a str,
     settings: Vec<(String, String)>,
     example_target: &'a str,
+    mail_address: &'a str,
+    key: &'a str,
 }
 
-pub fn welcome(master: &Master, game: &GameRow, state: &Game, seat: usize, link: &str) -> Letter {
+pub fn welcome(
+    master: &Master,
+    game: &GameRow,
+    state: &Game,
+    seat: usize,
+    link: &str,
+    key: &str,
+) -> Letter {
     let n = state.players.len();
     let body = Welcome {
         name: &state.players[seat],
@@ -100,16 +113,18 @@ pub fn welcome(master: &Master, game: &GameRow, state: &Game, seat: usize, link:
         link,
         settings: state.settings.describe(n),
         example_target: &state.players[(seat + 1) % n],
+        mail_address: &master.config.mail_address,
+        key,
     }
     .render()
     .expect("welcome template renders");
-    let _ = master;
     Letter {
         subject: format!(
             "[Polysleuth game {}] welcome to {}, {}",
             game.id, game.name, state.players[seat]
         ),
         body,
+        reply_to: None,
     }
 }
 
@@ -147,6 +162,7 @@ pub fn gm_welcome(
             game.id, game.name
         ),
         body,
+        reply_to: None,
     }
 }
 
@@ -178,6 +194,7 @@ pub fn turn_reply(game: &GameRow, player: &PlayerRow, reply: &TurnReply) -> Lett
     Letter {
         subject: format!("{} {what}", tag(game)),
         body,
+        reply_to: None,
     }
 }
 
@@ -203,7 +220,7 @@ pub fn round_letter(
     state: &Game,
     b: &StoredBulletin,
     report: Option<&PrivateReport>,
-    player: &PlayerRow,
+    name: &str,
 ) -> Letter {
     let over = state.over;
     let next = match game.deadline {
@@ -216,7 +233,7 @@ pub fn round_letter(
     };
     let body = RoundMail {
         bulletin: bulletin_text(game, b),
-        name: &player.name,
+        name,
         report,
         points: report
             .map(|r| points_text(r.half_points))
@@ -245,5 +262,113 @@ pub fn round_letter(
             game.id, b.bulletin.round
         )
     };
-    Letter { subject, body }
+    Letter {
+        subject,
+        body,
+        reply_to: None,
+    }
+}
+
+#[derive(Template)]
+#[template(path = "mail/help.txt")]
+struct HelpMail<'a> {
+    mail_address: &'a str,
+}
+
+pub fn help(master: &Master) -> Letter {
+    Letter {
+        subject: "[Polysleuth] how to play by mail".into(),
+        body: HelpMail {
+            mail_address: &master.config.mail_address,
+        }
+        .render()
+        .expect("help template renders"),
+        reply_to: None,
+    }
+}
+
+#[derive(Template)]
+#[template(path = "mail/status.txt")]
+struct StatusMail<'a> {
+    name: &'a str,
+    game: &'a GameRow,
+    hand: Vec<String>,
+    eyes: u32,
+    points: String,
+    done: bool,
+    turn: Option<String>,
+    deadline: String,
+    link: String,
+}
+
+pub fn status(
+    master: &Master,
+    game: &GameRow,
+    state: &Game,
+    player: &PlayerRow,
+    turn: Option<String>,
+) -> Letter {
+    let seat = player.seat as usize;
+    let deadline = match (game.status.as_str(), game.deadline) {
+        ("over", _) => "the game is over".to_string(),
+        ("paused", _) => "the game is paused".to_string(),
+        (_, Some(d)) => format!(
+            "round {} closes at {}",
+            game.round,
+            time_text(d, zone(&game.time_zone))
+        ),
+        _ => "not set".into(),
+    };
+    let body = StatusMail {
+        name: &player.name,
+        game,
+        hand: state.deal.hands[seat].names(),
+        eyes: state.eyes[seat],
+        points: points_text(state.half_points[seat]),
+        done: state.done[seat],
+        turn,
+        deadline,
+        link: master.link(&format!("/games/{}", game.id)),
+    }
+    .render()
+    .expect("status template renders");
+    Letter {
+        subject: format!("{} status of {}", tag(game), player.name),
+        body,
+        reply_to: None,
+    }
+}
+
+/// A message refused whole (too large, too many lines, nothing to do).
+pub fn refused(game: &GameRow, why: &str) -> Letter {
+    Letter {
+        subject: format!("{} your mail was not processed", tag(game)),
+        body: format!("Your mail was not processed: {why}\n\nNothing was changed; the turn you sent before, if any, stays in force.\nReply with the word help to learn how to play by mail.\n"),
+        reply_to: None,
+    }
+}
+
+#[derive(Template)]
+#[template(path = "mail/reminder.txt")]
+struct ReminderMail<'a> {
+    name: &'a str,
+    game: &'a GameRow,
+    deadline: String,
+    left: String,
+}
+
+pub fn reminder(game: &GameRow, player: &PlayerRow, left_secs: i64) -> Letter {
+    let body = ReminderMail {
+        name: &player.name,
+        game,
+        deadline: time_text(game.deadline.unwrap_or(0), zone(&game.time_zone)),
+        left: hours_text(left_secs.max(60)),
+    }
+    .render()
+    .expect("reminder template renders");
+    Letter {
+        subject: format!("{} reminder: no turn from you yet", tag(game)),
+        body,
+        reply_to: None,
+    }
 }

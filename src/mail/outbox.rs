@@ -49,9 +49,19 @@ impl Outbox {
             .recipient
             .parse()
             .map_err(|e| format!("bad recipient address {}: {e}", row.recipient))?;
-        let mut msg = Message::builder()
-            .from(self.from.clone())
-            .to(to)
+        let mut builder = Message::builder().from(self.from.clone()).to(to);
+        if let Some(reply_to) = &row.reply_to {
+            let mailbox: Mailbox = reply_to
+                .parse()
+                .map_err(|e| format!("bad reply address {reply_to}: {e}"))?;
+            builder = builder.reply_to(mailbox);
+        }
+        if let Some(game) = row.game_id {
+            // Every mail of a game answers the same root, so mail clients thread them.
+            let root = format!("<game-{game}@{}>", self.domain);
+            builder = builder.in_reply_to(root.clone()).references(root);
+        }
+        let mut msg = builder
             .subject(row.subject.clone())
             .message_id(Some(format!("<outbox-{}@{}>", row.id, self.domain)))
             .header(ContentType::TEXT_PLAIN)

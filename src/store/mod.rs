@@ -69,7 +69,7 @@ impl Store {
                     .max_connections(8)
                     .after_connect(|conn, _| {
                         Box::pin(async move {
-                            conn.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=10000; PRAGMA foreign_keys=ON;").await?;
+                            conn.execute("PRAGMA busy_timeout=10000; PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;").await?;
                             Ok(())
                         })
                     })
@@ -131,9 +131,11 @@ pub struct GameRow {
     pub gm_notes: String,
     pub gm_done: String,
     pub created_at: i64,
+    pub reminder_hours: String,
+    pub reminders_sent: String,
 }
 
-const GAME_COLUMNS: &str = "id, name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, remaining, close_at, gm_notes, gm_done, created_at";
+const GAME_COLUMNS: &str = "id, name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, remaining, close_at, gm_notes, gm_done, created_at, reminder_hours, reminders_sent";
 
 pub struct NewGame<'a> {
     pub name: &'a str,
@@ -173,6 +175,7 @@ pub struct TurnRow {
 pub struct MailRow {
     pub id: i64,
     pub game_id: Option<i64>,
+    pub reply_to: Option<String>,
     pub recipient: String,
     pub subject: String,
     pub body: String,
@@ -183,6 +186,7 @@ pub struct MailRow {
 
 pub struct NewMail<'a> {
     pub game_id: Option<i64>,
+    pub reply_to: Option<&'a str>,
     pub recipient: &'a str,
     pub subject: &'a str,
     pub body: &'a str,
@@ -449,7 +453,7 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let done = sqlx::query(
             "UPDATE games SET round = $1, state = $2, status = $3, deadline = $4, remaining = $5, close_at = $6,
-               gm_notes = '[]', gm_done = '[]'
+               gm_notes = '[]', gm_done = '[]', reminders_sent = ''
              WHERE id = $7 AND round = $8 AND status <> 'over'",
         )
         .bind(if s.status == "over" { resolved_round } else { resolved_round + 1 })
@@ -545,13 +549,14 @@ impl Store {
         now: i64,
     ) -> Result<i64, StoreError> {
         let (id,): (i64,) = sqlx::query_as(
-            "INSERT INTO outbox (game_id, recipient, subject, body, created_at, next_attempt_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
+            "INSERT INTO outbox (game_id, recipient, subject, body, created_at, next_attempt_at, reply_to) VALUES ($1, $2, $3, $4, $5, $5, $6) RETURNING id",
         )
         .bind(m.game_id)
         .bind(m.recipient)
         .bind(m.subject)
         .bind(m.body)
         .bind(now)
+        .bind(m.reply_to)
         .fetch_one(&mut *tx)
         .await?;
         Ok(id)
@@ -567,7 +572,7 @@ impl Store {
     ) -> Result<Vec<MailRow>, StoreError> {
         let mut tx = self.write().await?;
         let rows: Vec<MailRow> = sqlx::query_as(&format!(
-            "SELECT id, game_id, recipient, subject, body, created_at, attempts, last_error FROM outbox
+            "SELECT id, game_id, reply_to, recipient, subject, body, created_at, attempts, last_error FROM outbox
              WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY id LIMIT $2{}",
             match self.backend {
                 Backend::Sqlite => "",
@@ -611,7 +616,7 @@ impl Store {
     /// Mails of a game that failed at least once and are not sent yet.
     pub async fn failing_mail(&self, game_id: i64) -> Result<Vec<MailRow>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, game_id, recipient, subject, body, created_at, attempts, last_error FROM outbox
+            "SELECT id, game_id, reply_to, recipient, subject, body, created_at, attempts, last_error FROM outbox
              WHERE game_id = $1 AND sent_at IS NULL AND last_error IS NOT NULL ORDER BY id",
         )
         .bind(game_id)
@@ -624,5 +629,173 @@ impl Store {
             .fetch_one(&self.pool)
             .await?;
         Ok(n)
+    }
+
+    // ----- play by mail -----
+
+    /// Stores a raw inbound message before anything else is done with it.
+    pub async fn insert_inbound(&self, raw: &[u8], now: i64) -> Result<i64, StoreError> {
+        let mut tx = self.write().await?;
+        let (id,): (i64,) =
+            sqlx::query_as("INSERT INTO inbound (received_at, raw) VALUES ($1, $2) RETURNING id")
+                .bind(now)
+                .bind(raw.to_vec())
+                .fetch_one(&mut *tx)
+                .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    pub async fn set_inbound_outcome(
+        &self,
+        id: i64,
+        sender: Option<&str>,
+        outcome: &str,
+        game_id: Option<i64>,
+        player_id: Option<i64>,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE inbound SET sender = $1, outcome = $2, game_id = $3, player_id = $4 WHERE id = $5")
+            .bind(sender)
+            .bind(outcome)
+            .bind(game_id)
+            .bind(player_id)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Inbound messages of a game that changed nothing because their key was wrong or missing.
+    pub async fn refused_inbound(&self, game_id: i64) -> Result<i64, StoreError> {
+        let (n,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM inbound WHERE game_id = $1 AND outcome = 'bad key'",
+        )
+        .bind(game_id)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(n)
+    }
+
+    pub async fn inbound_outcome(&self, id: i64) -> Result<Option<String>, StoreError> {
+        Ok(
+            sqlx::query_as::<_, (String,)>("SELECT outcome FROM inbound WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?
+                .map(|r| r.0),
+        )
+    }
+
+    pub async fn player_by_key_hash(&self, hash: &str) -> Result<Option<PlayerRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT id, game_id, seat, name, email, key_hash FROM players WHERE key_hash = $1",
+        )
+        .bind(hash)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// Whether any player of any game is registered with this address.
+    pub async fn is_registered(&self, email: &str) -> Result<bool, StoreError> {
+        let row: Option<(i64,)> =
+            sqlx::query_as("SELECT id FROM players WHERE LOWER(email) = LOWER($1) LIMIT 1")
+                .bind(email)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.is_some())
+    }
+
+    /// A secret of the service, made on first use and kept from then on.
+    pub async fn secret(&self, name: &str, fresh: &str) -> Result<String, StoreError> {
+        let mut tx = self.write().await?;
+        sqlx::query(
+            "INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+        )
+        .bind(name)
+        .bind(fresh)
+        .execute(&mut *tx)
+        .await?;
+        let (value,): (String,) = sqlx::query_as("SELECT value FROM secrets WHERE name = $1")
+            .bind(name)
+            .fetch_one(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(value)
+    }
+
+    pub async fn add_observer(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        email: &str,
+        key_hash: &str,
+        now: i64,
+    ) -> Result<Option<i64>, StoreError> {
+        let row: Option<(i64,)> = sqlx::query_as(
+            "INSERT INTO observers (game_id, email, key_hash, created_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (game_id, email) DO NOTHING RETURNING id",
+        )
+        .bind(game_id)
+        .bind(email)
+        .bind(key_hash)
+        .bind(now)
+        .fetch_optional(&mut *tx)
+        .await?;
+        Ok(row.map(|r| r.0))
+    }
+
+    /// Observers of a game as (id, email, key hash).
+    pub async fn observers<'e, E: Executor<'e, Database = Any>>(
+        &self,
+        e: E,
+        game_id: i64,
+    ) -> Result<Vec<(i64, String, String)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT id, email, key_hash FROM observers WHERE game_id = $1 ORDER BY id",
+        )
+        .bind(game_id)
+        .fetch_all(e)
+        .await?)
+    }
+
+    pub async fn observer(&self, id: i64) -> Result<Option<(i64, String, String)>, StoreError> {
+        Ok(
+            sqlx::query_as("SELECT game_id, email, key_hash FROM observers WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
+    }
+
+    pub async fn remove_observer(&self, id: i64) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM observers WHERE id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Open games whose deadline is within `horizon` seconds: candidates for reminders.
+    pub async fn games_due_within(&self, now: i64, horizon: i64) -> Result<Vec<i64>, StoreError> {
+        let rows: Vec<(i64,)> = sqlx::query_as("SELECT id FROM games WHERE status = 'open' AND deadline > $1 AND deadline <= $2 ORDER BY id")
+            .bind(now)
+            .bind(now + horizon)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.into_iter().map(|r| r.0).collect())
+    }
+
+    pub async fn set_reminders_sent(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        sent: &str,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET reminders_sent = $1 WHERE id = $2")
+            .bind(sent)
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?;
+        Ok(())
     }
 }

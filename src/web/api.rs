@@ -217,3 +217,36 @@ pub async fn create_game(master: web::Data<Master>, body: web::Json<NewGameBody>
     let created = master.create_game(request).await?;
     Ok(HttpResponse::Created().json(created))
 }
+
+/// The inbound-mail webhook: the raw RFC 5322 message as the body, the shared secret in the
+/// `X-Polysleuth-Secret` header (or `Authorization: Bearer …`). 503 asks the provider to retry.
+pub async fn inbound_mail(
+    req: HttpRequest,
+    master: web::Data<Master>,
+    secret: web::Data<super::InboundSecret>,
+    body: web::Bytes,
+) -> Answer {
+    let Some(expected) = &secret.0 else {
+        return Err(MasterError::NotFound(
+            "the inbound mail door is not enabled on this service (see --inbound-secret)".into(),
+        )
+        .into());
+    };
+    let given = req
+        .headers()
+        .get("x-polysleuth-secret")
+        .and_then(|v| v.to_str().ok())
+        .or_else(|| {
+            req.headers()
+                .get("authorization")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.strip_prefix("Bearer "))
+        })
+        .unwrap_or("");
+    if !crate::keys::matches(given.trim(), &crate::keys::hash(expected)) {
+        return Ok(HttpResponse::Unauthorized()
+            .json(serde_json::json!({"error": "the inbound mail secret is missing or wrong"})));
+    }
+    let ingested = master.ingest(&body).await?;
+    Ok(HttpResponse::Ok().json(ingested))
+}

@@ -47,6 +47,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/play/{token}", web::post().to(pages::play_action))
         .route("/gm/{token}", web::get().to(pages::gm))
         .route("/gm/{token}", web::post().to(pages::gm_action))
+        .route("/games/{id}/observe", web::post().to(pages::observe))
+        .route("/observe/{token}", web::get().to(pages::unobserve_form))
+        .route("/observe/{token}", web::post().to(pages::unobserve))
+        .route("/inbound/mail", web::post().to(api::inbound_mail))
         .service(
             web::scope("/api")
                 .route("/games", web::get().to(api::list_games))
@@ -61,15 +65,22 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         );
 }
 
+/// The shared secret of the inbound-mail webhook, if that door is open.
+#[derive(Clone)]
+pub struct InboundSecret(pub Option<String>);
+
 pub fn server(
     master: Master,
     listener: std::net::TcpListener,
     workers: usize,
+    inbound_secret: Option<String>,
 ) -> std::io::Result<Server> {
     let data = web::Data::new(master);
+    let secret = web::Data::new(InboundSecret(inbound_secret));
     Ok(HttpServer::new(move || {
         App::new()
             .app_data(data.clone())
+            .app_data(secret.clone())
             .wrap(Compress::default())
             .wrap(
                 DefaultHeaders::new()

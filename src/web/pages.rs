@@ -220,11 +220,17 @@ pub async fn create_game(
 #[template(path = "game.html")]
 struct GamePage {
     g: PublicGame,
+    csrf: String,
 }
 
-pub async fn game(master: web::Data<Master>, path: web::Path<i64>) -> Page {
+pub async fn game(req: HttpRequest, master: web::Data<Master>, path: web::Path<i64>) -> Page {
     let g = views::public_game_by_id(&master, path.into_inner()).await?;
-    Ok(render(&GamePage { g }))
+    let (csrf, cookie) = csrf(&req);
+    let mut r = render(&GamePage { g, csrf });
+    if let Some(c) = cookie {
+        let _ = r.add_cookie(&c);
+    }
+    Ok(r)
 }
 
 #[derive(Template)]
@@ -594,4 +600,64 @@ pub async fn gm_action(
         Err(e) => e.to_string(),
     };
     gm_page(&master, &req, &token, Some(said)).await
+}
+
+// ----- observers -----
+
+#[derive(Template)]
+#[template(path = "message.html")]
+struct MessagePage {
+    title: String,
+    message: String,
+    form: Option<(String, String)>,
+}
+
+pub async fn observe(
+    req: HttpRequest,
+    master: web::Data<Master>,
+    path: web::Path<i64>,
+    form: web::Form<Fields>,
+) -> Page {
+    let f = form.into_inner();
+    check_csrf(&req, &f)?;
+    let id = path.into_inner();
+    let email = f.get("email").map(|s| s.trim()).unwrap_or("");
+    let message = match master.observe(id, email).await {
+        Ok(said) => said,
+        Err(MasterError::Invalid(problems)) => problems.join("; "),
+        Err(e) => return Err(e.into()),
+    };
+    Ok(render(&MessagePage {
+        title: "Bulletins by mail".into(),
+        message,
+        form: None,
+    }))
+}
+
+pub async fn unobserve_form(req: HttpRequest, path: web::Path<String>) -> HttpResponse {
+    let (token, cookie) = csrf(&req);
+    let _ = path;
+    private(
+        &MessagePage {
+            title: "Stop the bulletins".into(),
+            message: "Press the button to stop receiving this game's bulletins by mail.".into(),
+            form: Some((token, "Stop the bulletins".into())),
+        },
+        cookie,
+    )
+}
+
+pub async fn unobserve(
+    req: HttpRequest,
+    master: web::Data<Master>,
+    path: web::Path<String>,
+    form: web::Form<Fields>,
+) -> Page {
+    check_csrf(&req, &form)?;
+    let message = master.unobserve(&path).await?;
+    Ok(render(&MessagePage {
+        title: "Stopped".into(),
+        message,
+        form: None,
+    }))
 }

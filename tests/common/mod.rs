@@ -35,6 +35,7 @@ pub fn options(dir: &std::path::Path, db: &str) -> Options {
         mail_from: "Polysleuth <gm@polysleuth.test>".into(),
         tick: Duration::from_millis(100),
         workers: 2,
+        inbound_secret: Some("test-inbound-secret".into()),
     }
 }
 

@@ -1,0 +1,224 @@
+//! The mail door: one ingestion path for `polysleuth mail ingest` (an MTA pipe) and
+//! `POST /inbound/mail` (a provider's webhook). The raw message is stored before anything else;
+//! a message with a wrong or missing key changes nothing and gets no reply.
+
+use serde::Serialize;
+
+use super::inbound::{self, Command, MAX_COMMAND_LINES, MAX_MESSAGE_BYTES};
+use super::outbox::LOOP_HEADER;
+use crate::keys;
+use crate::master::{now, parse_state, Master, MasterError};
+use crate::store::{NewMail, PlayerRow};
+
+/// What became of an inbound message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Not readable as mail.
+    Unreadable,
+    /// Automatic mail or our own: never answered.
+    Automatic,
+    /// No key, or a wrong one: nothing changed, no reply.
+    BadKey,
+    /// `help` from a registered address without a key.
+    Help,
+    /// Refused whole with a reply (too large, too many lines, nothing to do, game over).
+    Refused,
+    /// Commands carried out; the turn accepted or rejected as the reply says.
+    Handled,
+}
+
+impl Outcome {
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Outcome::Unreadable => "unreadable",
+            Outcome::Automatic => "automatic",
+            Outcome::BadKey => "bad key",
+            Outcome::Help => "help",
+            Outcome::Refused => "refused",
+            Outcome::Handled => "handled",
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Ingested {
+    pub id: i64,
+    pub outcome: Outcome,
+}
+
+impl Master {
+    fn own_local(&self) -> &str {
+        self.config.mail_address.split('@').next().unwrap_or("gm")
+    }
+
+    /// Handles one raw message. An error means the message could not be stored or handled
+    /// for a passing reason (the database): the sender's MTA should try again.
+    pub async fn ingest(&self, raw: &[u8]) -> Result<Ingested, MasterError> {
+        let id = self.store.insert_inbound(raw, now()).await?;
+        let (outcome, sender, game, player) = self.handle(raw).await?;
+        self.store
+            .set_inbound_outcome(id, sender.as_deref(), outcome.as_str(), game, player)
+            .await?;
+        tracing::info!(inbound = id, outcome = outcome.as_str(), "mail received");
+        Ok(Ingested { id, outcome })
+    }
+
+    async fn handle(
+        &self,
+        raw: &[u8],
+    ) -> Result<(Outcome, Option<String>, Option<i64>, Option<i64>), MasterError> {
+        let Some(mail) = inbound::read(raw, &self.config.mail_address, LOOP_HEADER) else {
+            return Ok((Outcome::Unreadable, None, None, None));
+        };
+        let sender = mail.sender.clone();
+        if mail.automatic.is_some() {
+            return Ok((Outcome::Automatic, sender, None, None));
+        }
+        let sender_addr = sender.clone().unwrap_or_default();
+        let commands = inbound::commands(&mail.text);
+
+        // Who is it? A reply-address token, or a signon line; never the From address alone.
+        let mut claimed_game = None;
+        let player = match inbound::plus_token(&mail.recipients, self.own_local()) {
+            Some(token) => {
+                claimed_game = self.claimed_game(&token).await?;
+                self.player_by_token(&token).await?
+            }
+            None => None,
+        };
+        let player = match (player, &commands.signon) {
+            (Some(p), _) => Some(p),
+            (None, Some((name, key))) => self
+                .store
+                .player_by_key_hash(&keys::hash(&key.to_ascii_lowercase()))
+                .await?
+                .filter(|p| p.name.eq_ignore_ascii_case(name)),
+            (None, None) => None,
+        };
+        let Some(player) = player else {
+            let only_help = !commands.has_turn_lines && commands.commands == [Command::Help];
+            if only_help && self.store.is_registered(&sender_addr).await? {
+                self.send_loose(&sender_addr, super::help(self), None)
+                    .await?;
+                return Ok((Outcome::Help, sender, None, None));
+            }
+            return Ok((Outcome::BadKey, sender, claimed_game, None));
+        };
+        let also = Some(sender_addr.as_str()).filter(|s| !s.is_empty());
+        let game = player.game_id;
+        let pid = Some(player.id);
+
+        let row = self.public_game(game).await?;
+        if raw.len() > MAX_MESSAGE_BYTES {
+            let why = format!(
+                "it is {} KiB; mail to the game master may be at most 1024 KiB",
+                raw.len() / 1024
+            );
+            self.refuse(&player, also, &row, &why).await?;
+            return Ok((Outcome::Refused, sender, Some(game), pid));
+        }
+        if commands.lines > MAX_COMMAND_LINES {
+            let why = format!(
+                "it has {} command lines; at most {MAX_COMMAND_LINES} are read",
+                commands.lines
+            );
+            self.refuse(&player, also, &row, &why).await?;
+            return Ok((Outcome::Refused, sender, Some(game), pid));
+        }
+        if !commands.has_turn_lines && commands.commands.is_empty() {
+            self.refuse(&player, also, &row, "it holds no turn line and no command")
+                .await?;
+            return Ok((Outcome::Refused, sender, Some(game), pid));
+        }
+        if commands.has_turn_lines {
+            match self.submit(&player, &commands.turn, also).await {
+                Ok(_) => {}
+                Err(MasterError::Conflict(why)) => {
+                    self.refuse(&player, also, &row, &why).await?;
+                    return Ok((Outcome::Refused, sender, Some(game), pid));
+                }
+                Err(e) => return Err(e),
+            }
+        } else if commands.commands.contains(&Command::Clear) {
+            if let Err(MasterError::Conflict(why)) = self.clear(&player, also).await {
+                self.refuse(&player, also, &row, &why).await?;
+                return Ok((Outcome::Refused, sender, Some(game), pid));
+            }
+        }
+        if commands.commands.contains(&Command::Status) {
+            let row = self.public_game(game).await?;
+            let state = parse_state(&row)?;
+            let turn = self
+                .store
+                .turn(&self.store.pool, game, row.round, player.seat)
+                .await?
+                .filter(|_| row.status != "over")
+                .map(|t| t.text);
+            let letter = self.to_player(&player, super::status(self, &row, &state, &player, turn));
+            self.send_loose(&player.email, letter.clone(), Some(game))
+                .await?;
+            if let Some(other) = also.filter(|a| !a.eq_ignore_ascii_case(&player.email)) {
+                self.send_loose(other, letter, Some(game)).await?;
+            }
+        }
+        if commands.commands.contains(&Command::Help) {
+            let letter = self.to_player(&player, super::help(self));
+            self.send_loose(&player.email, letter, Some(game)).await?;
+        }
+        Ok((Outcome::Handled, sender, Some(game), pid))
+    }
+
+    /// The game a token points at, even when its key is wrong: counted on that game's GM page.
+    async fn claimed_game(&self, token: &str) -> Result<Option<i64>, MasterError> {
+        let Some((id, _)) = keys::split_token(token) else {
+            return Ok(None);
+        };
+        Ok(self
+            .store
+            .player(&self.store.pool, id)
+            .await?
+            .map(|p| p.game_id))
+    }
+
+    async fn refuse(
+        &self,
+        player: &PlayerRow,
+        also: Option<&str>,
+        row: &crate::store::GameRow,
+        why: &str,
+    ) -> Result<(), MasterError> {
+        let letter = self.to_player(player, super::refused(row, why));
+        self.send_loose(&player.email, letter.clone(), Some(row.id))
+            .await?;
+        if let Some(other) = also.filter(|a| !a.eq_ignore_ascii_case(&player.email)) {
+            self.send_loose(other, letter, Some(row.id)).await?;
+        }
+        Ok(())
+    }
+
+    /// Queues one mail in a transaction of its own.
+    pub async fn send_loose(
+        &self,
+        to: &str,
+        letter: super::Letter,
+        game_id: Option<i64>,
+    ) -> Result<(), MasterError> {
+        let mut tx = self.store.write().await?;
+        self.store
+            .enqueue_mail(
+                &mut tx,
+                &NewMail {
+                    game_id,
+                    reply_to: letter.reply_to.as_deref(),
+                    recipient: to,
+                    subject: &letter.subject,
+                    body: &letter.body,
+                },
+                now(),
+            )
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}

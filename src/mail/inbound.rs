@@ -1,0 +1,221 @@
+//! Reading an inbound message: who sent it, to which address, whether it is automatic (and so
+//! must never be answered), and the commands in its text with quoted replies and signatures cut.
+
+use mail_parser::MessageParser;
+
+/// Larger messages are refused.
+pub const MAX_MESSAGE_BYTES: usize = 1024 * 1024;
+/// More command lines than this are refused.
+pub const MAX_COMMAND_LINES: usize = 500;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Incoming {
+    pub sender: Option<String>,
+    /// Every address it was sent to (To, Cc, Delivered-To, X-Original-To).
+    pub recipients: Vec<String>,
+    /// Why no reply may be sent, when it is automatic mail or our own.
+    pub automatic: Option<String>,
+    /// The text, cut at a quoted original (`On … wrote:`); `>` lines and the signature are
+    /// left for the turn reader, which skips them.
+    pub text: String,
+    pub subject: String,
+}
+
+fn lower(s: &str) -> String {
+    s.trim().to_ascii_lowercase()
+}
+
+/// Reads a raw RFC 5322 message; None when it cannot be read as mail at all.
+pub fn read(raw: &[u8], own_address: &str, loop_header: &str) -> Option<Incoming> {
+    let msg = MessageParser::default().parse(raw)?;
+    let sender = msg
+        .from()
+        .and_then(|a| a.first())
+        .and_then(|a| a.address())
+        .map(|a| a.trim().to_string());
+    let mut recipients = Vec::new();
+    for list in [msg.to(), msg.cc()].into_iter().flatten() {
+        recipients.extend(
+            list.iter()
+                .filter_map(|a| a.address())
+                .map(|a| a.trim().to_string()),
+        );
+    }
+    for header in ["Delivered-To", "X-Original-To", "Envelope-To"] {
+        if let Some(v) = msg.header_raw(header) {
+            recipients.push(v.trim().trim_matches(['<', '>']).to_string());
+        }
+    }
+    let automatic = automatic_reason(&msg, sender.as_deref(), own_address, loop_header);
+    let text = msg.body_text(0).map(|t| t.into_owned()).unwrap_or_default();
+    Some(Incoming {
+        sender,
+        recipients,
+        automatic,
+        text: cut_quoted_original(&text),
+        subject: msg.subject().unwrap_or("").to_string(),
+    })
+}
+
+fn automatic_reason(
+    msg: &mail_parser::Message<'_>,
+    sender: Option<&str>,
+    own_address: &str,
+    loop_header: &str,
+) -> Option<String> {
+    if msg.header_raw(loop_header).is_some() {
+        return Some("our own mail came back".into());
+    }
+    if let Some(v) = msg.header_raw("Auto-Submitted") {
+        if lower(v) != "no" {
+            return Some(format!("Auto-Submitted: {}", v.trim()));
+        }
+    }
+    if let Some(v) = msg.header_raw("Precedence") {
+        if matches!(lower(v).as_str(), "bulk" | "junk" | "list") {
+            return Some(format!("Precedence: {}", v.trim()));
+        }
+    }
+    if msg.header_raw("X-Autoreply").is_some() || msg.header_raw("X-Autorespond").is_some() {
+        return Some("an auto-reply header".into());
+    }
+    match sender {
+        None => Some("no sender".into()),
+        Some(s) => {
+            let s = lower(s);
+            let local = s.split('@').next().unwrap_or("");
+            if matches!(local, "mailer-daemon" | "postmaster") {
+                Some(format!("sent by {local}"))
+            } else if s == lower(own_address) {
+                Some("sent from our own address".into())
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// Cuts a reply at the quoted original: a line such as `On Mon, … Ann wrote:` (also `Le … a
+/// écrit :`) or `-----Original Message-----`, and everything after it.
+pub fn cut_quoted_original(text: &str) -> String {
+    let text = text.replace("\r\n", "\n");
+    let mut kept = Vec::new();
+    for line in text.lines() {
+        let t = line.trim();
+        let l = t.to_lowercase();
+        let attribution = (l.starts_with("on ") && l.ends_with("wrote:"))
+            || (l.starts_with("le ") && (l.ends_with("a écrit :") || l.ends_with("a écrit:")))
+            || l.starts_with("-----original message-----");
+        if attribution {
+            break;
+        }
+        kept.push(line);
+    }
+    kept.join("\n")
+}
+
+/// The plus-address token of a recipient `local+TOKEN@domain`, for our own local part.
+pub fn plus_token(recipients: &[String], own_local: &str) -> Option<String> {
+    recipients.iter().find_map(|r| {
+        let (local, _) = r.split_once('@')?;
+        let (base, token) = local.split_once('+')?;
+        base.eq_ignore_ascii_case(own_local)
+            .then(|| token.to_string())
+    })
+}
+
+/// A mail command that is not part of the turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    Clear,
+    Status,
+    Help,
+}
+
+/// Splits the text into the `signon NAME KEY` line, the commands, and the turn text (in which
+/// removed lines stay as blank lines, so line numbers in replies match the player's mail).
+pub struct Commands {
+    pub signon: Option<(String, String)>,
+    pub commands: Vec<Command>,
+    pub turn: String,
+    pub has_turn_lines: bool,
+    pub lines: usize,
+}
+
+pub fn commands(text: &str) -> Commands {
+    let meaningful: Vec<(usize, &str)> = crate::rules::turn::meaningful_lines(text).collect();
+    let mut out = Commands {
+        signon: None,
+        commands: Vec::new(),
+        turn: String::new(),
+        has_turn_lines: false,
+        lines: meaningful.len(),
+    };
+    let first = meaningful.first().map(|(n, _)| *n);
+    let mut drop = std::collections::HashSet::new();
+    for (n, line) in &meaningful {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let word = line
+            .trim()
+            .trim_end_matches(['.', '!'])
+            .to_ascii_lowercase();
+        if Some(*n) == first && words.len() == 3 && words[0].eq_ignore_ascii_case("signon") {
+            out.signon = Some((words[1].to_string(), words[2].to_string()));
+            drop.insert(*n);
+            continue;
+        }
+        let command = match word.as_str() {
+            "clear" => Some(Command::Clear),
+            "status" => Some(Command::Status),
+            "help" => Some(Command::Help),
+            _ => None,
+        };
+        match command {
+            Some(c) => {
+                out.commands.push(c);
+                drop.insert(*n);
+            }
+            None => out.has_turn_lines = true,
+        }
+    }
+    out.turn = text
+        .replace("\r\n", "\n")
+        .lines()
+        .enumerate()
+        .map(|(i, l)| if drop.contains(&(i + 1)) { "" } else { l })
+        .collect::<Vec<_>>()
+        .join("\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_original_is_cut() {
+        let t = "1: Ben has 2 Red Opal\n\nOn Tue, 3 Mar 2026, GM <gm@x> wrote:\n> old\n1: Zed";
+        assert_eq!(cut_quoted_original(t), "1: Ben has 2 Red Opal\n");
+    }
+
+    #[test]
+    fn plus_tokens() {
+        let r = vec![
+            "other@x.org".to_string(),
+            "GM+12-abc@polysleuth.test".to_string(),
+        ];
+        assert_eq!(plus_token(&r, "gm"), Some("12-abc".into()));
+        assert_eq!(plus_token(&r, "judge"), None);
+    }
+
+    #[test]
+    fn commands_are_split_from_the_turn() {
+        let c = commands("signon Ann 0123\n1: Ben has 2 Red Opal\nstatus\nready");
+        assert_eq!(c.signon, Some(("Ann".into(), "0123".into())));
+        assert_eq!(c.commands, [Command::Status]);
+        assert_eq!(c.turn, "\n1: Ben has 2 Red Opal\n\nready");
+        assert!(c.has_turn_lines);
+        let only = commands("help\n");
+        assert!(!only.has_turn_lines);
+    }
+}
