@@ -146,6 +146,7 @@ pub async fn demo(master: &Master) -> anyhow::Result<crate::master::Created> {
         listed: true,
         seed: None,
         deal: None,
+        reminder_hours: "24,2".into(),
     };
     master
         .create_game(request)

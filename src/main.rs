@@ -284,6 +284,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 listed: Some(!unlisted),
                 seed,
                 deal,
+                reminder_hours: None,
             })
             .map_err(|problems| {
                 anyhow::anyhow!("the game was not created:\n  {}", problems.join("\n  "))

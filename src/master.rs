@@ -73,6 +73,26 @@ pub struct GameRequest {
     pub listed: bool,
     pub seed: Option<u64>,
     pub deal: Option<Deal>,
+    /// Hours before the deadline at which players with no turn are reminded, e.g. `24,2`.
+    pub reminder_hours: String,
+}
+
+/// Reads `24, 2` as reminder hours; every problem is named.
+pub fn parse_reminder_hours(text: &str) -> std::result::Result<Vec<i64>, String> {
+    let mut hours = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        match part.parse::<i64>() {
+            Ok(h) if (1..=168).contains(&h) => hours.push(h),
+            _ => {
+                return Err(format!(
+                    "reminder hours: \"{part}\" is not a whole number of hours from 1 to 168"
+                ))
+            }
+        }
+    }
+    hours.sort_unstable_by(|a, b| b.cmp(a));
+    hours.dedup();
+    Ok(hours)
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -195,6 +215,7 @@ impl Master {
             .add_observer(&mut tx, game_id, email, "", now())
             .await?
         else {
+            tx.rollback().await?;
             return Ok(format!(
                 "{email} already receives the bulletins of this game."
             ));
@@ -296,6 +317,7 @@ impl Master {
                     time_zone: &req.time_zone,
                     deadline,
                     now,
+                    reminder_hours: &req.reminder_hours,
                 },
             )
             .await?;
@@ -419,6 +441,7 @@ impl Master {
             .await?
             .ok_or_else(|| MasterError::NotFound("that game no longer exists".into()))?;
         if game.status == "over" {
+            tx.rollback().await?;
             return Err(MasterError::Conflict(
                 "the game is over; no more turns are taken".into(),
             ));
@@ -428,7 +451,14 @@ impl Master {
         let now = now();
         let reply = match state.validate(seat as usize, text) {
             Ok(turn) => {
-                let stored = text.trim_end().to_string();
+                // Blank lines before the first line carry nothing (a mail's signon line, say).
+                let stored = text
+                    .lines()
+                    .skip_while(|l| l.trim().is_empty())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+                    .trim_end()
+                    .to_string();
                 let revision = self
                     .store
                     .put_turn(&mut tx, game.id, game.round, seat, &stored, turn.ready, now)
@@ -485,6 +515,7 @@ impl Master {
             .await?
             .ok_or_else(|| MasterError::NotFound("that game no longer exists".into()))?;
         if game.status == "over" {
+            tx.rollback().await?;
             return Err(MasterError::Conflict("the game is over".into()));
         }
         let state = parse_state(&game)?;
@@ -541,9 +572,11 @@ impl Master {
     ) -> Result<bool> {
         let mut tx = self.store.write().await?;
         let Some(game) = self.store.game_for_update(&mut tx, game_id).await? else {
+            tx.rollback().await?;
             return Ok(false);
         };
         if game.round != round || game.status == "over" {
+            tx.rollback().await?;
             return Ok(false);
         }
         let state = parse_state(&game)?;
@@ -595,6 +628,7 @@ impl Master {
             .advance_round(&mut tx, game_id, round, &json(&next), &schedule)
             .await?
         {
+            tx.rollback().await?;
             return Ok(false);
         }
         let after = self
@@ -655,6 +689,74 @@ impl Master {
         Ok(resolved)
     }
 
+    /// Reminds players with no turn, at the hours before the deadline their game asks for.
+    pub async fn send_reminders(&self) -> Result<usize> {
+        let now = now();
+        let mut sent = 0;
+        for id in self.store.games_due_within(now, 168 * 3600).await? {
+            // Look first without the write lock: most games have nothing due.
+            let due = |game: &GameRow| -> Vec<i64> {
+                let (Some(deadline), "open") = (game.deadline, game.status.as_str()) else {
+                    return Vec::new();
+                };
+                let done: Vec<i64> = game
+                    .reminders_sent
+                    .split(',')
+                    .filter_map(|h| h.trim().parse().ok())
+                    .collect();
+                parse_reminder_hours(&game.reminder_hours)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter(|h| {
+                        deadline - now <= h * 3600
+                            && game.round_seconds > h * 3600
+                            && !done.contains(h)
+                    })
+                    .collect()
+            };
+            match self.store.game(&self.store.pool, id).await? {
+                Some(game) if !due(&game).is_empty() => {}
+                _ => continue,
+            }
+            let mut tx = self.store.write().await?;
+            let Some(game) = self.store.game_for_update(&mut tx, id).await? else {
+                tx.rollback().await?;
+                continue;
+            };
+            let due = due(&game);
+            if due.is_empty() {
+                tx.rollback().await?;
+                continue;
+            }
+            let left = game.deadline.unwrap_or(now) - now;
+            let done: Vec<i64> = game
+                .reminders_sent
+                .split(',')
+                .filter_map(|h| h.trim().parse().ok())
+                .collect();
+            let state = parse_state(&game)?;
+            let turns = self.store.turns(&mut *tx, id, game.round).await?;
+            for p in self.store.players(&mut *tx, id).await? {
+                if state.done[p.seat as usize] || turns.iter().any(|t| t.seat == p.seat) {
+                    continue;
+                }
+                let letter = self.to_player(&p, mail::reminder(&game, &p, left));
+                self.send(&mut tx, id, &p.email, &letter, now).await?;
+                sent += 1;
+            }
+            let marks: Vec<String> = done
+                .iter()
+                .chain(due.iter())
+                .map(|h| h.to_string())
+                .collect();
+            self.store
+                .set_reminders_sent(&mut tx, id, &marks.join(","))
+                .await?;
+            tx.commit().await?;
+        }
+        Ok(sent)
+    }
+
     /// A game master's action on a game. Every action is announced in the next bulletin.
     pub async fn gm_action(&self, token: &str, action: GmAction) -> Result<String> {
         let game = self.gm_game(token).await?;
@@ -689,6 +791,7 @@ impl Master {
         let said = match action {
             GmAction::Extend { hours } => {
                 if !(hours > 0.0 && hours <= 24.0 * 365.0) {
+                    tx.rollback().await?;
                     return Err(MasterError::Invalid(vec![
                         "extend by a positive number of hours, at most a year".into(),
                     ]));
@@ -717,6 +820,7 @@ impl Master {
             }
             GmAction::Pause => {
                 if game.status != "open" {
+                    tx.rollback().await?;
                     return Err(MasterError::Conflict("the game is already paused".into()));
                 }
                 let remaining = game.deadline.map(|d| (d - now).max(0));
@@ -738,6 +842,7 @@ impl Master {
             }
             GmAction::Resume => {
                 if game.status != "paused" {
+                    tx.rollback().await?;
                     return Err(MasterError::Conflict("the game is not paused".into()));
                 }
                 let deadline = now + game.remaining.unwrap_or(game.round_seconds);
@@ -770,6 +875,7 @@ impl Master {
                     })?
                     .clone();
                 if state.done[seat] {
+                    tx.rollback().await?;
                     return Err(MasterError::Conflict(format!("{name} is already done")));
                 }
                 // The bulletin's list of done players announces it.
@@ -778,6 +884,23 @@ impl Master {
                     "{name} will be marked done when round {} is resolved.",
                     game.round
                 )
+            }
+            GmAction::Reminders { hours } => {
+                let text = hours
+                    .iter()
+                    .map(|h| h.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",");
+                self.store
+                    .set_reminder_hours(&mut tx, game.id, &text)
+                    .await?;
+                if text.is_empty() {
+                    "No reminders will be sent.".to_string()
+                } else {
+                    format!(
+                        "Players with no turn will be reminded {text} hours before each deadline."
+                    )
+                }
             }
             GmAction::ResolveNow | GmAction::End => unreachable!("handled above"),
         };
@@ -848,12 +971,20 @@ impl Master {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum GmAction {
     ResolveNow,
-    Extend { hours: f64 },
+    Extend {
+        hours: f64,
+    },
     Pause,
     Resume,
     End,
-    MarkDone { seat: usize },
+    MarkDone {
+        seat: usize,
+    },
+    /// Hours before the deadline at which players with no turn are reminded.
+    Reminders {
+        hours: Vec<i64>,
+    },
 }

@@ -1,5 +1,6 @@
 //! Closes rounds: at their deadline, or once every active player is ready and the grace period
 //! is over. A deadline missed while the service was down is resolved at the first tick.
+//! Also reminds players with no turn before the deadline.
 
 use std::time::Duration;
 
@@ -11,6 +12,9 @@ pub async fn run(master: Master, tick: Duration) {
             Ok(n) if n > 0 => tracing::info!(rounds = n, "due rounds resolved"),
             Ok(_) => {}
             Err(e) => tracing::error!(error = %e, "cannot look for due rounds"),
+        }
+        if let Err(e) = master.send_reminders().await {
+            tracing::error!(error = %e, "cannot send reminders");
         }
         tokio::time::sleep(tick).await;
     }

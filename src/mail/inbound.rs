@@ -15,7 +15,7 @@ pub struct Incoming {
     pub recipients: Vec<String>,
     /// Why no reply may be sent, when it is automatic mail or our own.
     pub automatic: Option<String>,
-    /// The text, cut at a quoted original (`On … wrote:`); `>` lines and the signature are
+    /// The text, cut at the signature or a quoted original (`On … wrote:`); `>` lines are
     /// left for the turn reader, which skips them.
     pub text: String,
     pub subject: String,
@@ -95,15 +95,16 @@ fn automatic_reason(
     }
 }
 
-/// Cuts a reply at the quoted original: a line such as `On Mon, … Ann wrote:` (also `Le … a
-/// écrit :`) or `-----Original Message-----`, and everything after it.
+/// Cuts a reply at the signature (`-- `) or the quoted original: a line such as `On Mon, …
+/// Ann wrote:` (also `Le … a écrit :`) or `-----Original Message-----`, and all after it.
 pub fn cut_quoted_original(text: &str) -> String {
     let text = text.replace("\r\n", "\n");
     let mut kept = Vec::new();
     for line in text.lines() {
         let t = line.trim();
         let l = t.to_lowercase();
-        let attribution = (l.starts_with("on ") && l.ends_with("wrote:"))
+        let attribution = line.trim_end() == "--"
+            || (l.starts_with("on ") && l.ends_with("wrote:"))
             || (l.starts_with("le ") && (l.ends_with("a écrit :") || l.ends_with("a écrit:")))
             || l.starts_with("-----original message-----");
         if attribution {

@@ -150,6 +150,7 @@ pub struct NewGame<'a> {
     pub time_zone: &'a str,
     pub deadline: i64,
     pub now: i64,
+    pub reminder_hours: &'a str,
 }
 
 #[derive(Clone, Debug, FromRow)]
@@ -203,8 +204,8 @@ pub struct Schedule<'a> {
 impl Store {
     pub async fn insert_game(&self, tx: &mut Conn, g: &NewGame<'_>) -> Result<i64, StoreError> {
         let (id,): (i64,) = sqlx::query_as(
-            "INSERT INTO games (name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, created_at)
-             VALUES ($1, $2, 'open', 1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+            "INSERT INTO games (name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, created_at, reminder_hours)
+             VALUES ($1, $2, 'open', 1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
         )
         .bind(g.name)
         .bind(g.listed as i64)
@@ -218,6 +219,7 @@ impl Store {
         .bind(g.time_zone)
         .bind(g.deadline)
         .bind(g.now)
+        .bind(g.reminder_hours)
         .fetch_one(&mut *tx)
         .await?;
         Ok(id)
@@ -783,6 +785,20 @@ impl Store {
             .fetch_all(&self.pool)
             .await?;
         Ok(rows.into_iter().map(|r| r.0).collect())
+    }
+
+    pub async fn set_reminder_hours(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        hours: &str,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET reminder_hours = $1 WHERE id = $2")
+            .bind(hours)
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?;
+        Ok(())
     }
 
     pub async fn set_reminders_sent(

@@ -136,6 +136,9 @@ pub struct NewGameBody {
     pub seed: Option<u64>,
     #[serde(default)]
     pub deal: Option<BTreeMap<String, Vec<String>>>,
+    /// Hours before the deadline at which players with no turn are reminded (default "24,2").
+    #[serde(default)]
+    pub reminder_hours: Option<String>,
 }
 
 /// Builds a game request from the API or the command line, naming every problem.
@@ -178,6 +181,19 @@ pub fn game_request(body: NewGameBody) -> Result<GameRequest, Vec<String>> {
             "time zone \"{time_zone}\" is unknown: use a name such as UTC or Europe/Paris"
         ));
     }
+    let reminder_hours =
+        match crate::master::parse_reminder_hours(body.reminder_hours.as_deref().unwrap_or("24,2"))
+        {
+            Ok(h) => h
+                .iter()
+                .map(|h| h.to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+            Err(e) => {
+                errors.push(e);
+                String::new()
+            }
+        };
     let names: Vec<String> = players.iter().map(|(n, _)| n.clone()).collect();
     let deal = match body.deal {
         Some(d) if errors.is_empty() => match deal_from(&names, d) {
@@ -193,6 +209,7 @@ pub fn game_request(body: NewGameBody) -> Result<GameRequest, Vec<String>> {
         return Err(errors);
     }
     Ok(GameRequest {
+        reminder_hours,
         name: body.name.trim().to_string(),
         gm_email: body.gm_email,
         players,

@@ -28,6 +28,7 @@ pub fn defaults() -> Fields {
         ("grace_minutes", "5".into()),
         ("time_zone", "UTC".into()),
         ("listed", "on".into()),
+        ("reminder_hours", "24,2".into()),
     ] {
         f.insert(k.into(), v);
     }
@@ -212,8 +213,20 @@ pub fn parse(f: &Fields) -> Result<GameRequest, Vec<String>> {
             }
         }
     };
+    let reminder_hours = match crate::master::parse_reminder_hours(get(f, "reminder_hours")) {
+        Ok(h) => h
+            .iter()
+            .map(|h| h.to_string())
+            .collect::<Vec<_>>()
+            .join(","),
+        Err(e) => {
+            errors.push(e);
+            String::new()
+        }
+    };
     if errors.is_empty() {
         Ok(GameRequest {
+            reminder_hours,
             name,
             gm_email,
             players,

@@ -569,6 +569,10 @@ pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterE
                 )])
             })?,
         },
+        "reminders" => GmAction::Reminders {
+            hours: crate::master::parse_reminder_hours(get("reminder_hours"))
+                .map_err(|e| MasterError::Invalid(vec![e]))?,
+        },
         "done" => GmAction::MarkDone {
             seat: get("seat")
                 .parse()

@@ -241,6 +241,8 @@ pub struct GmView {
     pub pending_notes: Vec<String>,
     pub pending_done: Vec<String>,
     pub failing_mail: Vec<FailingMail>,
+    pub refused_mail: i64,
+    pub reminder_hours: String,
     pub game: PublicGame,
 }
 
@@ -284,6 +286,8 @@ pub async fn gm_view(master: &Master, row: &GameRow) -> Result<GmView, MasterErr
                 error: m.last_error.unwrap_or_default(),
             })
             .collect(),
+        refused_mail: master.store.refused_inbound(row.id).await?,
+        reminder_hours: row.reminder_hours.clone(),
         game: public_game(master, row, &state).await?,
     })
 }

@@ -1,0 +1,310 @@
+//! Raw messages shaped as real mail clients send them (`tests/mail/*.eml`), each with its
+//! expected outcome beside it (`*.json`), fed through the real mail doors.
+
+mod common;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use common::{game_body, scenario, TestApp};
+use serde_json::{json, Value};
+
+async fn settle(app: &TestApp) {
+    let master = app.running.as_ref().unwrap().master.clone();
+    let start = Instant::now();
+    while master.store.unsent_mail_count().await.unwrap() > 0 {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the outbox does not drain"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+fn header<'a>(mail: &'a str, name: &str) -> Option<&'a str> {
+    mail.lines()
+        .find_map(|l| l.strip_prefix(&format!("{name}: ")))
+}
+
+struct Game {
+    reply: String,
+    key: String,
+    ann_id: String,
+    ann: String,
+}
+
+async fn start(app: &TestApp) -> Game {
+    let (status, created) = app
+        .post_json(
+            "/api/games",
+            &game_body(
+                &["Ann", "Ben", "Cleo", "Dan"],
+                Some(&scenario()["spec"]["deal"]),
+                json!({}),
+            ),
+        )
+        .await;
+    assert_eq!(status, 201);
+    settle(app).await;
+    let link = created["players"][0]["link"].as_str().unwrap();
+    let token = link.rsplit('/').next().unwrap();
+    let (ann_id, key) = token.split_once('-').unwrap();
+    let welcome = app
+        .mails()
+        .into_iter()
+        .find(|m| m.contains("To: ann@example.org"))
+        .unwrap();
+    let reply = header(&welcome, "Reply-To")
+        .expect("player mail carries a reply address")
+        .trim()
+        .to_string();
+    assert!(reply.starts_with(&format!("gm+{ann_id}-")), "{reply}");
+    Game {
+        reply,
+        key: key.to_string(),
+        ann_id: ann_id.to_string(),
+        ann: common::path_of(link),
+    }
+}
+
+async fn post_mail(app: &TestApp, raw: Vec<u8>, secret: &str) -> (u16, Value) {
+    let r = app
+        .client
+        .post(app.url("/inbound/mail"))
+        .header("x-polysleuth-secret", secret)
+        .body(raw)
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn every_fixture_has_its_expected_outcome() {
+    let mut app = TestApp::spawn().await;
+    let g = start(&app).await;
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/mail");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "eml"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 12);
+    for path in names {
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let expected: Value =
+            serde_json::from_str(&std::fs::read_to_string(path.with_extension("json")).unwrap())
+                .unwrap();
+        let raw = std::fs::read(&path).unwrap();
+        let raw = String::from_utf8_lossy(&raw)
+            .contains("{REPLY}")
+            .then(|| ())
+            .map_or(raw.clone(), |_| raw.clone());
+        let raw = replace_bytes(
+            &raw,
+            &[
+                ("{REPLY}", &g.reply),
+                ("{ANN_KEY}", &g.key),
+                ("{ANN_ID}", &g.ann_id),
+            ],
+        );
+        let before = app.mails().len();
+        let (status, answer) = post_mail(&app, raw, "test-inbound-secret").await;
+        assert_eq!(status, 200, "{name}: {answer}");
+        let outcome = answer["outcome"].as_str().unwrap().replace('_', " ");
+        match expected.get("outcome_any") {
+            Some(any) => assert!(
+                any.as_array().unwrap().iter().any(|o| o == &outcome),
+                "{name}: {outcome}"
+            ),
+            None => assert_eq!(outcome, expected["outcome"].as_str().unwrap(), "{name}"),
+        }
+        settle(&app).await;
+        let new: Vec<String> = app.mails()[before..].to_vec();
+        let mut to: Vec<String> = new
+            .iter()
+            .map(|m| header(m, "To").unwrap().trim().to_string())
+            .collect();
+        to.sort();
+        assert_eq!(
+            to,
+            expected["replies"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap().to_string())
+                .collect::<Vec<_>>(),
+            "{name}: replies"
+        );
+        for m in &new {
+            let unfolded = m.replace("=\r\n", "").replace("=\n", "");
+            if let Some(subject) = expected.get("reply_subject") {
+                assert!(
+                    header(m, "Subject")
+                        .unwrap()
+                        .contains(subject.as_str().unwrap()),
+                    "{name}: {m}"
+                );
+            }
+            for want in expected
+                .get("reply_contains")
+                .and_then(|v| v.as_array())
+                .into_iter()
+                .flatten()
+            {
+                assert!(
+                    unfolded.contains(want.as_str().unwrap()),
+                    "{name}: {want} missing in {unfolded}"
+                );
+            }
+            assert_eq!(
+                header(m, "Auto-Submitted"),
+                Some("auto-generated"),
+                "{name}: our mail is marked automatic"
+            );
+        }
+        let view = app.private_view(&g.ann).await;
+        let turn = view["turn"]["text"].as_str().unwrap_or("").to_string();
+        if let Some(t) = expected.get("turn") {
+            assert_eq!(turn, t.as_str().unwrap(), "{name}: stored turn");
+        }
+        if let Some(lines) = expected.get("turn_lines") {
+            let got: Vec<&str> = turn
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect();
+            assert_eq!(
+                got,
+                lines
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|l| l.as_str().unwrap())
+                    .collect::<Vec<_>>(),
+                "{name}"
+            );
+        }
+    }
+    // The wrong keys are counted on the GM page.
+    app.stop().await;
+}
+
+fn replace_bytes(raw: &[u8], pairs: &[(&str, &str)]) -> Vec<u8> {
+    let mut out = raw.to_vec();
+    for (from, to) in pairs {
+        let mut next = Vec::new();
+        let mut i = 0;
+        while i < out.len() {
+            if out[i..].starts_with(from.as_bytes()) {
+                next.extend_from_slice(to.as_bytes());
+                i += from.len();
+            } else {
+                next.push(out[i]);
+                i += 1;
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+#[tokio::test]
+async fn limits_loops_and_the_secret() {
+    let mut app = TestApp::spawn().await;
+    let g = start(&app).await;
+    // The webhook wants its secret.
+    let (status, _) = post_mail(&app, b"From: a@b\r\n\r\nhi".to_vec(), "wrong").await;
+    assert_eq!(status, 401);
+    // Too many command lines: refused whole with a clear reply.
+    let mut body = String::new();
+    for i in 0..501 {
+        body.push_str(&format!("# note {i}\n"));
+        body.push_str("1 (0): Ben has how many Reds?\n");
+    }
+    let raw = format!(
+        "From: ann@example.org\nTo: {}\nSubject: t\n\n{body}",
+        g.reply
+    );
+    let before = app.mails().len();
+    let (_, answer) = post_mail(&app, raw.into_bytes(), "test-inbound-secret").await;
+    assert_eq!(answer["outcome"], "refused");
+    settle(&app).await;
+    let reply = &app.mails()[before];
+    assert!(reply.contains("501 command lines"), "{reply}");
+    // Too large: refused with a reply too.
+    let raw = format!(
+        "From: ann@example.org\nTo: {}\nSubject: t\n\n1: Ben has 2 Blue Opal\n{}",
+        g.reply,
+        "x".repeat(1100 * 1024)
+    );
+    let (_, answer) = post_mail(&app, raw.into_bytes(), "test-inbound-secret").await;
+    assert_eq!(answer["outcome"], "refused");
+    settle(&app).await;
+    assert!(app.mails().last().unwrap().contains("at most 1024 KiB"));
+    assert_eq!(
+        app.private_view(&g.ann).await["turn"],
+        Value::Null,
+        "nothing changed"
+    );
+    // Our own mail coming back is never answered.
+    let own = app.mails().last().unwrap().clone();
+    let before = app.mails().len();
+    let (_, answer) = post_mail(&app, own.into_bytes(), "test-inbound-secret").await;
+    assert_eq!(answer["outcome"], "automatic");
+    settle(&app).await;
+    assert_eq!(app.mails().len(), before);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn the_mta_pipe_exits_0_when_handled_and_75_when_it_cannot_store() {
+    let mut app = TestApp::spawn().await;
+    let g = start(&app).await;
+    let raw = format!(
+        "From: ann@example.org\nTo: {}\nSubject: t\n\n1: Ben has 2 Blue Opal\n",
+        g.reply
+    );
+    let run = |db: String, raw: String| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+            .args([
+                "mail",
+                "ingest",
+                "--database-url",
+                &db,
+                "--mail-from",
+                "Polysleuth <gm@polysleuth.test>",
+            ])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(child.stdin.as_mut().unwrap(), raw.as_bytes()).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let out = run(app.db.clone(), raw.clone());
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("handled"));
+    assert_eq!(
+        app.private_view(&g.ann).await["turn"]["text"],
+        "1: Ben has 2 Blue Opal"
+    );
+    let out = run(
+        app.dir.join("no/such/folder/x.db").display().to_string(),
+        raw,
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(75),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    app.stop().await;
+}
