@@ -24,13 +24,24 @@ pub enum Transport {
 }
 
 impl Transport {
-    /// `smtp://user:pass@host:587` (STARTTLS), `smtps://…` (TLS), or None for files.
+    /// `smtp://user:pass@host:587` (STARTTLS whenever the server offers it; add
+    /// `?tls=required` to insist), `smtps://…` (TLS from the start), or None for files.
     pub fn new(smtp_url: Option<&str>, outbox: PathBuf) -> Result<Transport, String> {
         match smtp_url {
             None => Ok(Transport::Files(outbox)),
-            Some(url) => AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
-                .map(|b| Transport::Smtp(b.build()))
-                .map_err(|e| format!("the SMTP URL is not usable: {e}")),
+            Some(url) => {
+                let url = if url.starts_with("smtp://") && !url.contains("tls=") {
+                    format!(
+                        "{url}{}tls=opportunistic",
+                        if url.contains('?') { '&' } else { '?' }
+                    )
+                } else {
+                    url.to_string()
+                };
+                AsyncSmtpTransport::<Tokio1Executor>::from_url(&url)
+                    .map(|b| Transport::Smtp(b.build()))
+                    .map_err(|e| format!("the SMTP URL is not usable: {e}"))
+            }
         }
     }
 }
