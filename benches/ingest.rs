@@ -1,0 +1,53 @@
+//! Mail ingestion: raw messages parsed, authenticated, stored, and answered (a turn accepted
+//! and its confirmation queued), on SQLite. Run: `cargo bench --bench ingest`.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use polysleuth::master::GameRequest;
+use polysleuth::rules::Settings;
+
+fn bench(c: &mut Criterion) {
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    let dir = std::env::temp_dir().join(format!("polysleuth-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("bench.db").display().to_string();
+    let (master, reply) = rt.block_on(async {
+        let store = polysleuth::app::connect(&db).await.unwrap();
+        let master = polysleuth::app::master(store, "http://127.0.0.1:8080", "Polysleuth <gm@polysleuth.test>")
+            .await
+            .unwrap();
+        let created = master
+            .create_game(GameRequest {
+                name: "bench".into(),
+                gm_email: "gm@example.org".into(),
+                players: ["Ann", "Ben", "Cleo", "Dan"].iter().map(|n| (n.to_string(), format!("{n}@example.org"))).collect(),
+                settings: Settings::default(),
+                round_seconds: 86400,
+                first_deadline: None,
+                time_zone: "UTC".into(),
+                grace_seconds: 300,
+                listed: true,
+                seed: Some(1),
+                deal: None,
+                reminder_hours: String::new(),
+            })
+            .await
+            .unwrap();
+        let id: i64 = created.players[0].link.rsplit('/').next().unwrap().split('-').next().unwrap().parse().unwrap();
+        let reply = master.reply_address(id);
+        (master, reply)
+    });
+    let raw = format!(
+        "From: Ann <Ann@example.org>\r\nTo: {reply}\r\nSubject: Re: turn\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1 (3): Ben has how many Reds?\r\n2 (2): Cleo has how many Green Pearls?\r\nready\r\n\r\nOn Mon, 2 Nov 2026, GM wrote:\r\n> old text\r\n"
+    );
+    let mut g = c.benchmark_group("mail ingestion");
+    g.throughput(Throughput::Elements(1));
+    g.sample_size(30);
+    g.bench_function("turn by mail, accepted and confirmed", |b| {
+        b.iter(|| rt.block_on(master.ingest(raw.as_bytes())).unwrap())
+    });
+    g.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+criterion_group!(ingest, bench);
+criterion_main!(ingest);
