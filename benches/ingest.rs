@@ -6,20 +6,30 @@ use polysleuth::master::GameRequest;
 use polysleuth::rules::Settings;
 
 fn bench(c: &mut Criterion) {
-    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     let dir = std::env::temp_dir().join(format!("polysleuth-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join("bench.db").display().to_string();
     let (master, reply) = rt.block_on(async {
         let store = polysleuth::app::connect(&db).await.unwrap();
-        let master = polysleuth::app::master(store, "http://127.0.0.1:8080", "Polysleuth <gm@polysleuth.test>")
-            .await
-            .unwrap();
+        let master = polysleuth::app::master(
+            store,
+            "http://127.0.0.1:8080",
+            "Polysleuth <gm@polysleuth.test>",
+        )
+        .await
+        .unwrap();
         let created = master
             .create_game(GameRequest {
                 name: "bench".into(),
                 gm_email: "gm@example.org".into(),
-                players: ["Ann", "Ben", "Cleo", "Dan"].iter().map(|n| (n.to_string(), format!("{n}@example.org"))).collect(),
+                players: ["Ann", "Ben", "Cleo", "Dan"]
+                    .iter()
+                    .map(|n| (n.to_string(), format!("{n}@example.org")))
+                    .collect(),
                 settings: Settings::default(),
                 round_seconds: 86400,
                 first_deadline: None,
@@ -32,7 +42,16 @@ fn bench(c: &mut Criterion) {
             })
             .await
             .unwrap();
-        let id: i64 = created.players[0].link.rsplit('/').next().unwrap().split('-').next().unwrap().parse().unwrap();
+        let id: i64 = created.players[0]
+            .link
+            .rsplit('/')
+            .next()
+            .unwrap()
+            .split('-')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
         let reply = master.reply_address(id);
         (master, reply)
     });

@@ -285,6 +285,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 seed,
                 deal,
                 reminder_hours: None,
+                first_deadline: None,
             })
             .map_err(|problems| {
                 anyhow::anyhow!("the game was not created:\n  {}", problems.join("\n  "))

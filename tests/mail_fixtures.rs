@@ -27,6 +27,7 @@ fn header<'a>(mail: &'a str, name: &str) -> Option<&'a str> {
 }
 
 struct Game {
+    gm: String,
     reply: String,
     key: String,
     ann_id: String,
@@ -60,6 +61,13 @@ async fn start(app: &TestApp) -> Game {
         .to_string();
     assert!(reply.starts_with(&format!("gm+{ann_id}-")), "{reply}");
     Game {
+        gm: created["gm_link"]
+            .as_str()
+            .unwrap()
+            .rsplit('/')
+            .next()
+            .unwrap()
+            .to_string(),
         reply,
         key: key.to_string(),
         ann_id: ann_id.to_string(),
@@ -187,7 +195,13 @@ async fn every_fixture_has_its_expected_outcome() {
             );
         }
     }
-    // The wrong keys are counted on the GM page.
+    // The guessed token is counted on the GM page; the forged From named no game.
+    let gm = app.get_json(&format!("/api/gm/{}", g.gm)).await;
+    assert_eq!(gm["refused_mail"], 1);
+    let (_, page) = app.get_text(&format!("/gm/{}", g.gm)).await;
+    assert!(page.contains(
+        "1 mail(s) claiming to be from a player of this game had a wrong or missing key"
+    ));
     app.stop().await;
 }
 
@@ -306,5 +320,117 @@ async fn the_mta_pipe_exits_0_when_handled_and_75_when_it_cannot_store() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn reminders_go_to_players_with_no_turn_and_observers_get_bulletins_only() {
+    let mut app = TestApp::spawn().await;
+    let soon = polysleuth::master::now() + 90 * 60;
+    let (status, created) = app
+        .post_json(
+            "/api/games",
+            &game_body(
+                &["Ann", "Ben", "Cleo"],
+                None,
+                json!({"first_deadline": soon, "reminder_hours": ""}),
+            ),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let ann = common::path_of(created["players"][0]["link"].as_str().unwrap());
+    let gm = common::path_of(created["gm_link"].as_str().unwrap()).replacen("/gm/", "/api/gm/", 1);
+    app.turn(&ann, "").await;
+
+    // An observer follows the game from its public page.
+    let (_, page) = app.get_text(&format!("/games/{id}")).await;
+    let at = page.find("name=\"csrf\" value=\"").unwrap() + 19;
+    let csrf = page[at..at + 32].to_string();
+    let r = app
+        .client
+        .post(app.url(&format!("/games/{id}/observe")))
+        .form(&[("csrf", csrf.as_str()), ("email", "fan@example.net")])
+        .send()
+        .await
+        .unwrap();
+    assert!(r
+        .text()
+        .await
+        .unwrap()
+        .contains("will receive the bulletins"));
+    settle(&app).await;
+    let before = app.mails().len();
+
+    // The GM asks for reminders 24 and 2 hours ahead: both are due, one mail each, not Ann.
+    let (st, v) = app
+        .post_json(
+            &format!("{gm}/actions"),
+            &json!({"action": "reminders", "reminder_hours": "24,2"}),
+        )
+        .await;
+    assert_eq!(st, 200, "{v}");
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    settle(&app).await;
+    let mails = app.mails();
+    let reminders: Vec<&String> = mails[before..]
+        .iter()
+        .filter(|m| m.contains("reminder: no turn from you yet"))
+        .collect();
+    let mut to: Vec<&str> = reminders
+        .iter()
+        .map(|m| header(m, "To").unwrap().trim())
+        .collect();
+    to.sort();
+    assert_eq!(to, ["ben@example.org", "cleo@example.org"]);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    settle(&app).await;
+    assert_eq!(
+        app.mails()
+            .iter()
+            .filter(|m| m.contains("reminder: no turn"))
+            .count(),
+        2,
+        "each reminder is sent once"
+    );
+
+    // The round is resolved: the observer gets the public bulletin, no private part.
+    let (st, _) = app
+        .post_json(&format!("{gm}/actions"), &json!({"action": "resolve"}))
+        .await;
+    assert_eq!(st, 200);
+    settle(&app).await;
+    let mails = app.mails();
+    let fan: Vec<&String> = mails
+        .iter()
+        .filter(|m| m.contains("To: fan@example.net"))
+        .collect();
+    assert_eq!(fan.len(), 2, "a confirmation and one bulletin");
+    let bulletin = fan[1].replace("=\r\n", "").replace("=\n", "");
+    assert!(
+        bulletin.contains("bulletin of round 1") && !bulletin.contains("ONLY"),
+        "{bulletin}"
+    );
+    let stop = bulletin
+        .lines()
+        .find(|l| l.contains("/observe/"))
+        .unwrap()
+        .trim()
+        .to_string();
+    let (_, form) = app.get_text(&stop).await;
+    let at = form.find("name=\"csrf\" value=\"").unwrap() + 19;
+    let csrf = form[at..at + 32].to_string();
+    let r = app
+        .client
+        .post(&stop)
+        .form(&[("csrf", csrf.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert!(r
+        .text()
+        .await
+        .unwrap()
+        .contains("will receive no more bulletins"));
     app.stop().await;
 }

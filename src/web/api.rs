@@ -139,6 +139,9 @@ pub struct NewGameBody {
     /// Hours before the deadline at which players with no turn are reminded (default "24,2").
     #[serde(default)]
     pub reminder_hours: Option<String>,
+    /// The first round's deadline, in epoch seconds; later rounds last `round_hours`.
+    #[serde(default)]
+    pub first_deadline: Option<i64>,
 }
 
 /// Builds a game request from the API or the command line, naming every problem.
@@ -194,6 +197,11 @@ pub fn game_request(body: NewGameBody) -> Result<GameRequest, Vec<String>> {
                 String::new()
             }
         };
+    if let Some(at) = body.first_deadline {
+        if at <= crate::master::now() {
+            errors.push("the first deadline is in the past".into());
+        }
+    }
     let names: Vec<String> = players.iter().map(|(n, _)| n.clone()).collect();
     let deal = match body.deal {
         Some(d) if errors.is_empty() => match deal_from(&names, d) {
@@ -215,7 +223,7 @@ pub fn game_request(body: NewGameBody) -> Result<GameRequest, Vec<String>> {
         players,
         settings,
         round_seconds: (hours * 3600.0).round().max(1.0) as i64,
-        first_deadline: None,
+        first_deadline: body.first_deadline,
         time_zone,
         grace_seconds: (grace * 60.0).round() as i64,
         listed: body.listed.unwrap_or(true),
