@@ -77,6 +77,16 @@ pub struct GameRequest {
     pub reminder_hours: String,
 }
 
+/// Reads `24, 2` as the stored form `24,2`.
+pub fn reminder_hours_text(text: &str) -> std::result::Result<String, String> {
+    parse_reminder_hours(text).map(|h| {
+        h.iter()
+            .map(|h| h.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    })
+}
+
 /// Reads `24, 2` as reminder hours; every problem is named.
 pub fn parse_reminder_hours(text: &str) -> std::result::Result<Vec<i64>, String> {
     let mut hours = Vec::new();
@@ -486,13 +496,27 @@ impl Master {
             }
         };
         let letter = self.to_player(player, mail::turn_reply(&game, player, &reply));
-        self.send(&mut tx, game.id, &player.email, &letter, now)
+        self.send_to_player(&mut tx, game.id, player, also_to, &letter)
             .await?;
-        if let Some(other) = also_to.filter(|a| !a.eq_ignore_ascii_case(&player.email)) {
-            self.send(&mut tx, game.id, other, &letter, now).await?;
-        }
         tx.commit().await?;
         Ok(reply)
+    }
+
+    /// Queues a letter to a player's registered address, and to `also_to` when a mail came
+    /// from another address.
+    pub async fn send_to_player(
+        &self,
+        tx: &mut Tx,
+        game_id: i64,
+        player: &PlayerRow,
+        also_to: Option<&str>,
+        letter: &Letter,
+    ) -> Result<()> {
+        self.send(tx, game_id, &player.email, letter, now()).await?;
+        if let Some(other) = also_to.filter(|a| !a.eq_ignore_ascii_case(&player.email)) {
+            self.send(tx, game_id, other, letter, now()).await?;
+        }
+        Ok(())
     }
 
     /// A letter to a player carries their reply address, so a reply authenticates them.
@@ -526,11 +550,8 @@ impl Master {
             .await?;
         let reply = TurnReply::Cleared { round: game.round };
         let letter = self.to_player(player, mail::turn_reply(&game, player, &reply));
-        self.send(&mut tx, game.id, &player.email, &letter, now())
+        self.send_to_player(&mut tx, game.id, player, also_to, &letter)
             .await?;
-        if let Some(other) = also_to.filter(|a| !a.eq_ignore_ascii_case(&player.email)) {
-            self.send(&mut tx, game.id, other, &letter, now()).await?;
-        }
         tx.commit().await?;
         Ok(reply)
     }

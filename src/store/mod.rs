@@ -572,6 +572,16 @@ impl Store {
         lease: i64,
         limit: i64,
     ) -> Result<Vec<MailRow>, StoreError> {
+        // Look without the write lock first: most ticks find nothing to send.
+        let due: Option<(i64,)> = sqlx::query_as(
+            "SELECT id FROM outbox WHERE sent_at IS NULL AND next_attempt_at <= $1 LIMIT 1",
+        )
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?;
+        if due.is_none() {
+            return Ok(Vec::new());
+        }
         let mut tx = self.write().await?;
         let rows: Vec<MailRow> = sqlx::query_as(&format!(
             "SELECT id, game_id, reply_to, recipient, subject, body, created_at, attempts, last_error FROM outbox

@@ -184,19 +184,15 @@ pub fn game_request(body: NewGameBody) -> Result<GameRequest, Vec<String>> {
             "time zone \"{time_zone}\" is unknown: use a name such as UTC or Europe/Paris"
         ));
     }
-    let reminder_hours =
-        match crate::master::parse_reminder_hours(body.reminder_hours.as_deref().unwrap_or("24,2"))
-        {
-            Ok(h) => h
-                .iter()
-                .map(|h| h.to_string())
-                .collect::<Vec<_>>()
-                .join(","),
-            Err(e) => {
-                errors.push(e);
-                String::new()
-            }
-        };
+    let reminder_hours = match crate::master::reminder_hours_text(
+        body.reminder_hours.as_deref().unwrap_or("24,2"),
+    ) {
+        Ok(h) => h,
+        Err(e) => {
+            errors.push(e);
+            String::new()
+        }
+    };
     if let Some(at) = body.first_deadline {
         if at <= crate::master::now() {
             errors.push("the first deadline is in the past".into());

@@ -213,12 +213,8 @@ pub fn parse(f: &Fields) -> Result<GameRequest, Vec<String>> {
             }
         }
     };
-    let reminder_hours = match crate::master::parse_reminder_hours(get(f, "reminder_hours")) {
-        Ok(h) => h
-            .iter()
-            .map(|h| h.to_string())
-            .collect::<Vec<_>>()
-            .join(","),
+    let reminder_hours = match crate::master::reminder_hours_text(get(f, "reminder_hours")) {
+        Ok(h) => h,
         Err(e) => {
             errors.push(e);
             String::new()
