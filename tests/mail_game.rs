@@ -4,59 +4,11 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{game_body, scenario, TestApp};
 use mail_parser::MessageParser;
 use serde_json::json;
-
-struct SmtpSink {
-    child: Child,
-    port: u16,
-    maildir: PathBuf,
-}
-
-impl Drop for SmtpSink {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn smtp_sink(dir: &Path) -> SmtpSink {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let maildir = dir.join("maildir");
-    let python = if Path::new("/usr/bin/python3").exists() {
-        "/usr/bin/python3"
-    } else {
-        "python3"
-    };
-    let child = Command::new(python)
-        .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}"), "-c", "aiosmtpd.handlers.Mailbox"])
-        .arg(&maildir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("python3 with aiosmtpd (Debian: python3-aiosmtpd) must be installed; .ci/run installs it");
-    let start = Instant::now();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            start.elapsed() < Duration::from_secs(15),
-            "aiosmtpd did not start (is python3-aiosmtpd installed?)"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    SmtpSink {
-        child,
-        port,
-        maildir,
-    }
-}
 
 /// Received mail, decoded: (to, subject, reply-to, body text).
 #[derive(Clone, Debug)]
@@ -131,14 +83,15 @@ fn reply(from: &str, to: &Received, text: &str) -> Vec<u8> {
 #[tokio::test]
 async fn a_whole_game_by_mail_through_a_real_smtp_server() {
     let dir = common::tempdir("smtp");
-    let sink = smtp_sink(&dir);
-    let mut opts = common::options(&dir, &common::sqlite_url(&dir));
+    let sink = common::smtp_sink(&dir);
+    let db = common::database_url(&dir).await;
+    let mut opts = common::options(&dir, &db);
     opts.smtp_url = Some(format!("smtp://127.0.0.1:{}", sink.port));
     let running = polysleuth::app::start(opts).await.unwrap();
     let app = TestApp {
         base: format!("http://{}", running.addr),
         running: Some(running),
-        db: common::sqlite_url(&dir),
+        db,
         dir: dir.clone(),
         client: reqwest::Client::new(),
     };

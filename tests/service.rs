@@ -166,7 +166,7 @@ async fn a_round_played_over_http_matches_the_engine() {
 #[tokio::test]
 async fn a_deadline_missed_while_the_service_was_down_is_resolved_at_start() {
     let dir = common::tempdir("down");
-    let db = common::sqlite_url(&dir);
+    let db = common::database_url(&dir).await;
     // Create the game with the command line while no service runs, with a 2-second round.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
         .args([

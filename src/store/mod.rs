@@ -824,4 +824,39 @@ impl Store {
             .await?;
         Ok(())
     }
+
+    /// Counts for operators and tests: games, open games, bulletins, mails sent and waiting.
+    pub async fn stats(&self) -> Result<Stats, StoreError> {
+        let (games, open, bulletins, sent, unsent): (i64, i64, i64, i64, i64) = sqlx::query_as(
+            "SELECT (SELECT COUNT(*) FROM games), (SELECT COUNT(*) FROM games WHERE status = 'open'),
+                    (SELECT COUNT(*) FROM bulletins), (SELECT COUNT(*) FROM outbox WHERE sent_at IS NOT NULL),
+                    (SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL)",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(Stats {
+            games,
+            open,
+            bulletins,
+            sent,
+            unsent,
+        })
+    }
+
+    /// Every outbox row id: each is one mail with Message-ID `<outbox-ID@domain>`.
+    pub async fn mail_ids(&self) -> Result<Vec<i64>, StoreError> {
+        let rows: Vec<(i64,)> = sqlx::query_as("SELECT id FROM outbox ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.into_iter().map(|r| r.0).collect())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Stats {
+    pub games: i64,
+    pub open: i64,
+    pub bulletins: i64,
+    pub sent: i64,
+    pub unsent: i64,
 }

@@ -1,7 +1,8 @@
 //! `spawn_app`: the real service on port 0 with a temporary database and outbox.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use polysleuth::app::{self, Options, Running};
@@ -39,14 +40,38 @@ pub fn options(dir: &std::path::Path, db: &str) -> Options {
     }
 }
 
-pub fn sqlite_url(dir: &std::path::Path) -> String {
-    dir.join("polysleuth.db").display().to_string()
+/// The database the tests run on: a SQLite file in `dir`, or, with
+/// `POLYSLEUTH_TEST_BACKEND=postgres`, a fresh database in the cluster at
+/// `POLYSLEUTH_TEST_POSTGRES_URL` (see scripts/test.sh).
+pub async fn database_url(dir: &std::path::Path) -> String {
+    if std::env::var("POLYSLEUTH_TEST_BACKEND").as_deref() == Ok("postgres") {
+        let admin = std::env::var("POLYSLEUTH_TEST_POSTGRES_URL").expect(
+            "POLYSLEUTH_TEST_POSTGRES_URL names the PostgreSQL cluster of the postgres run",
+        );
+        postgres_database(&admin).await
+    } else {
+        dir.join("polysleuth.db").display().to_string()
+    }
+}
+
+/// Creates an empty database in the cluster and returns its URL.
+pub async fn postgres_database(admin: &str) -> String {
+    use sqlx::Connection;
+    let name = format!("t_{}_{}", std::process::id(), rand::random::<u32>());
+    let mut conn = sqlx::postgres::PgConnection::connect(admin)
+        .await
+        .expect("the test cluster answers");
+    sqlx::Executor::execute(&mut conn, format!("CREATE DATABASE {name}").as_str())
+        .await
+        .unwrap();
+    let base = admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(admin);
+    format!("{base}/{name}")
 }
 
 impl TestApp {
     pub async fn spawn() -> TestApp {
         let dir = tempdir("app");
-        let db = sqlite_url(&dir);
+        let db = database_url(&dir).await;
         Self::spawn_on(dir, db).await
     }
 
@@ -190,4 +215,52 @@ pub fn game_body(players: &[&str], deal: Option<&Value>, extra: Value) -> Value 
 pub fn path_of(link: &str) -> String {
     let i = link.find("/play/").or_else(|| link.find("/gm/")).unwrap();
     link[i..].to_string()
+}
+
+pub struct SmtpSink {
+    pub child: Child,
+    pub port: u16,
+    pub maildir: PathBuf,
+}
+
+impl Drop for SmtpSink {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A real SMTP server (aiosmtpd) that keeps every message in a Maildir.
+pub fn smtp_sink(dir: &Path) -> SmtpSink {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let maildir = dir.join("maildir");
+    let python = if Path::new("/usr/bin/python3").exists() {
+        "/usr/bin/python3"
+    } else {
+        "python3"
+    };
+    let child = Command::new(python)
+        .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}"), "-c", "aiosmtpd.handlers.Mailbox"])
+        .arg(&maildir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("python3 with aiosmtpd (Debian: python3-aiosmtpd) must be installed; .ci/run installs it");
+    let start = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "aiosmtpd did not start (is python3-aiosmtpd installed?)"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    SmtpSink {
+        child,
+        port,
+        maildir,
+    }
 }
