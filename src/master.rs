@@ -592,7 +592,7 @@ impl Master {
         end: bool,
     ) -> Result<bool> {
         let mut tx = self.store.write().await?;
-        let Some(game) = self.store.game_for_update(&mut tx, game_id).await? else {
+        let Some(game) = self.store.game_for_update_or_skip(&mut tx, game_id).await? else {
             tx.rollback().await?;
             return Ok(false);
         };
@@ -691,22 +691,29 @@ impl Master {
 
     /// Resolves every round that is due; returns how many were resolved.
     pub async fn resolve_due(&self) -> Result<usize> {
-        let mut resolved = 0;
-        for (id, round) in self.store.due_games(now()).await? {
-            let game = self.store.game(&self.store.pool, id).await?;
-            let closed_by = match game {
-                Some(g) if g.deadline.is_some_and(|d| d <= now()) => "deadline",
-                Some(_) => "all ready",
-                None => continue,
-            };
-            match self.resolve(id, round, closed_by, false).await {
-                Ok(true) => resolved += 1,
-                Ok(false) => {}
-                Err(e) => {
-                    tracing::error!(game = id, round, error = %e, "resolution failed; the round stays open")
+        use futures_util::StreamExt;
+        let now = now();
+        // SQLite has one writer; PostgreSQL commits several resolutions at once.
+        let parallel = match self.store.backend {
+            crate::store::Backend::Sqlite => 1,
+            crate::store::Backend::Postgres => 4,
+        };
+        let due = self.store.due_games(now).await?;
+        let resolved = futures_util::stream::iter(due)
+            .map(|(id, round, deadline)| async move {
+                let closed_by = if deadline.is_some_and(|d| d <= now) { "deadline" } else { "all ready" };
+                match self.resolve(id, round, closed_by, false).await {
+                    Ok(done) => done,
+                    Err(e) => {
+                        tracing::error!(game = id, round, error = %e, "resolution failed; the round stays open");
+                        false
+                    }
                 }
-            }
-        }
+            })
+            .buffer_unordered(parallel)
+            .filter(|done| std::future::ready(*done))
+            .count()
+            .await;
         Ok(resolved)
     }
 

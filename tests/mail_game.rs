@@ -141,12 +141,18 @@ async fn a_whole_game_by_mail_through_a_real_smtp_server() {
             .unwrap();
         assert_eq!(r.status(), 200);
         sent += 1;
-        let got = wait_for(&sink.maildir, sent).await;
-        let confirmation = got.iter().rev().find(|m| m.to == addr).unwrap();
-        assert!(
-            confirmation.subject.contains("turn accepted"),
-            "{confirmation:?}"
-        );
+        // Mail goes out several at once, so wait for this confirmation itself.
+        let start = Instant::now();
+        while !received(&sink.maildir)
+            .iter()
+            .any(|m| m.to == addr && m.subject.contains("round 1] turn accepted"))
+        {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "no confirmation for {addr}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
     }
     // Everyone ready: the round closes, and each player gets the bulletin with their own part.
     let mails = wait_for(&sink.maildir, sent + 4).await;

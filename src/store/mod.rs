@@ -260,6 +260,25 @@ impl Store {
         )
     }
 
+    /// The game, locked for the rest of the transaction; None when another transaction holds
+    /// it already (PostgreSQL), so a second instance moves on instead of waiting.
+    pub async fn game_for_update_or_skip(
+        &self,
+        tx: &mut Conn,
+        id: i64,
+    ) -> Result<Option<GameRow>, StoreError> {
+        let lock = match self.backend {
+            Backend::Sqlite => "",
+            Backend::Postgres => " FOR UPDATE SKIP LOCKED",
+        };
+        Ok(sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE id = $1{lock}"
+        ))
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?)
+    }
+
     /// The game, locked for the rest of the transaction where the backend can.
     pub async fn game_for_update(
         &self,
@@ -284,9 +303,10 @@ impl Store {
     }
 
     /// Games whose open round is due: past the deadline, or everyone ready and the grace over.
-    pub async fn due_games(&self, now: i64) -> Result<Vec<(i64, i64)>, StoreError> {
+    /// As (id, round, deadline).
+    pub async fn due_games(&self, now: i64) -> Result<Vec<(i64, i64, Option<i64>)>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, round FROM games WHERE status = 'open' AND (deadline <= $1 OR close_at <= $1) ORDER BY id",
+            "SELECT id, round, deadline FROM games WHERE status = 'open' AND (deadline <= $1 OR close_at <= $1) ORDER BY id",
         )
         .bind(now)
         .fetch_all(&self.pool)
@@ -841,6 +861,17 @@ impl Store {
             sent,
             unsent,
         })
+    }
+
+    /// Moves the deadline of every open game to `at`: for load tests of a deadline storm.
+    pub async fn set_every_deadline(&self, at: i64) -> Result<u64, StoreError> {
+        let mut tx = self.write().await?;
+        let done = sqlx::query("UPDATE games SET deadline = $1 WHERE status = 'open'")
+            .bind(at)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(done.rows_affected())
     }
 
     /// Every outbox row id: each is one mail with Message-ID `<outbox-ID@domain>`.

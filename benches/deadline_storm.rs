@@ -1,0 +1,154 @@
+//! The deadline storm: N games whose rounds are all due at the same moment. Measures the time
+//! until every round is resolved and all its mail is queued (resolution stores both in one
+//! transaction), on SQLite with one instance and, when `STORM_POSTGRES_URL` names a cluster,
+//! on PostgreSQL with two instances sharing the database.
+//!
+//!   cargo bench --bench deadline_storm                      # 10,000 games on SQLite
+//!   STORM_GAMES=2000 STORM_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres \
+//!     cargo bench --bench deadline_storm                    # and on PostgreSQL
+//!
+//! Each game has four players, one of whom sent a turn with a guess and a question.
+
+use std::time::Instant;
+
+use polysleuth::master::{GameRequest, Master};
+use polysleuth::rules::Settings;
+use polysleuth::store::Store;
+
+async fn setup(db: &str, games: usize) -> Master {
+    let store = polysleuth::app::connect(db).await.unwrap();
+    let master = polysleuth::app::master(
+        store,
+        "http://127.0.0.1:8080",
+        "Polysleuth <gm@polysleuth.test>",
+    )
+    .await
+    .unwrap();
+    let t = Instant::now();
+    let mut tasks = Vec::new();
+    let workers = if db.starts_with("postgres") { 8 } else { 1 };
+    for w in 0..workers {
+        let master = master.clone();
+        tasks.push(tokio::spawn(async move {
+            for i in (w..games).step_by(workers) {
+                let created = master
+                    .create_game(GameRequest {
+                        name: format!("storm {i}"),
+                        gm_email: "gm@example.org".into(),
+                        players: ["Ann", "Ben", "Cleo", "Dan"]
+                            .iter()
+                            .map(|n| (n.to_string(), format!("{n}@example.org")))
+                            .collect(),
+                        settings: Settings::default(),
+                        round_seconds: 86400,
+                        first_deadline: None,
+                        time_zone: "UTC".into(),
+                        grace_seconds: 300,
+                        listed: false,
+                        seed: Some(i as u64),
+                        deal: None,
+                        reminder_hours: String::new(),
+                    })
+                    .await
+                    .unwrap();
+                let token = created.players[0]
+                    .link
+                    .rsplit('/')
+                    .next()
+                    .unwrap()
+                    .to_string();
+                master
+                    .submit_turn(
+                        &token,
+                        "1 (3): Ben has how many Reds?\n2 (2): Cleo has how many Green Pearls?",
+                    )
+                    .await
+                    .unwrap();
+            }
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    eprintln!("  set up {games} games in {:.1?}", t.elapsed());
+    master
+}
+
+async fn storm(label: &str, db: &str, games: usize, instances: usize) {
+    let master = setup(db, games).await;
+    let now = polysleuth::master::now();
+    master.store.set_every_deadline(now).await.unwrap();
+    let start = Instant::now();
+    let mut runs = Vec::new();
+    for _ in 0..instances {
+        // Each instance has its own connection pool, as a separate process would.
+        let store = Store::connect(db).await.unwrap();
+        let m = polysleuth::app::master(
+            store,
+            "http://127.0.0.1:8080",
+            "Polysleuth <gm@polysleuth.test>",
+        )
+        .await
+        .unwrap();
+        runs.push(tokio::spawn(async move {
+            loop {
+                let n = m.resolve_due().await.unwrap();
+                if n == 0 {
+                    break;
+                }
+            }
+        }));
+    }
+    // Each instance works until no round is due any more.
+    for r in runs {
+        r.await.unwrap();
+    }
+    let took = start.elapsed();
+    let stats = master.store.stats().await.unwrap();
+    assert_eq!(stats.bulletins as usize, games, "every round resolved once");
+    println!(
+        "{label}: {games} rounds resolved and {} mails queued in {:.2} s ({:.0} rounds/s)",
+        stats.unsent,
+        took.as_secs_f64(),
+        games as f64 / took.as_secs_f64()
+    );
+}
+
+fn main() {
+    let games: usize = std::env::var("STORM_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let dir = std::env::temp_dir().join(format!("polysleuth-storm-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = dir.join("storm.db").display().to_string();
+        storm("SQLite, 1 instance", &db, games, 1).await;
+        let _ = std::fs::remove_dir_all(&dir);
+        if let Ok(admin) = std::env::var("STORM_POSTGRES_URL") {
+            use sqlx::Connection;
+            let name = format!("storm_{}", std::process::id());
+            let mut conn = sqlx::postgres::PgConnection::connect(&admin).await.unwrap();
+            sqlx::Executor::execute(&mut conn, format!("CREATE DATABASE {name}").as_str())
+                .await
+                .unwrap();
+            let base = admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin);
+            storm(
+                "PostgreSQL, 2 instances",
+                &format!("{base}/{name}"),
+                games,
+                2,
+            )
+            .await;
+            let _ = sqlx::Executor::execute(
+                &mut conn,
+                format!("DROP DATABASE {name} WITH (FORCE)").as_str(),
+            )
+            .await;
+        }
+    });
+}
