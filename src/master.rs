@@ -694,10 +694,7 @@ impl Master {
         use futures_util::StreamExt;
         let now = now();
         // SQLite has one writer; PostgreSQL commits several resolutions at once.
-        let parallel = match self.store.backend {
-            crate::store::Backend::Sqlite => 1,
-            crate::store::Backend::Postgres => 4,
-        };
+        let parallel = self.store.backend.parallel_writes();
         let due = self.store.due_games(now).await?;
         let resolved = futures_util::stream::iter(due)
             .map(|(id, round, deadline)| async move {

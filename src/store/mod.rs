@@ -94,18 +94,45 @@ impl Store {
     /// A transaction that will write: on SQLite it takes the write lock at once, so a
     /// transaction that reads first cannot fail later with "database is locked".
     pub async fn write(&self) -> Result<Tx, StoreError> {
-        let begin = match self.backend {
+        Ok(self.pool.begin_with(self.backend.begin_write()).await?)
+    }
+}
+
+/// A row lock to take with a SELECT.
+#[derive(Clone, Copy)]
+enum Lock {
+    /// Wait for the row.
+    Wait,
+    /// Skip a row another transaction holds.
+    Skip,
+}
+
+/// Every difference between the backends, in one place.
+impl Backend {
+    /// SQLite takes its single write lock at the start, so a transaction that reads first
+    /// cannot fail later with "database is locked"; PostgreSQL locks rows as it goes.
+    fn begin_write(self) -> &'static str {
+        match self {
             Backend::Sqlite => "BEGIN IMMEDIATE",
             Backend::Postgres => "BEGIN",
-        };
-        Ok(self.pool.begin_with(begin).await?)
+        }
     }
 
-    /// `FOR UPDATE` where the backend has row locks.
-    fn lock_clause(&self) -> &'static str {
-        match self.backend {
-            Backend::Sqlite => "",
-            Backend::Postgres => " FOR UPDATE",
+    /// The SELECT suffix for a row lock: nothing on SQLite, whose write transactions are
+    /// serialised already.
+    fn lock(self, lock: Lock) -> &'static str {
+        match (self, lock) {
+            (Backend::Sqlite, _) => "",
+            (Backend::Postgres, Lock::Wait) => " FOR UPDATE",
+            (Backend::Postgres, Lock::Skip) => " FOR UPDATE SKIP LOCKED",
+        }
+    }
+
+    /// How many write transactions are worth running at once.
+    pub fn parallel_writes(self) -> usize {
+        match self {
+            Backend::Sqlite => 1,
+            Backend::Postgres => 4,
         }
     }
 }
@@ -287,7 +314,7 @@ impl Store {
     ) -> Result<Option<GameRow>, StoreError> {
         Ok(sqlx::query_as(&format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE id = $1{}",
-            self.lock_clause()
+            self.backend.lock(Lock::Wait)
         ))
         .bind(id)
         .fetch_optional(&mut *tx)
@@ -606,10 +633,7 @@ impl Store {
         let rows: Vec<MailRow> = sqlx::query_as(&format!(
             "SELECT id, game_id, reply_to, recipient, subject, body, created_at, attempts, last_error FROM outbox
              WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY id LIMIT $2{}",
-            match self.backend {
-                Backend::Sqlite => "",
-                Backend::Postgres => " FOR UPDATE SKIP LOCKED",
-            }
+            self.backend.lock(Lock::Skip)
         ))
         .bind(now)
         .bind(limit)
