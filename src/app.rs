@@ -115,7 +115,9 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
     )?;
     let handle = server.handle();
     let server = tokio::spawn(server);
+    let writer = master.start_writer();
     let background = vec![
+        writer,
         tokio::spawn(crate::scheduler::run(master.clone(), opts.tick)),
         tokio::spawn(outbox.run(opts.tick)),
     ];

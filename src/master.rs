@@ -32,6 +32,9 @@ pub struct Config {
 pub struct Master {
     pub store: Store,
     pub config: Arc<Config>,
+    /// The group-commit writer, once `serve` has started it; without it each submission
+    /// commits on its own (the command line).
+    pub writer: Arc<std::sync::OnceLock<crate::writer::Writer>>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -48,6 +51,9 @@ pub enum MasterError {
     Store(#[from] StoreError),
     #[error("stored game data is damaged: {0}")]
     Corrupt(String),
+    /// A batch of writes could not be committed: nothing of it was stored.
+    #[error("{0}")]
+    NotStored(String),
 }
 
 impl From<sqlx::Error> for MasterError {
@@ -151,6 +157,15 @@ pub enum TurnReply {
     },
 }
 
+/// Counts a committed turn reply for `/metrics`.
+pub fn count_reply(reply: &TurnReply) {
+    match reply {
+        TurnReply::Accepted { .. } => crate::metrics::METRICS.turns_accepted.inc(),
+        TurnReply::Rejected { .. } => crate::metrics::METRICS.turns_rejected.inc(),
+        TurnReply::Cleared { .. } => {}
+    }
+}
+
 /// A player, authenticated by their key.
 pub struct Seat {
     pub player: PlayerRow,
@@ -172,6 +187,7 @@ impl Master {
         Master {
             store,
             config: Arc::new(config),
+            writer: Arc::new(std::sync::OnceLock::new()),
         }
     }
 
@@ -444,19 +460,46 @@ impl Master {
         text: &str,
         also_to: Option<&str>,
     ) -> Result<TurnReply> {
+        if let Some(writer) = self.writer.get() {
+            return writer.submit(player, text, also_to).await;
+        }
         let mut tx = self.store.write().await?;
-        let game = self
-            .store
-            .game_for_update(&mut tx, player.game_id)
-            .await?
-            .ok_or_else(|| MasterError::NotFound("that game no longer exists".into()))?;
-        if game.status == "over" {
+        let Some(mut game) = self.store.game_for_update(&mut tx, player.game_id).await? else {
             tx.rollback().await?;
+            return Err(MasterError::NotFound("that game no longer exists".into()));
+        };
+        let state = parse_state(&game)?;
+        let reply = self
+            .submit_in(&mut tx, &mut game, &state, player, text, also_to)
+            .await;
+        match reply {
+            Ok(reply) => {
+                tx.commit().await?;
+                count_reply(&reply);
+                Ok(reply)
+            }
+            Err(e) => {
+                tx.rollback().await?;
+                Err(e)
+            }
+        }
+    }
+
+    /// A submission inside a write transaction that has locked the game.
+    pub(crate) async fn submit_in(
+        &self,
+        tx: &mut Tx,
+        game: &mut GameRow,
+        state: &Game,
+        player: &PlayerRow,
+        text: &str,
+        also_to: Option<&str>,
+    ) -> Result<TurnReply> {
+        if game.status == "over" {
             return Err(MasterError::Conflict(
                 "the game is over; no more turns are taken".into(),
             ));
         }
-        let state = parse_state(&game)?;
         let seat = player.seat;
         let now = now();
         let reply = match state.validate(seat as usize, text) {
@@ -471,9 +514,9 @@ impl Master {
                     .to_string();
                 let revision = self
                     .store
-                    .put_turn(&mut tx, game.id, game.round, seat, &stored, turn.ready, now)
+                    .put_turn(tx, game.id, game.round, seat, &stored, turn.ready, now)
                     .await?;
-                self.update_early_close(&mut tx, &game, &state, now).await?;
+                self.update_early_close(tx, game, state, now).await?;
                 TurnReply::Accepted {
                     round: game.round,
                     text: stored,
@@ -485,7 +528,7 @@ impl Master {
             Err(errors) => {
                 let kept = self
                     .store
-                    .turn(&mut *tx, game.id, game.round, seat)
+                    .turn(&mut **tx, game.id, game.round, seat)
                     .await?
                     .map(|t| t.text);
                 TurnReply::Rejected {
@@ -495,10 +538,9 @@ impl Master {
                 }
             }
         };
-        let letter = self.to_player(player, mail::turn_reply(&game, player, &reply));
-        self.send_to_player(&mut tx, game.id, player, also_to, &letter)
+        let letter = self.to_player(player, mail::turn_reply(game, player, &reply));
+        self.send_to_player(tx, game.id, player, also_to, &letter)
             .await?;
-        tx.commit().await?;
         Ok(reply)
     }
 
@@ -533,7 +575,7 @@ impl Master {
 
     pub async fn clear(&self, player: &PlayerRow, also_to: Option<&str>) -> Result<TurnReply> {
         let mut tx = self.store.write().await?;
-        let game = self
+        let mut game = self
             .store
             .game_for_update(&mut tx, player.game_id)
             .await?
@@ -546,7 +588,7 @@ impl Master {
         self.store
             .delete_turn(&mut tx, game.id, game.round, player.seat)
             .await?;
-        self.update_early_close(&mut tx, &game, &state, now())
+        self.update_early_close(&mut tx, &mut game, &state, now())
             .await?;
         let reply = TurnReply::Cleared { round: game.round };
         let letter = self.to_player(player, mail::turn_reply(&game, player, &reply));
@@ -561,7 +603,7 @@ impl Master {
     async fn update_early_close(
         &self,
         tx: &mut Tx,
-        game: &GameRow,
+        game: &mut GameRow,
         state: &Game,
         now: i64,
     ) -> Result<()> {
@@ -577,6 +619,7 @@ impl Master {
         };
         if close_at != game.close_at {
             self.store.set_close_at(tx, game.id, close_at).await?;
+            game.close_at = close_at;
         }
         Ok(())
     }
@@ -679,6 +722,7 @@ impl Master {
             self.send(&mut tx, game_id, &email, &letter, now).await?;
         }
         tx.commit().await?;
+        crate::metrics::METRICS.rounds_resolved.inc();
         tracing::info!(
             game = game_id,
             round,

@@ -55,11 +55,15 @@ impl Master {
     /// Handles one raw message. An error means the message could not be stored or handled
     /// for a passing reason (the database): the sender's MTA should try again.
     pub async fn ingest(&self, raw: &[u8]) -> Result<Ingested, MasterError> {
-        let id = self.store.insert_inbound(raw, now()).await?;
+        let id = match self.writer.get() {
+            Some(writer) => writer.store_inbound(raw).await?,
+            None => self.store.insert_inbound(raw, now()).await?,
+        };
         let (outcome, sender, game, player) = self.handle(raw).await?;
         self.store
             .set_inbound_outcome(id, sender.as_deref(), outcome.as_str(), game, player)
             .await?;
+        crate::metrics::METRICS.inbound(outcome.as_str());
         tracing::info!(inbound = id, outcome = outcome.as_str(), "mail received");
         Ok(Ingested { id, outcome })
     }

@@ -139,6 +139,7 @@ impl Outbox {
         match self.deliver(row).await {
             Ok(()) => {
                 self.store.mail_sent(row.id, now()).await?;
+                crate::metrics::METRICS.mails_sent.inc();
                 Ok(true)
             }
             Err(e) => {
@@ -149,6 +150,7 @@ impl Outbox {
                     "delivery failed: {e}"
                 );
                 self.store.mail_failed(row.id, &e, now() + backoff).await?;
+                crate::metrics::METRICS.mails_failed.inc();
                 Ok(false)
             }
         }

@@ -692,13 +692,23 @@ impl Store {
     /// Stores a raw inbound message before anything else is done with it.
     pub async fn insert_inbound(&self, raw: &[u8], now: i64) -> Result<i64, StoreError> {
         let mut tx = self.write().await?;
+        let id = self.insert_inbound_in(&mut tx, raw, now).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    pub async fn insert_inbound_in(
+        &self,
+        tx: &mut Conn,
+        raw: &[u8],
+        now: i64,
+    ) -> Result<i64, StoreError> {
         let (id,): (i64,) =
             sqlx::query_as("INSERT INTO inbound (received_at, raw) VALUES ($1, $2) RETURNING id")
                 .bind(now)
                 .bind(raw.to_vec())
                 .fetch_one(&mut *tx)
                 .await?;
-        tx.commit().await?;
         Ok(id)
     }
 

@@ -11,7 +11,9 @@ pub fn status(e: &MasterError) -> StatusCode {
         MasterError::BadKey => StatusCode::FORBIDDEN,
         MasterError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
         MasterError::Conflict(_) => StatusCode::CONFLICT,
-        MasterError::Store(_) | MasterError::Corrupt(_) => StatusCode::SERVICE_UNAVAILABLE,
+        MasterError::Store(_) | MasterError::Corrupt(_) | MasterError::NotStored(_) => {
+            StatusCode::SERVICE_UNAVAILABLE
+        }
     }
 }
 

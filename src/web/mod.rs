@@ -35,6 +35,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .app_data(web::PayloadConfig::default().limit(RAW_LIMIT))
         .route("/", web::get().to(pages::index))
         .route("/healthz", web::get().to(pages::health))
+        .route("/metrics", web::get().to(pages::metrics))
         .route("/static/style.css", web::get().to(pages::style))
         .route("/static/play.js", web::get().to(pages::script))
         .route("/help", web::get().to(pages::help))
@@ -88,6 +89,23 @@ pub fn server(
                     .add(("Referrer-Policy", "no-referrer"))
                     .add(("X-Frame-Options", "DENY")),
             )
+            .wrap_fn(|req, srv| {
+                // Counted by route pattern, never by path: a path may hold a key.
+                let route = req.match_pattern().unwrap_or_else(|| "unmatched".into());
+                let method = req.method().to_string();
+                let start = std::time::Instant::now();
+                let call = actix_web::dev::Service::call(srv, req);
+                async move {
+                    let res = call.await?;
+                    crate::metrics::METRICS.request(
+                        &route,
+                        &method,
+                        res.status().as_u16(),
+                        start.elapsed().as_secs_f64(),
+                    );
+                    Ok(res)
+                }
+            })
             .wrap(
                 Logger::new("%{PATH}xi %s %Dms").custom_request_replace("PATH", |req| {
                     format!("{} {}", req.method(), redact(req.path()))

@@ -98,6 +98,29 @@ pub async fn script() -> HttpResponse {
         .body(include_str!("../../templates/static/play.js"))
 }
 
+/// Prometheus text: the counters, and what the database holds now.
+pub async fn metrics(master: web::Data<Master>) -> HttpResponse {
+    let mut text = crate::metrics::METRICS.render();
+    if let Ok(s) = master.store.stats().await {
+        for (name, help, v) in [
+            ("polysleuth_games", "Games stored.", s.games),
+            ("polysleuth_games_open", "Games with a round open.", s.open),
+            (
+                "polysleuth_outbox_unsent",
+                "Mails waiting in the outbox.",
+                s.unsent,
+            ),
+        ] {
+            text.push_str(&format!(
+                "# HELP {name} {help}\n# TYPE {name} gauge\n{name} {v}\n"
+            ));
+        }
+    }
+    HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4; charset=utf-8")
+        .body(text)
+}
+
 pub async fn health() -> HttpResponse {
     HttpResponse::Ok().content_type("text/plain").body("ok")
 }

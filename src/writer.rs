@@ -1,0 +1,172 @@
+//! Group commit: one writer task takes the turn submissions and inbound mails that are waiting
+//! and commits them together in one transaction, answering each request only once its batch
+//! is durable. Under load this turns many small transactions fighting for SQLite's single
+//! write lock into a few larger ones; the order of submissions is kept.
+
+use std::collections::HashMap;
+
+use tokio::sync::{mpsc, oneshot};
+
+use crate::master::{now, parse_state, Master, MasterError, TurnReply};
+use crate::store::PlayerRow;
+
+/// The most jobs committed in one transaction.
+pub const MAX_BATCH: usize = 256;
+
+enum Job {
+    Turn {
+        player: PlayerRow,
+        text: String,
+        also_to: Option<String>,
+        answer: oneshot::Sender<Result<TurnReply, MasterError>>,
+    },
+    Inbound {
+        raw: Vec<u8>,
+        answer: oneshot::Sender<Result<i64, MasterError>>,
+    },
+}
+
+#[derive(Clone)]
+pub struct Writer {
+    jobs: mpsc::Sender<Job>,
+}
+
+fn gone() -> MasterError {
+    MasterError::NotStored(
+        "the game master is shutting down; nothing was stored, please send it again".into(),
+    )
+}
+
+impl Writer {
+    pub async fn submit(
+        &self,
+        player: &PlayerRow,
+        text: &str,
+        also_to: Option<&str>,
+    ) -> Result<TurnReply, MasterError> {
+        let (answer, reply) = oneshot::channel();
+        let job = Job::Turn {
+            player: player.clone(),
+            text: text.to_string(),
+            also_to: also_to.map(str::to_string),
+            answer,
+        };
+        self.jobs.send(job).await.map_err(|_| gone())?;
+        reply.await.map_err(|_| gone())?
+    }
+
+    /// Stores a raw inbound message; returns its row id.
+    pub async fn store_inbound(&self, raw: &[u8]) -> Result<i64, MasterError> {
+        let (answer, reply) = oneshot::channel();
+        self.jobs
+            .send(Job::Inbound {
+                raw: raw.to_vec(),
+                answer,
+            })
+            .await
+            .map_err(|_| gone())?;
+        reply.await.map_err(|_| gone())?
+    }
+}
+
+impl Master {
+    /// Starts the writer; from then on submissions of this instance are group-committed.
+    pub fn start_writer(&self) -> tokio::task::JoinHandle<()> {
+        let (jobs, mut queue) = mpsc::channel::<Job>(4 * MAX_BATCH);
+        let _ = self.writer.set(Writer { jobs });
+        let master = self.clone();
+        tokio::spawn(async move {
+            let mut batch = Vec::with_capacity(MAX_BATCH);
+            while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
+                master.commit_batch(std::mem::take(&mut batch)).await;
+                crate::metrics::METRICS.write_batches.inc();
+            }
+        })
+    }
+
+    async fn commit_batch(&self, jobs: Vec<Job>) {
+        match self.write_batch(&jobs).await {
+            Ok(results) => {
+                for (job, result) in jobs.into_iter().zip(results) {
+                    match (job, result) {
+                        (Job::Turn { answer, .. }, Done::Turn(r)) => {
+                            if let Ok(reply) = &r {
+                                crate::master::count_reply(reply);
+                            }
+                            let _ = answer.send(r);
+                        }
+                        (Job::Inbound { answer, .. }, Done::Inbound(id)) => {
+                            let _ = answer.send(Ok(id));
+                        }
+                        _ => unreachable!("results follow the jobs"),
+                    }
+                }
+            }
+            Err(e) => {
+                tracing::error!(jobs = jobs.len(), error = %e, "a batch of submissions could not be committed");
+                let message = "the game master could not store this just now (a database error); nothing of it was stored, please send it again";
+                for job in jobs {
+                    match job {
+                        Job::Turn { answer, .. } => {
+                            let _ = answer.send(Err(MasterError::NotStored(message.into())));
+                        }
+                        Job::Inbound { answer, .. } => {
+                            let _ = answer.send(Err(MasterError::NotStored(message.into())));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// One transaction for the whole batch: any failure stores none of it.
+    async fn write_batch(&self, jobs: &[Job]) -> Result<Vec<Done>, MasterError> {
+        let mut tx = self.store.write().await?;
+        let mut games = HashMap::new();
+        let mut done = Vec::with_capacity(jobs.len());
+        for job in jobs {
+            match job {
+                Job::Inbound { raw, .. } => {
+                    done.push(Done::Inbound(
+                        self.store.insert_inbound_in(&mut tx, raw, now()).await?,
+                    ));
+                }
+                Job::Turn {
+                    player,
+                    text,
+                    also_to,
+                    ..
+                } => {
+                    if !games.contains_key(&player.game_id) {
+                        let game = self.store.game_for_update(&mut tx, player.game_id).await?;
+                        let loaded = match game {
+                            Some(row) => Some((parse_state(&row)?, row)),
+                            None => None,
+                        };
+                        games.insert(player.game_id, loaded);
+                    }
+                    let result = match games.get_mut(&player.game_id).expect("just loaded") {
+                        None => Err(MasterError::NotFound("that game no longer exists".into())),
+                        Some((state, row)) => match self
+                            .submit_in(&mut tx, row, state, player, text, also_to.as_deref())
+                            .await
+                        {
+                            Err(e @ (MasterError::Store(_) | MasterError::Corrupt(_))) => {
+                                return Err(e)
+                            }
+                            other => other,
+                        },
+                    };
+                    done.push(Done::Turn(result));
+                }
+            }
+        }
+        tx.commit().await?;
+        Ok(done)
+    }
+}
+
+enum Done {
+    Turn(Result<TurnReply, MasterError>),
+    Inbound(i64),
+}
