@@ -14,7 +14,7 @@ use crate::master::now;
 use crate::store::{MailRow, Store};
 
 /// Mails claimed and sent together.
-pub const BATCH: i64 = 16;
+pub const BATCH: i64 = 32;
 
 /// How long a claimed mail is reserved for the worker that claimed it.
 pub const LEASE_SECONDS: i64 = 20;
@@ -122,38 +122,26 @@ impl Outbox {
     }
 
     /// Sends what is due, several at once (each SMTP exchange waits on the network more than
-    /// on us); each mail is marked sent the moment it is accepted. Returns how many were sent.
+    /// on us), then marks the batch sent in one write. Returns how many were sent.
     pub async fn run_once(&self) -> Result<usize, crate::store::StoreError> {
         // A small batch and a short lease: if this instance dies, another takes the rows over soon.
         let rows = self.store.claim_mail(now(), LEASE_SECONDS, BATCH).await?;
-        let results =
-            futures_util::future::join_all(rows.iter().map(|row| self.send_one(row))).await;
-        let mut sent = 0;
-        for result in results {
-            sent += result? as usize;
-        }
-        Ok(sent)
-    }
-
-    async fn send_one(&self, row: &MailRow) -> Result<bool, crate::store::StoreError> {
-        match self.deliver(row).await {
-            Ok(()) => {
-                self.store.mail_sent(row.id, now()).await?;
-                crate::metrics::METRICS.mails_sent.inc();
-                Ok(true)
-            }
-            Err(e) => {
-                let backoff = (30i64 << row.attempts.min(7)).min(3600);
-                tracing::warn!(
-                    mail = row.id,
-                    attempts = row.attempts + 1,
-                    "delivery failed: {e}"
-                );
-                self.store.mail_failed(row.id, &e, now() + backoff).await?;
-                crate::metrics::METRICS.mails_failed.inc();
-                Ok(false)
+        let results = futures_util::future::join_all(rows.iter().map(|row| self.deliver(row))).await;
+        let mut sent = Vec::new();
+        for (row, result) in rows.iter().zip(results) {
+            match result {
+                Ok(()) => sent.push(row.id),
+                Err(e) => {
+                    let backoff = (30i64 << row.attempts.min(7)).min(3600);
+                    tracing::warn!(mail = row.id, attempts = row.attempts + 1, "delivery failed: {e}");
+                    self.store.mail_failed(row.id, &e, now() + backoff).await?;
+                    crate::metrics::METRICS.mails_failed.inc();
+                }
             }
         }
+        self.store.mails_sent(&sent, now()).await?;
+        crate::metrics::METRICS.mails_sent.add(sent.len() as u64);
+        Ok(sent.len())
     }
 
     pub async fn run(self, tick: Duration) {

@@ -650,12 +650,18 @@ impl Store {
         Ok(rows)
     }
 
-    pub async fn mail_sent(&self, id: i64, now: i64) -> Result<(), StoreError> {
-        sqlx::query("UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL WHERE id = $2")
-            .bind(now)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
+    /// Marks delivered mails sent, in one write.
+    pub async fn mails_sent(&self, ids: &[i64], now: i64) -> Result<(), StoreError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let list = ids.iter().map(|id| id.to_string()).collect::<Vec<_>>().join(",");
+        sqlx::query(&format!(
+            "UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL WHERE id IN ({list})"
+        ))
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 

@@ -78,10 +78,12 @@ pub fn server(
 ) -> std::io::Result<Server> {
     let data = web::Data::new(master);
     let secret = web::Data::new(InboundSecret(inbound_secret));
+    let bulletins = web::Data::new(pages::BulletinCache::default());
     Ok(HttpServer::new(move || {
         App::new()
             .app_data(data.clone())
             .app_data(secret.clone())
+            .app_data(bulletins.clone())
             .wrap(Compress::default())
             .wrap(
                 DefaultHeaders::new()

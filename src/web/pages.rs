@@ -268,6 +268,7 @@ struct BulletinPage {
 pub async fn bulletin(
     req: HttpRequest,
     master: web::Data<Master>,
+    cache: web::Data<BulletinCache>,
     path: web::Path<(i64, String)>,
 ) -> Page {
     let (id, round) = path.into_inner();
@@ -278,8 +279,6 @@ pub async fn bulletin(
     let round: i64 = round
         .parse()
         .map_err(|_| MasterError::NotFound(format!("\"{round}\" is not a round number")))?;
-    let row = master.public_game(id).await?;
-    let (b, _) = master.bulletin(id, round).await?;
     let etag = format!("\"b{id}-{round}-{}\"", if text { "t" } else { "h" });
     if req
         .headers()
@@ -291,27 +290,54 @@ pub async fn bulletin(
             .insert_header((header::ETAG, etag))
             .finish());
     }
-    let mut response = if text {
-        HttpResponse::Ok()
-            .content_type("text/plain; charset=utf-8")
-            .body(bulletin_text(&row, &b))
-    } else {
-        render(&BulletinPage {
-            game_id: id,
-            game_name: row.name,
-            b,
-        })
+    let key = (id, round, text);
+    let body = match cache.get(&key) {
+        Some(body) => body,
+        None => {
+            let row = master.public_game(id).await?;
+            let (b, _) = master.bulletin(id, round).await?;
+            let body = if text {
+                bulletin_text(&row, &b)
+            } else {
+                BulletinPage {
+                    game_id: id,
+                    game_name: row.name,
+                    b,
+                }
+                .render()
+                .map_err(|e| MasterError::Corrupt(e.to_string()))?
+            };
+            cache.put(key, body)
+        }
     };
-    let h = response.headers_mut();
-    h.insert(
-        header::ETAG,
-        header::HeaderValue::from_str(&etag).expect("ascii"),
-    );
-    h.insert(
-        header::CACHE_CONTROL,
-        header::HeaderValue::from_static("public, max-age=31536000, immutable"),
-    );
-    Ok(response)
+    Ok(HttpResponse::Ok()
+        .content_type(if text { "text/plain; charset=utf-8" } else { "text/html; charset=utf-8" })
+        .insert_header((header::ETAG, etag))
+        .insert_header((header::CACHE_CONTROL, "public, max-age=31536000, immutable"))
+        .body(body))
+}
+
+/// Rendered bulletins: a bulletin never changes once published, so it is drawn once.
+#[derive(Default)]
+pub struct BulletinCache(std::sync::RwLock<std::collections::HashMap<(i64, i64, bool), actix_web::web::Bytes>>);
+
+impl BulletinCache {
+    /// Bounded: when full it starts again, which costs only a re-render.
+    const MAX: usize = 4096;
+
+    fn get(&self, key: &(i64, i64, bool)) -> Option<actix_web::web::Bytes> {
+        self.0.read().expect("cache lock").get(key).cloned()
+    }
+
+    fn put(&self, key: (i64, i64, bool), body: String) -> actix_web::web::Bytes {
+        let body = actix_web::web::Bytes::from(body);
+        let mut map = self.0.write().expect("cache lock");
+        if map.len() >= Self::MAX {
+            map.clear();
+        }
+        map.insert(key, body.clone());
+        body
+    }
 }
 
 #[derive(Template)]
