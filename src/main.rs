@@ -176,8 +176,9 @@ fn main() -> ExitCode {
         other => {
             tracing_subscriber::fmt()
                 .with_env_filter(
-                    tracing_subscriber::EnvFilter::try_from_default_env()
-                        .unwrap_or_else(|_| "info,sqlx=warn,actix_server=warn,actix_web::middleware::logger=warn".into()),
+                    tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| {
+                        "info,sqlx=warn,actix_server=warn,actix_web::middleware::logger=warn".into()
+                    }),
                 )
                 .with_writer(std::io::stderr)
                 .init();

@@ -126,14 +126,19 @@ impl Outbox {
     pub async fn run_once(&self) -> Result<usize, crate::store::StoreError> {
         // A small batch and a short lease: if this instance dies, another takes the rows over soon.
         let rows = self.store.claim_mail(now(), LEASE_SECONDS, BATCH).await?;
-        let results = futures_util::future::join_all(rows.iter().map(|row| self.deliver(row))).await;
+        let results =
+            futures_util::future::join_all(rows.iter().map(|row| self.deliver(row))).await;
         let mut sent = Vec::new();
         for (row, result) in rows.iter().zip(results) {
             match result {
                 Ok(()) => sent.push(row.id),
                 Err(e) => {
                     let backoff = (30i64 << row.attempts.min(7)).min(3600);
-                    tracing::warn!(mail = row.id, attempts = row.attempts + 1, "delivery failed: {e}");
+                    tracing::warn!(
+                        mail = row.id,
+                        attempts = row.attempts + 1,
+                        "delivery failed: {e}"
+                    );
                     self.store.mail_failed(row.id, &e, now() + backoff).await?;
                     crate::metrics::METRICS.mails_failed.inc();
                 }

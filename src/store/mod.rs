@@ -655,7 +655,11 @@ impl Store {
         if ids.is_empty() {
             return Ok(());
         }
-        let list = ids.iter().map(|id| id.to_string()).collect::<Vec<_>>().join(",");
+        let list = ids
+            .iter()
+            .map(|id| id.to_string())
+            .collect::<Vec<_>>()
+            .join(",");
         sqlx::query(&format!(
             "UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL WHERE id IN ({list})"
         ))

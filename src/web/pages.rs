@@ -311,7 +311,11 @@ pub async fn bulletin(
         }
     };
     Ok(HttpResponse::Ok()
-        .content_type(if text { "text/plain; charset=utf-8" } else { "text/html; charset=utf-8" })
+        .content_type(if text {
+            "text/plain; charset=utf-8"
+        } else {
+            "text/html; charset=utf-8"
+        })
         .insert_header((header::ETAG, etag))
         .insert_header((header::CACHE_CONTROL, "public, max-age=31536000, immutable"))
         .body(body))
@@ -319,7 +323,9 @@ pub async fn bulletin(
 
 /// Rendered bulletins: a bulletin never changes once published, so it is drawn once.
 #[derive(Default)]
-pub struct BulletinCache(std::sync::RwLock<std::collections::HashMap<(i64, i64, bool), actix_web::web::Bytes>>);
+pub struct BulletinCache(
+    std::sync::RwLock<std::collections::HashMap<(i64, i64, bool), actix_web::web::Bytes>>,
+);
 
 impl BulletinCache {
     /// Bounded: when full it starts again, which costs only a re-render.

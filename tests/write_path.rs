@@ -1,0 +1,149 @@
+//! The group-commit write path: every acknowledged turn is stored exactly once, revisions by
+//! one player keep their order, and a batch that cannot commit fails every request in it.
+
+mod common;
+
+use common::{game_body, path_of, TestApp};
+use serde_json::{json, Value};
+
+async fn games(app: &TestApp, n: usize) -> Vec<(String, String)> {
+    let names = ["Ann", "Ben", "Cleo", "Dan"];
+    let mut players = Vec::new();
+    for i in 0..n {
+        let (st, created) = app
+            .post_json(
+                "/api/games",
+                &game_body(&names, None, json!({"seed": i, "reminder_hours": ""})),
+            )
+            .await;
+        assert_eq!(st, 201);
+        for (k, p) in created["players"].as_array().unwrap().iter().enumerate() {
+            players.push((
+                path_of(p["link"].as_str().unwrap()),
+                names[(k + 1) % 4].to_string(),
+            ));
+        }
+    }
+    players
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn every_acknowledged_turn_is_stored_once_in_order() {
+    let mut app = TestApp::spawn().await;
+    let players = games(&app, 3).await;
+    let app = std::sync::Arc::new(app);
+    let mut tasks = Vec::new();
+    for (link, other) in players.clone() {
+        let app = app.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut revisions = Vec::new();
+            for k in 0..15 {
+                let (st, v) = app
+                    .turn(&link, &format!("1 ({k}): {other} has how many Reds?"))
+                    .await;
+                assert_eq!(st, 200, "{v}");
+                revisions.push(v["revision"].as_i64().unwrap());
+            }
+            (link, revisions)
+        }));
+    }
+    for t in tasks {
+        let (link, revisions) = t.await.unwrap();
+        assert_eq!(
+            revisions,
+            (1..=15).collect::<Vec<i64>>(),
+            "each revision once, in order"
+        );
+        let view = app.private_view(&link).await;
+        assert_eq!(view["turn"]["revision"], 15);
+        assert!(
+            view["turn"]["text"]
+                .as_str()
+                .unwrap()
+                .starts_with("1 (14):"),
+            "the last one counts"
+        );
+    }
+    let metrics = app.get_text("/metrics").await.1;
+    let batches: u64 = metrics
+        .lines()
+        .find_map(|l| l.strip_prefix("polysleuth_write_batches_total "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        batches < 12 * 15,
+        "submissions were committed in batches ({batches} transactions for 180 turns)"
+    );
+    let mut app = std::sync::Arc::try_unwrap(app).ok().unwrap();
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_batch_that_cannot_commit_fails_every_request_in_it() {
+    let mut app = TestApp::spawn().await;
+    let players = games(&app, 4).await;
+    // A fault in the database: any turn that says "boom" makes its transaction fail.
+    let store = polysleuth::store::Store::connect(&app.db).await.unwrap();
+    let ddl: &[&str] = if app.db.starts_with("postgres") {
+        &[
+            "CREATE FUNCTION boom() RETURNS trigger AS $$ BEGIN IF NEW.text LIKE '%boom%' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql",
+            "CREATE TRIGGER boom BEFORE INSERT OR UPDATE ON turns FOR EACH ROW EXECUTE FUNCTION boom()",
+        ]
+    } else {
+        &["CREATE TRIGGER boom BEFORE INSERT ON turns WHEN NEW.text LIKE '%boom%' BEGIN SELECT RAISE(ABORT, 'boom'); END"]
+    };
+    for statement in ddl {
+        sqlx::query(statement).execute(&store.pool).await.unwrap();
+    }
+    let app = std::sync::Arc::new(app);
+    let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(players.len()));
+    let mut tasks = Vec::new();
+    for (i, (link, other)) in players.iter().cloned().enumerate() {
+        let (app, barrier) = (app.clone(), barrier.clone());
+        tasks.push(tokio::spawn(async move {
+            let text = if i % 5 == 0 {
+                "# boom\nready".to_string()
+            } else {
+                format!("1 (2): {other} has how many Reds?")
+            };
+            barrier.wait().await;
+            let (st, v) = app.turn(&link, &text).await;
+            (link, text, st, v)
+        }));
+    }
+    let mut failed = 0;
+    for t in tasks {
+        let (link, text, st, v) = t.await.unwrap();
+        let stored = app.private_view(&link).await["turn"].clone();
+        match st {
+            200 => assert_eq!(
+                stored["text"].as_str(),
+                Some(text.as_str()),
+                "an acknowledged turn is stored"
+            ),
+            503 => {
+                failed += 1;
+                assert!(
+                    v["error"]
+                        .as_str()
+                        .unwrap()
+                        .contains("nothing of it was stored, please send it again"),
+                    "{v}"
+                );
+                assert_eq!(stored, Value::Null, "a failed request stored nothing");
+            }
+            other => panic!("unexpected status {other}: {v}"),
+        }
+        assert!(
+            !(text.contains("boom") && st == 200),
+            "a poisoned turn cannot be acknowledged"
+        );
+    }
+    assert!(
+        failed >= players.len() / 5,
+        "every poisoned request failed ({failed})"
+    );
+    let mut app = std::sync::Arc::try_unwrap(app).ok().unwrap();
+    app.stop().await;
+}
