@@ -33,6 +33,8 @@ python3 scripts/loadtest/setup.py "$base" "$GAMES" "$work"
 
 run() { # name, connections, url, [lua script]
   local name=$1 conns=$2 url=$3 script=${4:-}
+  # ONLY=turn runs just the static page and that endpoint.
+  if [ -n "${ONLY:-}" ] && [ "$name" != static ] && [ "$name" != "$ONLY" ]; then : > "$work/$name-$conns.txt"; return; fi
   local args=(-t2 -c"$conns" -d"$DURATION" --latency)
   [ -n "$script" ] && args+=(-s "$script")
   echo "== $name ($conns connections)" >&2

@@ -103,6 +103,7 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
     let domain = from.email.domain().to_string();
     let outbox = Outbox {
         store: store.clone(),
+        writer: master.writer.clone(),
         transport,
         from,
         domain,

@@ -35,7 +35,14 @@ pub struct Master {
     /// The group-commit writer, once `serve` has started it; without it each submission
     /// commits on its own (the command line).
     pub writer: Arc<std::sync::OnceLock<crate::writer::Writer>>,
+    /// Players never change once a game is made, so their rows are kept after the first read.
+    players: Arc<std::sync::RwLock<std::collections::HashMap<i64, PlayerRow>>>,
+    /// A game's state changes only when a round is resolved: parsed once per (game, round).
+    states: Arc<std::sync::RwLock<StateCache>>,
 }
+
+/// Game id → (round, parsed state).
+type StateCache = std::collections::HashMap<i64, (i64, Arc<Game>)>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum MasterError {
@@ -188,6 +195,8 @@ impl Master {
             store,
             config: Arc::new(config),
             writer: Arc::new(std::sync::OnceLock::new()),
+            players: Default::default(),
+            states: Default::default(),
         }
     }
 
@@ -291,7 +300,7 @@ impl Master {
         let Some((id, key)) = keys::split_token(token) else {
             return Ok(None);
         };
-        let player = self.store.player(&self.store.pool, id).await?;
+        let player = self.player_row(id).await?;
         Ok(player.filter(|p| {
             let by_reply: bool = subtle::ConstantTimeEq::ct_eq(
                 self.reply_token(id).as_bytes(),
@@ -439,10 +448,42 @@ impl Master {
     /// The player a web link token belongs to.
     pub async fn authenticate(&self, token: &str) -> Result<PlayerRow> {
         let (id, key) = keys::split_token(token).ok_or(MasterError::BadKey)?;
-        let player = self.store.player(&self.store.pool, id).await?;
+        let player = self.player_row(id).await?;
         player
             .filter(|p| keys::matches(key, &p.key_hash))
             .ok_or(MasterError::BadKey)
+    }
+
+    /// A player's row, from memory after the first read.
+    pub async fn player_row(&self, id: i64) -> Result<Option<PlayerRow>> {
+        if let Some(p) = self.players.read().expect("cache lock").get(&id) {
+            return Ok(Some(p.clone()));
+        }
+        let player = self.store.player(&self.store.pool, id).await?;
+        if let Some(p) = &player {
+            let mut cache = self.players.write().expect("cache lock");
+            if cache.len() > 100_000 {
+                cache.clear();
+            }
+            cache.insert(id, p.clone());
+        }
+        Ok(player)
+    }
+
+    /// The parsed state of a game row, from memory when this round was parsed before.
+    pub fn state_of(&self, row: &GameRow) -> Result<Arc<Game>> {
+        if let Some((round, state)) = self.states.read().expect("cache lock").get(&row.id) {
+            if *round == row.round && row.status != "over" {
+                return Ok(state.clone());
+            }
+        }
+        let state = Arc::new(parse_state(row)?);
+        let mut cache = self.states.write().expect("cache lock");
+        if cache.len() > 20_000 {
+            cache.clear();
+        }
+        cache.insert(row.id, (row.round, state.clone()));
+        Ok(state)
     }
 
     /// Submits a turn text for the open round. Accepted whole, or rejected with every error

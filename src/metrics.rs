@@ -35,6 +35,9 @@ struct Histogram {
     sum: f64,
 }
 
+/// Count by status, and the latency histogram, of one route and method.
+type RouteStats = (BTreeMap<u16, u64>, Histogram);
+
 #[derive(Default)]
 pub struct Metrics {
     pub turns_accepted: Counter,
@@ -46,7 +49,7 @@ pub struct Metrics {
     pub write_batches: Counter,
     inbound: Mutex<BTreeMap<&'static str, u64>>,
     /// (route pattern, method) → status → count, and the latency histogram per route.
-    requests: Mutex<BTreeMap<(String, String), (BTreeMap<u16, u64>, Histogram)>>,
+    requests: Mutex<BTreeMap<(String, String), RouteStats>>,
 }
 
 pub static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::default);

@@ -7,8 +7,8 @@ use std::collections::HashMap;
 
 use tokio::sync::{mpsc, oneshot};
 
-use crate::master::{now, parse_state, Master, MasterError, TurnReply};
-use crate::store::PlayerRow;
+use crate::master::{now, Master, MasterError, TurnReply};
+use crate::store::{MailRow, PlayerRow};
 
 /// The most jobs committed in one transaction.
 pub const MAX_BATCH: usize = 256;
@@ -23,6 +23,15 @@ enum Job {
     Inbound {
         raw: Vec<u8>,
         answer: oneshot::Sender<Result<i64, MasterError>>,
+    },
+    ClaimMail {
+        lease: i64,
+        limit: i64,
+        answer: oneshot::Sender<Result<Vec<MailRow>, MasterError>>,
+    },
+    MailsSent {
+        ids: Vec<i64>,
+        answer: oneshot::Sender<Result<(), MasterError>>,
     },
 }
 
@@ -52,6 +61,29 @@ impl Writer {
             answer,
         };
         self.jobs.send(job).await.map_err(|_| gone())?;
+        reply.await.map_err(|_| gone())?
+    }
+
+    /// Claims due outbox rows in the next batch.
+    pub async fn claim_mail(&self, lease: i64, limit: i64) -> Result<Vec<MailRow>, MasterError> {
+        let (answer, reply) = oneshot::channel();
+        self.jobs
+            .send(Job::ClaimMail {
+                lease,
+                limit,
+                answer,
+            })
+            .await
+            .map_err(|_| gone())?;
+        reply.await.map_err(|_| gone())?
+    }
+
+    pub async fn mails_sent(&self, ids: Vec<i64>) -> Result<(), MasterError> {
+        let (answer, reply) = oneshot::channel();
+        self.jobs
+            .send(Job::MailsSent { ids, answer })
+            .await
+            .map_err(|_| gone())?;
         reply.await.map_err(|_| gone())?
     }
 
@@ -98,6 +130,12 @@ impl Master {
                         (Job::Inbound { answer, .. }, Done::Inbound(id)) => {
                             let _ = answer.send(Ok(id));
                         }
+                        (Job::ClaimMail { answer, .. }, Done::Claimed(rows)) => {
+                            let _ = answer.send(Ok(rows));
+                        }
+                        (Job::MailsSent { answer, .. }, Done::Nothing) => {
+                            let _ = answer.send(Ok(()));
+                        }
                         _ => unreachable!("results follow the jobs"),
                     }
                 }
@@ -111,6 +149,12 @@ impl Master {
                             let _ = answer.send(Err(MasterError::NotStored(message.into())));
                         }
                         Job::Inbound { answer, .. } => {
+                            let _ = answer.send(Err(MasterError::NotStored(message.into())));
+                        }
+                        Job::ClaimMail { answer, .. } => {
+                            let _ = answer.send(Err(MasterError::NotStored(message.into())));
+                        }
+                        Job::MailsSent { answer, .. } => {
                             let _ = answer.send(Err(MasterError::NotStored(message.into())));
                         }
                     }
@@ -131,21 +175,35 @@ impl Master {
                         self.store.insert_inbound_in(&mut tx, raw, now()).await?,
                     ));
                 }
+                Job::ClaimMail { lease, limit, .. } => {
+                    done.push(Done::Claimed(
+                        self.store
+                            .claim_mail_in(&mut tx, now(), *lease, *limit)
+                            .await?,
+                    ));
+                }
+                Job::MailsSent { ids, .. } => {
+                    self.store.mails_sent_in(&mut tx, ids, now()).await?;
+                    done.push(Done::Nothing);
+                }
                 Job::Turn {
                     player,
                     text,
                     also_to,
                     ..
                 } => {
-                    if !games.contains_key(&player.game_id) {
-                        let game = self.store.game_for_update(&mut tx, player.game_id).await?;
-                        let loaded = match game {
-                            Some(row) => Some((parse_state(&row)?, row)),
-                            None => None,
-                        };
-                        games.insert(player.game_id, loaded);
-                    }
-                    let result = match games.get_mut(&player.game_id).expect("just loaded") {
+                    let entry = match games.entry(player.game_id) {
+                        std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                        std::collections::hash_map::Entry::Vacant(e) => {
+                            let loaded =
+                                match self.store.game_for_update(&mut tx, player.game_id).await? {
+                                    Some(row) => Some((self.state_of(&row)?, row)),
+                                    None => None,
+                                };
+                            e.insert(loaded)
+                        }
+                    };
+                    let result = match entry {
                         None => Err(MasterError::NotFound("that game no longer exists".into())),
                         Some((state, row)) => match self
                             .submit_in(&mut tx, row, state, player, text, also_to.as_deref())
@@ -169,4 +227,6 @@ impl Master {
 enum Done {
     Turn(Result<TurnReply, MasterError>),
     Inbound(i64),
+    Claimed(Vec<MailRow>),
+    Nothing,
 }

@@ -6,6 +6,8 @@ work, idle_rss, accepted = sys.argv[1], sys.argv[2], sys.argv[3]
 
 def parse(name):
     text = open(os.path.join(work, name)).read()
+    if not text:
+        return None
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
     lat = {}
     for pct, value, unit in re.findall(r"^\s+(50|99)%\s+([\d.]+)(us|ms|s)\s*$", text, re.M):
@@ -21,6 +23,8 @@ static = parse("static-64.txt")[0]
 print("| endpoint | clients | requests/s | p50 ms | p99 ms | ratio to static | non-2xx |")
 print("|---|---|---|---|---|---|---|")
 for label, name in rows:
+    if parse(name) is None:
+        continue
     rps, p50, p99, errors = parse(name)
     clients = name.split("-")[1].split(".")[0]
     print(f"| {label} | {clients} | {rps:,.0f} | {p50:.1f} | {p99:.1f} | {rps / static:.0%} | {errors} |")

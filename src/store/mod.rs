@@ -630,6 +630,30 @@ impl Store {
             return Ok(Vec::new());
         }
         let mut tx = self.write().await?;
+        let rows = self.claim_mail_in(&mut tx, now, lease, limit).await?;
+        tx.commit().await?;
+        Ok(rows)
+    }
+
+    /// Whether any mail is due for delivery, read without the write lock.
+    pub async fn mail_due(&self, now: i64) -> Result<bool, StoreError> {
+        let due: Option<(i64,)> = sqlx::query_as(
+            "SELECT id FROM outbox WHERE sent_at IS NULL AND next_attempt_at <= $1 LIMIT 1",
+        )
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(due.is_some())
+    }
+
+    /// Claims due mails inside a write transaction: they are pushed `lease` seconds ahead.
+    pub async fn claim_mail_in(
+        &self,
+        tx: &mut Conn,
+        now: i64,
+        lease: i64,
+        limit: i64,
+    ) -> Result<Vec<MailRow>, StoreError> {
         let rows: Vec<MailRow> = sqlx::query_as(&format!(
             "SELECT id, game_id, reply_to, recipient, subject, body, created_at, attempts, last_error FROM outbox
              WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY id LIMIT $2{}",
@@ -639,19 +663,37 @@ impl Store {
         .bind(limit)
         .fetch_all(&mut *tx)
         .await?;
-        for row in &rows {
-            sqlx::query("UPDATE outbox SET next_attempt_at = $1 WHERE id = $2")
-                .bind(now + lease)
-                .bind(row.id)
-                .execute(&mut *tx)
-                .await?;
+        if !rows.is_empty() {
+            let list = rows
+                .iter()
+                .map(|r| r.id.to_string())
+                .collect::<Vec<_>>()
+                .join(",");
+            sqlx::query(&format!(
+                "UPDATE outbox SET next_attempt_at = $1 WHERE id IN ({list})"
+            ))
+            .bind(now + lease)
+            .execute(&mut *tx)
+            .await?;
         }
-        tx.commit().await?;
         Ok(rows)
     }
 
     /// Marks delivered mails sent, in one write.
     pub async fn mails_sent(&self, ids: &[i64], now: i64) -> Result<(), StoreError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let mut conn = self.pool.acquire().await?;
+        self.mails_sent_in(&mut conn, ids, now).await
+    }
+
+    pub async fn mails_sent_in(
+        &self,
+        conn: &mut Conn,
+        ids: &[i64],
+        now: i64,
+    ) -> Result<(), StoreError> {
         if ids.is_empty() {
             return Ok(());
         }
@@ -664,7 +706,7 @@ impl Store {
             "UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL WHERE id IN ({list})"
         ))
         .bind(now)
-        .execute(&self.pool)
+        .execute(&mut *conn)
         .await?;
         Ok(())
     }
