@@ -29,7 +29,7 @@ async fn games(app: &TestApp, n: usize) -> Vec<(String, String)> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn every_acknowledged_turn_is_stored_once_in_order() {
-    let mut app = TestApp::spawn().await;
+    let app = TestApp::spawn().await;
     let players = games(&app, 3).await;
     let app = std::sync::Arc::new(app);
     let mut tasks = Vec::new();
@@ -81,7 +81,7 @@ async fn every_acknowledged_turn_is_stored_once_in_order() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_batch_that_cannot_commit_fails_every_request_in_it() {
-    let mut app = TestApp::spawn().await;
+    let app = TestApp::spawn().await;
     let players = games(&app, 4).await;
     // A fault in the database: any turn that says "boom" makes its transaction fail.
     let store = polysleuth::store::Store::connect(&app.db).await.unwrap();
