@@ -12,7 +12,6 @@
 use std::time::Instant;
 
 use polysleuth::master::{GameRequest, Master};
-use polysleuth::rules::Settings;
 use polysleuth::store::Store;
 
 async fn setup(db: &str, games: usize) -> Master {
@@ -33,21 +32,12 @@ async fn setup(db: &str, games: usize) -> Master {
             for i in (w..games).step_by(workers) {
                 let created = master
                     .create_game(GameRequest {
-                        name: format!("storm {i}"),
-                        gm_email: "gm@example.org".into(),
-                        players: ["Ann", "Ben", "Cleo", "Dan"]
-                            .iter()
-                            .map(|n| (n.to_string(), format!("{n}@example.org")))
-                            .collect(),
-                        settings: Settings::default(),
-                        round_seconds: 86400,
-                        first_deadline: None,
-                        time_zone: "UTC".into(),
-                        grace_seconds: 300,
                         listed: false,
-                        seed: Some(i as u64),
-                        deal: None,
-                        reminder_hours: String::new(),
+                        ..GameRequest::sample(
+                            &format!("storm {i}"),
+                            ["Ann", "Ben", "Cleo", "Dan"],
+                            Some(i as u64),
+                        )
                     })
                     .await
                     .unwrap();

@@ -3,7 +3,6 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use polysleuth::master::GameRequest;
-use polysleuth::rules::Settings;
 
 fn bench(c: &mut Criterion) {
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -23,23 +22,11 @@ fn bench(c: &mut Criterion) {
         .await
         .unwrap();
         let created = master
-            .create_game(GameRequest {
-                name: "bench".into(),
-                gm_email: "gm@example.org".into(),
-                players: ["Ann", "Ben", "Cleo", "Dan"]
-                    .iter()
-                    .map(|n| (n.to_string(), format!("{n}@example.org")))
-                    .collect(),
-                settings: Settings::default(),
-                round_seconds: 86400,
-                first_deadline: None,
-                time_zone: "UTC".into(),
-                grace_seconds: 300,
-                listed: true,
-                seed: Some(1),
-                deal: None,
-                reminder_hours: String::new(),
-            })
+            .create_game(GameRequest::sample(
+                "bench",
+                ["Ann", "Ben", "Cleo", "Dan"],
+                Some(1),
+            ))
             .await
             .unwrap();
         let id: i64 = created.players[0]

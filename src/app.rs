@@ -135,21 +135,9 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
 /// A demo game with sample players, so a newcomer can click through a round at once.
 pub async fn demo(master: &Master) -> anyhow::Result<crate::master::Created> {
     let request = crate::master::GameRequest {
-        name: "Demo game".into(),
-        gm_email: "gm@example.org".into(),
-        players: ["Ada", "Basil", "Clara", "Dmitri"]
-            .iter()
-            .map(|n| (n.to_string(), format!("{}@example.org", n.to_lowercase())))
-            .collect(),
-        settings: crate::rules::Settings::default(),
-        round_seconds: 24 * 3600,
-        first_deadline: None,
-        time_zone: "UTC".into(),
         grace_seconds: 60,
-        listed: true,
-        seed: None,
-        deal: None,
         reminder_hours: "24,2".into(),
+        ..crate::master::GameRequest::sample("Demo game", ["Ada", "Basil", "Clara", "Dmitri"], None)
     };
     master
         .create_game(request)

@@ -90,6 +90,30 @@ pub struct GameRequest {
     pub reminder_hours: String,
 }
 
+impl GameRequest {
+    /// A game of four sample players with the default rules and a day per round: the demo
+    /// game, and the games of benchmarks and load tests.
+    pub fn sample(name: &str, players: [&str; 4], seed: Option<u64>) -> GameRequest {
+        GameRequest {
+            name: name.to_string(),
+            gm_email: "gm@example.org".into(),
+            players: players
+                .iter()
+                .map(|n| (n.to_string(), format!("{}@example.org", n.to_lowercase())))
+                .collect(),
+            settings: Settings::default(),
+            round_seconds: 24 * 3600,
+            first_deadline: None,
+            time_zone: "UTC".into(),
+            grace_seconds: 300,
+            listed: true,
+            seed,
+            deal: None,
+            reminder_hours: String::new(),
+        }
+    }
+}
+
 /// Reads `24, 2` as the stored form `24,2`.
 pub fn reminder_hours_text(text: &str) -> std::result::Result<String, String> {
     parse_reminder_hours(text).map(|h| {

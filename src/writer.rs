@@ -35,6 +35,19 @@ enum Job {
     },
 }
 
+impl Job {
+    /// Answers the job with an error that says nothing of it was stored.
+    fn fail(self, message: &str) {
+        let e = || MasterError::NotStored(message.into());
+        match self {
+            Job::Turn { answer, .. } => drop(answer.send(Err(e()))),
+            Job::Inbound { answer, .. } => drop(answer.send(Err(e()))),
+            Job::ClaimMail { answer, .. } => drop(answer.send(Err(e()))),
+            Job::MailsSent { answer, .. } => drop(answer.send(Err(e()))),
+        }
+    }
+}
+
 #[derive(Clone)]
 pub struct Writer {
     jobs: mpsc::Sender<Job>,
@@ -144,20 +157,7 @@ impl Master {
                 tracing::error!(jobs = jobs.len(), error = %e, "a batch of submissions could not be committed");
                 let message = "the game master could not store this just now (a database error); nothing of it was stored, please send it again";
                 for job in jobs {
-                    match job {
-                        Job::Turn { answer, .. } => {
-                            let _ = answer.send(Err(MasterError::NotStored(message.into())));
-                        }
-                        Job::Inbound { answer, .. } => {
-                            let _ = answer.send(Err(MasterError::NotStored(message.into())));
-                        }
-                        Job::ClaimMail { answer, .. } => {
-                            let _ = answer.send(Err(MasterError::NotStored(message.into())));
-                        }
-                        Job::MailsSent { answer, .. } => {
-                            let _ = answer.send(Err(MasterError::NotStored(message.into())));
-                        }
-                    }
+                    job.fail(message);
                 }
             }
         }
