@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the whole test suite on SQLite, then again on PostgreSQL.
+# Runs the whole test suite on SQLite, the browser tests (scripts/browser-test.sh), then the
+# suite again on PostgreSQL.
 # PostgreSQL: the cluster at $POLYSLEUTH_TEST_POSTGRES_URL, or a throwaway one started here
 # (server binaries needed). Without either, the PostgreSQL run is skipped and says so, unless
 # POLYSLEUTH_REQUIRE_POSTGRES=1 (CI), where that is a failure.
@@ -8,6 +9,8 @@ cd "$(dirname "$0")/.."
 
 echo "== tests on SQLite"
 cargo test --locked "$@"
+
+scripts/browser-test.sh
 
 url=${POLYSLEUTH_TEST_POSTGRES_URL:-}
 cluster=""

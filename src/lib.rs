@@ -1,6 +1,7 @@
 //! The Polysleuth game master: the rules engine, and the web and mail service around it.
 
 pub mod app;
+pub mod deduce;
 pub mod keys;
 pub mod mail;
 pub mod master;

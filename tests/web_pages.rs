@@ -131,6 +131,13 @@ async fn creating_a_game_on_the_web_names_every_problem_and_keeps_the_values() {
     app.stop().await;
 }
 
+/// The part of a page from `start` to the next `end`.
+fn section<'a>(page: &'a str, start: &str, end: &str) -> &'a str {
+    let from = page.find(start).unwrap_or_else(|| panic!("no {start} in {page}"));
+    let to = page[from..].find(end).expect("section end") + from;
+    &page[from..to]
+}
+
 #[tokio::test]
 async fn a_player_builds_fixes_and_sends_a_turn_and_the_gm_runs_the_game() {
     let mut app = TestApp::spawn().await;
@@ -152,26 +159,106 @@ async fn a_player_builds_fixes_and_sends_a_turn_and_the_gm_runs_the_game() {
     );
     let token = csrf(&page);
 
+    // The builder offers only cards Ann may guess: none of her own.
+    let hand: Vec<String> = view["hand"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect();
+    let card_select = section(&page, "<select id=\"g_card\"", "</select>");
+    assert_eq!(card_select.matches("<option>").count(), 36 - hand.len());
+    for card in &hand {
+        assert!(!card_select.contains(card.as_str()), "{card} is Ann's own");
+    }
+    let traits = section(&page, "<select id=\"q_traits\"", "</select>");
+    assert_eq!(traits.matches("<option").count(), 10 + 33, "10 traits, 33 pairs");
+    assert!(!traits.contains("value=\"Red Green\""), "never two colours");
+    assert!(!section(&page, "<select id=\"g_place\"", "</select>").contains("Ann"));
+
     // The builder adds a line to the text without sending it.
     let (_, page) = post_form(
         &app,
         ann,
         &[
             ("csrf", &token),
-            ("action", "add"),
+            ("action", "add_question"),
             ("text", ""),
-            ("b_kind", "question"),
-            ("b_target", "Ben"),
-            ("b_trait1", "Red"),
-            ("b_trait2", "Pearl"),
-            ("b_bid", "4"),
+            ("q_target", "Ben"),
+            ("q_traits", "Red Pearl"),
+            ("q_bid", "4"),
         ],
     )
     .await;
     assert!(page.contains("(4): Ben has how many Red Pearl?"), "{page}");
+    assert!(
+        page.contains("bids <strong data-bid-total>4</strong>"),
+        "the running total of bids"
+    );
+    assert!(page.contains("up to <strong data-bid-left>26</strong> more"));
     assert_eq!(
         app.private_view(&common::path_of(ann)).await["turn"],
         Value::Null
+    );
+
+    // A bid beyond the balance, or a card of her own, is refused with the text kept.
+    let (_, page) = post_form(
+        &app,
+        ann,
+        &[
+            ("csrf", &token),
+            ("action", "add_question"),
+            ("text", "(4): Ben has how many Red Pearl?"),
+            ("q_target", "Ben"),
+            ("q_traits", "Red"),
+            ("q_bid", "27"),
+        ],
+    )
+    .await;
+    assert!(
+        page.contains("this turn already bids 4: bid at most 26"),
+        "{page}"
+    );
+    assert!(page.contains(">(4): Ben has how many Red Pearl?</textarea>"));
+    let (_, page) = post_form(
+        &app,
+        ann,
+        &[
+            ("csrf", &token),
+            ("action", "add_guess"),
+            ("text", ""),
+            ("g_place", "Ben"),
+            ("g_card", &hand[0]),
+        ],
+    )
+    .await;
+    assert!(
+        page.contains("choose a card you have not guessed yet and do not hold"),
+        "{page}"
+    );
+    let guessable = Value::from(
+        (1..=3)
+            .flat_map(|n| ["Red", "Green", "Blue", "Yellow"].map(|c| format!("{n} {c} Opal")))
+            .find(|c| !hand.contains(c))
+            .unwrap(),
+    );
+    let guessable = guessable.as_str().unwrap();
+    let (_, page) = post_form(
+        &app,
+        ann,
+        &[
+            ("csrf", &token),
+            ("action", "add_guess"),
+            ("text", ""),
+            ("g_place", "Ben"),
+            ("g_card", guessable),
+        ],
+    )
+    .await;
+    assert!(page.contains(&format!(">Ben has {guessable}</textarea>")));
+    assert!(
+        !section(&page, "<select id=\"g_card\"", "</select>").contains(guessable),
+        "a card written in the turn is not offered again"
     );
 
     // A bad line comes back inline with the text kept.
@@ -183,7 +270,7 @@ async fn a_player_builds_fixes_and_sends_a_turn_and_the_gm_runs_the_game() {
     )
     .await;
     assert!(
-        page.contains("line 2: &#34;Ben has 2 Purple Opal&#34; does not name a card"),
+        page.contains("<strong>line 2</strong> <code>Ben has 2 Purple Opal</code>: does not name a card"),
         "{page}"
     );
     assert!(page.contains("Ben has 2 Purple Opal</textarea>"));

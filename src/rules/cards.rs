@@ -341,6 +341,15 @@ impl CardSet {
     pub const EMPTY: CardSet = CardSet(0);
     pub const ALL: CardSet = CardSet((1u64 << 36) - 1);
 
+    /// The set as a bit mask, bit `i` for the card of index `i`.
+    pub fn bits(self) -> u64 {
+        self.0
+    }
+
+    pub fn from_bits(bits: u64) -> CardSet {
+        CardSet(bits & Self::ALL.0)
+    }
+
     pub fn contains(self, card: Card) -> bool {
         self.0 >> card.0 & 1 == 1
     }

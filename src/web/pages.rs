@@ -9,7 +9,8 @@ use askama::Template;
 
 use super::error::PageError;
 use super::forms::{self, Fields, PLAYER_ROWS};
-use super::views::{self, GmView, PlayerView, PublicGame};
+use super::views::{self, Builder, GmView, PlayerView, PublicGame};
+use crate::deduce::Method;
 use crate::mail::bulletin_text;
 use crate::master::{GmAction, Master, MasterError, StoredBulletin, TurnReply};
 use crate::rules::LineError;
@@ -393,12 +394,13 @@ pub async fn feed(master: web::Data<Master>, path: web::Path<i64>) -> Page {
 #[template(path = "play.html")]
 struct PlayPage {
     v: PlayerView,
+    b: Builder,
     text: String,
     notice: Option<String>,
     errors: Vec<LineError>,
     csrf: String,
-    traits: Vec<&'static str>,
-    bid_max: u32,
+    markup: u32,
+    me: usize,
 }
 
 async fn play_page(
@@ -413,16 +415,16 @@ async fn play_page(
     let v = views::player_view(master, &seat).await?;
     let text = text.unwrap_or_else(|| v.turn.as_ref().map(|t| t.text.clone()).unwrap_or_default());
     let (csrf_token, cookie) = csrf(req);
-    let bid_max = v.eyes;
     Ok(private(
         &PlayPage {
+            b: Builder::new(&v, &text),
             v,
             text,
             notice,
             errors,
             csrf: csrf_token,
-            traits: views::trait_choices(),
-            bid_max,
+            markup: seat.state.settings.one_trait_markup,
+            me: seat.player.seat as usize,
         },
         cookie,
     ))
@@ -432,40 +434,24 @@ pub async fn play(req: HttpRequest, master: web::Data<Master>, path: web::Path<S
     play_page(&master, &req, &path, None, None, vec![]).await
 }
 
-/// Adds a line the builder describes to the text, without sending it.
-fn builder_line(f: &BTreeMap<String, String>) -> Result<String, String> {
-    let get = |k: &str| f.get(k).map(|s| s.trim()).unwrap_or("");
-    let target = get("b_target");
-    if target.is_empty() {
-        return Err("choose a player (or the safe) in the turn builder".into());
-    }
-    match get("b_kind") {
-        "question" => {
-            let traits: Vec<&str> = [get("b_trait1"), get("b_trait2")]
-                .into_iter()
-                .filter(|t| !t.is_empty())
-                .collect();
-            if traits.is_empty() {
-                return Err("choose at least one trait to ask about".into());
-            }
-            let bid = get("b_bid");
-            let bid = if bid.is_empty() { "0" } else { bid };
-            Ok(format!(
-                "({bid}): {target} has how many {}?",
-                traits.join(" ")
-            ))
+/// Adds the line the builder describes to the text, without sending the turn.
+async fn add_line(
+    master: &Master,
+    req: &HttpRequest,
+    token: &str,
+    kind: &str,
+    f: &Fields,
+    text: String,
+) -> Page {
+    let seat = master.seat(token).await?;
+    let v = views::player_view(master, &seat).await?;
+    let field = |k: &str| f.get(k).map(|s| s.trim().to_string()).unwrap_or_default();
+    match Builder::new(&v, &text).line(kind, &field) {
+        Ok(line) => {
+            let notice = format!("Added \"{line}\". Send your turn when it is complete.");
+            play_page(master, req, token, Some(with_line(&text, &line)), Some(notice), vec![]).await
         }
-        _ => {
-            let card = format!("{} {} {}", get("b_number"), get("b_colour"), get("b_gem"));
-            if card.split_whitespace().count() != 3 {
-                return Err("choose the number, colour and gem of the card you guess".into());
-            }
-            if target == "safe" {
-                Ok(format!("{card} is in the safe"))
-            } else {
-                Ok(format!("{target} has {card}"))
-            }
-        }
+        Err(problem) => play_page(master, req, token, Some(text), Some(problem), vec![]).await,
     }
 }
 
@@ -502,26 +488,8 @@ pub async fn play_action(
         .replace("\r\n", "\n");
     let action = f.get("action").map(String::as_str).unwrap_or("send");
     let to_send = match action {
-        "add" => {
-            return match builder_line(&f) {
-                Ok(line) => {
-                    play_page(
-                        &master,
-                        &req,
-                        &token,
-                        Some(with_line(&text, &line)),
-                        Some(format!(
-                            "Added \"{line}\". Send your turn when it is complete."
-                        )),
-                        vec![],
-                    )
-                    .await
-                }
-                Err(problem) => {
-                    play_page(&master, &req, &token, Some(text), Some(problem), vec![]).await
-                }
-            };
-        }
+        "add_guess" => return add_line(&master, &req, &token, "guess", &f, text).await,
+        "add_question" => return add_line(&master, &req, &token, "question", &f, text).await,
         "clear" => {
             master.clear_turn(&token).await?;
             return play_page(

@@ -5,8 +5,10 @@ use serde::Serialize;
 
 use crate::mail::{time_text, zone};
 use crate::master::{parse_state, Master, MasterError, Seat, StoredBulletin};
-use crate::rules::view::{points_text, Published, Reveal};
-use crate::rules::{Card, Game, Owner};
+use crate::deduce::{self, Sheet};
+use crate::rules::view::{points_text, PrivateReport, Published, Reveal};
+use crate::rules::cards::canonical_order;
+use crate::rules::{Card, CardSet, Game, Owner, Trait};
 use crate::store::GameRow;
 
 #[derive(Serialize)]
@@ -159,7 +161,33 @@ pub struct PlayerView {
     pub reveals: Vec<OwnReveal>,
     pub others: Vec<String>,
     pub has_safe: bool,
+    pub sheet: Sheet,
     pub game: PublicGame,
+}
+
+/// The player's Information Sheet, built from their own page's contents only.
+pub fn player_sheet(
+    game: &PublicGame,
+    me: usize,
+    hand: &[String],
+    reports: &[(i64, PrivateReport)],
+) -> Sheet {
+    let names: Vec<String> = game.players.iter().map(|p| p.name.clone()).collect();
+    let hand: CardSet = hand.iter().filter_map(|c| Card::parse(c).ok()).collect();
+    let view = (|| {
+        let mut view = deduce::View::new(&names, me, hand, game.hand_size, game.safe_size)?;
+        for b in &game.bulletins {
+            view.add_bulletin(&b.stored.bulletin)?;
+        }
+        for (round, r) in reports {
+            view.add_report(*round as u32, r)?;
+        }
+        Ok::<_, deduce::ViewError>(view)
+    })();
+    match view {
+        Ok(view) => Sheet::bounds(&view),
+        Err(e) => Sheet::unreadable(names, e.to_string()),
+    }
 }
 
 pub async fn player_view(master: &Master, seat: &Seat) -> Result<PlayerView, MasterError> {
@@ -183,7 +211,10 @@ pub async fn player_view(master: &Master, seat: &Seat) -> Result<PlayerView, Mas
         });
     let mut guesses = Vec::new();
     let mut reveals = Vec::new();
-    for (round, report) in master.reports(seat.game.id, seat.player.seat).await? {
+    let reports = master.reports(seat.game.id, seat.player.seat).await?;
+    let hand = state.deal.hands[s].names();
+    let sheet = player_sheet(&game, s, &hand, &reports);
+    for (round, report) in reports {
         for g in report.guesses {
             guesses.push(OwnGuess {
                 round,
@@ -199,7 +230,7 @@ pub async fn player_view(master: &Master, seat: &Seat) -> Result<PlayerView, Mas
     }
     Ok(PlayerView {
         me: state.players[s].clone(),
-        hand: state.deal.hands[s].names(),
+        hand,
         eyes: state.eyes[s],
         points: state.half_points[s] as f64 / 2.0,
         points_text: points_text(state.half_points[s]),
@@ -215,6 +246,7 @@ pub async fn player_view(master: &Master, seat: &Seat) -> Result<PlayerView, Mas
             .map(|(_, n)| n.clone())
             .collect(),
         has_safe: !state.deal.safe.is_empty(),
+        sheet,
         game,
     })
 }
@@ -292,14 +324,134 @@ pub async fn gm_view(master: &Master, row: &GameRow) -> Result<GmView, MasterErr
     })
 }
 
-/// Choices for the turn builder: numbers, colours, gems and traits, never card locations.
-pub fn trait_choices() -> Vec<&'static str> {
-    crate::rules::Trait::all()
-        .iter()
-        .map(|t| t.name())
-        .collect()
+/// One choice of a select: the value sent and the words shown.
+#[derive(Clone, Debug, Serialize)]
+pub struct Choice {
+    pub value: String,
+    pub label: String,
 }
 
-pub fn all_card_names() -> Vec<String> {
-    Card::all().map(|c| c.name()).collect()
+/// What the turn builder offers: only choices a turn could accept (RULES.md §3), given the
+/// player's hand, their earlier guesses, the published cards and the lines already written.
+#[derive(Clone, Debug, Serialize)]
+pub struct Builder {
+    pub places: Vec<Choice>,
+    pub targets: Vec<String>,
+    pub cards: Vec<String>,
+    pub one_trait: Vec<Choice>,
+    pub two_traits: Vec<Choice>,
+    pub eyes: u32,
+    pub bid_total: u32,
+    pub bid_left: u32,
+}
+
+impl Builder {
+    pub fn new(v: &PlayerView, text: &str) -> Builder {
+        let (written, _) = crate::rules::turn::parse_all(text);
+        let mut closed: CardSet = v
+            .hand
+            .iter()
+            .chain(v.guesses.iter().map(|g| &g.card))
+            .chain(v.game.published.iter().map(|p| &p.card))
+            .filter_map(|c| Card::parse(c).ok())
+            .collect();
+        for g in &written.guesses {
+            closed.insert(g.card);
+        }
+        let mut places: Vec<Choice> = v
+            .others
+            .iter()
+            .map(|o| Choice {
+                value: o.clone(),
+                label: o.clone(),
+            })
+            .collect();
+        if v.has_safe {
+            places.push(Choice {
+                value: "safe".into(),
+                label: "the safe".into(),
+            });
+        }
+        let bid_total: u32 = written.questions.iter().map(|q| q.eyes).sum();
+        let traits = Trait::all();
+        let choice = |ts: &[Trait]| Choice {
+            value: ts.iter().map(|t| t.name()).collect::<Vec<_>>().join(" "),
+            label: ts
+                .iter()
+                .map(|t| match t {
+                    Trait::Number(_) => t.prose_plural(),
+                    _ => t.name().to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join(" & "),
+        };
+        let mut two_traits = Vec::new();
+        for (i, a) in traits.iter().enumerate() {
+            for b in &traits[i + 1..] {
+                if a.kind() != b.kind() {
+                    two_traits.push(choice(&canonical_order(&[*a, *b])));
+                }
+            }
+        }
+        Builder {
+            places,
+            targets: v.others.clone(),
+            cards: CardSet::ALL.minus(closed).names(),
+            one_trait: traits.iter().map(|t| choice(&[*t])).collect(),
+            two_traits,
+            eyes: v.eyes,
+            bid_total,
+            bid_left: v.eyes.saturating_sub(bid_total),
+        }
+    }
+
+    /// The line the builder's fields describe, or what to fix.
+    pub fn line(&self, kind: &str, f: &dyn Fn(&str) -> String) -> Result<String, String> {
+        match kind {
+            "question" => {
+                let target = f("q_target");
+                if !self.targets.contains(&target) {
+                    return Err("choose another player to ask".into());
+                }
+                let traits = f("q_traits");
+                if !self
+                    .one_trait
+                    .iter()
+                    .chain(&self.two_traits)
+                    .any(|c| c.value == traits)
+                {
+                    return Err("choose one trait, or two of different kinds, to ask about".into());
+                }
+                let bid = f("q_bid");
+                let bid: u32 = match bid.as_str() {
+                    "" => 0,
+                    b => b.parse().map_err(|_| {
+                        format!("the bid \"{b}\" is not a whole number of Private Eyes (0 or more)")
+                    })?,
+                };
+                if bid > self.bid_left {
+                    return Err(format!(
+                        "you have {} Private Eyes and this turn already bids {}: bid at most {}",
+                        self.eyes, self.bid_total, self.bid_left
+                    ));
+                }
+                Ok(format!("({bid}): {target} has how many {traits}?"))
+            }
+            _ => {
+                let place = f("g_place");
+                if !self.places.iter().any(|p| p.value == place) {
+                    return Err("choose where you think the card is".into());
+                }
+                let card = f("g_card");
+                if !self.cards.contains(&card) {
+                    return Err("choose a card you have not guessed yet and do not hold".into());
+                }
+                Ok(if place == "safe" {
+                    format!("{card} is in the safe")
+                } else {
+                    format!("{place} has {card}")
+                })
+            }
+        }
+    }
 }

@@ -1,0 +1,203 @@
+//! One player's view of a game, read from what their own pages and mails show them: their
+//! hand, the public sizes, public answers and published cards, their reveals and guess results.
+//! Every fact is a count: location `loc` holds exactly `count` cards of `set`.
+
+use serde::Serialize;
+
+use crate::rules::cards::{matching, Trait};
+use crate::rules::{Bulletin, Card, CardSet, PrivateReport};
+
+/// Where a fact came from, for the explanations of certainties.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Source {
+    /// The hand and safe sizes, which are public.
+    Sizes,
+    OwnHand,
+    Published { round: u32 },
+    Guess { round: u32, number: u32, correct: bool },
+    Reveal { round: u32 },
+    Answer { round: u32 },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fact {
+    pub loc: usize,
+    pub set: CardSet,
+    pub count: usize,
+    pub source: Source,
+    /// The fact in words, for explanations.
+    pub label: String,
+}
+
+/// What one player knows. Locations are the seats in order, then the safe when it holds cards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    pub locations: Vec<String>,
+    pub sizes: Vec<usize>,
+    pub me: usize,
+    pub facts: Vec<Fact>,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ViewError {
+    #[error("unknown player or place \"{0}\"")]
+    UnknownPlace(String),
+    #[error("unknown card \"{0}\"")]
+    UnknownCard(String),
+    #[error("unknown trait \"{0}\"")]
+    UnknownTrait(String),
+    #[error("{0}")]
+    Shape(String),
+}
+
+impl View {
+    /// A view from the player's own hand and the public sizes alone.
+    pub fn new(
+        players: &[String],
+        me: usize,
+        hand: CardSet,
+        hand_size: usize,
+        safe_size: usize,
+    ) -> Result<View, ViewError> {
+        if me >= players.len() {
+            return Err(ViewError::Shape(format!("seat {me} is not in the game")));
+        }
+        if hand.len() != hand_size {
+            return Err(ViewError::Shape(format!(
+                "the hand holds {} cards, not {hand_size}",
+                hand.len()
+            )));
+        }
+        if hand_size * players.len() + safe_size != 36 {
+            return Err(ViewError::Shape(format!(
+                "{} hands of {hand_size} and a safe of {safe_size} do not make 36 cards",
+                players.len()
+            )));
+        }
+        let mut locations: Vec<String> = players.to_vec();
+        let mut sizes = vec![hand_size; players.len()];
+        if safe_size > 0 {
+            locations.push("safe".into());
+            sizes.push(safe_size);
+        }
+        let mut facts: Vec<Fact> = sizes
+            .iter()
+            .enumerate()
+            .map(|(loc, &size)| Fact {
+                loc,
+                set: CardSet::ALL,
+                count: size,
+                source: Source::Sizes,
+                label: format!("{} holds {size} cards", locations[loc]),
+            })
+            .collect();
+        facts.push(Fact {
+            loc: me,
+            set: hand,
+            count: hand.len(),
+            source: Source::OwnHand,
+            label: "your hand".into(),
+        });
+        Ok(View {
+            locations,
+            sizes,
+            me,
+            facts,
+        })
+    }
+
+    pub fn location(&self, name: &str) -> Result<usize, ViewError> {
+        self.locations
+            .iter()
+            .position(|l| l.eq_ignore_ascii_case(name))
+            .ok_or_else(|| ViewError::UnknownPlace(name.to_string()))
+    }
+
+    fn holds(&mut self, loc: usize, set: CardSet, count: usize, source: Source, label: String) {
+        self.facts.push(Fact {
+            loc,
+            set,
+            count,
+            source,
+            label,
+        });
+    }
+
+    /// What a public bulletin tells everyone: answers and published cards.
+    pub fn add_bulletin(&mut self, b: &Bulletin) -> Result<(), ViewError> {
+        let round = b.round;
+        for a in &b.answers {
+            let loc = self.location(&a.target)?;
+            let set = trait_set(&a.traits)?;
+            let label = format!(
+                "{} has {} {} (round {round})",
+                self.locations[loc],
+                a.count,
+                a.traits.join(" ")
+            );
+            self.holds(loc, set, a.count as usize, Source::Answer { round }, label);
+        }
+        for p in &b.published {
+            let loc = self.location(&p.owner)?;
+            let card = card(&p.card)?;
+            let label = format!("published in round {round}");
+            self.holds(loc, single(card), 1, Source::Published { round }, label);
+        }
+        Ok(())
+    }
+
+    /// What the player's own report of a round tells them: their guesses and reveals.
+    pub fn add_report(&mut self, round: u32, r: &PrivateReport) -> Result<(), ViewError> {
+        for g in &r.guesses {
+            let loc = self.location(&g.place)?;
+            let card = card(&g.card)?;
+            let label = format!(
+                "your guess {} in round {round} was {}",
+                g.number,
+                if g.correct { "right" } else { "wrong" }
+            );
+            let source = Source::Guess {
+                round,
+                number: g.number,
+                correct: g.correct,
+            };
+            self.holds(loc, single(card), g.correct as usize, source, label);
+        }
+        for rv in &r.reveals {
+            let loc = self.location(&rv.target)?;
+            let set = trait_set(&rv.traits)?;
+            let shown: CardSet = rv
+                .cards
+                .iter()
+                .map(|c| card(c))
+                .collect::<Result<_, _>>()?;
+            // A reveal is exact: those cards of the set, and no other.
+            let label = format!(
+                "{}'s {} cards were revealed to you in round {round}",
+                self.locations[loc],
+                rv.traits.join(" ")
+            );
+            let source = Source::Reveal { round };
+            self.holds(loc, shown, shown.len(), source.clone(), label.clone());
+            self.holds(loc, set.minus(shown), 0, source, label);
+        }
+        Ok(())
+    }
+}
+
+fn single(card: Card) -> CardSet {
+    std::iter::once(card).collect()
+}
+
+fn card(name: &str) -> Result<Card, ViewError> {
+    Card::parse(name).map_err(|_| ViewError::UnknownCard(name.to_string()))
+}
+
+fn trait_set(names: &[String]) -> Result<CardSet, ViewError> {
+    let traits: Vec<Trait> = names
+        .iter()
+        .map(|t| Trait::parse(t).ok_or_else(|| ViewError::UnknownTrait(t.clone())))
+        .collect::<Result<_, _>>()?;
+    Ok(matching(&traits))
+}

@@ -1,0 +1,223 @@
+// End-to-end: a game run through the pages in real headless Chromium, once with JavaScript
+// and once without. Usage: node flow.mjs BASE_URL SCREENSHOT_DIR
+// Exits non-zero on the first failed check, naming it.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const base = process.argv[2];
+const shots = process.argv[3] || 'screenshots';
+assert.ok(base, 'usage: node flow.mjs BASE_URL [SCREENSHOT_DIR]');
+
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
+
+async function browser(js, viewport = { width: 1280, height: 800 }) {
+  const profile = mkdtempSync(join(tmpdir(), 'polysleuth-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: FLAGS,
+    javaScriptEnabled: js,
+    viewport,
+  });
+  const close = async () => { await context.close(); rmSync(profile, { recursive: true, force: true }); };
+  return { context, close };
+}
+
+let step = 0;
+async function shot(page, dir, name, fullPage = true) {
+  step += 1;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${String(step).padStart(2, '0')}-${name}.png`), fullPage });
+}
+
+// Every form control has a name a screen reader can read.
+async function checkLabels(page, what) {
+  const unlabelled = await page.evaluate(() =>
+    [...document.querySelectorAll('input:not([type=hidden]), select, textarea')]
+      .filter((el) => !(el.labels && el.labels.length) && !el.getAttribute('aria-label'))
+      .map((el) => el.name || el.id));
+  assert.deepEqual(unlabelled, [], `${what}: controls without a label`);
+}
+
+// Text and buttons meet WCAG AA contrast (4.5:1) against what is behind them.
+async function checkContrast(page, what) {
+  const poor = await page.evaluate(() => {
+    const rgb = (s) => (s.match(/[\d.]+/g) || []).map(Number);
+    const lum = ([r, g, b]) => {
+      const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const background = (el) => {
+      for (let e = el; e; e = e.parentElement) {
+        const c = rgb(getComputedStyle(e).backgroundColor);
+        if (c.length === 3 || (c.length === 4 && c[3] > 0.5)) return c.slice(0, 3);
+      }
+      return [255, 255, 255];
+    };
+    const out = [];
+    for (const el of document.querySelectorAll('p, li, td, th, a, button, label, legend, h1, h2, h3, code, span')) {
+      if (!el.offsetParent || !el.textContent.trim() || el.classList.contains('sr') || el.closest('.sr')) continue;
+      const fg = rgb(getComputedStyle(el).color).slice(0, 3);
+      const a = lum(fg), b = lum(background(el));
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      if (ratio < 4.5) out.push(`${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 30)}" ${ratio.toFixed(2)}`);
+    }
+    return out;
+  });
+  assert.deepEqual(poor, [], `${what}: text below 4.5:1 contrast`);
+}
+
+async function text(page, selector) {
+  return (await page.locator(selector).first().innerText()).trim();
+}
+
+async function run(js) {
+  const mode = js ? 'with-js' : 'without-js';
+  const dir = join(shots, mode);
+  step = 0;
+  const { context, close } = await browser(js);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`script error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+
+  // The game master creates a game.
+  await page.goto(`${base}/games/new`);
+  await checkLabels(page, 'new game');
+  await page.fill('#name', `Browser game ${mode}`);
+  await page.fill('#gm_email', 'gm@example.org');
+  const names = ['Ann', 'Ben', 'Cleo', 'Dan'];
+  for (const [i, n] of names.entries()) {
+    await page.fill(`[name=player${i + 1}_name]`, n);
+    await page.fill(`[name=player${i + 1}_email]`, `${n.toLowerCase()}@example.org`);
+  }
+  await shot(page, dir, 'new-game');
+  await Promise.all([page.waitForNavigation(), page.click('text=Create the game')]);
+  assert.match(await text(page, 'h1'), /^Game \d+ is created$/, 'the game is created');
+  await shot(page, dir, 'created');
+  const gmLink = await page.locator('a[href*="/gm/"]').first().getAttribute('href');
+  const annLink = await page.locator('li:has-text("Ann:") a').getAttribute('href');
+  const publicLink = await page.locator('a[href*="/games/"]').filter({ hasNotText: 'New game' }).last().getAttribute('href');
+  assert.ok(gmLink && annLink && publicLink, 'the created page gives every link');
+
+  // Ann opens her page: hand, deadline, balances and builder are above the fold.
+  await page.goto(annLink);
+  assert.match(await text(page, '#balance'), /You have 30 Private Eyes and 0 Sleuth Points/);
+  const hand = await page.locator('ul.hand li').allInnerTexts();
+  assert.equal(hand.length, 9, 'a four-player hand holds nine cards');
+  for (const sel of ['ul.hand', '.deadline', '#balance', '#guess-builder legend', '#question-builder legend']) {
+    const box = await page.locator(sel).boundingBox();
+    assert.ok(box && box.y + box.height <= 800, `${sel} is above the fold`);
+  }
+  if (js) {
+    assert.match(await text(page, '.deadline time'), /left\)$/, 'the countdown runs');
+  }
+  await checkLabels(page, 'player page');
+  await checkContrast(page, 'player page');
+  const cards = await page.locator('#g_card option').allInnerTexts();
+  assert.equal(cards.length, 36 - 9, 'only cards Ann may guess are offered');
+  for (const c of hand) assert.ok(!cards.includes(c), `${c} is Ann's own and not offered`);
+  const places = await page.locator('#g_place option').allInnerTexts();
+  assert.deepEqual(places, ['Ben', 'Cleo', 'Dan'], 'no safe in a four-player game, and not Ann herself');
+  const pairs = await page.locator('#q_traits option').evaluateAll((os) => os.map((o) => o.value));
+  assert.ok(!pairs.includes('Red Green') && pairs.includes('Red Pearl'), 'pairs of different kinds only');
+  await shot(page, dir, 'player-page');
+
+  // She builds a two-trait question with the keyboard, and a guess.
+  await page.selectOption('#q_target', 'Ben');
+  await page.selectOption('#q_traits', 'Red Pearl');
+  await page.fill('#q_bid', '4');
+  await page.focus('#q_bid');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Add this question',
+    'Tab from the bid reaches the add button');
+  await Promise.all([js ? Promise.resolve() : page.waitForNavigation(), page.keyboard.press('Enter')]);
+  assert.equal(await page.inputValue('#text'), '(4): Ben has how many Red Pearl?');
+  assert.equal(await text(page, '[data-bid-total]'), '4', 'the running total of bids');
+  assert.equal(await text(page, '[data-bid-left]'), '26');
+  const guess = (await page.locator('#g_card option').first().innerText()).trim();
+  await page.selectOption('#g_place', 'Cleo');
+  await page.selectOption('#g_card', guess);
+  await Promise.all([js ? Promise.resolve() : page.waitForNavigation(), page.click('text=Add this guess')]);
+  assert.equal(await page.inputValue('#text'), `(4): Ben has how many Red Pearl?\nCleo has ${guess}`);
+  assert.ok(!(await page.locator('#g_card option').allInnerTexts()).includes(guess), 'a guessed card is offered no more');
+
+  // A mistyped line is answered inline; the text is kept; she fixes it and marks ready.
+  await page.fill('#text', `(4): Ben has how many Red Pearl?\nCleo has ${guess}\nDan has 2 Purple Opal`);
+  await Promise.all([page.waitForNavigation(), page.click('button[value=send]')]);
+  const alert = await text(page, '[role=alert]');
+  assert.match(alert, /line 3/, 'the error names the line');
+  assert.match(alert, /Dan has 2 Purple Opal/, 'the error quotes the line');
+  assert.match(await page.inputValue('#text'), /Purple Opal/, 'the text is kept');
+  assert.match(await text(page, '.notice'), /NOT accepted/);
+  await shot(page, dir, 'inline-error');
+  await page.fill('#text', `(4): Ben has how many Red Pearl?\nCleo has ${guess}`);
+  await Promise.all([page.waitForNavigation(), page.click('button[value=ready]')]);
+  assert.match(await text(page, '.notice'), /Turn accepted and marked ready/);
+  await shot(page, dir, 'ready');
+
+  // The game master sees who is ready, and resolves the round.
+  await page.goto(gmLink);
+  await checkLabels(page, 'GM page');
+  assert.match(await text(page, 'tr:has(td:text-is("Ann"))'), /Ann\s+yes\s+yes/, 'Ann sent and is ready');
+  assert.ok(!(await page.content()).includes('Red Pearl'), 'the GM never sees a turn');
+  await shot(page, dir, 'gm-before');
+  await Promise.all([page.waitForNavigation(), page.click('text=Resolve the round now')]);
+  assert.match(await text(page, '.notice'), /resolved/i);
+  await shot(page, dir, 'gm-after');
+
+  // The bulletin shows the result, and prints cleanly.
+  await page.goto(`${publicLink}/rounds/1`);
+  const bulletin = await page.locator('main').innerText();
+  assert.match(bulletin, /Ben has \d+ Red Pearl \(question by Ann, 4\)/, 'the answer is public');
+  assert.match(bulletin, /Ann, guess 1: (right|wrong)/, 'the guess result is public');
+  assert.ok(!bulletin.includes(guess), 'the bulletin never names a guessed card');
+  await shot(page, dir, 'bulletin');
+  await page.emulateMedia({ media: 'print' });
+  assert.equal(await page.locator('header.site').isVisible(), false, 'print leaves out the site header');
+  await shot(page, dir, 'bulletin-print');
+  await page.emulateMedia({ media: 'screen' });
+
+  // Ann sees her new balance (30 − 4 + 12), her reveal and her Information Sheet.
+  await page.goto(annLink);
+  assert.match(await text(page, '#balance'), /You have 38 Private Eyes/);
+  const reveal = await text(page, 'ul.reveals li');
+  assert.match(reveal, /Round 1: Ben's Red Pearl cards: /);
+  const rows = page.locator('table.sheet tbody tr');
+  assert.equal(await rows.count(), 36, 'the sheet has a row per card');
+  for (const c of hand) {
+    const cell = page.locator(`table.sheet tr:has(th:text-is("${c}")) td`).first();
+    assert.equal(await cell.getAttribute('class'), 'yes', `${c} is marked as Ann's`);
+  }
+  const shown = reveal.split(': ').pop().split(', ').filter((c) => c !== 'none');
+  for (const c of shown) {
+    const cell = page.locator(`table.sheet tr:has(th:text-is("${c}")) td`).nth(1);
+    assert.equal(await cell.getAttribute('class'), 'yes', `${c} was revealed in Ben's hand`);
+  }
+  await shot(page, dir, 'player-after');
+
+  // On a phone the page fits the screen's width; the grid scrolls inside its own box.
+  const phone = await browser(js, { width: 390, height: 844 });
+  const small = await phone.context.newPage();
+  await small.goto(annLink);
+  const overflow = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `the phone page is ${overflow}px too wide`);
+  await shot(small, dir, 'phone', true);
+  await phone.close();
+
+  assert.deepEqual(problems, [], 'no script errors');
+  await close();
+  console.log(`ok: the whole flow ${mode}`);
+}
+
+try {
+  await run(true);
+  await run(false);
+} catch (e) {
+  console.error(`FAILED: ${e.message}`);
+  process.exit(1);
+}
