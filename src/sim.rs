@@ -103,3 +103,33 @@ pub fn turn_text(game: &Game, seat: usize, style: &Style, rng: &mut ChaCha20Rng)
     }
     Some(lines.join("\n"))
 }
+
+/// A whole random game of `n` players: the state it started from and every round's outcome.
+/// Stops after `max_rounds` rounds if it has not ended by then.
+pub fn play(
+    n: usize,
+    seed: u64,
+    style: &Style,
+    max_rounds: usize,
+) -> (Game, Vec<crate::rules::RoundOutcome>) {
+    let names: Vec<String> = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus"][..n]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let start = Game::new(names, crate::rules::Settings::default(), seed, None)
+        .expect("default settings suit 3 to 7 players");
+    let mut game = start.clone();
+    let mut rng = rng(seed);
+    let mut outcomes = Vec::new();
+    while !game.over && outcomes.len() < max_rounds {
+        let turns: Vec<Option<crate::rules::Turn>> = (0..n)
+            .map(|s| {
+                turn_text(&game, s, style, &mut rng).and_then(|t| game.validate(s, &t).ok())
+            })
+            .collect();
+        let (next, outcome) = game.resolve(&turns, &[]);
+        game = next;
+        outcomes.push(outcome);
+    }
+    (start, outcomes)
+}

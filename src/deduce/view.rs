@@ -108,6 +108,11 @@ impl View {
     }
 
     pub fn location(&self, name: &str) -> Result<usize, ViewError> {
+        let name = if name.eq_ignore_ascii_case("the safe") {
+            "safe"
+        } else {
+            name
+        };
         self.locations
             .iter()
             .position(|l| l.eq_ignore_ascii_case(name))
@@ -200,4 +205,27 @@ fn trait_set(names: &[String]) -> Result<CardSet, ViewError> {
         .map(|t| Trait::parse(t).ok_or_else(|| ViewError::UnknownTrait(t.clone())))
         .collect::<Result<_, _>>()?;
     Ok(matching(&traits))
+}
+
+/// The view of `seat` after `rounds` rounds of a recorded game: built from what that player's
+/// pages show (their hand, the public sizes, the bulletins and their own reports), nothing else.
+pub fn of_recorded(
+    start: &crate::rules::Game,
+    outcomes: &[crate::rules::RoundOutcome],
+    seat: usize,
+    rounds: usize,
+) -> Result<View, ViewError> {
+    let n = start.players.len();
+    let mut view = View::new(
+        &start.players,
+        seat,
+        start.deal.hands[seat],
+        start.settings.hand_size_for(n),
+        start.settings.safe_size_for(n),
+    )?;
+    for o in &outcomes[..rounds] {
+        view.add_bulletin(&o.bulletin)?;
+        view.add_report(o.bulletin.round, &o.private[seat])?;
+    }
+    Ok(view)
 }
