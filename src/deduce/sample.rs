@@ -1,10 +1,10 @@
 //! Beyond the counting budget: estimates from several Markov chains over the consistent deals,
 //! and exact proofs for the cells no sample reached.
 //!
-//! A chain starts from a consistent deal found by a randomised search, then repeatedly
-//! proposes to swap two open cards between their locations, or to rotate three; a proposal is
-//! taken when the deal stays consistent. Proposals are symmetric, so every consistent deal the
-//! chain can reach is equally likely in the long run.
+//! A chain starts from a consistent deal found by a randomised search, then repeatedly picks
+//! two locations and redraws how the open cards in them are split, uniformly among the splits
+//! that keep every fact true (block Gibbs): the uniform distribution over consistent deals is
+//! left unchanged by every move.
 
 use rand::rngs::ChaCha20Rng;
 
@@ -57,7 +57,7 @@ impl Moves {
         let mut masks = vec![Vec::new(); view.locations.len()];
         for f in &view.facts {
             let m = f.set.bits() & open_bits;
-            if m != 0 && m != open_bits && !masks[f.loc].contains(&m) {
+            if m != 0 && !masks[f.loc].contains(&m) {
                 masks[f.loc].push(m);
             }
         }
@@ -68,13 +68,6 @@ impl Moves {
         }
     }
 
-    /// Card `a` may take card `b`'s place at `loc` without changing any count there.
-    fn alike_at(&self, loc: usize, a: usize, b: usize) -> bool {
-        self.places[a] >> loc & 1 == 1
-            && self.masks[loc]
-                .iter()
-                .all(|m| (m >> a & 1) == (m >> b & 1))
-    }
 }
 
 /// A consistent deal, searched for at random: the location of every card, or None.
@@ -139,7 +132,6 @@ pub fn estimate(view: &View, d: &Domains, plan: &Plan) -> Option<Estimate> {
     let moves = Moves::new(view, d);
     let locs = view.locations.len();
     let seed = seed_of(view);
-    let n = moves.open.len();
     let mut per_chain: Vec<Vec<[f64; 8]>> = Vec::new();
     for chain in 0..plan.chains {
         let mut rng = stream("deduce", seed, chain);
@@ -147,7 +139,7 @@ pub fn estimate(view: &View, d: &Domains, plan: &Plan) -> Option<Estimate> {
         let mut deal = find_deal(view, d, &mut rng, &mut nodes)?;
         let mut tally = vec![[0u64; 8]; 36];
         for sweep in 0..plan.burn_in + plan.sweeps {
-            for _ in 0..n.max(1) * 2 {
+            for _ in 0..locs * (locs - 1) / 2 {
                 step(&moves, &mut deal, &mut rng);
             }
             if sweep >= plan.burn_in {
@@ -213,34 +205,148 @@ pub fn estimate(view: &View, d: &Domains, plan: &Plan) -> Option<Estimate> {
     })
 }
 
-/// One proposal: swap two open cards, or rotate three, when every count stays the same.
+/// One move: pick two locations and redraw, uniformly among the consistent ways, how the
+/// open cards now in either are split between them (a block-Gibbs step).
 fn step(moves: &Moves, deal: &mut [u8; 36], rng: &mut ChaCha20Rng) {
-    let n = moves.open.len() as u64;
-    if n < 2 {
+    let locs = moves.masks.len() as u64;
+    let a = below(rng, locs) as usize;
+    let b = below(rng, locs - 1) as usize;
+    let b = if b >= a { b + 1 } else { b };
+    let cards: Vec<usize> = moves
+        .open
+        .iter()
+        .copied()
+        .filter(|&k| deal[k] as usize == a || deal[k] as usize == b)
+        .collect();
+    if cards.len() < 2 {
         return;
     }
-    let pick = |rng: &mut ChaCha20Rng| moves.open[below(rng, n) as usize];
-    let a = pick(rng);
-    let b = pick(rng);
-    let (la, lb) = (deal[a] as usize, deal[b] as usize);
-    if la == lb {
-        return;
-    }
-    if below(rng, 2) == 0 {
-        if moves.alike_at(la, b, a) && moves.alike_at(lb, a, b) {
-            deal.swap(a, b);
+    // Classes: cards alike for both locations' facts and for where they may go.
+    let key = |k: usize| -> (u8, Vec<bool>) {
+        let can = (moves.places[k] >> a & 1) | (moves.places[k] >> b & 1) << 1;
+        let member = moves.masks[a]
+            .iter()
+            .chain(&moves.masks[b])
+            .map(|m| m >> k & 1 == 1)
+            .collect();
+        (can, member)
+    };
+    let mut classes: Vec<((u8, Vec<bool>), Vec<usize>)> = Vec::new();
+    for &k in &cards {
+        let kk = key(k);
+        match classes.iter_mut().find(|(c, _)| *c == kk) {
+            Some((_, v)) => v.push(k),
+            None => classes.push((kk, vec![k])),
         }
+    }
+    // What each fact at a needs from these cards, and at b.
+    let na = moves.masks[a].len();
+    let need: Vec<usize> = moves.masks[a]
+        .iter()
+        .map(|m| cards.iter().filter(|&&k| m >> k & 1 == 1 && deal[k] as usize == a).count())
+        .chain(moves.masks[b].iter().map(|m| {
+            cards
+                .iter()
+                .filter(|&&k| m >> k & 1 == 1 && deal[k] as usize == b)
+                .count()
+        }))
+        .collect();
+    // Every split (how many of each class go to a), weighted by the ways to pick the cards.
+    let mut splits: Vec<(Vec<usize>, u128)> = Vec::new();
+    let mut x = vec![0usize; classes.len()];
+    let mut nodes = 0u32;
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        j: usize,
+        classes: &[((u8, Vec<bool>), Vec<usize>)],
+        na: usize,
+        need: &[usize],
+        sums: &mut Vec<usize>,
+        x: &mut Vec<usize>,
+        w: u128,
+        out: &mut Vec<(Vec<usize>, u128)>,
+        nodes: &mut u32,
+    ) -> bool {
+        *nodes += 1;
+        if *nodes > 20_000 {
+            return false;
+        }
+        if j == classes.len() {
+            if sums.iter().zip(need).all(|(s, n)| s == n) {
+                out.push((x.clone(), w));
+            }
+            return true;
+        }
+        let ((can, member), cards) = &classes[j];
+        let size = cards.len();
+        let lo = if can & 2 == 0 { size } else { 0 };
+        let hi = if can & 1 == 0 { 0 } else { size };
+        for v in lo..=hi {
+            let mut fits = true;
+            for (f, m) in member.iter().enumerate() {
+                if *m {
+                    sums[f] += if f < na { v } else { size - v };
+                }
+                fits &= sums[f] <= need[f];
+            }
+            x[j] = v;
+            let ok = !fits
+                || walk(
+                    j + 1,
+                    classes,
+                    na,
+                    need,
+                    sums,
+                    x,
+                    w * binomial(size, v),
+                    out,
+                    nodes,
+                );
+            for (f, m) in member.iter().enumerate() {
+                if *m {
+                    sums[f] -= if f < na { v } else { size - v };
+                }
+            }
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+    let mut sums = vec![0usize; need.len()];
+    if !walk(0, &classes, na, &need, &mut sums, &mut x, 1, &mut splits, &mut nodes) {
         return;
     }
-    let c = pick(rng);
-    let lc = deal[c] as usize;
-    if lc == la || lc == lb {
+    let total: u128 = splits.iter().map(|(_, w)| w).sum();
+    if total == 0 {
         return;
     }
-    // a goes to b's place, b to c's, c to a's.
-    if moves.alike_at(lb, a, b) && moves.alike_at(lc, b, c) && moves.alike_at(la, c, a) {
-        deal[a] = lb as u8;
-        deal[b] = lc as u8;
-        deal[c] = la as u8;
+    // At most C(36, 18) ways, so the total fits in 64 bits.
+    let mut r = below(rng, total as u64) as u128;
+    let chosen = splits
+        .iter()
+        .find(|(_, w)| {
+            if r < *w {
+                true
+            } else {
+                r -= w;
+                false
+            }
+        })
+        .map(|(x, _)| x.clone())
+        .expect("a split is drawn");
+    for (((_, _), members), &to_a) in classes.iter().zip(&chosen) {
+        let mut members = members.clone();
+        for i in (1..members.len()).rev() {
+            let j = below(rng, i as u64 + 1) as usize;
+            members.swap(i, j);
+        }
+        for (i, &k) in members.iter().enumerate() {
+            deal[k] = if i < to_a { a as u8 } else { b as u8 };
+        }
     }
+}
+
+fn binomial(n: usize, k: usize) -> u128 {
+    (0..k).fold(1u128, |acc, i| acc * (n - i) as u128 / (i + 1) as u128)
 }
