@@ -121,6 +121,7 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
         writer,
         tokio::spawn(crate::scheduler::run(master.clone(), opts.tick)),
         tokio::spawn(outbox.run(opts.tick)),
+        tokio::spawn(crate::sheets::run(master.clone())),
     ];
     tracing::info!(%addr, "polysleuth is listening");
     Ok(Running {

@@ -9,6 +9,7 @@ pub mod metrics;
 pub mod replay;
 pub mod rules;
 pub mod scheduler;
+pub mod sheets;
 pub mod sim;
 pub mod store;
 pub mod web;

@@ -85,6 +85,21 @@ enum Command {
         /// The replay file (`-` reads standard input).
         file: String,
     },
+    /// Print one player's Information Sheet after a round of a replay-format game, as JSON:
+    /// for every card and place, certain yes, certain no, or the probability.
+    Deduce {
+        /// The replay file (`-` reads standard input); it may name "player" and "round".
+        file: String,
+        /// Whose view (default: "player" in the file).
+        #[arg(long)]
+        player: Option<String>,
+        /// After which round (0: before any; default: "round" in the file, else the last).
+        #[arg(long)]
+        round: Option<usize>,
+        /// Units of counting work before sampling instead.
+        #[arg(long)]
+        budget: Option<u64>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -170,6 +185,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Replay { file } => replay(&file),
+        Command::Deduce {
+            file,
+            player,
+            round,
+            budget,
+        } => deduce(&file, player.as_deref(), round, budget),
         Command::Mail {
             command: MailCommand::Ingest { db, site },
         } => ingest(db, site),
@@ -317,7 +338,9 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 anyhow::bail!("round {} of game {game} was already resolved", row.round)
             }
         }
-        Command::Replay { .. } | Command::Mail { .. } => unreachable!("handled in main"),
+        Command::Replay { .. } | Command::Deduce { .. } | Command::Mail { .. } => {
+            unreachable!("handled in main")
+        }
     }
 }
 
@@ -369,19 +392,47 @@ fn describe(e: MasterError) -> anyhow::Error {
     anyhow::anyhow!("{e}")
 }
 
-fn replay(file: &str) -> ExitCode {
+fn read_input(command: &str, file: &str) -> Result<String, ExitCode> {
     let text = if file == "-" {
         let mut s = String::new();
         std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map(|_| s)
     } else {
         std::fs::read_to_string(file)
     };
-    let text = match text {
+    text.map_err(|e| {
+        eprintln!("polysleuth {command}: cannot read {file}: {e}");
+        ExitCode::from(2)
+    })
+}
+
+fn deduce(file: &str, player: Option<&str>, round: Option<usize>, budget: Option<u64>) -> ExitCode {
+    let text = match read_input("deduce", file) {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!("polysleuth replay: cannot read {file}: {e}");
-            return ExitCode::from(2);
+        Err(code) => return code,
+    };
+    let mut b = polysleuth::deduce::Budget::default();
+    if let Some(units) = budget {
+        b.count = units;
+    }
+    match polysleuth::replay::deduce(&text, player, round, &b) {
+        Ok(sheet) => {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&sheet).expect("a sheet serialises")
+            );
+            ExitCode::SUCCESS
         }
+        Err(e) => {
+            eprintln!("polysleuth deduce: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn replay(file: &str) -> ExitCode {
+    let text = match read_input("replay", file) {
+        Ok(t) => t,
+        Err(code) => return code,
     };
     match polysleuth::replay::run(&text) {
         Ok(out) => {

@@ -39,6 +39,8 @@ pub struct Master {
     players: Arc<std::sync::RwLock<std::collections::HashMap<i64, PlayerRow>>>,
     /// A game's state changes only when a round is resolved: parsed once per (game, round).
     states: Arc<std::sync::RwLock<StateCache>>,
+    /// Woken after each resolution, so the players' sheets are worked out at once.
+    pub sheets_due: Arc<tokio::sync::Notify>,
 }
 
 /// Game id → (round, parsed state).
@@ -221,6 +223,7 @@ impl Master {
             writer: Arc::new(std::sync::OnceLock::new()),
             players: Default::default(),
             states: Default::default(),
+            sheets_due: Default::default(),
         }
     }
 
@@ -787,6 +790,7 @@ impl Master {
             self.send(&mut tx, game_id, &email, &letter, now).await?;
         }
         tx.commit().await?;
+        self.sheets_due.notify_one();
         crate::metrics::METRICS.rounds_resolved.inc();
         tracing::info!(
             game = game_id,

@@ -7,7 +7,8 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 use crate::rules::deal::derived_salt;
-use crate::rules::{Card, CardSet, Deal, Game, Settings, Turn};
+use crate::deduce::{view::of_recorded, Budget, Sheet};
+use crate::rules::{Card, CardSet, Deal, Game, RoundOutcome, Settings, Turn};
 
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
@@ -31,12 +32,26 @@ struct Input {
     /// Not in the contract: lets an audit reproduce a commitment made with a known salt.
     #[serde(default)]
     salt: Option<String>,
+    /// For `polysleuth deduce`: whose view, after which round.
+    #[serde(default)]
+    player: Option<String>,
+    #[serde(default)]
+    round: Option<usize>,
 }
 
-/// Runs a replay from its JSON text; the error is one message fit for stderr.
-pub fn run(input: &str) -> Result<Value, ReplayError> {
-    let input: Input = serde_json::from_str(input)
-        .map_err(|e| bad(format!("the replay file is not valid: {e}")))?;
+/// A replayed game: where it started, and each round's outcome with its rejected turns.
+struct Played {
+    start: Game,
+    end: Game,
+    salt: String,
+    rounds: Vec<(RoundOutcome, Map<String, Value>)>,
+}
+
+fn read(input: &str) -> Result<Input, ReplayError> {
+    serde_json::from_str(input).map_err(|e| bad(format!("the replay file is not valid: {e}")))
+}
+
+fn play(input: Input) -> Result<Played, ReplayError> {
     let mut settings: Settings = match input.settings {
         None | Some(Value::Null) => Settings::default(),
         Some(v) => serde_json::from_value(v)
@@ -58,15 +73,8 @@ pub fn run(input: &str) -> Result<Value, ReplayError> {
     let mut game = Game::new(players.clone(), settings, seed, deal)
         .map_err(|e| bad(format!("the game cannot be set up: {e}")))?;
     let salt = input.salt.unwrap_or_else(|| derived_salt(seed));
-
-    let mut deal_out = Map::new();
-    for (name, hand) in players.iter().zip(&game.deal.hands) {
-        deal_out.insert(name.clone(), json!(hand.names()));
-    }
-    deal_out.insert("safe".into(), json!(game.deal.safe.names()));
-    let commitment = game.deal.commitment(&players, &salt);
-
-    let mut rounds_out = Vec::new();
+    let start = game.clone();
+    let mut rounds = Vec::new();
     for (index, round) in input.rounds.iter().enumerate() {
         if game.over {
             break;
@@ -107,6 +115,31 @@ pub fn run(input: &str) -> Result<Value, ReplayError> {
             })
             .collect();
         let (next, outcome) = game.resolve(&turns, &[]);
+        rounds.push((outcome, rejected));
+        game = next;
+    }
+    Ok(Played {
+        start,
+        end: game,
+        salt,
+        rounds,
+    })
+}
+
+/// Runs a replay from its JSON text; the error is one message fit for stderr.
+pub fn run(input: &str) -> Result<Value, ReplayError> {
+    let played = play(read(input)?)?;
+    let game = &played.start;
+    let players = &game.players;
+    let salt = &played.salt;
+    let mut deal_out = Map::new();
+    for (name, hand) in players.iter().zip(&game.deal.hands) {
+        deal_out.insert(name.clone(), json!(hand.names()));
+    }
+    deal_out.insert("safe".into(), json!(game.deal.safe.names()));
+    let commitment = game.deal.commitment(players, salt);
+    let mut rounds_out = Vec::new();
+    for (outcome, rejected) in &played.rounds {
         let b = &outcome.bulletin;
         rounds_out.push(json!({
             "round": b.round,
@@ -124,15 +157,48 @@ pub fn run(input: &str) -> Result<Value, ReplayError> {
             "done": b.newly_done.iter().map(|d| &d.player).collect::<Vec<_>>(),
             "game_over": b.game_over,
         }));
-        game = next;
     }
     Ok(json!({
         "deal": deal_out,
         "commitment": commitment,
         "salt": salt,
         "rounds": rounds_out,
-        "winners": game.winners(),
+        "winners": played.end.winners(),
     }))
+}
+
+/// The Information Sheet of one player after one round of a replayed game, from that
+/// player's own view only. `player` and `round` may also come from the file.
+pub fn deduce(
+    input: &str,
+    player: Option<&str>,
+    round: Option<usize>,
+    budget: &Budget,
+) -> Result<Sheet, ReplayError> {
+    let input = read(input)?;
+    let player = player
+        .map(str::to_string)
+        .or(input.player.clone())
+        .ok_or_else(|| bad("name the player whose sheet to compute (--player, or \"player\" in the file)"))?;
+    let round = round.or(input.round);
+    let played = play(input)?;
+    let seat = played.start.seat_of(&player).ok_or_else(|| {
+        bad(format!(
+            "\"{player}\" is not a player ({})",
+            played.start.players.join(", ")
+        ))
+    })?;
+    let played_rounds = played.rounds.len();
+    let round = round.unwrap_or(played_rounds);
+    if round > played_rounds {
+        return Err(bad(format!(
+            "round {round} was not played: the file has {played_rounds} round(s); use 0 to {played_rounds}"
+        )));
+    }
+    let outcomes: Vec<RoundOutcome> = played.rounds.into_iter().map(|(o, _)| o).collect();
+    let view = of_recorded(&played.start, &outcomes, seat, round)
+        .map_err(|e| bad(format!("the view cannot be built: {e}")))?;
+    Ok(Sheet::compute(&view, budget))
 }
 
 pub fn read_deal(

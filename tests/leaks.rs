@@ -19,7 +19,33 @@ fn cards_in(v: &Value) -> BTreeSet<String> {
 }
 
 /// Card names that appear in `text` outside the public answer sentences.
+/// Cut `from` up to the next `to` (inclusive) out of a text, every time.
+fn cut(text: &str, from: &str, to: &str) -> String {
+    let mut t = text.to_string();
+    while let Some(i) = t.find(from) {
+        let j = t[i..].find(to).map_or(t.len(), |j| i + j + to.len());
+        t.replace_range(i..j, "");
+    }
+    t
+}
+
+/// The text without the parts that list every card without saying where it is: the turn
+/// builder's choice of cards, and the Information Sheet (checked on its own in tests/sheets.rs,
+/// and below against the true deal).
+fn without_card_lists(text: &str) -> String {
+    if let Ok(mut v) = serde_json::from_str::<serde_json::Value>(text) {
+        if let Some(o) = v.as_object_mut() {
+            o.remove("sheet");
+        }
+        return v.to_string();
+    }
+    let t = cut(text, "<select id=\"g_card\"", "</select>");
+    let t = cut(&t, "<table class=\"sheet\">", "</table>");
+    cut(&t, "YOUR INFORMATION SHEET", "Public page:")
+}
+
 fn visible_cards(text: &str, answers: &[String]) -> BTreeSet<String> {
+    let text = without_card_lists(text);
     // The fixed examples of how to write a turn name cards too; drop exactly those.
     let mut t: String = text
         .lines()
@@ -224,6 +250,27 @@ async fn no_viewer_sees_what_is_not_theirs() {
         let leaked: Vec<_> = seen.difference(&allowed).collect();
         let viewer = who.map(|i| names[i]).unwrap_or("the public or the GM");
         assert!(leaked.is_empty(), "{viewer} sees {leaked:?} on {path}");
+        // A player's sheet may deduce, but never wrongly, and never rules out the truth.
+        if let (Some(i), Ok(v)) = (who, serde_json::from_str::<serde_json::Value>(text)) {
+            if let Some(sheet) = v.get("sheet") {
+                let places = sheet["locations"].as_array().unwrap();
+                for row in sheet["cards"].as_array().unwrap() {
+                    let card = row["card"].as_str().unwrap();
+                    let owner = (0..3)
+                        .find(|s| true_hands[*s].contains(card))
+                        .map_or("safe", |s| names[s]);
+                    for (l, cell) in row["cells"].as_array().unwrap().iter().enumerate() {
+                        let here = places[l] == owner;
+                        if cell["certain"] == true {
+                            assert_eq!(cell["p"] == 1.0, here, "{} is told wrongly where {card} is", names[*i]);
+                        }
+                        if here {
+                            assert_ne!(cell["p"], 0.0, "{card} is ruled out where it is");
+                        }
+                    }
+                }
+            }
+        }
     }
     app.stop().await;
 }

@@ -7,7 +7,7 @@ pub mod count;
 pub mod sample;
 pub mod view;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub use bounds::{propagate, Domains};
 pub use view::{Fact, Source, View, ViewError};
@@ -15,9 +15,11 @@ pub use view::{Fact, Source, View, ViewError};
 use crate::rules::Card;
 
 /// How the probabilities were found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Method {
+    /// Only what the player was told, fact by fact (the assistant is off).
+    Told,
     /// Certainties only, from the facts one at a time.
     Bounds,
     /// Every consistent deal counted.
@@ -148,6 +150,38 @@ impl Sheet {
                 }
             },
         }
+    }
+
+    /// Only what the player was told outright: their hand, published cards, their guesses'
+    /// results and their reveals. No deduction: for games where the assistant is off.
+    pub fn told(view: &View) -> Sheet {
+        let mut places = [0xffu8 >> (8 - view.locations.len()); 36];
+        let mut why = [[None; 8]; 36];
+        for (i, f) in view.facts.iter().enumerate() {
+            if f.source == Source::Sizes {
+                continue;
+            }
+            for c in f.set.iter() {
+                let k = c.index();
+                if f.count == f.set.len() {
+                    places[k] &= 1 << f.loc;
+                    why[k][f.loc] = Some(i as u16);
+                } else if f.count == 0 {
+                    places[k] &= !(1 << f.loc);
+                    why[k][f.loc] = Some(i as u16);
+                }
+            }
+        }
+        if places.contains(&0) {
+            return Sheet::contradiction(view, None);
+        }
+        let mut sheet = Sheet::from_domains(view, &Domains { places, why }, Method::Told);
+        for row in &mut sheet.cards {
+            for c in row.cells.iter_mut().filter(|c| !c.certain) {
+                c.p = f64::NAN;
+            }
+        }
+        sheet
     }
 
     /// The certainties that follow fact by fact; open cells are left at an even share.

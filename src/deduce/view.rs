@@ -89,7 +89,11 @@ impl View {
                 set: CardSet::ALL,
                 count: size,
                 source: Source::Sizes,
-                label: format!("{} holds {size} cards", locations[loc]),
+                label: if loc == me {
+                    format!("your hand is all you hold ({size} cards)")
+                } else {
+                    format!("{} holds {size} cards", locations[loc])
+                },
             })
             .collect();
         facts.push(Fact {

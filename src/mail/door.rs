@@ -159,7 +159,12 @@ impl Master {
                 .await?
                 .filter(|_| row.status != "over")
                 .map(|t| t.text);
-            let letter = self.to_player(&player, super::status(self, &row, &state, &player, turn));
+            let sheet =
+                crate::sheets::text_for(self, &state, game, player.seat as usize).await?;
+            let letter = self.to_player(
+                &player,
+                super::status(self, &row, &state, &player, turn, &sheet),
+            );
             self.send_loose(&player.email, letter.clone(), Some(game))
                 .await?;
             if let Some(other) = also.filter(|a| !a.eq_ignore_ascii_case(&player.email)) {

@@ -299,6 +299,7 @@ struct StatusMail<'a> {
     turn: Option<String>,
     deadline: String,
     link: String,
+    sheet: &'a str,
 }
 
 pub fn status(
@@ -307,6 +308,7 @@ pub fn status(
     state: &Game,
     player: &PlayerRow,
     turn: Option<String>,
+    sheet: &str,
 ) -> Letter {
     let seat = player.seat as usize;
     let deadline = match (game.status.as_str(), game.deadline) {
@@ -329,6 +331,7 @@ pub fn status(
         turn,
         deadline,
         link: master.link(&format!("/games/{}", game.id)),
+        sheet,
     }
     .render()
     .expect("status template renders");

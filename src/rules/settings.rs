@@ -27,6 +27,8 @@ pub struct Settings {
     /// `None`: players are never marked done for sending nothing.
     pub idle_rounds: Option<u32>,
     pub max_shared_pair: Option<usize>,
+    /// The Information Sheet assistant: each player's page shows what they can deduce.
+    pub assistant: bool,
 }
 
 impl Default for Settings {
@@ -40,6 +42,7 @@ impl Default for Settings {
             max_rounds: None,
             idle_rounds: Some(3),
             max_shared_pair: None,
+            assistant: true,
         }
     }
 }
@@ -140,6 +143,14 @@ impl Settings {
                     self.max_shared_pair.map(|k| k.to_string()),
                     "no restriction",
                 ),
+            ),
+            (
+                "assistant".into(),
+                if self.assistant {
+                    "on (each player's page shows what they can deduce, with probabilities)".into()
+                } else {
+                    "off (each player's sheet shows only what they were told)".into()
+                },
             ),
         ]
     }

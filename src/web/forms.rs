@@ -28,6 +28,7 @@ pub fn defaults() -> Fields {
         ("grace_minutes", "5".into()),
         ("time_zone", "UTC".into()),
         ("listed", "on".into()),
+        ("assistant", "on".into()),
         ("reminder_hours", "24,2".into()),
     ] {
         f.insert(k.into(), v);
@@ -146,6 +147,7 @@ pub fn parse(f: &Fields) -> Result<GameRequest, Vec<String>> {
         max_rounds: number(f, "max_rounds", "maximum rounds", &mut errors),
         idle_rounds: number(f, "idle_rounds", "idle rounds", &mut errors),
         max_shared_pair: number(f, "max_shared_pair", "deal restriction", &mut errors),
+        assistant: get(f, "assistant") == "on",
         ..d
     };
     settings.question_payment = match get(f, "question_payment") {

@@ -5,8 +5,8 @@ use serde::Serialize;
 
 use crate::mail::{time_text, zone};
 use crate::master::{parse_state, Master, MasterError, Seat, StoredBulletin};
-use crate::deduce::{self, Sheet};
-use crate::rules::view::{points_text, PrivateReport, Published, Reveal};
+use crate::deduce::Sheet;
+use crate::rules::view::{points_text, Published, Reveal};
 use crate::rules::cards::canonical_order;
 use crate::rules::{Card, CardSet, Game, Owner, Trait};
 use crate::store::GameRow;
@@ -162,32 +162,9 @@ pub struct PlayerView {
     pub others: Vec<String>,
     pub has_safe: bool,
     pub sheet: Sheet,
+    /// The sheet shown is a quick one; the full one for the latest round is on its way.
+    pub sheet_pending: bool,
     pub game: PublicGame,
-}
-
-/// The player's Information Sheet, built from their own page's contents only.
-pub fn player_sheet(
-    game: &PublicGame,
-    me: usize,
-    hand: &[String],
-    reports: &[(i64, PrivateReport)],
-) -> Sheet {
-    let names: Vec<String> = game.players.iter().map(|p| p.name.clone()).collect();
-    let hand: CardSet = hand.iter().filter_map(|c| Card::parse(c).ok()).collect();
-    let view = (|| {
-        let mut view = deduce::View::new(&names, me, hand, game.hand_size, game.safe_size)?;
-        for b in &game.bulletins {
-            view.add_bulletin(&b.stored.bulletin)?;
-        }
-        for (round, r) in reports {
-            view.add_report(*round as u32, r)?;
-        }
-        Ok::<_, deduce::ViewError>(view)
-    })();
-    match view {
-        Ok(view) => Sheet::bounds(&view),
-        Err(e) => Sheet::unreadable(names, e.to_string()),
-    }
 }
 
 pub async fn player_view(master: &Master, seat: &Seat) -> Result<PlayerView, MasterError> {
@@ -213,7 +190,10 @@ pub async fn player_view(master: &Master, seat: &Seat) -> Result<PlayerView, Mas
     let mut reveals = Vec::new();
     let reports = master.reports(seat.game.id, seat.player.seat).await?;
     let hand = state.deal.hands[s].names();
-    let sheet = player_sheet(&game, s, &hand, &reports);
+    let bulletins: Vec<&crate::rules::Bulletin> =
+        game.bulletins.iter().map(|b| &b.stored.bulletin).collect();
+    let (sheet, sheet_pending) =
+        crate::sheets::current(master, state, seat.game.id, s, &bulletins, &reports).await?;
     for (round, report) in reports {
         for g in report.guesses {
             guesses.push(OwnGuess {
@@ -247,6 +227,7 @@ pub async fn player_view(master: &Master, seat: &Seat) -> Result<PlayerView, Mas
             .collect(),
         has_safe: !state.deal.safe.is_empty(),
         sheet,
+        sheet_pending,
         game,
     })
 }
