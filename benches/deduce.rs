@@ -35,7 +35,8 @@ fn main() {
         let mut times = Vec::new();
         let mut exact = 0;
         for g in 0..games {
-            let (start, outcomes) = sim::play(n, 7_000 + g * 13 + n as u64, &Style::default(), rounds);
+            let (start, outcomes) =
+                sim::play(n, 7_000 + g * 13 + n as u64, &Style::default(), rounds);
             for r in 1..=outcomes.len() {
                 for seat in 0..n {
                     let view = of_recorded(&start, &outcomes, seat, r).expect("a recorded view");

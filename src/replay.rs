@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
-use crate::rules::deal::derived_salt;
 use crate::deduce::{view::of_recorded, Budget, Sheet};
+use crate::rules::deal::derived_salt;
 use crate::rules::{Card, CardSet, Deal, Game, RoundOutcome, Settings, Turn};
 
 #[derive(Debug, thiserror::Error)]
@@ -179,7 +179,9 @@ pub fn deduce(
     let player = player
         .map(str::to_string)
         .or(input.player.clone())
-        .ok_or_else(|| bad("name the player whose sheet to compute (--player, or \"player\" in the file)"))?;
+        .ok_or_else(|| {
+            bad("name the player whose sheet to compute (--player, or \"player\" in the file)")
+        })?;
     let round = round.or(input.round);
     let played = play(input)?;
     let seat = played.start.seat_of(&player).ok_or_else(|| {

@@ -194,7 +194,13 @@ pub fn text(sheet: &Sheet, me: usize) -> String {
         .locations
         .iter()
         .enumerate()
-        .map(|(i, l)| if i == me { "you".into() } else { l.chars().take(6).collect() })
+        .map(|(i, l)| {
+            if i == me {
+                "you".into()
+            } else {
+                l.chars().take(6).collect()
+            }
+        })
         .collect();
     let mut out = format!("{:<17}", "");
     for n in &names {
@@ -226,7 +232,12 @@ pub fn text(sheet: &Sheet, me: usize) -> String {
 }
 
 /// The sheet of one seat as plain text, loading what it needs (for the `status` mail).
-pub async fn text_for(master: &Master, state: &Game, game_id: i64, seat: usize) -> Result<String, MasterError> {
+pub async fn text_for(
+    master: &Master,
+    state: &Game,
+    game_id: i64,
+    seat: usize,
+) -> Result<String, MasterError> {
     let stored: Vec<Bulletin> = master
         .bulletins(game_id)
         .await?

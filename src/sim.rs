@@ -123,9 +123,7 @@ pub fn play(
     let mut outcomes = Vec::new();
     while !game.over && outcomes.len() < max_rounds {
         let turns: Vec<Option<crate::rules::Turn>> = (0..n)
-            .map(|s| {
-                turn_text(&game, s, style, &mut rng).and_then(|t| game.validate(s, &t).ok())
-            })
+            .map(|s| turn_text(&game, s, style, &mut rng).and_then(|t| game.validate(s, &t).ok()))
             .collect();
         let (next, outcome) = game.resolve(&turns, &[]);
         game = next;

@@ -262,7 +262,12 @@ async fn no_viewer_sees_what_is_not_theirs() {
                     for (l, cell) in row["cells"].as_array().unwrap().iter().enumerate() {
                         let here = places[l] == owner;
                         if cell["certain"] == true {
-                            assert_eq!(cell["p"] == 1.0, here, "{} is told wrongly where {card} is", names[*i]);
+                            assert_eq!(
+                                cell["p"] == 1.0,
+                                here,
+                                "{} is told wrongly where {card} is",
+                                names[*i]
+                            );
                         }
                         if here {
                             assert_ne!(cell["p"], 0.0, "{card} is ruled out where it is");

@@ -153,3 +153,90 @@ fn rejected_turns_count_as_no_turn() {
         .contains("\"what is this\" is not understood"));
     assert_eq!(round["done"], serde_json::json!(["A", "C"]));
 }
+
+fn deduce(input: &str, args: &[&str]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+        .arg("deduce")
+        .arg("-")
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn deduce_prints_a_players_sheet_and_refuses_bad_requests_clearly() {
+    let scenario: Value = serde_json::from_str(
+        &std::fs::read_to_string(scenarios_dir().join("four-players.json")).unwrap(),
+    )
+    .unwrap();
+    let spec = scenario["spec"].to_string();
+    let deal = &scenario["spec"]["deal"];
+    let out = deduce(&spec, &["--player", "Ben", "--round", "1"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let sheet: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(sheet["method"], "exact");
+    assert_eq!(
+        sheet["locations"],
+        serde_json::json!(["Ann", "Ben", "Cleo", "Dan"])
+    );
+    let cards = sheet["cards"].as_array().unwrap();
+    assert_eq!(cards.len(), 36);
+    for row in cards {
+        let card = row["card"].as_str().unwrap();
+        let mine = deal["Ben"].as_array().unwrap().iter().any(|c| c == card);
+        let cell = &row["cells"][1];
+        assert_eq!(cell["certain"], mine || cell["p"] == 0.0, "{card}");
+        if mine {
+            assert_eq!(cell["p"], 1.0);
+        }
+        let total: f64 = row["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["p"].as_f64().unwrap())
+            .sum();
+        assert!(
+            (total - 1.0).abs() < 1e-9,
+            "{card}: the chances add up to 1"
+        );
+    }
+    // "player" and "round" may come from the file instead.
+    let mut with = scenario["spec"].clone();
+    with["player"] = "Ben".into();
+    with["round"] = 1.into();
+    let again = deduce(&with.to_string(), &[]);
+    assert_eq!(again.stdout, out.stdout);
+
+    for (args, message) in [
+        (
+            vec!["--player", "Zed"],
+            "\"Zed\" is not a player (Ann, Ben, Cleo, Dan)",
+        ),
+        (
+            vec!["--player", "Ben", "--round", "9"],
+            "round 9 was not played",
+        ),
+        (vec![], "name the player whose sheet to compute"),
+    ] {
+        let out = deduce(&spec, &args);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(message), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+}

@@ -133,7 +133,9 @@ async fn creating_a_game_on_the_web_names_every_problem_and_keeps_the_values() {
 
 /// The part of a page from `start` to the next `end`.
 fn section<'a>(page: &'a str, start: &str, end: &str) -> &'a str {
-    let from = page.find(start).unwrap_or_else(|| panic!("no {start} in {page}"));
+    let from = page
+        .find(start)
+        .unwrap_or_else(|| panic!("no {start} in {page}"));
     let to = page[from..].find(end).expect("section end") + from;
     &page[from..to]
 }
@@ -172,7 +174,11 @@ async fn a_player_builds_fixes_and_sends_a_turn_and_the_gm_runs_the_game() {
         assert!(!card_select.contains(card.as_str()), "{card} is Ann's own");
     }
     let traits = section(&page, "<select id=\"q_traits\"", "</select>");
-    assert_eq!(traits.matches("<option").count(), 10 + 33, "10 traits, 33 pairs");
+    assert_eq!(
+        traits.matches("<option").count(),
+        10 + 33,
+        "10 traits, 33 pairs"
+    );
     assert!(!traits.contains("value=\"Red Green\""), "never two colours");
     assert!(!section(&page, "<select id=\"g_place\"", "</select>").contains("Ann"));
 
@@ -270,7 +276,9 @@ async fn a_player_builds_fixes_and_sends_a_turn_and_the_gm_runs_the_game() {
     )
     .await;
     assert!(
-        page.contains("<strong>line 2</strong> <code>Ben has 2 Purple Opal</code>: does not name a card"),
+        page.contains(
+            "<strong>line 2</strong> <code>Ben has 2 Purple Opal</code>: does not name a card"
+        ),
         "{page}"
     );
     assert!(page.contains("Ben has 2 Purple Opal</textarea>"));

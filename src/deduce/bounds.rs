@@ -26,9 +26,7 @@ impl Domains {
 
     /// Cards whose location is still open.
     pub fn open(&self) -> CardSet {
-        Card::all()
-            .filter(|c| !self.is_placed(c.index()))
-            .collect()
+        Card::all().filter(|c| !self.is_placed(c.index())).collect()
     }
 }
 

@@ -125,8 +125,9 @@ impl Sheet {
                 Some(e) => {
                     let mut sheet = Sheet::from_domains(view, &d, Method::Sampled);
                     for (k, row) in sheet.cards.iter_mut().enumerate() {
-                        let open: Vec<usize> =
-                            (0..row.cells.len()).filter(|&l| !e.impossible[k][l]).collect();
+                        let open: Vec<usize> = (0..row.cells.len())
+                            .filter(|&l| !e.impossible[k][l])
+                            .collect();
                         for (l, cell) in row.cells.iter_mut().enumerate() {
                             if cell.certain {
                                 continue;
@@ -213,9 +214,7 @@ impl Sheet {
                             p: if here && certain { 1.0 } else { 0.0 },
                             certain,
                             error: None,
-                            why: certain
-                                .then(|| explain(view, d, card, l, here))
-                                .flatten(),
+                            why: certain.then(|| explain(view, d, card, l, here)).flatten(),
                         }
                     })
                     .collect();
@@ -273,7 +272,9 @@ fn no_deal(view: &View, card: usize, loc: usize, here: bool) -> String {
     if here {
         format!("{name} can only be with {place}: no deal that fits everything you know puts it anywhere else")
     } else {
-        format!("{name} cannot be with {place}: no deal that fits everything you know puts it there")
+        format!(
+            "{name} cannot be with {place}: no deal that fits everything you know puts it there"
+        )
     }
 }
 
@@ -328,7 +329,9 @@ mod tests {
             crate::rules::Owner::Safe => "safe".into(),
         };
         let mut rng = sim::rng(seed);
-        let mut unknown: Vec<Card> = Card::all().filter(|c| !deal.hands[0].contains(*c)).collect();
+        let mut unknown: Vec<Card> = Card::all()
+            .filter(|c| !deal.hands[0].contains(*c))
+            .collect();
         let mut published = Vec::new();
         while unknown.len() > open {
             let c = unknown.swap_remove(rng.random_range(0..unknown.len()));
@@ -364,7 +367,10 @@ mod tests {
         })
         .unwrap();
         let target = rng.random_range(1..n);
-        let ts = [Trait::Number(rng.random_range(1..=3u8)), Trait::Gem(crate::rules::Gem::Opal)];
+        let ts = [
+            Trait::Number(rng.random_range(1..=3u8)),
+            Trait::Gem(crate::rules::Gem::Opal),
+        ];
         let set = matching(&ts);
         view.add_report(
             1,
@@ -472,7 +478,10 @@ mod tests {
             .unwrap();
         }
         let sheet = Sheet::compute(&view, &Budget::default());
-        assert!(sheet.contradiction.unwrap().contains("published in round 2"));
+        assert!(sheet
+            .contradiction
+            .unwrap()
+            .contains("published in round 2"));
         // Two answers that cannot both hold.
         let (mut view, _) = small_view(4, 5, 12);
         for count in [0, 1] {
@@ -513,7 +522,8 @@ mod tests {
         let mut certain = 0;
         for n in 3..=7 {
             for seed in 0..3u64 {
-                let (start, outcomes) = sim::play(n, 1000 + seed * 7 + n as u64, &Style::default(), 6);
+                let (start, outcomes) =
+                    sim::play(n, 1000 + seed * 7 + n as u64, &Style::default(), 6);
                 let owners = start.deal.owners();
                 for rounds in [0, 2, outcomes.len()] {
                     for seat in 0..n {
@@ -588,6 +598,10 @@ mod tests {
             row.cells[0].why.as_deref(),
             Some(format!("you hold {}: your hand", mine.name()).as_str())
         );
-        assert!(row.cells[1].why.as_deref().unwrap().starts_with("Ben does not hold"));
+        assert!(row.cells[1]
+            .why
+            .as_deref()
+            .unwrap()
+            .starts_with("Ben does not hold"));
     }
 }

@@ -67,7 +67,6 @@ impl Moves {
             places: d.places,
         }
     }
-
 }
 
 /// A consistent deal, searched for at random: the location of every card, or None.
@@ -189,9 +188,7 @@ pub fn estimate(view: &View, d: &Domains, plan: &Plan) -> Option<Estimate> {
                 let mut nodes = plan.proof_nodes;
                 let refuted = match tighten(view, &mut there) {
                     Err(_) => true,
-                    Ok(()) => {
-                        find_deal(view, &there, &mut rng, &mut nodes).is_none() && nodes > 0
-                    }
+                    Ok(()) => find_deal(view, &there, &mut rng, &mut nodes).is_none() && nodes > 0,
                 };
                 impossible[k][l] = refuted;
             }
@@ -243,7 +240,12 @@ fn step(moves: &Moves, deal: &mut [u8; 36], rng: &mut ChaCha20Rng) {
     let na = moves.masks[a].len();
     let need: Vec<usize> = moves.masks[a]
         .iter()
-        .map(|m| cards.iter().filter(|&&k| m >> k & 1 == 1 && deal[k] as usize == a).count())
+        .map(|m| {
+            cards
+                .iter()
+                .filter(|&&k| m >> k & 1 == 1 && deal[k] as usize == a)
+                .count()
+        })
         .chain(moves.masks[b].iter().map(|m| {
             cards
                 .iter()
@@ -314,7 +316,17 @@ fn step(moves: &Moves, deal: &mut [u8; 36], rng: &mut ChaCha20Rng) {
         true
     }
     let mut sums = vec![0usize; need.len()];
-    if !walk(0, &classes, na, &need, &mut sums, &mut x, 1, &mut splits, &mut nodes) {
+    if !walk(
+        0,
+        &classes,
+        na,
+        &need,
+        &mut sums,
+        &mut x,
+        1,
+        &mut splits,
+        &mut nodes,
+    ) {
         return;
     }
     let total: u128 = splits.iter().map(|(_, w)| w).sum();

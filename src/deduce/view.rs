@@ -14,10 +14,20 @@ pub enum Source {
     /// The hand and safe sizes, which are public.
     Sizes,
     OwnHand,
-    Published { round: u32 },
-    Guess { round: u32, number: u32, correct: bool },
-    Reveal { round: u32 },
-    Answer { round: u32 },
+    Published {
+        round: u32,
+    },
+    Guess {
+        round: u32,
+        number: u32,
+        correct: bool,
+    },
+    Reveal {
+        round: u32,
+    },
+    Answer {
+        round: u32,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,7 +153,7 @@ impl View {
                 "{} has {} {} (round {round})",
                 self.locations[loc],
                 a.count,
-                a.traits.join(" ")
+                prose(&a.traits)
             );
             self.holds(loc, set, a.count as usize, Source::Answer { round }, label);
         }
@@ -176,11 +186,7 @@ impl View {
         for rv in &r.reveals {
             let loc = self.location(&rv.target)?;
             let set = trait_set(&rv.traits)?;
-            let shown: CardSet = rv
-                .cards
-                .iter()
-                .map(|c| card(c))
-                .collect::<Result<_, _>>()?;
+            let shown: CardSet = rv.cards.iter().map(|c| card(c)).collect::<Result<_, _>>()?;
             // A reveal is exact: those cards of the set, and no other.
             let label = format!(
                 "{}'s {} cards were revealed to you in round {round}",
@@ -192,6 +198,26 @@ impl View {
             self.holds(loc, set.minus(shown), 0, source, label);
         }
         Ok(())
+    }
+}
+
+/// Traits as a reader says them: `Red Twos`, `Pearls`, `Red Pearl`.
+fn prose(traits: &[String]) -> String {
+    let parsed: Vec<Option<Trait>> = traits.iter().map(|t| Trait::parse(t)).collect();
+    let number = parsed
+        .iter()
+        .flatten()
+        .find(|t| matches!(t, Trait::Number(_)));
+    let rest: Vec<&str> = traits
+        .iter()
+        .zip(&parsed)
+        .filter(|(_, p)| !matches!(p, Some(Trait::Number(_))))
+        .map(|(t, _)| t.as_str())
+        .collect();
+    match number {
+        Some(n) if rest.is_empty() => n.prose_plural(),
+        Some(n) => format!("{} {}", rest.join(" "), n.prose_plural()),
+        None => rest.join(" "),
     }
 }
 

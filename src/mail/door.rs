@@ -159,8 +159,7 @@ impl Master {
                 .await?
                 .filter(|_| row.status != "over")
                 .map(|t| t.text);
-            let sheet =
-                crate::sheets::text_for(self, &state, game, player.seat as usize).await?;
+            let sheet = crate::sheets::text_for(self, &state, game, player.seat as usize).await?;
             let letter = self.to_player(
                 &player,
                 super::status(self, &row, &state, &player, turn, &sheet),

@@ -592,12 +592,18 @@ impl Store {
     }
 
     /// A player's stored Information Sheet: the last round it covers, and its JSON.
-    pub async fn sheet(&self, game_id: i64, seat: i64) -> Result<Option<(i64, String)>, StoreError> {
-        Ok(sqlx::query_as("SELECT round, body FROM sheets WHERE game_id = $1 AND seat = $2")
-            .bind(game_id)
-            .bind(seat)
-            .fetch_optional(&self.pool)
-            .await?)
+    pub async fn sheet(
+        &self,
+        game_id: i64,
+        seat: i64,
+    ) -> Result<Option<(i64, String)>, StoreError> {
+        Ok(
+            sqlx::query_as("SELECT round, body FROM sheets WHERE game_id = $1 AND seat = $2")
+                .bind(game_id)
+                .bind(seat)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
     }
 
     /// Stores a sheet unless one for a later round is there already (instances may race).

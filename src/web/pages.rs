@@ -449,7 +449,15 @@ async fn add_line(
     match Builder::new(&v, &text).line(kind, &field) {
         Ok(line) => {
             let notice = format!("Added \"{line}\". Send your turn when it is complete.");
-            play_page(master, req, token, Some(with_line(&text, &line)), Some(notice), vec![]).await
+            play_page(
+                master,
+                req,
+                token,
+                Some(with_line(&text, &line)),
+                Some(notice),
+                vec![],
+            )
+            .await
         }
         Err(problem) => play_page(master, req, token, Some(text), Some(problem), vec![]).await,
     }

@@ -3,11 +3,11 @@
 
 use serde::Serialize;
 
+use crate::deduce::Sheet;
 use crate::mail::{time_text, zone};
 use crate::master::{parse_state, Master, MasterError, Seat, StoredBulletin};
-use crate::deduce::Sheet;
-use crate::rules::view::{points_text, Published, Reveal};
 use crate::rules::cards::canonical_order;
+use crate::rules::view::{points_text, Published, Reveal};
 use crate::rules::{Card, CardSet, Game, Owner, Trait};
 use crate::store::GameRow;
 
