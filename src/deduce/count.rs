@@ -4,9 +4,33 @@
 //! one at a time; a state is how many cards of each class are still unplaced, and a choice at a
 //! location is how many of each class go there, weighted by binomials. After each location the
 //! classes are merged again using only the locations still to come, which keeps the number of
-//! states small. Counts are exact integers (u128: at most 31!/(5!)^6 ≈ 2.75·10^21 deals).
+//! states small. Pass 1 counts the ways to finish from each reachable state (memoised); pass 2
+//! carries forward how many cards of each class are still unplaced, which gives every card's
+//! chance at every location. Counts are exact integers (u128: at most 31!/(5!)^6 ≈ 2.75·10^21 deals).
 
-use std::collections::HashMap;
+use std::collections::HashMap as StdMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// States are short byte strings hashed millions of times: a multiply-rotate hash is enough.
+#[derive(Default)]
+struct Quick(u64);
+
+impl Hasher for Quick {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word))
+                .wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type HashMap<K, V> = StdMap<K, V, BuildHasherDefault<Quick>>;
 
 use super::bounds::Domains;
 use super::view::View;
@@ -239,49 +263,11 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
         s
     };
 
-    // Pass 1: the states reachable at each step.
-    let mut layers: Vec<HashMap<Vec<u8>, usize>> = vec![HashMap::from([(start.clone(), 0)])];
-    for step in &steps {
-        let mut next: HashMap<Vec<u8>, usize> = HashMap::new();
-        let mut states: Vec<(&Vec<u8>, &usize)> = layers.last().expect("a layer").iter().collect();
-        states.sort_by_key(|(_, i)| **i);
-        for (state, _) in states {
-            choices(step, state, &binom, &mut work, budget, &mut |x, _| {
-                let to = advance(step, state, x);
-                let len = next.len();
-                next.entry(to).or_insert(len);
-            })?;
-        }
-        layers.push(next);
-    }
-
-    // Pass 2: from each state, the number of ways to finish.
-    let mut ways: Vec<Vec<u128>> = layers.iter().map(|l| vec![0u128; l.len()]).collect();
-    // Done: every card placed.
-    for (state, &i) in &layers[steps.len()] {
-        if state.iter().all(|&c| c == 0) {
-            ways[steps.len()][i] = 1;
-        }
-    }
-    for (i, step) in steps.iter().enumerate().rev() {
-        for (state, &si) in &layers[i] {
-            let mut total = 0u128;
-            let mut overflow = false;
-            choices(step, state, &binom, &mut work, u64::MAX, &mut |x, w| {
-                let to = advance(step, state, x);
-                let b = layers[i + 1].get(&to).map_or(0, |&j| ways[i + 1][j]);
-                match w.checked_mul(b).and_then(|v| total.checked_add(v)) {
-                    Some(t) => total = t,
-                    None => overflow = true,
-                }
-            })?;
-            if overflow {
-                return Err(CountError::Overflow);
-            }
-            ways[i][si] = total;
-        }
-    }
-    let deals = ways[0][0];
+    // Pass 1: from each reachable state, the number of ways to finish (memoised by step).
+    let mut ways: Vec<HashMap<Vec<u8>, u128>> =
+        (0..=steps.len()).map(|_| HashMap::default()).collect();
+    ways_from(0, &start, &steps, &mut ways, &binom, &mut work, budget)?;
+    let deals = ways[0][&start];
     if deals == 0 {
         return Ok(Counts {
             deals: 0,
@@ -289,50 +275,54 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
         });
     }
 
-    // Pass 3: for each class, how many of its cards are still unplaced over all ways of
+    // Pass 2: for each class, how many of its cards are still unplaced over all ways of
     // reaching a state, and from that how often each card goes to each location.
     let nclasses = classes.len();
-    let mut pool: Vec<Vec<Vec<u128>>> = layers
-        .iter()
-        .map(|l| vec![vec![0u128; nclasses]; l.len()])
-        .collect();
-    for (c, class) in classes.iter().enumerate() {
-        pool[0][0][c] = class.2.len() as u128;
-    }
+    let mut pool: Vec<HashMap<Vec<u8>, Vec<u128>>> =
+        (0..=steps.len()).map(|_| HashMap::default()).collect();
+    pool[0].insert(
+        start.clone(),
+        classes.iter().map(|c| c.2.len() as u128).collect(),
+    );
     let mut here_count = vec![[0u128; 8]; nclasses];
     let mut overflow = false;
     for (i, step) in steps.iter().enumerate() {
-        let mut states: Vec<(&Vec<u8>, &usize)> = layers[i].iter().collect();
-        states.sort_by_key(|(_, si)| **si);
-        for (state, &si) in states {
-            if ways[i][si] == 0 {
+        let layer = std::mem::take(&mut pool[i]);
+        for (state, from) in &layer {
+            if ways[i].get(state).copied().unwrap_or(0) == 0 {
                 continue;
             }
-            let from = pool[i][si].clone();
+            let next_pool = &mut pool[i + 1];
             choices(step, state, &binom, &mut work, u64::MAX, &mut |x, _| {
                 let to = advance(step, state, x);
-                let Some(&ti) = layers[i + 1].get(&to) else {
-                    return;
+                let b = if i + 1 == steps.len() {
+                    to.iter().all(|&c| c == 0) as u128
+                } else {
+                    ways[i + 1].get(&to).copied().unwrap_or(0)
                 };
-                let b = ways[i + 1][ti];
                 if b == 0 {
                     return;
                 }
-                // Binomials of every group but one, for each group.
+                // Binomials of every group but one, for each group: prefix times suffix.
                 let n = x.len();
                 let weights: Vec<u128> = (0..n)
                     .map(|g| binom.get(state[g] as i64, x[g] as i64))
                     .collect();
+                let mut before = vec![Some(1u128); n + 1];
+                let mut after = vec![Some(1u128); n + 1];
+                for g in 0..n {
+                    before[g + 1] = before[g].and_then(|p| p.checked_mul(weights[g]));
+                    after[n - g - 1] = after[n - g].and_then(|p| p.checked_mul(weights[n - g - 1]));
+                }
+                let target = next_pool.entry(to).or_insert_with(|| vec![0u128; nclasses]);
                 for (c, &count) in from.iter().enumerate() {
                     if count == 0 {
                         continue;
                     }
                     let g = class_group[i][c];
-                    let others = weights
-                        .iter()
-                        .enumerate()
-                        .filter(|(j, _)| *j != g)
-                        .try_fold(1u128, |acc, (_, w)| acc.checked_mul(*w));
+                    let others = before[g]
+                        .zip(after[g + 1])
+                        .and_then(|(a, b)| a.checked_mul(b));
                     let rem = state[g] as i64;
                     let xg = x[g] as i64;
                     let stay = binom.get(rem - 1, xg);
@@ -345,9 +335,9 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
                         match count
                             .checked_mul(stay)
                             .and_then(|v| v.checked_mul(others))
-                            .and_then(|v| pool[i + 1][ti][c].checked_add(v))
+                            .and_then(|v| target[c].checked_add(v))
                         {
-                            Some(v) => pool[i + 1][ti][c] = v,
+                            Some(v) => target[c] = v,
                             None => overflow = true,
                         }
                     }
@@ -385,6 +375,38 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
     Ok(Counts { deals, at })
 }
 
+/// The number of ways to finish from `state` before step `i`, memoised.
+fn ways_from(
+    i: usize,
+    state: &[u8],
+    steps: &[Step],
+    memo: &mut Vec<HashMap<Vec<u8>, u128>>,
+    binom: &Binomials,
+    work: &mut u64,
+    budget: u64,
+) -> Result<u128, CountError> {
+    if i == steps.len() {
+        return Ok(state.iter().all(|&c| c == 0) as u128);
+    }
+    if let Some(&w) = memo[i].get(state) {
+        return Ok(w);
+    }
+    let mut next = Vec::new();
+    choices(&steps[i], state, binom, work, budget, &mut |x, w| {
+        next.push((advance(&steps[i], state, x), w));
+    })?;
+    let mut total = 0u128;
+    for (to, w) in next {
+        let b = ways_from(i + 1, &to, steps, memo, binom, work, budget)?;
+        total = w
+            .checked_mul(b)
+            .and_then(|v| total.checked_add(v))
+            .ok_or(CountError::Overflow)?;
+    }
+    memo[i].insert(state.to_vec(), total);
+    Ok(total)
+}
+
 /// The state after a step: the unplaced cards of each group, regrouped for the next step.
 fn advance(step: &Step, state: &[u8], x: &[u8]) -> Vec<u8> {
     let mut to = vec![0u8; step.next_len];
@@ -408,10 +430,8 @@ fn choices(
 ) -> Result<(), CountError> {
     let n = state.len();
     // A group that has no later place must go here whole; one that cannot come here stays.
-    for g in 0..n {
-        if state[g] > 0 && step.next[g].is_none() && !step.here[g].0 {
-            return Ok(());
-        }
+    if (0..n).any(|g| state[g] > 0 && step.next[g].is_none() && !step.here[g].0) {
+        return Ok(());
     }
     let movable: Vec<usize> = (0..n).filter(|&g| step.here[g].0 && state[g] > 0).collect();
     // For each fact, what the groups after position j could still add.

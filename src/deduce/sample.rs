@@ -202,6 +202,9 @@ pub fn estimate(view: &View, d: &Domains, plan: &Plan) -> Option<Estimate> {
     })
 }
 
+/// Cards alike for a move: (where they may go, which facts they count for), and the cards.
+type Class = ((u8, Vec<bool>), Vec<usize>);
+
 /// One move: pick two locations and redraw, uniformly among the consistent ways, how the
 /// open cards now in either are split between them (a block-Gibbs step).
 fn step(moves: &Moves, deal: &mut [u8; 36], rng: &mut ChaCha20Rng) {
@@ -228,7 +231,7 @@ fn step(moves: &Moves, deal: &mut [u8; 36], rng: &mut ChaCha20Rng) {
             .collect();
         (can, member)
     };
-    let mut classes: Vec<((u8, Vec<bool>), Vec<usize>)> = Vec::new();
+    let mut classes: Vec<Class> = Vec::new();
     for &k in &cards {
         let kk = key(k);
         match classes.iter_mut().find(|(c, _)| *c == kk) {
@@ -260,7 +263,7 @@ fn step(moves: &Moves, deal: &mut [u8; 36], rng: &mut ChaCha20Rng) {
     #[allow(clippy::too_many_arguments)]
     fn walk(
         j: usize,
-        classes: &[((u8, Vec<bool>), Vec<usize>)],
+        classes: &[Class],
         na: usize,
         need: &[usize],
         sums: &mut Vec<usize>,
