@@ -26,7 +26,18 @@ base="http://127.0.0.1:$port"
 target/debug/polysleuth serve --database-url "$work/game.db" --outbox "$work/outbox" \
   --listen "127.0.0.1:$port" --tick-ms 200 >"$work/serve.log" 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
+stop_server() {
+  # SIGTERM must stop the service; it gets 10 s before it is killed, and the test fails.
+  kill "$server" 2>/dev/null || return 0
+  for _ in $(seq 100); do
+    kill -0 "$server" 2>/dev/null || { rm -rf "$work"; return 0; }
+    sleep 0.1
+  done
+  kill -9 "$server" 2>/dev/null || true
+  echo "polysleuth serve did not stop on SIGTERM" >&2
+  exit 1
+}
+trap stop_server EXIT
 for _ in $(seq 100); do
   curl -fs "$base/health" >/dev/null 2>&1 && break
   sleep 0.1

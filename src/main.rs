@@ -253,7 +253,13 @@ async fn run(command: Command) -> anyhow::Result<()> {
                     println!("  {}: {}", p.name, p.link);
                 }
             }
-            tokio::signal::ctrl_c().await?;
+            // Ctrl-C or a service manager's SIGTERM: stop cleanly either way.
+            let mut term =
+                tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+            tokio::select! {
+                r = tokio::signal::ctrl_c() => r?,
+                _ = term.recv() => {}
+            }
             running.stop().await;
             Ok(())
         }
