@@ -49,6 +49,18 @@ impl Cell {
         format!("{pc}%")
     }
 
+    /// For a sampled estimate: "estimated 23% ± 2%"; empty for an exact chance.
+    pub fn estimate_text(&self) -> String {
+        match self.error {
+            Some(e) => format!(
+                "estimated {} ± {:.0}% (two standard errors)",
+                self.percent(),
+                (2.0 * e * 100.0).max(1.0)
+            ),
+            None => String::new(),
+        }
+    }
+
     /// How dark to shade the cell, from 0 to 1.
     pub fn shade(&self) -> String {
         format!("{:.2}", self.p)
