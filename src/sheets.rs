@@ -16,21 +16,12 @@ pub fn view_of(
     bulletins: &[&Bulletin],
     reports: &[(i64, PrivateReport)],
 ) -> Result<deduce::View, deduce::ViewError> {
-    let n = state.players.len();
-    let mut view = deduce::View::new(
-        &state.players,
+    deduce::view::of_seat(
+        state,
         seat,
-        state.deal.hands[seat],
-        state.settings.hand_size_for(n),
-        state.settings.safe_size_for(n),
-    )?;
-    for b in bulletins {
-        view.add_bulletin(b)?;
-    }
-    for (round, r) in reports {
-        view.add_report(*round as u32, r)?;
-    }
-    Ok(view)
+        bulletins.iter().copied(),
+        reports.iter().map(|(round, r)| (*round as u32, r)),
+    )
 }
 
 /// A sheet at once, for a page: only what the player was told when the assistant is off,

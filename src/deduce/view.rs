@@ -237,6 +237,31 @@ fn trait_set(names: &[String]) -> Result<CardSet, ViewError> {
     Ok(matching(&traits))
 }
 
+/// The view of `seat` in a game: its hand and the public sizes from the game, then what the
+/// seat's pages show: the public bulletins and the seat's own reports (round, report).
+pub fn of_seat<'a>(
+    game: &crate::rules::Game,
+    seat: usize,
+    bulletins: impl IntoIterator<Item = &'a Bulletin>,
+    reports: impl IntoIterator<Item = (u32, &'a PrivateReport)>,
+) -> Result<View, ViewError> {
+    let n = game.players.len();
+    let mut view = View::new(
+        &game.players,
+        seat,
+        game.deal.hands[seat],
+        game.settings.hand_size_for(n),
+        game.settings.safe_size_for(n),
+    )?;
+    for b in bulletins {
+        view.add_bulletin(b)?;
+    }
+    for (round, r) in reports {
+        view.add_report(round, r)?;
+    }
+    Ok(view)
+}
+
 /// The view of `seat` after `rounds` rounds of a recorded game: built from what that player's
 /// pages show (their hand, the public sizes, the bulletins and their own reports), nothing else.
 pub fn of_recorded(
@@ -245,17 +270,11 @@ pub fn of_recorded(
     seat: usize,
     rounds: usize,
 ) -> Result<View, ViewError> {
-    let n = start.players.len();
-    let mut view = View::new(
-        &start.players,
+    let played = &outcomes[..rounds];
+    of_seat(
+        start,
         seat,
-        start.deal.hands[seat],
-        start.settings.hand_size_for(n),
-        start.settings.safe_size_for(n),
-    )?;
-    for o in &outcomes[..rounds] {
-        view.add_bulletin(&o.bulletin)?;
-        view.add_report(o.bulletin.round, &o.private[seat])?;
-    }
-    Ok(view)
+        played.iter().map(|o| &o.bulletin),
+        played.iter().map(|o| (o.bulletin.round, &o.private[seat])),
+    )
 }
