@@ -110,70 +110,14 @@ pub async fn current(
     let last = bulletins.iter().map(|b| b.round as i64).max().unwrap_or(0);
     if let Some((round, body)) = master.store.sheet(game_id, seat as i64).await? {
         if round >= last {
-            if let Ok(sheet) = serde_json::from_str::<StoredSheet>(&body) {
-                return Ok((sheet.into(), false));
+            if let Ok(sheet) = serde_json::from_str::<Sheet>(&body) {
+                return Ok((sheet, false));
             }
         }
     }
     let sheet = quick(state, view_of(state, seat, bulletins, reports));
     let pending = last > 0 && state.settings.assistant;
     Ok((sheet, pending))
-}
-
-/// A stored sheet read back (the JSON of [`Sheet`], where an unknown `p` is null).
-#[derive(serde::Deserialize)]
-struct StoredSheet {
-    locations: Vec<String>,
-    method: deduce::Method,
-    #[serde(default)]
-    contradiction: Option<String>,
-    #[serde(default)]
-    deals: Option<String>,
-    cards: Vec<StoredRow>,
-}
-
-#[derive(serde::Deserialize)]
-struct StoredRow {
-    card: String,
-    cells: Vec<StoredCell>,
-}
-
-#[derive(serde::Deserialize)]
-struct StoredCell {
-    p: Option<f64>,
-    certain: bool,
-    #[serde(default)]
-    error: Option<f64>,
-    #[serde(default)]
-    why: Option<String>,
-}
-
-impl From<StoredSheet> for Sheet {
-    fn from(s: StoredSheet) -> Sheet {
-        Sheet {
-            locations: s.locations,
-            method: s.method,
-            contradiction: s.contradiction,
-            deals: s.deals,
-            cards: s
-                .cards
-                .into_iter()
-                .map(|r| deduce::Row {
-                    card: r.card,
-                    cells: r
-                        .cells
-                        .into_iter()
-                        .map(|c| deduce::Cell {
-                            p: c.p.unwrap_or(f64::NAN),
-                            certain: c.certain,
-                            error: c.error,
-                            why: c.why,
-                        })
-                        .collect(),
-                })
-                .collect(),
-        }
-    }
 }
 
 /// The sheet as plain text for mail: a row per card, a column per place.

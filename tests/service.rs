@@ -2,33 +2,17 @@
 
 mod common;
 
-use common::{game_body, path_of, scenario, TestApp};
+use common::{game_body, scenario, TestApp};
 use serde_json::{json, Value};
 
 async fn scenario_game(app: &TestApp) -> (i64, Vec<String>, String) {
     let s = scenario();
-    let (status, created) = app
-        .post_json(
-            "/api/games",
-            &game_body(
-                &["Ann", "Ben", "Cleo", "Dan"],
-                Some(&s["spec"]["deal"]),
-                json!({}),
-            ),
-        )
-        .await;
-    assert_eq!(status, 201, "{created}");
-    let links = created["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| path_of(p["link"].as_str().unwrap()))
-        .collect();
-    (
-        created["id"].as_i64().unwrap(),
-        links,
-        path_of(created["gm_link"].as_str().unwrap()),
-    )
+    app.create_game(&game_body(
+        &["Ann", "Ben", "Cleo", "Dan"],
+        Some(&s["spec"]["deal"]),
+        json!({}),
+    ))
+    .await
 }
 
 #[tokio::test]

@@ -5,28 +5,17 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{game_body, path_of, TestApp};
+use common::{game_body, TestApp};
 use polysleuth::deduce::{Budget, Sheet, View};
 use polysleuth::rules::view::{PrivateGuess, Reveal};
 use polysleuth::rules::{Bulletin, CardSet, PrivateReport};
 use serde_json::{json, Value};
 
 async fn new_game(app: &TestApp, extra: Value) -> (Vec<String>, String) {
-    let (status, created) = app
-        .post_json(
-            "/api/games",
-            &game_body(&["Ann", "Ben", "Cleo", "Dan"], None, extra),
-        )
+    let (_, links, gm) = app
+        .create_game(&game_body(&["Ann", "Ben", "Cleo", "Dan"], None, extra))
         .await;
-    assert_eq!(status, 201, "{created}");
-    let links = created["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| path_of(p["link"].as_str().unwrap()))
-        .collect();
-    let gm = path_of(created["gm_link"].as_str().unwrap()).replacen("/gm/", "/api/gm/", 1);
-    (links, gm)
+    (links, gm.replacen("/gm/", "/api/gm/", 1))
 }
 
 fn strings(v: &Value) -> Vec<String> {

@@ -28,18 +28,25 @@ pub enum Method {
     Sampled,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Cell {
-    /// The chance that the card is in this location, given everything the player knows.
+    /// The chance that the card is in this location, given everything the player knows;
+    /// not a number (null in JSON) when not known and not worked out.
+    #[serde(deserialize_with = "unknown_as_nan")]
     pub p: f64,
     /// `p` is proved: 1 means the card is surely here, 0 surely not.
     pub certain: bool,
     /// The standard error of a sampled estimate.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<f64>,
     /// Why a certain cell is certain, when one fact tells.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub why: Option<String>,
+}
+
+/// JSON has no NaN: an unknown chance is written as null and read back as NaN.
+fn unknown_as_nan<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    Ok(Option::<f64>::deserialize(d)?.unwrap_or(f64::NAN))
 }
 
 impl Cell {
@@ -67,21 +74,21 @@ impl Cell {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Row {
     pub card: String,
     pub cells: Vec<Cell>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Sheet {
     pub locations: Vec<String>,
     pub method: Method,
     /// Set when no deal fits the view (the view is wrong somewhere).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contradiction: Option<String>,
     /// The number of deals consistent with the view, when counted exactly.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deals: Option<String>,
     pub cards: Vec<Row>,
 }
@@ -596,6 +603,25 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 2);
+    }
+
+    #[test]
+    fn a_stored_sheet_reads_back_the_same_unknown_cells_included() {
+        let (view, _) = small_view(4, 2, 8);
+        for sheet in [
+            Sheet::told(&view),
+            Sheet::compute(&view, &Budget::default()),
+        ] {
+            let json = serde_json::to_string(&sheet).unwrap();
+            let back: Sheet = serde_json::from_str(&json).unwrap();
+            assert_eq!(serde_json::to_string(&back).unwrap(), json);
+            let unknown = back
+                .cards
+                .iter()
+                .flat_map(|r| &r.cells)
+                .filter(|c| c.p.is_nan());
+            assert_eq!(unknown.count() > 0, sheet.method == Method::Told);
+        }
     }
 
     #[test]

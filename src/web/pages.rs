@@ -12,7 +12,7 @@ use super::forms::{self, Fields, PLAYER_ROWS};
 use super::views::{self, Builder, GmView, PlayerView, PublicGame};
 use crate::deduce::Method;
 use crate::mail::bulletin_text;
-use crate::master::{GmAction, Master, MasterError, StoredBulletin, TurnReply};
+use crate::master::{GmAction, Master, MasterError, Seat, StoredBulletin, TurnReply};
 use crate::rules::LineError;
 
 type Page = Result<HttpResponse, PageError>;
@@ -413,9 +413,20 @@ async fn play_page(
 ) -> Page {
     let seat = master.seat(token).await?;
     let v = views::player_view(master, &seat).await?;
+    Ok(render_play(req, &seat, v, text, notice, errors))
+}
+
+fn render_play(
+    req: &HttpRequest,
+    seat: &Seat,
+    v: PlayerView,
+    text: Option<String>,
+    notice: Option<String>,
+    errors: Vec<LineError>,
+) -> HttpResponse {
     let text = text.unwrap_or_else(|| v.turn.as_ref().map(|t| t.text.clone()).unwrap_or_default());
     let (csrf_token, cookie) = csrf(req);
-    Ok(private(
+    private(
         &PlayPage {
             b: Builder::new(&v, &text),
             v,
@@ -427,7 +438,7 @@ async fn play_page(
             me: seat.player.seat as usize,
         },
         cookie,
-    ))
+    )
 }
 
 pub async fn play(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
@@ -446,21 +457,20 @@ async fn add_line(
     let seat = master.seat(token).await?;
     let v = views::player_view(master, &seat).await?;
     let field = |k: &str| f.get(k).map(|s| s.trim().to_string()).unwrap_or_default();
-    match Builder::new(&v, &text).line(kind, &field) {
+    Ok(match Builder::new(&v, &text).line(kind, &field) {
         Ok(line) => {
             let notice = format!("Added \"{line}\". Send your turn when it is complete.");
-            play_page(
-                master,
+            render_play(
                 req,
-                token,
+                &seat,
+                v,
                 Some(with_line(&text, &line)),
                 Some(notice),
                 vec![],
             )
-            .await
         }
-        Err(problem) => play_page(master, req, token, Some(text), Some(problem), vec![]).await,
-    }
+        Err(problem) => render_play(req, &seat, v, Some(text), Some(problem), vec![]),
+    })
 }
 
 fn with_line(text: &str, line: &str) -> String {

@@ -134,6 +134,23 @@ impl TestApp {
         (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
     }
 
+    /// Creates a game through the API: its id, the players' link paths and the GM's link path.
+    pub async fn create_game(&self, body: &Value) -> (i64, Vec<String>, String) {
+        let (status, created) = self.post_json("/api/games", body).await;
+        assert_eq!(status, 201, "{created}");
+        let links = created["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| path_of(p["link"].as_str().unwrap()))
+            .collect();
+        (
+            created["id"].as_i64().unwrap(),
+            links,
+            path_of(created["gm_link"].as_str().unwrap()),
+        )
+    }
+
     /// Submits a turn as text through the API.
     pub async fn turn(&self, link: &str, text: &str) -> (u16, Value) {
         let path = link.replacen("/play/", "/api/play/", 1) + "/turn";
