@@ -25,6 +25,10 @@ impl Hasher for Quick {
         }
     }
 
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
     fn finish(&self) -> u64 {
         self.0
     }
@@ -60,26 +64,51 @@ struct Residual {
 }
 
 /// One step: the location filled, the groups of classes before it, the facts it must meet.
+/// A state (how many cards of each group are still unplaced) is packed into one number in
+/// mixed radix: the open cards are at most 36 and a group of n needs n + 1 digits, so the
+/// product of the radices never passes 2^36.
 struct Step {
     loc: usize,
     /// For each group: may go here, must all go here (no later place).
     here: Vec<(bool, bool)>,
-    /// Facts at this location, as lists of groups, with the count each needs.
-    facts: Vec<(Vec<usize>, usize)>,
+    /// Facts at this location: the groups each covers (a bit mask), with the count it needs.
+    facts: Vec<(u64, usize)>,
     /// Each group's index among the next step's groups, or None when it has no later place.
     next: Vec<Option<usize>>,
-    next_len: usize,
+    /// Each group's place value in a packed state, and its size (the largest digit).
+    radix: Vec<u64>,
+    cap: Vec<u8>,
+    /// Each group's place value among the next step's states (0 when it has no later place).
+    next_radix: Vec<u64>,
 }
 
-struct Binomials(Vec<Vec<u128>>);
+impl Step {
+    fn unpack(&self, mut key: u64, state: &mut [u8]) {
+        for (g, s) in state.iter_mut().enumerate().take(self.cap.len()) {
+            let base = self.cap[g] as u64 + 1;
+            *s = (key % base) as u8;
+            key /= base;
+        }
+    }
+
+    fn pack(&self, state: &[u8]) -> u64 {
+        state
+            .iter()
+            .zip(&self.radix)
+            .map(|(&s, &r)| s as u64 * r)
+            .sum()
+    }
+}
+
+struct Binomials(Vec<u128>);
 
 impl Binomials {
     fn new() -> Binomials {
-        let mut c = vec![vec![0u128; 37]; 37];
+        let mut c = vec![0u128; 37 * 37];
         for n in 0..=36 {
-            c[n][0] = 1;
+            c[n * 37] = 1;
             for k in 1..=n {
-                c[n][k] = c[n - 1][k - 1] + c[n - 1][k];
+                c[n * 37 + k] = c[(n - 1) * 37 + k - 1] + c[(n - 1) * 37 + k];
             }
         }
         Binomials(c)
@@ -89,7 +118,7 @@ impl Binomials {
         if n < 0 || k < 0 || k > n {
             0
         } else {
-            self.0[n as usize][k as usize]
+            self.0[n as usize * 37 + k as usize]
         }
     }
 }
@@ -122,10 +151,19 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
                 cards |= 1 << k;
             }
         }
+        let Some(need) = f
+            .count
+            .checked_sub(placed)
+            .filter(|&n| cards != 0 || n == 0)
+        else {
+            return Ok(Counts {
+                deals: 0,
+                at: vec![[0; 8]; 36],
+            });
+        };
         if cards == 0 {
             continue;
         }
-        let need = f.count - placed;
         match residuals
             .iter()
             .find(|r| r.loc == f.loc && r.cards == cards)
@@ -189,56 +227,124 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
             .collect()
     };
 
-    // Order: next, the location that leaves the fewest and smallest groups.
-    let all: u8 = ((1u16 << locs) - 1) as u8;
-    let mut future = all;
-    let mut order = Vec::new();
-    while future != 0 {
-        let best = (0..locs)
-            .filter(|l| future >> l & 1 == 1)
-            .min_by_key(|&l| {
-                let g = group_of(future & !(1 << l));
-                let groups = g.iter().max().map_or(0, |m| m + 1);
-                let mut sizes = vec![0usize; groups];
-                for (c, &gi) in g.iter().enumerate() {
-                    sizes[gi] += classes[c].2.len();
+    // Order: the one that keeps the work smallest, by an estimate: at each step, the
+    // number of states (ways to leave the open cards among the groups, by count only)
+    // times the number of ways to fill the location. The grouping depends only on the
+    // places still to come, so the best order is found over subsets of places.
+    let all: u8 = classes.iter().fold(0, |m, c| m | c.0);
+    let room: Vec<usize> = (0..locs)
+        .map(|l| {
+            let placed = (0..36).filter(|&k| d.places[k] == 1 << l).count();
+            view.sizes[l].saturating_sub(placed)
+        })
+        .collect();
+    // Ways to put `total` cards into bins of the given sizes.
+    let spread = |caps: &[usize], total: usize| -> f64 {
+        let mut ways = vec![0f64; total + 1];
+        ways[0] = 1.0;
+        for &cap in caps {
+            let mut next = vec![0f64; total + 1];
+            for (have, &w) in ways.iter().enumerate() {
+                if w == 0.0 {
+                    continue;
                 }
-                (groups, sizes.iter().map(|s| s * s).sum::<usize>(), l)
-            })
-            .expect("a location is left");
-        order.push(best);
-        future &= !(1 << best);
+                for add in 0..=cap.min(total - have) {
+                    next[have + add] += w;
+                }
+            }
+            ways = next;
+        }
+        ways[total]
+    };
+    let subsets = 1usize << locs;
+    let mut best = vec![(f64::INFINITY, 0usize); subsets];
+    best[0] = (0.0, 0);
+    for future in 1..subsets {
+        if future as u8 & !all != 0 {
+            continue;
+        }
+        let g = group_of(future as u8);
+        let mut caps = vec![0usize; g.iter().max().map_or(0, |m| m + 1)];
+        for (c, &gi) in g.iter().enumerate() {
+            caps[gi] += classes[c].2.len();
+        }
+        let left: usize = (0..locs)
+            .filter(|l| future >> l & 1 == 1)
+            .map(|l| room[l])
+            .sum();
+        let states = spread(&caps, left);
+        for l in (0..locs).filter(|l| future >> l & 1 == 1) {
+            let mut movable = vec![0usize; caps.len()];
+            for (c, &gi) in g.iter().enumerate() {
+                if classes[c].0 >> l & 1 == 1 {
+                    movable[gi] += classes[c].2.len();
+                }
+            }
+            let cost = states * spread(&movable, room[l]) + best[future & !(1 << l)].0;
+            if cost < best[future].0 {
+                best[future] = (cost, l);
+            }
+        }
+    }
+    let mut order: Vec<usize> = Vec::new();
+    let mut future = all as usize;
+    while future != 0 {
+        let l = best[future].1;
+        order.push(l);
+        future &= !(1 << l);
     }
 
     // The steps, and each class's group at each step.
+    let group_sizes = |g: &[usize], future: u8| -> Vec<u8> {
+        let n = g.iter().max().map_or(0, |m| m + 1);
+        let mut cap = vec![0u8; n];
+        for (c, &gi) in g.iter().enumerate() {
+            if classes[c].0 & future != 0 {
+                cap[gi] += classes[c].2.len() as u8;
+            }
+        }
+        cap
+    };
+    let radices = |cap: &[u8]| -> Vec<u64> {
+        let mut r = Vec::with_capacity(cap.len());
+        let mut place = 1u64;
+        for &c in cap {
+            r.push(place);
+            place *= c as u64 + 1;
+        }
+        r
+    };
     let mut steps = Vec::new();
     let mut class_group: Vec<Vec<usize>> = Vec::new();
     let mut future = all;
     for &loc in &order {
         let g = group_of(future);
-        let n = g.iter().max().map_or(0, |m| m + 1);
+        let cap = group_sizes(&g, future);
+        let n = cap.len();
         let after = future & !(1 << loc);
         let g_next = group_of(after);
+        let radix_after = radices(&group_sizes(&g_next, after));
         let mut here = vec![(false, false); n];
         let mut next = vec![None; n];
+        let mut next_radix = vec![0u64; n];
         for (c, &gi) in g.iter().enumerate() {
             let places = classes[c].0 & future;
             here[gi] = (places >> loc & 1 == 1, places == 1 << loc);
-            next[gi] = (places & after != 0).then_some(g_next[c]);
+            if places & after != 0 {
+                next[gi] = Some(g_next[c]);
+                next_radix[gi] = radix_after[g_next[c]];
+            }
         }
         let facts = residuals
             .iter()
             .enumerate()
             .filter(|(_, r)| r.loc == loc)
             .map(|(ri, r)| {
-                let mut members: Vec<usize> = g
+                let members = g
                     .iter()
                     .enumerate()
                     .filter(|(c, _)| classes[*c].1[ri])
-                    .map(|(_, &gi)| gi)
-                    .collect();
-                members.sort_unstable();
-                members.dedup();
+                    .fold(0u64, |m, (_, &gi)| m | 1 << gi);
                 (members, r.need)
             })
             .collect();
@@ -247,7 +353,9 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
             here,
             facts,
             next,
-            next_len: g_next.iter().max().map_or(0, |m| m + 1),
+            radix: radices(&cap),
+            cap,
+            next_radix,
         });
         class_group.push(g);
         future = after;
@@ -255,19 +363,12 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
 
     let binom = Binomials::new();
     let mut work = 0u64;
-    let start: Vec<u8> = {
-        let mut s = vec![0u8; steps[0].here.len()];
-        for (c, &gi) in class_group[0].iter().enumerate() {
-            s[gi] += classes[c].2.len() as u8;
-        }
-        s
-    };
+    let start = steps[0].pack(&steps[0].cap);
 
     // Pass 1: from each reachable state, the number of ways to finish (memoised by step).
-    let mut ways: Vec<HashMap<Vec<u8>, u128>> =
-        (0..=steps.len()).map(|_| HashMap::default()).collect();
-    ways_from(0, &start, &steps, &mut ways, &binom, &mut work, budget)?;
-    let deals = ways[0][&start];
+    let mut ways: Vec<HashMap<u64, u128>> = (0..=steps.len()).map(|_| HashMap::default()).collect();
+    ways[steps.len()].insert(0, 1);
+    let deals = ways_from(0, start, &steps, &mut ways, &binom, &mut work, budget)?;
     if deals == 0 {
         return Ok(Counts {
             deals: 0,
@@ -275,89 +376,146 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
         });
     }
 
-    // Pass 2: for each class, how many of its cards are still unplaced over all ways of
-    // reaching a state, and from that how often each card goes to each location.
-    let nclasses = classes.len();
-    let mut pool: Vec<HashMap<Vec<u8>, Vec<u128>>> =
-        (0..=steps.len()).map(|_| HashMap::default()).collect();
-    pool[0].insert(
-        start.clone(),
-        classes.iter().map(|c| c.2.len() as u128).collect(),
-    );
-    let mut here_count = vec![[0u128; 8]; nclasses];
-    let mut overflow = false;
-    for (i, step) in steps.iter().enumerate() {
-        let layer = std::mem::take(&mut pool[i]);
-        for (state, from) in &layer {
-            if ways[i].get(state).copied().unwrap_or(0) == 0 {
-                continue;
+    // Pass 2, forward. For each state: the number of ways to reach it, and for each class
+    // whose group also holds other classes, how many of its cards are still unplaced summed
+    // over those ways ("pool"). A class alone in its group needs no pool: it is the reach
+    // times the group's count. A group's unplaced cards are alike from here on, so a choice
+    // sends each of them to this location with the same chance, x/n; that gives every
+    // class's count at the location without dividing until the end.
+    let tracked: Vec<Vec<Option<usize>>> = class_group
+        .iter()
+        .map(|g| {
+            let mut members = vec![0usize; g.iter().max().map_or(0, |m| m + 1)];
+            for &gi in g {
+                members[gi] += 1;
             }
-            let next_pool = &mut pool[i + 1];
-            choices(step, state, &binom, &mut work, u64::MAX, &mut |x, _| {
-                let to = advance(step, state, x);
-                let b = if i + 1 == steps.len() {
-                    to.iter().all(|&c| c == 0) as u128
-                } else {
-                    ways[i + 1].get(&to).copied().unwrap_or(0)
+            let mut slot = 0;
+            g.iter()
+                .map(|&gi| {
+                    (members[gi] > 1).then(|| {
+                        slot += 1;
+                        slot - 1
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    let slots = |i: usize| tracked.get(i).map_or(0, |t| t.iter().flatten().count());
+    let nclasses = classes.len();
+    let mut here_count = vec![[0u128; 8]; nclasses];
+    let mut layer = Layer::new(slots(0));
+    layer.slot(start);
+    layer.reach[0] = 1;
+    let mut state = [0u8; 36];
+    let mut totals = [0u128; 36];
+    for (i, step) in steps.iter().enumerate() {
+        let last = i + 1 == steps.len();
+        let mut next_layer = Layer::new(slots(i + 1));
+        // Classes with a pool at the next step, by their group here: (slot there, slot here).
+        let mut carry: Vec<(usize, Vec<Carry>)> = Vec::new();
+        if !last {
+            for c in 0..nclasses {
+                let g = class_group[i][c];
+                let Some(to) = tracked[i + 1][c] else {
+                    continue;
                 };
-                if b == 0 {
-                    return;
+                if step.next[g].is_none() {
+                    continue;
                 }
-                // Binomials of every group but one, for each group: prefix times suffix.
-                let n = x.len();
-                let weights: Vec<u128> = (0..n)
-                    .map(|g| binom.get(state[g] as i64, x[g] as i64))
-                    .collect();
-                let mut before = vec![Some(1u128); n + 1];
-                let mut after = vec![Some(1u128); n + 1];
-                for g in 0..n {
-                    before[g + 1] = before[g].and_then(|p| p.checked_mul(weights[g]));
-                    after[n - g - 1] = after[n - g].and_then(|p| p.checked_mul(weights[n - g - 1]));
+                match carry.iter_mut().find(|(h, _)| *h == g) {
+                    Some((_, m)) => m.push((to, tracked[i][c])),
+                    None => carry.push((g, vec![(to, tracked[i][c])])),
                 }
-                let target = next_pool.entry(to).or_insert_with(|| vec![0u128; nclasses]);
-                for (c, &count) in from.iter().enumerate() {
-                    if count == 0 {
-                        continue;
-                    }
-                    let g = class_group[i][c];
-                    let others = before[g]
-                        .zip(after[g + 1])
-                        .and_then(|(a, b)| a.checked_mul(b));
-                    let rem = state[g] as i64;
-                    let xg = x[g] as i64;
-                    let stay = binom.get(rem - 1, xg);
-                    let go = binom.get(rem - 1, xg - 1);
-                    let Some(others) = others else {
-                        overflow = true;
-                        return;
-                    };
-                    if step.next[g].is_some() && stay > 0 {
-                        match count
-                            .checked_mul(stay)
-                            .and_then(|v| v.checked_mul(others))
-                            .and_then(|v| target[c].checked_add(v))
-                        {
-                            Some(v) => target[c] = v,
-                            None => overflow = true,
-                        }
-                    }
-                    if go > 0 {
-                        match count
-                            .checked_mul(go)
-                            .and_then(|v| v.checked_mul(others))
-                            .and_then(|v| v.checked_mul(b))
-                            .and_then(|v| here_count[c][step.loc].checked_add(v))
-                        {
-                            Some(v) => here_count[c][step.loc] = v,
-                            None => overflow = true,
-                        }
-                    }
-                }
-            })?;
-            if overflow {
-                return Err(CountError::Overflow);
             }
         }
+        let groups = step.cap.len();
+        let ways_after = &ways[i + 1];
+        for (u, &key) in layer.keys.iter().enumerate() {
+            if ways[i].get(&key).copied().unwrap_or(0) == 0 {
+                continue;
+            }
+            step.unpack(key, &mut state);
+            let reach = layer.reach[u];
+            let pools = &layer.pools[u * layer.stride..(u + 1) * layer.stride];
+            totals[..groups].fill(0);
+            let mut failed = false;
+            choices(
+                step,
+                &state[..groups],
+                &binom,
+                &mut work,
+                u64::MAX,
+                &mut |x, to, w| {
+                    let Some(&b) = ways_after.get(&to) else {
+                        return;
+                    };
+                    if b == 0 || failed {
+                        return;
+                    }
+                    let wb = w.checked_mul(b);
+                    for g in 0..groups {
+                        if x[g] > 0 {
+                            match wb
+                                .and_then(|v| v.checked_mul(x[g] as u128))
+                                .and_then(|v| totals[g].checked_add(v))
+                            {
+                                Some(v) => totals[g] = v,
+                                None => failed = true,
+                            }
+                        }
+                    }
+                    if last {
+                        return;
+                    }
+                    let t = next_layer.slot(to);
+                    match reach
+                        .checked_mul(w)
+                        .and_then(|v| next_layer.reach[t].checked_add(v))
+                    {
+                        Some(v) => next_layer.reach[t] = v,
+                        None => failed = true,
+                    }
+                    for (g, members) in &carry {
+                        let n = state[*g] as i64;
+                        let k = x[*g] as i64;
+                        // The ways in which a given card of the group stays unplaced, per way
+                        // of reaching this state (tracked) or per card left (alone in its group).
+                        let tracked = w / binom.get(n, k) * binom.get(n - 1, k);
+                        let alone = w.checked_mul((n - k) as u128);
+                        for &(slot_to, slot_here) in members {
+                            let add = match slot_here {
+                                Some(s) => pools[s].checked_mul(tracked),
+                                None => alone.and_then(|a| a.checked_mul(reach)),
+                            };
+                            let cell = &mut next_layer.pools[t * next_layer.stride + slot_to];
+                            match add.and_then(|a| cell.checked_add(a)) {
+                                Some(v) => *cell = v,
+                                None => failed = true,
+                            }
+                        }
+                    }
+                },
+            )?;
+            if failed {
+                return Err(CountError::Overflow);
+            }
+            for c in 0..nclasses {
+                let g = class_group[i][c];
+                if totals[g] == 0 {
+                    continue;
+                }
+                let add = match tracked[i][c] {
+                    Some(s) => pools[s]
+                        .checked_mul(totals[g])
+                        .map(|v| v / state[g] as u128),
+                    None => reach.checked_mul(totals[g]),
+                };
+                here_count[c][step.loc] = add
+                    .and_then(|a| here_count[c][step.loc].checked_add(a))
+                    .ok_or(CountError::Overflow)?;
+            }
+        }
+        layer = next_layer;
     }
     for k in 0..36 {
         if d.is_placed(k) {
@@ -375,157 +533,204 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
     Ok(Counts { deals, at })
 }
 
-/// The number of ways to finish from `state` before step `i`, memoised.
+/// A class's pool slot at the next step, and here when it has one.
+type Carry = (usize, Option<usize>);
+
+/// The states of one step in the forward pass: their keys, reach and pools.
+struct Layer {
+    index: HashMap<u64, usize>,
+    keys: Vec<u64>,
+    reach: Vec<u128>,
+    stride: usize,
+    pools: Vec<u128>,
+}
+
+impl Layer {
+    fn new(stride: usize) -> Layer {
+        Layer {
+            index: HashMap::default(),
+            keys: Vec::new(),
+            reach: Vec::new(),
+            stride,
+            pools: Vec::new(),
+        }
+    }
+
+    /// The slot of a state, added empty when new.
+    fn slot(&mut self, key: u64) -> usize {
+        let n = self.keys.len();
+        let t = *self.index.entry(key).or_insert(n);
+        if t == n {
+            self.keys.push(key);
+            self.reach.push(0);
+            self.pools.resize(self.pools.len() + self.stride, 0);
+        }
+        t
+    }
+}
+
+/// The number of ways to finish from state `key` before step `i`, memoised.
 fn ways_from(
     i: usize,
-    state: &[u8],
+    key: u64,
     steps: &[Step],
-    memo: &mut Vec<HashMap<Vec<u8>, u128>>,
+    memo: &mut Vec<HashMap<u64, u128>>,
     binom: &Binomials,
     work: &mut u64,
     budget: u64,
 ) -> Result<u128, CountError> {
-    if i == steps.len() {
-        return Ok(state.iter().all(|&c| c == 0) as u128);
-    }
-    if let Some(&w) = memo[i].get(state) {
+    if let Some(&w) = memo[i].get(&key) {
         return Ok(w);
     }
-    let mut next = Vec::new();
-    choices(&steps[i], state, binom, work, budget, &mut |x, w| {
-        next.push((advance(&steps[i], state, x), w));
-    })?;
+    if i == steps.len() {
+        return Ok(0);
+    }
+    let step = &steps[i];
+    let mut state = [0u8; 36];
+    step.unpack(key, &mut state);
+    let mut next: Vec<(u64, u128)> = Vec::new();
+    choices(
+        step,
+        &state[..step.cap.len()],
+        binom,
+        work,
+        budget,
+        &mut |_, to, w| next.push((to, w)),
+    )?;
     let mut total = 0u128;
     for (to, w) in next {
-        let b = ways_from(i + 1, &to, steps, memo, binom, work, budget)?;
+        let b = ways_from(i + 1, to, steps, memo, binom, work, budget)?;
         total = w
             .checked_mul(b)
             .and_then(|v| total.checked_add(v))
             .ok_or(CountError::Overflow)?;
     }
-    memo[i].insert(state.to_vec(), total);
+    memo[i].insert(key, total);
     Ok(total)
 }
 
-/// The state after a step: the unplaced cards of each group, regrouped for the next step.
-fn advance(step: &Step, state: &[u8], x: &[u8]) -> Vec<u8> {
-    let mut to = vec![0u8; step.next_len];
-    for g in 0..state.len() {
-        if let Some(n) = step.next[g] {
-            to[n] += state[g] - x[g];
-        }
-    }
-    to
-}
-
-/// Every way to fill the step's location from the state, with its weight (the number of
-/// ways to pick the actual cards).
-fn choices(
+/// Every way to fill the step's location from the state: how many of each group go there,
+/// the packed state left for the next step, and the weight (the number of ways to pick the
+/// actual cards).
+fn choices<F: FnMut(&[u8], u64, u128)>(
     step: &Step,
     state: &[u8],
     binom: &Binomials,
     work: &mut u64,
     budget: u64,
-    each: &mut dyn FnMut(&[u8], u128),
+    each: &mut F,
 ) -> Result<(), CountError> {
     let n = state.len();
     // A group that has no later place must go here whole; one that cannot come here stays.
     if (0..n).any(|g| state[g] > 0 && step.next[g].is_none() && !step.here[g].0) {
         return Ok(());
     }
-    let movable: Vec<usize> = (0..n).filter(|&g| step.here[g].0 && state[g] > 0).collect();
-    // For each fact, what the groups after position j could still add.
-    let member: Vec<Vec<bool>> = step
-        .facts
-        .iter()
-        .map(|(gs, _)| {
-            let mut m = vec![false; n];
-            for &g in gs {
-                m[g] = true;
-            }
-            m
-        })
-        .collect();
-    let mut room: Vec<Vec<usize>> = vec![vec![0; movable.len() + 1]; step.facts.len()];
-    for (f, m) in member.iter().enumerate() {
+    // Groups under the most facts first, so a dead end shows early; groups only the size
+    // of the location counts last, where every choice leads somewhere.
+    let mut movable: Vec<usize> = (0..n).filter(|&g| step.here[g].0 && state[g] > 0).collect();
+    movable.sort_by_key(|&g| {
+        let facts = step.facts.iter().filter(|(m, _)| m >> g & 1 == 1).count();
+        (std::cmp::Reverse(facts), g)
+    });
+    // For each fact, what the groups from position j on could still add.
+    let nf = step.facts.len();
+    let mut room = vec![0usize; nf * (movable.len() + 1)];
+    for (f, &(members, _)) in step.facts.iter().enumerate() {
         for j in (0..movable.len()).rev() {
             let g = movable[j];
-            room[f][j] = room[f][j + 1] + if m[g] { state[g] as usize } else { 0 };
+            room[f * (movable.len() + 1) + j] = room[f * (movable.len() + 1) + j + 1]
+                + if members >> g & 1 == 1 {
+                    state[g] as usize
+                } else {
+                    0
+                };
         }
     }
-    let mut x = vec![0u8; n];
-    let mut sums = vec![0usize; step.facts.len()];
-    #[allow(clippy::too_many_arguments)]
-    fn walk(
-        j: usize,
-        movable: &[usize],
-        step: &Step,
-        state: &[u8],
-        member: &[Vec<bool>],
-        room: &[Vec<usize>],
-        x: &mut Vec<u8>,
-        sums: &mut Vec<usize>,
-        weight: u128,
-        binom: &Binomials,
-        work: &mut u64,
-        budget: u64,
-        each: &mut dyn FnMut(&[u8], u128),
-    ) -> Result<(), CountError> {
-        *work += 1;
-        if *work > budget {
-            return Err(CountError::OverBudget);
-        }
-        for (f, (_, need)) in step.facts.iter().enumerate() {
-            if sums[f] > *need || sums[f] + room[f][j] < *need {
-                return Ok(());
-            }
-        }
-        if j == movable.len() {
-            each(x, weight);
+    let base: u64 = (0..n).map(|g| state[g] as u64 * step.next_radix[g]).sum();
+    let mut walk = Walk {
+        movable: &movable,
+        step,
+        state,
+        room: &room,
+        x: [0u8; 36],
+        sums: vec![0usize; nf],
+        binom,
+        work,
+        budget,
+        each,
+    };
+    for (f, &(_, need)) in step.facts.iter().enumerate() {
+        if room[f * (movable.len() + 1)] < need {
             return Ok(());
         }
-        let g = movable[j];
+    }
+    walk.go(0, 1, base)
+}
+
+struct Walk<'a, F> {
+    movable: &'a [usize],
+    step: &'a Step,
+    state: &'a [u8],
+    room: &'a [usize],
+    x: [u8; 36],
+    sums: Vec<usize>,
+    binom: &'a Binomials,
+    work: &'a mut u64,
+    budget: u64,
+    each: &'a mut F,
+}
+
+impl<F: FnMut(&[u8], u64, u128)> Walk<'_, F> {
+    /// Chooses for the groups from position `j` on. Every fact is still within reach here:
+    /// a choice is only followed when each fact it touches stays within reach.
+    fn go(&mut self, j: usize, weight: u128, to: u64) -> Result<(), CountError> {
+        *self.work += 1;
+        if *self.work > self.budget {
+            return Err(CountError::OverBudget);
+        }
+        if j == self.movable.len() {
+            (self.each)(&self.x[..self.state.len()], to, weight);
+            return Ok(());
+        }
+        let width = self.movable.len() + 1;
+        let g = self.movable[j];
+        let have = self.state[g];
+        let step = self.step;
         let (lo, hi) = if step.here[g].1 || step.next[g].is_none() {
-            (state[g], state[g])
+            (have, have)
         } else {
-            (0, state[g])
+            (0, have)
         };
-        for v in lo..=hi {
-            x[g] = v;
-            for (f, m) in member.iter().enumerate() {
-                if m[g] {
-                    sums[f] += v as usize;
+        'values: for v in lo..=hi {
+            for (f, &(members, need)) in step.facts.iter().enumerate() {
+                if members >> g & 1 == 1 {
+                    let sum = self.sums[f] + v as usize;
+                    if sum > need {
+                        break 'values;
+                    }
+                    if sum + self.room[f * width + j + 1] < need {
+                        continue 'values;
+                    }
                 }
             }
+            for (f, &(members, _)) in step.facts.iter().enumerate() {
+                if members >> g & 1 == 1 {
+                    self.sums[f] += v as usize;
+                }
+            }
+            self.x[g] = v;
             let w = weight
-                .checked_mul(binom.get(state[g] as i64, v as i64))
-                .ok_or(CountError::Overflow)?;
-            let r = walk(
-                j + 1,
-                movable,
-                step,
-                state,
-                member,
-                room,
-                x,
-                sums,
-                w,
-                binom,
-                work,
-                budget,
-                each,
-            );
-            for (f, m) in member.iter().enumerate() {
-                if m[g] {
-                    sums[f] -= v as usize;
+                .checked_mul(self.binom.get(have as i64, v as i64))
+                .ok_or(CountError::Overflow);
+            let r = w.and_then(|w| self.go(j + 1, w, to - v as u64 * step.next_radix[g]));
+            for (f, &(members, _)) in step.facts.iter().enumerate() {
+                if members >> g & 1 == 1 {
+                    self.sums[f] -= v as usize;
                 }
             }
             r?;
         }
-        x[g] = 0;
+        self.x[g] = 0;
         Ok(())
     }
-    walk(
-        0, &movable, step, state, &member, &room, &mut x, &mut sums, 1, binom, work, budget, each,
-    )
 }
