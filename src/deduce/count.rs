@@ -376,6 +376,13 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
         });
     }
 
+    // In pass 2 every number is at most 36² times the number of deals per class (each way
+    // of reaching a state leads to at least one deal), so below this bound plain u128
+    // arithmetic cannot overflow; the game's sizes keep far below it.
+    if deals > 1 << 100 {
+        return Err(CountError::Overflow);
+    }
+
     // Pass 2, forward. For each state: the number of ways to reach it, and for each class
     // whose group also holds other classes, how many of its cards are still unplaced summed
     // over those ways ("pool"). A class alone in its group needs no pool: it is the reach
@@ -438,7 +445,6 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
             let reach = layer.reach[u];
             let pools = &layer.pools[u * layer.stride..(u + 1) * layer.stride];
             totals[..groups].fill(0);
-            let mut failed = false;
             choices(
                 step,
                 &state[..groups],
@@ -449,70 +455,43 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
                     let Some(&b) = ways_after.get(&to) else {
                         return;
                     };
-                    if b == 0 || failed {
+                    if b == 0 {
                         return;
                     }
-                    let wb = w.checked_mul(b);
+                    let wb = w * b;
                     for g in 0..groups {
-                        if x[g] > 0 {
-                            match wb
-                                .and_then(|v| v.checked_mul(x[g] as u128))
-                                .and_then(|v| totals[g].checked_add(v))
-                            {
-                                Some(v) => totals[g] = v,
-                                None => failed = true,
-                            }
-                        }
+                        totals[g] += wb * x[g] as u128;
                     }
                     if last {
                         return;
                     }
                     let t = next_layer.slot(to);
-                    match reach
-                        .checked_mul(w)
-                        .and_then(|v| next_layer.reach[t].checked_add(v))
-                    {
-                        Some(v) => next_layer.reach[t] = v,
-                        None => failed = true,
-                    }
+                    next_layer.reach[t] += reach * w;
                     for (g, members) in &carry {
                         let n = state[*g] as i64;
                         let k = x[*g] as i64;
                         // The ways in which a given card of the group stays unplaced, per way
                         // of reaching this state (tracked) or per card left (alone in its group).
                         let tracked = w / binom.get(n, k) * binom.get(n - 1, k);
-                        let alone = w.checked_mul((n - k) as u128);
+                        let alone = w * (n - k) as u128 * reach;
                         for &(slot_to, slot_here) in members {
-                            let add = match slot_here {
-                                Some(s) => pools[s].checked_mul(tracked),
-                                None => alone.and_then(|a| a.checked_mul(reach)),
+                            next_layer.pools[t * next_layer.stride + slot_to] += match slot_here {
+                                Some(s) => pools[s] * tracked,
+                                None => alone,
                             };
-                            let cell = &mut next_layer.pools[t * next_layer.stride + slot_to];
-                            match add.and_then(|a| cell.checked_add(a)) {
-                                Some(v) => *cell = v,
-                                None => failed = true,
-                            }
                         }
                     }
                 },
             )?;
-            if failed {
-                return Err(CountError::Overflow);
-            }
             for c in 0..nclasses {
                 let g = class_group[i][c];
                 if totals[g] == 0 {
                     continue;
                 }
-                let add = match tracked[i][c] {
-                    Some(s) => pools[s]
-                        .checked_mul(totals[g])
-                        .map(|v| v / state[g] as u128),
-                    None => reach.checked_mul(totals[g]),
+                here_count[c][step.loc] += match tracked[i][c] {
+                    Some(s) => pools[s] * totals[g] / state[g] as u128,
+                    None => reach * totals[g],
                 };
-                here_count[c][step.loc] = add
-                    .and_then(|a| here_count[c][step.loc].checked_add(a))
-                    .ok_or(CountError::Overflow)?;
             }
         }
         layer = next_layer;
