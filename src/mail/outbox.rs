@@ -103,28 +103,32 @@ impl Outbox {
         Ok(msg)
     }
 
-    async fn deliver(&self, row: &MailRow) -> Result<(), String> {
-        let msg = self.message(row)?;
+    /// Delivers a batch, one result per row. SMTP exchanges run at once (each waits on the
+    /// network more than on us); files are written one after another in one blocking task,
+    /// since writers racing for one folder's lock only slow each other down.
+    async fn deliver_all(&self, rows: &[MailRow]) -> Vec<Result<(), String>> {
         match &self.transport {
             Transport::Files(dir) => {
-                tokio::fs::create_dir_all(dir)
+                let mails: Vec<(i64, Result<Vec<u8>, String>)> = rows
+                    .iter()
+                    .map(|row| (row.id, self.message(row).map(|m| m.formatted())))
+                    .collect();
+                let dir = dir.clone();
+                let count = rows.len();
+                tokio::task::spawn_blocking(move || write_files(&dir, mails))
                     .await
-                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-                let path = dir.join(format!("{:08}.eml", row.id));
-                let tmp = dir.join(format!(".{:08}.eml.tmp", row.id));
-                tokio::fs::write(&tmp, msg.formatted())
-                    .await
-                    .map_err(|e| format!("cannot write mail: {e}"))?;
-                tokio::fs::rename(&tmp, &path)
-                    .await
-                    .map_err(|e| format!("cannot write mail: {e}"))?;
-                Ok(())
+                    .unwrap_or_else(|e| vec![Err(format!("cannot write mail: {e}")); count])
             }
-            Transport::Smtp(smtp) => smtp
-                .send(msg)
+            Transport::Smtp(smtp) => {
+                futures_util::future::join_all(rows.iter().map(|row| async move {
+                    let msg = self.message(row)?;
+                    smtp.send(msg)
+                        .await
+                        .map(|_| ())
+                        .map_err(|e| format!("SMTP: {e}"))
+                }))
                 .await
-                .map(|_| ())
-                .map_err(|e| format!("SMTP: {e}")),
+            }
         }
     }
 
@@ -144,8 +148,7 @@ impl Outbox {
             }
             None => self.store.claim_mail(now(), LEASE_SECONDS, BATCH).await?,
         };
-        let results =
-            futures_util::future::join_all(rows.iter().map(|row| self.deliver(row))).await;
+        let results = self.deliver_all(&rows).await;
         let mut sent = Vec::new();
         for (row, result) in rows.iter().zip(results) {
             match result {
@@ -181,4 +184,27 @@ impl Outbox {
             tokio::time::sleep(tick).await;
         }
     }
+}
+
+/// Writes each mail to `<row id>.eml` through a temporary name, so a reader never sees half a
+/// mail and a second delivery after a crash overwrites the same file.
+fn write_files(
+    dir: &std::path::Path,
+    mails: Vec<(i64, Result<Vec<u8>, String>)>,
+) -> Vec<Result<(), String>> {
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        let message = format!("cannot create {}: {e}", dir.display());
+        return mails.iter().map(|_| Err(message.clone())).collect();
+    }
+    mails
+        .into_iter()
+        .map(|(id, mail)| {
+            let bytes = mail?;
+            let path = dir.join(format!("{id:08}.eml"));
+            let tmp = dir.join(format!(".{id:08}.eml.tmp"));
+            std::fs::write(&tmp, bytes)
+                .and_then(|()| std::fs::rename(&tmp, &path))
+                .map_err(|e| format!("cannot write mail: {e}"))
+        })
+        .collect()
 }
