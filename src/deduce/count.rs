@@ -4,9 +4,11 @@
 //! one at a time; a state is how many cards of each class are still unplaced, and a choice at a
 //! location is how many of each class go there, weighted by binomials. After each location the
 //! classes are merged again using only the locations still to come, which keeps the number of
-//! states small. Pass 1 counts the ways to finish from each reachable state (memoised); pass 2
-//! carries forward how many cards of each class are still unplaced, which gives every card's
-//! chance at every location. Counts are exact integers (u128: at most 31!/(5!)^6 ≈ 2.75·10^21 deals).
+//! states small. The order of locations is chosen over all subsets of locations by an estimate
+//! of the work; within a location the most constrained groups are decided first. Pass 1 counts
+//! the ways to finish from each reachable state (memoised); pass 2 carries forward how many
+//! cards of each class are still unplaced, for the classes that share a group, which gives
+//! every card's chance at every location. Counts are exact integers (u128: at most 31!/(5!)^6 ≈ 2.75·10^21 deals).
 
 use std::collections::HashMap as StdMap;
 use std::hash::{BuildHasherDefault, Hasher};
