@@ -75,6 +75,8 @@ struct Step {
     here: Vec<(bool, bool)>,
     /// Facts at this location: the groups each covers (a bit mask), with the count it needs.
     facts: Vec<(u64, usize)>,
+    /// The groups that may go here, in the order they are decided.
+    decide: Vec<usize>,
     /// Each group's index among the next step's groups, or None when it has no later place.
     next: Vec<Option<usize>>,
     /// Each group's place value in a packed state, and its size (the largest digit).
@@ -337,7 +339,7 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
                 next_radix[gi] = radix_after[g_next[c]];
             }
         }
-        let facts = residuals
+        let facts: Vec<(u64, usize)> = residuals
             .iter()
             .enumerate()
             .filter(|(_, r)| r.loc == loc)
@@ -350,9 +352,17 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
                 (members, r.need)
             })
             .collect();
+        // Groups under the most facts first, so a dead end shows early; groups only the size
+        // of the location counts last, where every choice leads somewhere.
+        let mut decide: Vec<usize> = (0..n).filter(|&gi| here[gi].0).collect();
+        decide.sort_by_key(|&gi| {
+            let under = facts.iter().filter(|(m, _)| m >> gi & 1 == 1).count();
+            (std::cmp::Reverse(under), gi)
+        });
         steps.push(Step {
             loc,
             here,
+            decide,
             facts,
             next,
             radix: radices(&cap),
@@ -606,13 +616,12 @@ fn choices<F: FnMut(&[u8], u64, u128)>(
     if (0..n).any(|g| state[g] > 0 && step.next[g].is_none() && !step.here[g].0) {
         return Ok(());
     }
-    // Groups under the most facts first, so a dead end shows early; groups only the size
-    // of the location counts last, where every choice leads somewhere.
-    let mut movable: Vec<usize> = (0..n).filter(|&g| step.here[g].0 && state[g] > 0).collect();
-    movable.sort_by_key(|&g| {
-        let facts = step.facts.iter().filter(|(m, _)| m >> g & 1 == 1).count();
-        (std::cmp::Reverse(facts), g)
-    });
+    let movable: Vec<usize> = step
+        .decide
+        .iter()
+        .copied()
+        .filter(|&g| state[g] > 0)
+        .collect();
     // For each fact, what the groups from position j on could still add.
     let nf = step.facts.len();
     let mut room = vec![0usize; nf * (movable.len() + 1)];
