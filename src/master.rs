@@ -2,6 +2,7 @@
 //! change together with the mail it causes in one transaction. The web, the command line, the
 //! mail door and the scheduler all call these; none of them decides a rule or writes SQL.
 
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -10,7 +11,9 @@ use crate::keys;
 use crate::mail::{self, Letter};
 use crate::rules::view::{Bulletin, PrivateReport};
 use crate::rules::{Deal, Game, LineError, Settings, Turn};
-use crate::store::{GameRow, NewGame, PlayerRow, Schedule, Store, StoreError, Tx};
+use crate::store::{
+    GameRow, NewGame, NewMail, PlayerRow, Schedule, Store, StoreError, TurnRow, Tx,
+};
 
 pub fn now() -> i64 {
     chrono::Utc::now().timestamp()
@@ -196,6 +199,24 @@ pub fn count_reply(reply: &TurnReply) {
         TurnReply::Accepted { .. } => crate::metrics::METRICS.turns_accepted.inc(),
         TurnReply::Rejected { .. } => crate::metrics::METRICS.turns_rejected.inc(),
         TurnReply::Cleared { .. } => {}
+    }
+}
+
+/// A turn submission waiting to be stored with others.
+pub(crate) struct Submission<'a> {
+    pub player: &'a PlayerRow,
+    pub text: &'a str,
+    /// Where else the confirmation goes: the address a mail came from, if not the registered one.
+    pub also_to: Option<&'a str>,
+}
+
+/// When the round closes early: once every active player's turn is marked ready, after the
+/// grace period from the first moment they all were; a turn that stops being ready cancels it.
+fn early_close(game: &GameRow, all_ready: bool, now: i64) -> Option<i64> {
+    match (all_ready, game.close_at) {
+        (true, Some(at)) => Some(at),
+        (true, None) => Some(now + game.grace_seconds),
+        (false, _) => None,
     }
 }
 
@@ -532,14 +553,15 @@ impl Master {
             return writer.submit(player, text, also_to).await;
         }
         let mut tx = self.store.write().await?;
-        let Some(mut game) = self.store.game_for_update(&mut tx, player.game_id).await? else {
-            tx.rollback().await?;
-            return Err(MasterError::NotFound("that game no longer exists".into()));
+        let one = Submission {
+            player,
+            text,
+            also_to,
         };
-        let state = parse_state(&game)?;
-        let reply = self
-            .submit_in(&mut tx, &mut game, &state, player, text, also_to)
-            .await;
+        let reply = match self.submit_all_in(&mut tx, &[one]).await {
+            Ok(mut replies) => replies.pop().expect("one reply per submission"),
+            Err(e) => Err(e),
+        };
         match reply {
             Ok(reply) => {
                 tx.commit().await?;
@@ -553,63 +575,129 @@ impl Master {
         }
     }
 
-    /// A submission inside a write transaction that has locked the game.
-    pub(crate) async fn submit_in(
+    /// Submissions in order inside one write transaction, with a fixed number of statements
+    /// whatever their number: the games and their open turns are read at once, every turn is
+    /// checked in memory, then the turns and the confirmations are written together. The
+    /// outer error is a database failure that must fail them all; the inner ones are each
+    /// submission's own answer.
+    pub(crate) async fn submit_all_in(
         &self,
         tx: &mut Tx,
-        game: &mut GameRow,
-        state: &Game,
-        player: &PlayerRow,
-        text: &str,
-        also_to: Option<&str>,
-    ) -> Result<TurnReply> {
-        if game.status == "over" {
-            return Err(MasterError::Conflict(
-                "the game is over; no more turns are taken".into(),
-            ));
-        }
-        let seat = player.seat;
+        submissions: &[Submission<'_>],
+    ) -> Result<Vec<Result<TurnReply>>> {
         let now = now();
-        let reply = match state.validate(seat as usize, text) {
-            Ok(turn) => {
-                // Blank lines before the first line carry nothing (a mail's signon line, say).
-                let stored = text
-                    .lines()
-                    .skip_while(|l| l.trim().is_empty())
-                    .collect::<Vec<_>>()
-                    .join("\n")
-                    .trim_end()
-                    .to_string();
-                let revision = self
-                    .store
-                    .put_turn(tx, game.id, game.round, seat, &stored, turn.ready, now)
-                    .await?;
-                self.update_early_close(tx, game, state, now).await?;
-                TurnReply::Accepted {
-                    round: game.round,
-                    text: stored,
-                    ready: turn.ready,
-                    done: turn.done,
-                    revision,
-                }
+        let mut ids: Vec<i64> = submissions.iter().map(|s| s.player.game_id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let mut games = HashMap::new();
+        for row in self.store.games_for_update(tx, &ids).await? {
+            games.insert(row.id, (self.state_of(&row)?, row));
+        }
+        let mut turns: HashMap<(i64, i64), TurnRow> = self
+            .store
+            .open_turns(tx, &ids)
+            .await?
+            .into_iter()
+            .map(|(game_id, t)| ((game_id, t.seat), t))
+            .collect();
+        // The turns to write; a player's later revision in the batch overwrites the earlier.
+        let mut changed: HashSet<(i64, i64)> = HashSet::new();
+        let mut letters: Vec<(i64, String, Letter)> = Vec::new();
+        let mut replies = Vec::with_capacity(submissions.len());
+        for s in submissions {
+            let Some((state, game)) = games.get(&s.player.game_id) else {
+                replies.push(Err(MasterError::NotFound(
+                    "that game no longer exists".into(),
+                )));
+                continue;
+            };
+            if game.status == "over" {
+                replies.push(Err(MasterError::Conflict(
+                    "the game is over; no more turns are taken".into(),
+                )));
+                continue;
             }
-            Err(errors) => {
-                let kept = self
-                    .store
-                    .turn(&mut **tx, game.id, game.round, seat)
-                    .await?
-                    .map(|t| t.text);
-                TurnReply::Rejected {
+            let key = (game.id, s.player.seat);
+            let reply = match state.validate(s.player.seat as usize, s.text) {
+                Ok(turn) => {
+                    // Blank lines before the first line carry nothing (a mail's signon line, say).
+                    let stored = s
+                        .text
+                        .lines()
+                        .skip_while(|l| l.trim().is_empty())
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                        .trim_end()
+                        .to_string();
+                    let revision = turns.get(&key).map_or(0, |t| t.revision) + 1;
+                    changed.insert(key);
+                    turns.insert(
+                        key,
+                        TurnRow {
+                            seat: s.player.seat,
+                            text: stored.clone(),
+                            ready: turn.ready as i64,
+                            revision,
+                            updated_at: now,
+                        },
+                    );
+                    TurnReply::Accepted {
+                        round: game.round,
+                        text: stored,
+                        ready: turn.ready,
+                        done: turn.done,
+                        revision,
+                    }
+                }
+                Err(errors) => TurnReply::Rejected {
                     round: game.round,
                     errors,
-                    kept,
-                }
+                    kept: turns.get(&key).map(|t| t.text.clone()),
+                },
+            };
+            let letter = self.to_player(s.player, mail::turn_reply(game, s.player, &reply));
+            let other = s
+                .also_to
+                .filter(|a| !a.eq_ignore_ascii_case(&s.player.email));
+            if let Some(other) = other {
+                letters.push((game.id, other.to_string(), letter.clone()));
             }
-        };
-        let letter = self.to_player(player, mail::turn_reply(game, player, &reply));
-        self.send_to_player(tx, game.id, player, also_to, &letter)
-            .await?;
-        Ok(reply)
+            letters.push((game.id, s.player.email.clone(), letter));
+            replies.push(Ok(reply));
+        }
+        let mut changed: Vec<(i64, i64)> = changed.into_iter().collect();
+        changed.sort_unstable();
+        let rows: Vec<(i64, i64, &TurnRow)> = changed
+            .iter()
+            .map(|key| (key.0, games[&key.0].1.round, &turns[key]))
+            .collect();
+        self.store.put_turns(tx, &rows).await?;
+        let mut touched: Vec<i64> = changed.iter().map(|k| k.0).collect();
+        touched.sort_unstable();
+        touched.dedup();
+        for id in touched {
+            let (state, game) = &games[&id];
+            let all_ready = state.active_seats().next().is_some()
+                && state
+                    .active_seats()
+                    .all(|seat| turns.get(&(id, seat as i64)).is_some_and(|t| t.ready == 1));
+            let close_at = early_close(game, all_ready, now);
+            if close_at != game.close_at {
+                self.store.set_close_at(tx, id, close_at).await?;
+            }
+        }
+        let mails: Vec<NewMail> = letters
+            .iter()
+            .map(|(game_id, to, letter)| NewMail {
+                game_id: Some(*game_id),
+                reply_to: letter.reply_to.as_deref(),
+                recipient: to,
+                subject: &letter.subject,
+                body: &letter.body,
+            })
+            .collect();
+        self.store.enqueue_mails(tx, &mails, now).await?;
+        Ok(replies)
     }
 
     /// Queues a letter to a player's registered address, and to `also_to` when a mail came
@@ -666,8 +754,7 @@ impl Master {
         Ok(reply)
     }
 
-    /// Once every active player's turn is marked ready, the round closes after the grace
-    /// period; a turn that stops being ready cancels that.
+    /// Updates the early close after a change to one turn (see `early_close`).
     async fn update_early_close(
         &self,
         tx: &mut Tx,
@@ -676,15 +763,11 @@ impl Master {
         now: i64,
     ) -> Result<()> {
         let turns = self.store.turns(&mut **tx, game.id, game.round).await?;
-        let all_ready = state
-            .active_seats()
-            .all(|s| turns.iter().any(|t| t.seat == s as i64 && t.ready == 1))
-            && state.active_seats().next().is_some();
-        let close_at = match (all_ready, game.close_at) {
-            (true, Some(at)) => Some(at),
-            (true, None) => Some(now + game.grace_seconds),
-            (false, _) => None,
-        };
+        let all_ready = state.active_seats().next().is_some()
+            && state
+                .active_seats()
+                .all(|s| turns.iter().any(|t| t.seat == s as i64 && t.ready == 1));
+        let close_at = early_close(game, all_ready, now);
         if close_at != game.close_at {
             self.store.set_close_at(tx, game.id, close_at).await?;
             game.close_at = close_at;

@@ -3,11 +3,9 @@
 //! is durable. Under load this turns many small transactions fighting for SQLite's single
 //! write lock into a few larger ones; the order of submissions is kept.
 
-use std::collections::HashMap;
-
 use tokio::sync::{mpsc, oneshot};
 
-use crate::master::{now, Master, MasterError, TurnReply};
+use crate::master::{now, Master, MasterError, Submission, TurnReply};
 use crate::store::{MailRow, PlayerRow};
 
 /// The most jobs committed in one transaction.
@@ -163,28 +161,29 @@ impl Master {
         }
     }
 
-    /// One transaction for the whole batch: any failure stores none of it.
+    /// One transaction for the whole batch: any failure stores none of it. The turns go in
+    /// together, in their order, after the other jobs (which never touch turns).
     async fn write_batch(&self, jobs: &[Job]) -> Result<Vec<Done>, MasterError> {
         let mut tx = self.store.write().await?;
-        let mut games = HashMap::new();
         let mut done = Vec::with_capacity(jobs.len());
+        let mut submissions = Vec::new();
         for job in jobs {
             match job {
                 Job::Inbound { raw, .. } => {
-                    done.push(Done::Inbound(
+                    done.push(Some(Done::Inbound(
                         self.store.insert_inbound_in(&mut tx, raw, now()).await?,
-                    ));
+                    )));
                 }
                 Job::ClaimMail { lease, limit, .. } => {
-                    done.push(Done::Claimed(
+                    done.push(Some(Done::Claimed(
                         self.store
                             .claim_mail_in(&mut tx, now(), *lease, *limit)
                             .await?,
-                    ));
+                    )));
                 }
                 Job::MailsSent { ids, .. } => {
                     self.store.mails_sent_in(&mut tx, ids, now()).await?;
-                    done.push(Done::Nothing);
+                    done.push(Some(Done::Nothing));
                 }
                 Job::Turn {
                     player,
@@ -192,35 +191,26 @@ impl Master {
                     also_to,
                     ..
                 } => {
-                    let entry = match games.entry(player.game_id) {
-                        std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-                        std::collections::hash_map::Entry::Vacant(e) => {
-                            let loaded =
-                                match self.store.game_for_update(&mut tx, player.game_id).await? {
-                                    Some(row) => Some((self.state_of(&row)?, row)),
-                                    None => None,
-                                };
-                            e.insert(loaded)
-                        }
-                    };
-                    let result = match entry {
-                        None => Err(MasterError::NotFound("that game no longer exists".into())),
-                        Some((state, row)) => match self
-                            .submit_in(&mut tx, row, state, player, text, also_to.as_deref())
-                            .await
-                        {
-                            Err(e @ (MasterError::Store(_) | MasterError::Corrupt(_))) => {
-                                return Err(e)
-                            }
-                            other => other,
-                        },
-                    };
-                    done.push(Done::Turn(result));
+                    submissions.push(Submission {
+                        player,
+                        text,
+                        also_to: also_to.as_deref(),
+                    });
+                    done.push(None);
                 }
             }
         }
+        let mut replies = if submissions.is_empty() {
+            Vec::new()
+        } else {
+            self.submit_all_in(&mut tx, &submissions).await?
+        }
+        .into_iter();
         tx.commit().await?;
-        Ok(done)
+        Ok(done
+            .into_iter()
+            .map(|d| d.unwrap_or_else(|| Done::Turn(replies.next().expect("a reply per turn"))))
+            .collect())
     }
 }
 

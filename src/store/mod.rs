@@ -98,6 +98,34 @@ impl Store {
     }
 }
 
+/// Rows per multi-row statement: well under both backends' limits on bound values.
+const ROWS_PER_STATEMENT: usize = 100;
+
+/// `($1, $2), ($3, $4)` for `rows` rows of `columns` values.
+fn placeholders(rows: usize, columns: usize) -> String {
+    let mut out = String::with_capacity(rows * columns * 5);
+    for r in 0..rows {
+        out.push_str(if r == 0 { "(" } else { ", (" });
+        for c in 0..columns {
+            if c > 0 {
+                out.push_str(", ");
+            }
+            out.push('$');
+            out.push_str(&(r * columns + c + 1).to_string());
+        }
+        out.push(')');
+    }
+    out
+}
+
+/// Ids written into SQL: integers only, so nothing can be injected.
+fn id_list(ids: &[i64]) -> String {
+    ids.iter()
+        .map(|id| id.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// A row lock to take with a SELECT.
 #[derive(Clone, Copy)]
 enum Lock {
@@ -398,6 +426,88 @@ impl Store {
         .await?)
     }
 
+    /// Several games at once, locked for the rest of the transaction where the backend can
+    /// (in id order, so two instances never wait on each other crosswise).
+    pub async fn games_for_update(
+        &self,
+        tx: &mut Conn,
+        ids: &[i64],
+    ) -> Result<Vec<GameRow>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        Ok(sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE id IN ({}) ORDER BY id{}",
+            id_list(ids),
+            self.backend.lock(Lock::Wait)
+        ))
+        .fetch_all(&mut *tx)
+        .await?)
+    }
+
+    /// The turns of the open round of each game, as (game id, turn).
+    pub async fn open_turns(
+        &self,
+        tx: &mut Conn,
+        game_ids: &[i64],
+    ) -> Result<Vec<(i64, TurnRow)>, StoreError> {
+        if game_ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let rows: Vec<(i64, i64, String, i64, i64, i64)> = sqlx::query_as(&format!(
+            "SELECT t.game_id, t.seat, t.text, t.ready, t.revision, t.updated_at FROM turns t
+             JOIN games g ON g.id = t.game_id AND g.round = t.round WHERE t.game_id IN ({})",
+            id_list(game_ids)
+        ))
+        .fetch_all(&mut *tx)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(game_id, seat, text, ready, revision, updated_at)| {
+                (
+                    game_id,
+                    TurnRow {
+                        seat,
+                        text,
+                        ready,
+                        revision,
+                        updated_at,
+                    },
+                )
+            })
+            .collect())
+    }
+
+    /// Stores turns as given, revision numbers included, replacing the ones before: a few
+    /// statements for a whole batch instead of one per turn.
+    pub async fn put_turns(
+        &self,
+        tx: &mut Conn,
+        turns: &[(i64, i64, &TurnRow)],
+    ) -> Result<(), StoreError> {
+        for chunk in turns.chunks(ROWS_PER_STATEMENT) {
+            let sql = format!(
+                "INSERT INTO turns (game_id, round, seat, text, ready, revision, updated_at) VALUES {}
+                 ON CONFLICT (game_id, round, seat) DO UPDATE SET text = excluded.text, ready = excluded.ready,
+                   revision = excluded.revision, updated_at = excluded.updated_at",
+                placeholders(chunk.len(), 7)
+            );
+            let mut query = sqlx::query(&sql);
+            for (game_id, round, t) in chunk {
+                query = query
+                    .bind(*game_id)
+                    .bind(*round)
+                    .bind(t.seat)
+                    .bind(t.text.as_str())
+                    .bind(t.ready)
+                    .bind(t.revision)
+                    .bind(t.updated_at);
+            }
+            query.execute(&mut *tx).await?;
+        }
+        Ok(())
+    }
+
     /// Stores an accepted turn, replacing the one before; returns its revision number.
     #[allow(clippy::too_many_arguments)]
     pub async fn put_turn(
@@ -646,6 +756,34 @@ impl Store {
         Ok(rows.into_iter().map(|(id,)| id).collect())
     }
 
+    /// Queues many mails with a few statements.
+    pub async fn enqueue_mails(
+        &self,
+        tx: &mut Conn,
+        mails: &[NewMail<'_>],
+        now: i64,
+    ) -> Result<(), StoreError> {
+        for chunk in mails.chunks(ROWS_PER_STATEMENT) {
+            let sql = format!(
+                "INSERT INTO outbox (game_id, recipient, subject, body, created_at, next_attempt_at, reply_to) VALUES {}",
+                placeholders(chunk.len(), 7)
+            );
+            let mut query = sqlx::query(&sql);
+            for m in chunk {
+                query = query
+                    .bind(m.game_id)
+                    .bind(m.recipient)
+                    .bind(m.subject)
+                    .bind(m.body)
+                    .bind(now)
+                    .bind(now)
+                    .bind(m.reply_to);
+            }
+            query.execute(&mut *tx).await?;
+        }
+        Ok(())
+    }
+
     pub async fn enqueue_mail(
         &self,
         tx: &mut Conn,
@@ -719,11 +857,7 @@ impl Store {
         .fetch_all(&mut *tx)
         .await?;
         if !rows.is_empty() {
-            let list = rows
-                .iter()
-                .map(|r| r.id.to_string())
-                .collect::<Vec<_>>()
-                .join(",");
+            let list = id_list(&rows.iter().map(|r| r.id).collect::<Vec<_>>());
             sqlx::query(&format!(
                 "UPDATE outbox SET next_attempt_at = $1 WHERE id IN ({list})"
             ))
@@ -752,11 +886,7 @@ impl Store {
         if ids.is_empty() {
             return Ok(());
         }
-        let list = ids
-            .iter()
-            .map(|id| id.to_string())
-            .collect::<Vec<_>>()
-            .join(",");
+        let list = id_list(ids);
         sqlx::query(&format!(
             "UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL WHERE id IN ({list})"
         ))
