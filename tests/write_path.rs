@@ -75,6 +75,17 @@ async fn every_acknowledged_turn_is_stored_once_in_order() {
         batches < 12 * 15,
         "submissions were committed in batches ({batches} transactions for 180 turns)"
     );
+    // Requests are counted by their route's pattern, never by a path that holds a key.
+    assert!(
+        metrics.contains(
+            "polysleuth_http_requests_total{route=\"/api/play/{token}/turn\",method=\"POST\",status=\"200\"} 180"
+        ),
+        "{metrics}"
+    );
+    for (link, _) in &players {
+        let key = link.rsplit('/').next().unwrap();
+        assert!(!metrics.contains(key), "a key in the metrics");
+    }
     let mut app = std::sync::Arc::try_unwrap(app).ok().unwrap();
     app.stop().await;
 }

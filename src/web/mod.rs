@@ -41,29 +41,31 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/help", web::get().to(pages::help))
         .route("/games/new", web::get().to(pages::new_game_form))
         .route("/games/new", web::post().to(pages::create_game))
-        .route("/games/{id}", web::get().to(pages::game))
-        .route("/games/{id}/feed.atom", web::get().to(pages::feed))
-        .route("/games/{id}/rounds/{round}", web::get().to(pages::bulletin))
-        .route("/play/{token}", web::get().to(pages::play))
-        .route("/play/{token}", web::post().to(pages::play_action))
-        .route("/gm/{token}", web::get().to(pages::gm))
-        .route("/gm/{token}", web::post().to(pages::gm_action))
-        .route("/games/{id}/observe", web::post().to(pages::observe))
-        .route("/observe/{token}", web::get().to(pages::unobserve_form))
-        .route("/observe/{token}", web::post().to(pages::unobserve))
         .route("/inbound/mail", web::post().to(api::inbound_mail))
+        // Patterns with parts are matched one by one with a regular expression: the busiest
+        // come first, and the API's behind its fixed prefix.
         .service(
             web::scope("/api")
+                .route("/play/{token}/turn", web::post().to(api::submit_turn))
+                .route("/play/{token}/turn", web::delete().to(api::clear_turn))
+                .route("/play/{token}", web::get().to(api::player))
                 .route("/games", web::get().to(api::list_games))
                 .route("/games", web::post().to(api::create_game))
                 .route("/games/{id}", web::get().to(api::game))
                 .route("/games/{id}/rounds/{round}", web::get().to(api::bulletin))
-                .route("/play/{token}", web::get().to(api::player))
-                .route("/play/{token}/turn", web::post().to(api::submit_turn))
-                .route("/play/{token}/turn", web::delete().to(api::clear_turn))
                 .route("/gm/{token}", web::get().to(api::gm))
                 .route("/gm/{token}/actions", web::post().to(api::gm_action)),
-        );
+        )
+        .route("/games/{id}/rounds/{round}", web::get().to(pages::bulletin))
+        .route("/play/{token}", web::get().to(pages::play))
+        .route("/play/{token}", web::post().to(pages::play_action))
+        .route("/games/{id}", web::get().to(pages::game))
+        .route("/games/{id}/feed.atom", web::get().to(pages::feed))
+        .route("/gm/{token}", web::get().to(pages::gm))
+        .route("/gm/{token}", web::post().to(pages::gm_action))
+        .route("/games/{id}/observe", web::post().to(pages::observe))
+        .route("/observe/{token}", web::get().to(pages::unobserve_form))
+        .route("/observe/{token}", web::post().to(pages::unobserve));
 }
 
 /// The shared secret of the inbound-mail webhook, if that door is open.
@@ -92,13 +94,17 @@ pub fn server(
                     .add(("X-Frame-Options", "DENY")),
             )
             .wrap_fn(|req, srv| {
-                // Counted by route pattern, never by path: a path may hold a key.
-                let route = req.match_pattern().unwrap_or_else(|| "unmatched".into());
+                // Counted by route pattern, never by path: a path may hold a key. The pattern
+                // is read once routed, when it costs a lookup rather than a second match.
                 let method = req.method().to_string();
                 let start = std::time::Instant::now();
                 let call = actix_web::dev::Service::call(srv, req);
                 async move {
                     let res = call.await?;
+                    let route = res
+                        .request()
+                        .match_pattern()
+                        .unwrap_or_else(|| "unmatched".into());
                     crate::metrics::METRICS.request(
                         &route,
                         &method,
