@@ -104,26 +104,50 @@ impl Step {
     }
 }
 
-struct Binomials(Vec<u128>);
+/// Binomial coefficients up to 36, with what an exact division by each needs: a division is
+/// the costliest step of the forward pass, and a number known to be a multiple of d divides
+/// as a shift and a multiply by the inverse of d's odd part modulo 2^64.
+struct Binomials {
+    c: Vec<u64>,
+    shift: Vec<u32>,
+    inverse: Vec<u64>,
+}
 
 impl Binomials {
     fn new() -> Binomials {
-        let mut c = vec![0u128; 37 * 37];
+        let mut c = vec![0u64; 37 * 37];
         for n in 0..=36 {
             c[n * 37] = 1;
             for k in 1..=n {
                 c[n * 37 + k] = c[(n - 1) * 37 + k - 1] + c[(n - 1) * 37 + k];
             }
         }
-        Binomials(c)
+        let shift: Vec<u32> = c.iter().map(|&v| v.trailing_zeros() % 64).collect();
+        let inverse = c
+            .iter()
+            .zip(&shift)
+            .map(|(&v, &z)| {
+                let odd = (v >> z) | 1;
+                // Newton's iteration doubles the correct low bits each time: 3 → 96.
+                let mut x = odd;
+                for _ in 0..5 {
+                    x = x.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(x)));
+                }
+                x
+            })
+            .collect();
+        Binomials { c, shift, inverse }
     }
 
-    fn get(&self, n: i64, k: i64) -> u128 {
-        if n < 0 || k < 0 || k > n {
-            0
-        } else {
-            self.0[n as usize * 37 + k as usize]
-        }
+    /// C(n, k) for 0 ≤ k ≤ n ≤ 36.
+    fn at(&self, n: u8, k: u8) -> u64 {
+        self.c[n as usize * 37 + k as usize]
+    }
+
+    /// `w / C(n, k)` for a multiple `w` of C(n, k), 0 ≤ k ≤ n ≤ 36.
+    fn divide(&self, w: u64, n: u8, k: u8) -> u64 {
+        let i = n as usize * 37 + k as usize;
+        (w >> self.shift[i]).wrapping_mul(self.inverse[i])
     }
 }
 
@@ -378,7 +402,7 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
     let start = steps[0].pack(&steps[0].cap);
 
     // Pass 1: from each reachable state, the number of ways to finish (memoised by step).
-    let mut ways: Vec<HashMap<u64, u128>> = (0..=steps.len()).map(|_| HashMap::default()).collect();
+    let mut ways: Vec<States> = (0..=steps.len()).map(|_| States::default()).collect();
     ways[steps.len()].insert(0, 1);
     let deals = ways_from(0, start, &steps, &mut ways, &binom, &mut work, budget)?;
     if deals == 0 {
@@ -422,14 +446,15 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
     let slots = |i: usize| tracked.get(i).map_or(0, |t| t.iter().flatten().count());
     let nclasses = classes.len();
     let mut here_count = vec![[0u128; 8]; nclasses];
-    let mut layer = Layer::new(slots(0));
-    layer.slot(start);
-    layer.reach[0] = 1;
+    // Every state pass 1 found is reached from the start, so pass 2's layers are indexed
+    // like pass 1's states: one lookup finds a state's ways to finish and its slot.
+    let mut layer = Layer::new(ways[0].len(), slots(0));
+    layer.reach[ways[0].index[&start] as usize] = 1;
     let mut state = [0u8; 36];
     let mut totals = [0u128; 36];
     for (i, step) in steps.iter().enumerate() {
         let last = i + 1 == steps.len();
-        let mut next_layer = Layer::new(slots(i + 1));
+        let mut next_layer = Layer::new(if last { 0 } else { ways[i + 1].len() }, slots(i + 1));
         // Classes with a pool at the next step, by their group here: (slot there, slot here).
         let mut carry: Vec<(usize, Vec<Carry>)> = Vec::new();
         if !last {
@@ -448,9 +473,9 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
             }
         }
         let groups = step.cap.len();
-        let ways_after = &ways[i + 1];
-        for (u, &key) in layer.keys.iter().enumerate() {
-            if ways[i].get(&key).copied().unwrap_or(0) == 0 {
+        let after = &ways[i + 1];
+        for (u, &key) in ways[i].keys.iter().enumerate() {
+            if ways[i].ways[u] == 0 {
                 continue;
             }
             step.unpack(key, &mut state);
@@ -463,29 +488,33 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
                 &binom,
                 &mut work,
                 u64::MAX,
-                &mut |x, to, w| {
-                    let Some(&b) = ways_after.get(&to) else {
+                &mut |x, set, to, w| {
+                    let Some(&t) = after.index.get(&to) else {
                         return;
                     };
+                    let t = t as usize;
+                    let b = after.ways[t];
                     if b == 0 {
                         return;
                     }
-                    let wb = w * b;
-                    for g in 0..groups {
+                    let wb = w as u128 * b;
+                    for &g in set {
                         totals[g] += wb * x[g] as u128;
                     }
                     if last {
                         return;
                     }
-                    let t = next_layer.slot(to);
-                    next_layer.reach[t] += reach * w;
+                    next_layer.reach[t] += reach * w as u128;
                     for (g, members) in &carry {
-                        let n = state[*g] as i64;
-                        let k = x[*g] as i64;
+                        let n = state[*g];
+                        if n == 0 {
+                            continue;
+                        }
+                        let k = x[*g];
                         // The ways in which a given card of the group stays unplaced, per way
                         // of reaching this state (tracked) or per card left (alone in its group).
-                        let tracked = w / binom.get(n, k) * binom.get(n - 1, k);
-                        let alone = w * (n - k) as u128 * reach;
+                        let tracked = (binom.divide(w, n, k) * binom.at(n - 1, k)) as u128;
+                        let alone = (w * (n - k) as u64) as u128 * reach;
                         for &(slot_to, slot_here) in members {
                             next_layer.pools[t * next_layer.stride + slot_to] += match slot_here {
                                 Some(s) => pools[s] * tracked,
@@ -527,36 +556,44 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
 /// A class's pool slot at the next step, and here when it has one.
 type Carry = (usize, Option<usize>);
 
-/// The states of one step in the forward pass: their keys, reach and pools.
-struct Layer {
-    index: HashMap<u64, usize>,
+/// The states of one step in pass 1, in the order found, with their ways to finish.
+#[derive(Default)]
+struct States {
+    index: HashMap<u64, u32>,
     keys: Vec<u64>,
+    ways: Vec<u128>,
+}
+
+impl States {
+    fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    fn get(&self, key: u64) -> Option<u128> {
+        self.index.get(&key).map(|&i| self.ways[i as usize])
+    }
+
+    fn insert(&mut self, key: u64, ways: u128) {
+        self.index.insert(key, self.keys.len() as u32);
+        self.keys.push(key);
+        self.ways.push(ways);
+    }
+}
+
+/// Pass 2 at one step: for each of its states, the ways to reach it and its pools.
+struct Layer {
     reach: Vec<u128>,
     stride: usize,
     pools: Vec<u128>,
 }
 
 impl Layer {
-    fn new(stride: usize) -> Layer {
+    fn new(states: usize, stride: usize) -> Layer {
         Layer {
-            index: HashMap::default(),
-            keys: Vec::new(),
-            reach: Vec::new(),
+            reach: vec![0; states],
             stride,
-            pools: Vec::new(),
+            pools: vec![0; states * stride],
         }
-    }
-
-    /// The slot of a state, added empty when new.
-    fn slot(&mut self, key: u64) -> usize {
-        let n = self.keys.len();
-        let t = *self.index.entry(key).or_insert(n);
-        if t == n {
-            self.keys.push(key);
-            self.reach.push(0);
-            self.pools.resize(self.pools.len() + self.stride, 0);
-        }
-        t
     }
 }
 
@@ -565,12 +602,12 @@ fn ways_from(
     i: usize,
     key: u64,
     steps: &[Step],
-    memo: &mut Vec<HashMap<u64, u128>>,
+    memo: &mut Vec<States>,
     binom: &Binomials,
     work: &mut u64,
     budget: u64,
 ) -> Result<u128, CountError> {
-    if let Some(&w) = memo[i].get(&key) {
+    if let Some(w) = memo[i].get(key) {
         return Ok(w);
     }
     if i == steps.len() {
@@ -579,19 +616,19 @@ fn ways_from(
     let step = &steps[i];
     let mut state = [0u8; 36];
     step.unpack(key, &mut state);
-    let mut next: Vec<(u64, u128)> = Vec::new();
+    let mut next: Vec<(u64, u64)> = Vec::new();
     choices(
         step,
         &state[..step.cap.len()],
         binom,
         work,
         budget,
-        &mut |_, to, w| next.push((to, w)),
+        &mut |_, _, to, w| next.push((to, w)),
     )?;
     let mut total = 0u128;
     for (to, w) in next {
         let b = ways_from(i + 1, to, steps, memo, binom, work, budget)?;
-        total = w
+        total = (w as u128)
             .checked_mul(b)
             .and_then(|v| total.checked_add(v))
             .ok_or(CountError::Overflow)?;
@@ -600,10 +637,11 @@ fn ways_from(
     Ok(total)
 }
 
-/// Every way to fill the step's location from the state: how many of each group go there,
-/// the packed state left for the next step, and the weight (the number of ways to pick the
-/// actual cards).
-fn choices<F: FnMut(&[u8], u64, u128)>(
+/// Every way to fill the step's location from the state: how many of each group go there
+/// (and which groups send any), the packed state left for the next step, and the weight (the
+/// number of ways to pick the actual cards). A weight is a product of binomials whose lower
+/// parts add up to at most the cards left, so it is at most C(36, 18) < 2^64.
+fn choices<F: FnMut(&[u8], &[usize], u64, u64)>(
     step: &Step,
     state: &[u8],
     binom: &Binomials,
@@ -643,6 +681,7 @@ fn choices<F: FnMut(&[u8], u64, u128)>(
         state,
         room: &room,
         x: [0u8; 36],
+        set: Vec::with_capacity(movable.len()),
         sums: vec![0usize; nf],
         binom,
         work,
@@ -663,6 +702,8 @@ struct Walk<'a, F> {
     state: &'a [u8],
     room: &'a [usize],
     x: [u8; 36],
+    /// The groups whose value is above 0 so far.
+    set: Vec<usize>,
     sums: Vec<usize>,
     binom: &'a Binomials,
     work: &'a mut u64,
@@ -670,16 +711,16 @@ struct Walk<'a, F> {
     each: &'a mut F,
 }
 
-impl<F: FnMut(&[u8], u64, u128)> Walk<'_, F> {
+impl<F: FnMut(&[u8], &[usize], u64, u64)> Walk<'_, F> {
     /// Chooses for the groups from position `j` on. Every fact is still within reach here:
     /// a choice is only followed when each fact it touches stays within reach.
-    fn go(&mut self, j: usize, weight: u128, to: u64) -> Result<(), CountError> {
+    fn go(&mut self, j: usize, weight: u64, to: u64) -> Result<(), CountError> {
         *self.work += 1;
         if *self.work > self.budget {
             return Err(CountError::OverBudget);
         }
         if j == self.movable.len() {
-            (self.each)(&self.x[..self.state.len()], to, weight);
+            (self.each)(&self.x[..self.state.len()], &self.set, to, weight);
             return Ok(());
         }
         let width = self.movable.len() + 1;
@@ -709,10 +750,14 @@ impl<F: FnMut(&[u8], u64, u128)> Walk<'_, F> {
                 }
             }
             self.x[g] = v;
-            let w = weight
-                .checked_mul(self.binom.get(have as i64, v as i64))
-                .ok_or(CountError::Overflow);
-            let r = w.and_then(|w| self.go(j + 1, w, to - v as u64 * step.next_radix[g]));
+            if v > 0 {
+                self.set.push(g);
+            }
+            let w = weight * self.binom.at(have, v);
+            let r = self.go(j + 1, w, to - v as u64 * step.next_radix[g]);
+            if v > 0 {
+                self.set.pop();
+            }
             for (f, &(members, _)) in step.facts.iter().enumerate() {
                 if members >> g & 1 == 1 {
                     self.sums[f] -= v as usize;
@@ -722,5 +767,23 @@ impl<F: FnMut(&[u8], u64, u128)> Walk<'_, F> {
         }
         self.x[g] = 0;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Binomials;
+
+    #[test]
+    fn exact_division_by_every_binomial() {
+        let b = Binomials::new();
+        for n in 0..=36u8 {
+            for k in 0..=n {
+                for m in [1u64, 2, 3, 7, 64, 1000, 12345] {
+                    let w = b.at(n, k) * m;
+                    assert_eq!(b.divide(w, n, k), m, "C({n}, {k}) × {m}");
+                }
+            }
+        }
     }
 }
