@@ -659,10 +659,11 @@ impl Master {
             let other = s
                 .also_to
                 .filter(|a| !a.eq_ignore_ascii_case(&s.player.email));
-            if let Some(other) = other {
-                letters.push((game.id, other.to_string(), letter.clone()));
-            }
             letters.push((game.id, s.player.email.clone(), letter));
+            if let Some(other) = other {
+                let letter = letters[letters.len() - 1].2.clone();
+                letters.push((game.id, other.to_string(), letter));
+            }
             replies.push(Ok(reply));
         }
         let mut changed: Vec<(i64, i64)> = changed.into_iter().collect();

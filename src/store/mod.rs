@@ -508,35 +508,6 @@ impl Store {
         Ok(())
     }
 
-    /// Stores an accepted turn, replacing the one before; returns its revision number.
-    #[allow(clippy::too_many_arguments)]
-    pub async fn put_turn(
-        &self,
-        tx: &mut Conn,
-        game_id: i64,
-        round: i64,
-        seat: i64,
-        text: &str,
-        ready: bool,
-        now: i64,
-    ) -> Result<i64, StoreError> {
-        let (revision,): (i64,) = sqlx::query_as(
-            "INSERT INTO turns (game_id, round, seat, text, ready, revision, updated_at) VALUES ($1, $2, $3, $4, $5, 1, $6)
-             ON CONFLICT (game_id, round, seat) DO UPDATE SET text = excluded.text, ready = excluded.ready,
-               revision = turns.revision + 1, updated_at = excluded.updated_at
-             RETURNING revision",
-        )
-        .bind(game_id)
-        .bind(round)
-        .bind(seat)
-        .bind(text)
-        .bind(ready as i64)
-        .bind(now)
-        .fetch_one(&mut *tx)
-        .await?;
-        Ok(revision)
-    }
-
     pub async fn delete_turn(
         &self,
         tx: &mut Conn,
