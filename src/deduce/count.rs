@@ -77,6 +77,8 @@ struct Step {
     facts: Vec<(u64, usize)>,
     /// The groups that may go here, in the order they are decided.
     decide: Vec<usize>,
+    /// For each group, the facts here that cover it.
+    facts_of: Vec<Vec<usize>>,
     /// Each group's index among the next step's groups, or None when it has no later place.
     next: Vec<Option<usize>>,
     /// Each group's place value in a packed state, and its size (the largest digit).
@@ -84,6 +86,16 @@ struct Step {
     cap: Vec<u8>,
     /// Each group's place value among the next step's states (0 when it has no later place).
     next_radix: Vec<u64>,
+    /// The facts at later places, to drop states that cannot meet them before walking on.
+    later: Vec<Later>,
+}
+
+/// A fact at a later place over one step's groups: the groups that may meet it, those that
+/// can go nowhere else, and the count it needs.
+struct Later {
+    may: u64,
+    must: u64,
+    need: usize,
 }
 
 impl Step {
@@ -93,6 +105,24 @@ impl Step {
             *s = (key % base) as u8;
             key /= base;
         }
+    }
+
+    /// Whether every later fact can still be met: enough cards may go there, and not more
+    /// must go there than it holds.
+    fn may_finish(&self, state: &[u8]) -> bool {
+        self.later.iter().all(|f| {
+            let (mut may, mut must) = (0usize, 0usize);
+            let mut bits = f.may;
+            while bits != 0 {
+                let g = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                may += state[g] as usize;
+                if f.must >> g & 1 == 1 {
+                    must += state[g] as usize;
+                }
+            }
+            may >= f.need && must <= f.need
+        })
     }
 
     fn pack(&self, state: &[u8]) -> u64 {
@@ -111,6 +141,8 @@ struct Binomials {
     c: Vec<u64>,
     shift: Vec<u32>,
     inverse: Vec<u64>,
+    /// For each odd n ≤ 36, its inverse modulo 2^128.
+    wide: Vec<u128>,
 }
 
 impl Binomials {
@@ -136,7 +168,22 @@ impl Binomials {
                 x
             })
             .collect();
-        Binomials { c, shift, inverse }
+        let wide = (0..=36u128)
+            .map(|n| {
+                let odd = n | 1;
+                let mut x = odd;
+                for _ in 0..6 {
+                    x = x.wrapping_mul(2u128.wrapping_sub(odd.wrapping_mul(x)));
+                }
+                x
+            })
+            .collect();
+        Binomials {
+            c,
+            shift,
+            inverse,
+            wide,
+        }
     }
 
     /// C(n, k) for 0 ≤ k ≤ n ≤ 36.
@@ -148,6 +195,12 @@ impl Binomials {
     fn divide(&self, w: u64, n: u8, k: u8) -> u64 {
         let i = n as usize * 37 + k as usize;
         (w >> self.shift[i]).wrapping_mul(self.inverse[i])
+    }
+
+    /// `w / n` for a multiple `w` of n, 1 ≤ n ≤ 36.
+    fn divide_wide(&self, w: u128, n: u8) -> u128 {
+        let z = n.trailing_zeros();
+        (w >> z).wrapping_mul(self.wide[(n >> z) as usize])
     }
 }
 
@@ -208,6 +261,23 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
                 cards,
                 need,
             }),
+        }
+    }
+
+    // Facts implied by two at one place, one inside the other: the cards of the larger
+    // outside the smaller. They only prune states (see `Step::later`); classes need not
+    // split by them, since membership follows from the two.
+    let mut implied: Vec<Residual> = Vec::new();
+    for a in &residuals {
+        for b in &residuals {
+            if a.loc == b.loc && a.cards != b.cards && a.cards & !b.cards == 0 && b.need >= a.need
+            {
+                implied.push(Residual {
+                    loc: a.loc,
+                    cards: b.cards & !a.cards,
+                    need: b.need - a.need,
+                });
+            }
         }
     }
 
@@ -376,6 +446,30 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
                 (members, r.need)
             })
             .collect();
+        // What the facts at later places ask of this step's groups.
+        let later: Vec<Later> = residuals
+            .iter()
+            .chain(&implied)
+            .filter(|r| r.loc != loc && future >> r.loc & 1 == 1)
+            .map(|r| {
+                let mut may = 0u64;
+                let mut must = 0u64;
+                for (c, &gi) in g.iter().enumerate() {
+                    let k = classes[c].2[0];
+                    if r.cards >> k & 1 == 1 {
+                        may |= 1 << gi;
+                        if classes[c].0 & future == 1 << r.loc {
+                            must |= 1 << gi;
+                        }
+                    }
+                }
+                Later {
+                    may,
+                    must,
+                    need: r.need,
+                }
+            })
+            .collect();
         // Groups under the most facts first, so a dead end shows early; groups only the size
         // of the location counts last, where every choice leads somewhere.
         let mut decide: Vec<usize> = (0..n).filter(|&gi| here[gi].0).collect();
@@ -383,15 +477,20 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
             let under = facts.iter().filter(|(m, _)| m >> gi & 1 == 1).count();
             (std::cmp::Reverse(under), gi)
         });
+        let facts_of = (0..n)
+            .map(|gi| (0..facts.len()).filter(|&f| facts[f].0 >> gi & 1 == 1).collect())
+            .collect();
         steps.push(Step {
             loc,
             here,
             decide,
+            facts_of,
             facts,
             next,
             radix: radices(&cap),
             cap,
             next_radix,
+            later,
         });
         class_group.push(g);
         future = after;
@@ -412,13 +511,41 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
         });
     }
 
-    // In pass 2 every number is at most 36² times the number of deals per class (each way
-    // of reaching a state leads to at least one deal), so below this bound plain u128
-    // arithmetic cannot overflow; the game's sizes keep far below it.
-    if deals > 1 << 100 {
+    // In pass 2 every number is at most 36² times the number of deals (each way of
+    // reaching a state leads to at least one deal), so below these bounds plain arithmetic
+    // cannot overflow; most views fit in 64 bits, which halves pass 2's multiplications.
+    let here_count = if deals <= u64::MAX as u128 / 1296 {
+        forward::<u64>(&steps, &ways, &class_group, start, &binom, &mut work)?
+    } else if deals <= 1 << 100 {
+        forward::<u128>(&steps, &ways, &class_group, start, &binom, &mut work)?
+    } else {
         return Err(CountError::Overflow);
+    };
+    for k in 0..36 {
+        if d.is_placed(k) {
+            at[k][d.places[k].trailing_zeros() as usize] = deals;
+        }
     }
+    for (c, class) in classes.iter().enumerate() {
+        let size = class.2.len() as u128;
+        for &k in &class.2 {
+            for l in 0..locs {
+                at[k][l] = here_count[c][l] / size;
+            }
+        }
+    }
+    Ok(Counts { deals, at })
+}
 
+/// Pass 2 in numbers of type `T`: each class's count at each location, summed over deals.
+fn forward<T: Number>(
+    steps: &[Step],
+    ways: &[States],
+    class_group: &[Vec<usize>],
+    start: u64,
+    binom: &Binomials,
+    work: &mut u64,
+) -> Result<Vec<[u128; 8]>, CountError> {
     // Pass 2, forward. For each state: the number of ways to reach it, and for each class
     // whose group also holds other classes, how many of its cards are still unplaced summed
     // over those ways ("pool"). A class alone in its group needs no pool: it is the reach
@@ -444,17 +571,22 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
         })
         .collect();
     let slots = |i: usize| tracked.get(i).map_or(0, |t| t.iter().flatten().count());
-    let nclasses = classes.len();
-    let mut here_count = vec![[0u128; 8]; nclasses];
+    let nclasses = class_group.first().map_or(0, |g| g.len());
+    let mut here_count = vec![[T::default(); 8]; nclasses];
     // Every state pass 1 found is reached from the start, so pass 2's layers are indexed
     // like pass 1's states: one lookup finds a state's ways to finish and its slot.
-    let mut layer = Layer::new(ways[0].len(), slots(0));
-    layer.reach[ways[0].index[&start] as usize] = 1;
+    let mut layer = Layer::<T>::new(ways[0].len(), slots(0));
+    layer.reach[ways[0].index[&start] as usize] = T::of(1);
     let mut state = [0u8; 36];
-    let mut totals = [0u128; 36];
+    let mut totals = [T::default(); 36];
     for (i, step) in steps.iter().enumerate() {
         let last = i + 1 == steps.len();
-        let mut next_layer = Layer::new(if last { 0 } else { ways[i + 1].len() }, slots(i + 1));
+        let mut next_layer = Layer::<T>::new(if last { 0 } else { ways[i + 1].len() }, slots(i + 1));
+        let mut sums = Sums {
+            slot: vec![u32::MAX; ways[i + 1].len()],
+            touched: Vec::new(),
+            acc: Vec::new(),
+        };
         // Classes with a pool at the next step, by their group here: (slot there, slot here).
         let mut carry: Vec<(usize, Vec<Carry>)> = Vec::new();
         if !last {
@@ -474,6 +606,7 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
         }
         let groups = step.cap.len();
         let after = &ways[i + 1];
+        let stride = groups + 1;
         for (u, &key) in ways[i].keys.iter().enumerate() {
             if ways[i].ways[u] == 0 {
                 continue;
@@ -481,76 +614,134 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
             step.unpack(key, &mut state);
             let reach = layer.reach[u];
             let pools = &layer.pools[u * layer.stride..(u + 1) * layer.stride];
-            totals[..groups].fill(0);
+            // Choices that lead to the same next state are summed first: per next state, the
+            // ways to choose (A) and, per group, the ways weighted by how many go here (B).
             choices(
                 step,
                 &state[..groups],
-                &binom,
-                &mut work,
+                binom,
+                work,
                 u64::MAX,
                 &mut |x, set, to, w| {
                     let Some(&t) = after.index.get(&to) else {
                         return;
                     };
-                    let t = t as usize;
-                    let b = after.ways[t];
-                    if b == 0 {
+                    if after.ways[t as usize] == 0 {
                         return;
                     }
-                    let wb = w as u128 * b;
+                    let s = match sums.slot[t as usize] {
+                        u32::MAX => {
+                            let s = sums.touched.len();
+                            sums.slot[t as usize] = s as u32;
+                            sums.touched.push(t);
+                            if sums.acc.len() < (s + 1) * stride {
+                                sums.acc.resize((s + 1) * stride, T::default());
+                            }
+                            s
+                        }
+                        s => s as usize,
+                    };
+                    let acc = &mut sums.acc[s * stride..(s + 1) * stride];
+                    acc[0] += T::of(w as u128);
                     for &g in set {
-                        totals[g] += wb * x[g] as u128;
+                        acc[1 + g] += T::of(w as u128 * x[g] as u128);
                     }
-                    if last {
-                        return;
-                    }
-                    next_layer.reach[t] += reach * w as u128;
+                },
+            )?;
+            totals[..groups].fill(T::default());
+            for (s, &t) in sums.touched.iter().enumerate() {
+                let t = t as usize;
+                sums.slot[t] = u32::MAX;
+                let acc = &mut sums.acc[s * stride..(s + 1) * stride];
+                let b = T::of(after.ways[t]);
+                for g in 0..groups {
+                    totals[g] += b * acc[1 + g];
+                }
+                if !last {
+                    let a = acc[0];
+                    next_layer.reach[t] += reach * a;
                     for (g, members) in &carry {
                         let n = state[*g];
                         if n == 0 {
                             continue;
                         }
-                        let k = x[*g];
-                        // The ways in which a given card of the group stays unplaced, per way
-                        // of reaching this state (tracked) or per card left (alone in its group).
-                        let tracked = (binom.divide(w, n, k) * binom.at(n - 1, k)) as u128;
-                        let alone = (w * (n - k) as u64) as u128 * reach;
+                        // The ways in which a given card of the group stays unplaced: summed
+                        // over choices, w·(n − x)/n per way of reaching this state (tracked),
+                        // or w·(n − x) per card left (alone in its group).
+                        let left = T::of(n as u128) * a - acc[1 + *g];
+                        let tracked = left.exact_div(n, binom);
+                        let alone = left * reach;
+                        let to = &mut next_layer.pools[t * next_layer.stride..];
                         for &(slot_to, slot_here) in members {
-                            next_layer.pools[t * next_layer.stride + slot_to] += match slot_here {
+                            to[slot_to] += match slot_here {
                                 Some(s) => pools[s] * tracked,
                                 None => alone,
                             };
                         }
                     }
-                },
-            )?;
+                }
+                acc.fill(T::default());
+            }
+            sums.touched.clear();
             for c in 0..nclasses {
                 let g = class_group[i][c];
-                if totals[g] == 0 {
+                if totals[g] == T::default() {
                     continue;
                 }
                 here_count[c][step.loc] += match tracked[i][c] {
-                    Some(s) => pools[s] * totals[g] / state[g] as u128,
+                    Some(s) => pools[s] * totals[g] / T::of(state[g] as u128),
                     None => reach * totals[g],
                 };
             }
         }
         layer = next_layer;
     }
-    for k in 0..36 {
-        if d.is_placed(k) {
-            at[k][d.places[k].trailing_zeros() as usize] = deals;
-        }
+    Ok(here_count
+        .iter()
+        .map(|h| h.map(|v| v.wide()))
+        .collect())
+}
+
+/// The whole numbers pass 2 runs in: u64 when the deals are few enough, else u128.
+trait Number:
+    Copy
+    + Default
+    + Eq
+    + std::ops::Add<Output = Self>
+    + std::ops::AddAssign
+    + std::ops::Sub<Output = Self>
+    + std::ops::Mul<Output = Self>
+    + std::ops::Div<Output = Self>
+{
+    /// A value known to fit.
+    fn of(v: u128) -> Self;
+    fn wide(self) -> u128;
+    /// `self / n` for a multiple of n, 1 ≤ n ≤ 36.
+    fn exact_div(self, n: u8, binom: &Binomials) -> Self;
+}
+
+impl Number for u64 {
+    fn of(v: u128) -> u64 {
+        v as u64
     }
-    for (c, class) in classes.iter().enumerate() {
-        let size = class.2.len() as u128;
-        for &k in &class.2 {
-            for l in 0..locs {
-                at[k][l] = here_count[c][l] / size;
-            }
-        }
+    fn wide(self) -> u128 {
+        self as u128
     }
-    Ok(Counts { deals, at })
+    fn exact_div(self, n: u8, binom: &Binomials) -> u64 {
+        binom.divide(self, n, 1)
+    }
+}
+
+impl Number for u128 {
+    fn of(v: u128) -> u128 {
+        v
+    }
+    fn wide(self) -> u128 {
+        self
+    }
+    fn exact_div(self, n: u8, binom: &Binomials) -> u128 {
+        binom.divide_wide(self, n)
+    }
 }
 
 /// A class's pool slot at the next step, and here when it has one.
@@ -581,20 +772,28 @@ impl States {
 }
 
 /// Pass 2 at one step: for each of its states, the ways to reach it and its pools.
-struct Layer {
-    reach: Vec<u128>,
+struct Layer<T> {
+    reach: Vec<T>,
     stride: usize,
-    pools: Vec<u128>,
+    pools: Vec<T>,
 }
 
-impl Layer {
-    fn new(states: usize, stride: usize) -> Layer {
+impl<T: Number> Layer<T> {
+    fn new(states: usize, stride: usize) -> Layer<T> {
         Layer {
-            reach: vec![0; states],
+            reach: vec![T::default(); states],
             stride,
-            pools: vec![0; states * stride],
+            pools: vec![T::default(); states * stride],
         }
     }
+}
+
+/// Pass 2's sums over the choices from one state, by next state (indexed like pass 1's).
+struct Sums<T> {
+    /// Each next state's slot in `acc`, or u32::MAX when no choice has reached it yet.
+    slot: Vec<u32>,
+    touched: Vec<u32>,
+    acc: Vec<T>,
 }
 
 /// The number of ways to finish from state `key` before step `i`, memoised.
@@ -616,6 +815,10 @@ fn ways_from(
     let step = &steps[i];
     let mut state = [0u8; 36];
     step.unpack(key, &mut state);
+    if !step.may_finish(&state) {
+        memo[i].insert(key, 0);
+        return Ok(0);
+    }
     let mut next: Vec<(u64, u64)> = Vec::new();
     choices(
         step,
@@ -727,43 +930,42 @@ impl<F: FnMut(&[u8], &[usize], u64, u64)> Walk<'_, F> {
         let g = self.movable[j];
         let have = self.state[g];
         let step = self.step;
-        let (lo, hi) = if step.here[g].1 || step.next[g].is_none() {
-            (have, have)
+        let (mut lo, mut hi) = if step.here[g].1 || step.next[g].is_none() {
+            (have as usize, have as usize)
         } else {
-            (0, have)
+            (0, have as usize)
         };
-        'values: for v in lo..=hi {
-            for (f, &(members, need)) in step.facts.iter().enumerate() {
-                if members >> g & 1 == 1 {
-                    let sum = self.sums[f] + v as usize;
-                    if sum > need {
-                        break 'values;
-                    }
-                    if sum + self.room[f * width + j + 1] < need {
-                        continue 'values;
-                    }
-                }
-            }
-            for (f, &(members, _)) in step.facts.iter().enumerate() {
-                if members >> g & 1 == 1 {
-                    self.sums[f] += v as usize;
-                }
-            }
-            self.x[g] = v;
+        // Each fact on the group bounds its value: not past the count, and enough that the
+        // groups after it can still make the count up.
+        for &f in &step.facts_of[g] {
+            let need = step.facts[f].1;
+            let sum = self.sums[f];
+            hi = hi.min(need - sum);
+            lo = lo.max(need.saturating_sub(sum + self.room[f * width + j + 1]));
+        }
+        if lo > hi {
+            return Ok(());
+        }
+        for &f in &step.facts_of[g] {
+            self.sums[f] += lo;
+        }
+        for v in lo..=hi {
+            let v8 = v as u8;
+            self.x[g] = v8;
             if v > 0 {
                 self.set.push(g);
             }
-            let w = weight * self.binom.at(have, v);
-            let r = self.go(j + 1, w, to - v as u64 * step.next_radix[g]);
+            let w = weight * self.binom.at(have, v8);
+            self.go(j + 1, w, to - v as u64 * step.next_radix[g])?;
             if v > 0 {
                 self.set.pop();
             }
-            for (f, &(members, _)) in step.facts.iter().enumerate() {
-                if members >> g & 1 == 1 {
-                    self.sums[f] -= v as usize;
-                }
+            for &f in &step.facts_of[g] {
+                self.sums[f] += 1;
             }
-            r?;
+        }
+        for &f in &step.facts_of[g] {
+            self.sums[f] -= hi + 1;
         }
         self.x[g] = 0;
         Ok(())
@@ -782,6 +984,11 @@ mod tests {
                 for m in [1u64, 2, 3, 7, 64, 1000, 12345] {
                     let w = b.at(n, k) * m;
                     assert_eq!(b.divide(w, n, k), m, "C({n}, {k}) × {m}");
+                }
+            }
+            if n > 0 {
+                for m in [1u128, 5, 1 << 70, 3 << 100] {
+                    assert_eq!(b.divide_wide(m * n as u128, n), m, "{n} × {m}");
                 }
             }
         }
