@@ -206,6 +206,11 @@ impl Binomials {
 
 /// Counts every consistent deal, spending at most `budget` units of work.
 pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError> {
+    count_in(view, d, budget, true)
+}
+
+/// `count`, with pass 2 in u128 throughout unless `narrow` allows u64 where it fits.
+fn count_in(view: &View, d: &Domains, budget: u64, narrow: bool) -> Result<Counts, CountError> {
     let locs = view.locations.len();
     let open: Vec<usize> = (0..36).filter(|&k| !d.is_placed(k)).collect();
     let mut at = vec![[0u128; 8]; 36];
@@ -270,8 +275,7 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
     let mut implied: Vec<Residual> = Vec::new();
     for a in &residuals {
         for b in &residuals {
-            if a.loc == b.loc && a.cards != b.cards && a.cards & !b.cards == 0 && b.need >= a.need
-            {
+            if a.loc == b.loc && a.cards != b.cards && a.cards & !b.cards == 0 && b.need >= a.need {
                 implied.push(Residual {
                     loc: a.loc,
                     cards: b.cards & !a.cards,
@@ -354,6 +358,25 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
         }
         ways[total]
     };
+    // The most cards of each class a place can take: its facts there bound it.
+    let most: Vec<Vec<usize>> = classes
+        .iter()
+        .map(|(places, member, cards)| {
+            (0..locs)
+                .map(|l| {
+                    if places >> l & 1 == 0 {
+                        return 0;
+                    }
+                    residuals
+                        .iter()
+                        .zip(member)
+                        .filter(|(r, &m)| m && r.loc == l)
+                        .map(|(r, _)| r.need)
+                        .fold(cards.len().min(room[l]), usize::min)
+                })
+                .collect()
+        })
+        .collect();
     let subsets = 1usize << locs;
     let mut best = vec![(f64::INFINITY, 0usize); subsets];
     best[0] = (0.0, 0);
@@ -362,21 +385,35 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
             continue;
         }
         let g = group_of(future as u8);
-        let mut caps = vec![0usize; g.iter().max().map_or(0, |m| m + 1)];
+        let n = g.iter().max().map_or(0, |m| m + 1);
+        // Each group's cards still open: at most those with a place to come, at least those
+        // the facts at the places already filled could not have taken.
+        let (mut lo, mut hi) = (vec![0usize; n], vec![0usize; n]);
         for (c, &gi) in g.iter().enumerate() {
-            caps[gi] += classes[c].2.len();
+            let size = classes[c].2.len();
+            let taken: usize = (0..locs)
+                .filter(|l| future >> l & 1 == 0)
+                .map(|l| most[c][l])
+                .sum();
+            lo[gi] += size.saturating_sub(taken);
+            if classes[c].0 & future as u8 != 0 {
+                hi[gi] += size;
+            }
         }
         let left: usize = (0..locs)
             .filter(|l| future >> l & 1 == 1)
             .map(|l| room[l])
             .sum();
-        let states = spread(&caps, left);
+        let floor: usize = lo.iter().sum();
+        if lo.iter().zip(&hi).any(|(a, b)| a > b) || floor > left {
+            continue;
+        }
+        let span: Vec<usize> = lo.iter().zip(&hi).map(|(a, b)| b - a).collect();
+        let states = spread(&span, left - floor);
         for l in (0..locs).filter(|l| future >> l & 1 == 1) {
-            let mut movable = vec![0usize; caps.len()];
+            let mut movable = vec![0usize; n];
             for (c, &gi) in g.iter().enumerate() {
-                if classes[c].0 >> l & 1 == 1 {
-                    movable[gi] += classes[c].2.len();
-                }
+                movable[gi] += most[c][l];
             }
             let cost = states * spread(&movable, room[l]) + best[future & !(1 << l)].0;
             if cost < best[future].0 {
@@ -478,7 +515,11 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
             (std::cmp::Reverse(under), gi)
         });
         let facts_of = (0..n)
-            .map(|gi| (0..facts.len()).filter(|&f| facts[f].0 >> gi & 1 == 1).collect())
+            .map(|gi| {
+                (0..facts.len())
+                    .filter(|&f| facts[f].0 >> gi & 1 == 1)
+                    .collect()
+            })
             .collect();
         steps.push(Step {
             loc,
@@ -514,7 +555,7 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
     // In pass 2 every number is at most 36² times the number of deals (each way of
     // reaching a state leads to at least one deal), so below these bounds plain arithmetic
     // cannot overflow; most views fit in 64 bits, which halves pass 2's multiplications.
-    let here_count = if deals <= u64::MAX as u128 / 1296 {
+    let here_count = if narrow && deals <= u64::MAX as u128 / 1296 {
         forward::<u64>(&steps, &ways, &class_group, start, &binom, &mut work)?
     } else if deals <= 1 << 100 {
         forward::<u128>(&steps, &ways, &class_group, start, &binom, &mut work)?
@@ -581,7 +622,8 @@ fn forward<T: Number>(
     let mut totals = [T::default(); 36];
     for (i, step) in steps.iter().enumerate() {
         let last = i + 1 == steps.len();
-        let mut next_layer = Layer::<T>::new(if last { 0 } else { ways[i + 1].len() }, slots(i + 1));
+        let mut next_layer =
+            Layer::<T>::new(if last { 0 } else { ways[i + 1].len() }, slots(i + 1));
         let mut sums = Sums {
             slot: vec![u32::MAX; ways[i + 1].len()],
             touched: Vec::new(),
@@ -696,10 +738,7 @@ fn forward<T: Number>(
         }
         layer = next_layer;
     }
-    Ok(here_count
-        .iter()
-        .map(|h| h.map(|v| v.wide()))
-        .collect())
+    Ok(here_count.iter().map(|h| h.map(|v| v.wide())).collect())
 }
 
 /// The whole numbers pass 2 runs in: u64 when the deals are few enough, else u128.
@@ -974,7 +1013,29 @@ impl<F: FnMut(&[u8], &[usize], u64, u64)> Walk<'_, F> {
 
 #[cfg(test)]
 mod tests {
-    use super::Binomials;
+    use super::{count_in, Binomials};
+    use crate::deduce::{propagate, view::of_recorded};
+    use crate::sim::{self, Style};
+
+    #[test]
+    fn pass_two_in_64_bits_gives_the_same_counts_as_in_128() {
+        let mut narrow = 0;
+        for n in [4, 5] {
+            let (start, outcomes) = sim::play(n, 40 + n as u64, &Style::default(), 6);
+            for r in 1..=outcomes.len() {
+                for seat in 0..n {
+                    let view = of_recorded(&start, &outcomes, seat, r).unwrap();
+                    let d = propagate(&view).unwrap();
+                    let wide = count_in(&view, &d, u64::MAX, false).unwrap();
+                    assert_eq!(count_in(&view, &d, u64::MAX, true).unwrap(), wide);
+                    if wide.deals <= u64::MAX as u128 / 1296 {
+                        narrow += 1;
+                    }
+                }
+            }
+        }
+        assert!(narrow > 10, "the 64-bit pass ran on {narrow} views");
+    }
 
     #[test]
     fn exact_division_by_every_binomial() {
