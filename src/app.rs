@@ -25,7 +25,13 @@ pub struct Options {
     pub workers: usize,
     /// The shared secret of `POST /inbound/mail`; without it that door is closed.
     pub inbound_secret: Option<String>,
+    /// How long a web confirmation waits for more changes to the same turn.
+    pub web_confirm_after: Duration,
 }
+
+/// The default wait of a web confirmation: a player who builds a turn in a few clicks gets
+/// one mail with the whole turn.
+pub const WEB_CONFIRM_AFTER: Duration = Duration::from_secs(60);
 
 impl Default for Options {
     fn default() -> Self {
@@ -39,6 +45,7 @@ impl Default for Options {
             tick: Duration::from_secs(1),
             workers: 2,
             inbound_secret: None,
+            web_confirm_after: WEB_CONFIRM_AFTER,
         }
     }
 }
@@ -68,7 +75,12 @@ pub async fn connect(database_url: &str) -> anyhow::Result<Store> {
         .with_context(|| format!("cannot open the database {database_url}"))
 }
 
-pub async fn master(store: Store, base_url: &str, mail_from: &str) -> anyhow::Result<Master> {
+pub async fn master(
+    store: Store,
+    base_url: &str,
+    mail_from: &str,
+    web_confirm_after: Duration,
+) -> anyhow::Result<Master> {
     let from: lettre::message::Mailbox = mail_from
         .parse()
         .with_context(|| format!("the From address \"{mail_from}\" is not valid"))?;
@@ -80,6 +92,7 @@ pub async fn master(store: Store, base_url: &str, mail_from: &str) -> anyhow::Re
             mail_from: mail_from.to_string(),
             mail_address: from.email.to_string(),
             reply_secret,
+            web_confirm_after: web_confirm_after.as_secs() as i64,
         },
     ))
 }
@@ -93,7 +106,13 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
         .base_url
         .clone()
         .unwrap_or_else(|| format!("http://{addr}"));
-    let master = master(store.clone(), &base_url, &opts.mail_from).await?;
+    let master = master(
+        store.clone(),
+        &base_url,
+        &opts.mail_from,
+        opts.web_confirm_after,
+    )
+    .await?;
     let transport = Transport::new(opts.smtp_url.as_deref(), opts.outbox_dir.clone())
         .map_err(anyhow::Error::msg)?;
     let from: lettre::message::Mailbox = opts

@@ -61,6 +61,10 @@ enum Command {
         /// Shared secret of the inbound-mail webhook POST /inbound/mail (closed without it).
         #[arg(long, env = "POLYSLEUTH_INBOUND_SECRET")]
         inbound_secret: Option<String>,
+        /// Seconds a turn changed on the web waits before its confirmation is mailed; further
+        /// changes in that time are folded into the same mail.
+        #[arg(long, env = "POLYSLEUTH_WEB_CONFIRM_SECONDS", default_value_t = 60)]
+        web_confirm_seconds: u64,
         /// Also create a demo game and print its links.
         #[arg(long)]
         demo: bool,
@@ -230,6 +234,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
             tick_ms,
             workers,
             inbound_secret,
+            web_confirm_seconds,
             demo,
         } => {
             let running = app::start(Options {
@@ -242,6 +247,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 tick: Duration::from_millis(tick_ms.max(10)),
                 workers: workers.max(1),
                 inbound_secret,
+                web_confirm_after: Duration::from_secs(web_confirm_seconds),
             })
             .await?;
             println!("Polysleuth game master at http://{}", running.addr);
@@ -319,7 +325,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 anyhow::anyhow!("the game was not created:\n  {}", problems.join("\n  "))
             })?;
             let store = app::connect(&db.database_url).await?;
-            let master = app::master(store, &site.base_url, &site.mail_from).await?;
+            let master = app::master(store, &site.base_url, &site.mail_from, app::WEB_CONFIRM_AFTER).await?;
             let created = master.create_game(request).await.map_err(describe)?;
             println!("{}", serde_json::to_string_pretty(&created)?);
             Ok(())
@@ -328,7 +334,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
             command: RoundCommand::Close { db, game, site },
         } => {
             let store = app::connect(&db.database_url).await?;
-            let master = app::master(store, &site.base_url, &site.mail_from).await?;
+            let master = app::master(store, &site.base_url, &site.mail_from, app::WEB_CONFIRM_AFTER).await?;
             let row = master.public_game(game).await.map_err(describe)?;
             if row.status == "over" {
                 anyhow::bail!("game {game} is over; there is no round to close");
@@ -371,7 +377,7 @@ fn ingest(db: Db, site: Site) -> ExitCode {
         .expect("tokio starts");
     let result = runtime.block_on(async {
         let store = app::connect(&db.database_url).await?;
-        let master = app::master(store, &site.base_url, &site.mail_from).await?;
+        let master = app::master(store, &site.base_url, &site.mail_from, app::WEB_CONFIRM_AFTER).await?;
         master
             .ingest(&raw)
             .await

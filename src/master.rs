@@ -29,6 +29,8 @@ pub struct Config {
     pub mail_address: String,
     /// Keys the reply-address tokens; made once and kept in the database.
     pub reply_secret: String,
+    /// How long after a turn changed on the web its confirmation mail waits for more changes.
+    pub web_confirm_after: i64,
 }
 
 #[derive(Clone)]
@@ -206,8 +208,25 @@ pub fn count_reply(reply: &TurnReply) {
 pub(crate) struct Submission<'a> {
     pub player: &'a PlayerRow,
     pub text: &'a str,
-    /// Where else the confirmation goes: the address a mail came from, if not the registered one.
-    pub also_to: Option<&'a str>,
+    pub via: Via<'a>,
+}
+
+/// Where a turn came from, which decides how it is confirmed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Via<'a> {
+    /// The web page or the API. The answer shows the result at once; the mail that follows is
+    /// one summary of the turn in force, sent `Config::web_confirm_after` after the first
+    /// change not yet mailed, so a player who revises a turn ten times gets one mail, not ten.
+    /// A rejected change leaves the turn as it was and is not mailed.
+    Web,
+    /// A mail, answered by mail at once: to the registered address, and to the sender's too
+    /// when it is another.
+    Mail(Option<&'a str>),
+}
+
+/// The outbox key under which a player's unsent web confirmation is replaced by the next.
+fn summary_key(game_id: i64, seat: i64) -> String {
+    format!("turn {game_id} {seat}")
 }
 
 /// When the round closes early: once every active player's turn is marked ready, after the
@@ -538,26 +557,16 @@ impl Master {
     /// while the turn already accepted stays in force. The confirmation mail is queued with it.
     pub async fn submit_turn(&self, token: &str, text: &str) -> Result<TurnReply> {
         let player = self.authenticate(token).await?;
-        self.submit(&player, text, None).await
+        self.submit(&player, text, Via::Web).await
     }
 
-    /// Submits a turn for an authenticated player; the confirmation goes to their registered
-    /// address, and to `also_to` when the turn came from another one.
-    pub async fn submit(
-        &self,
-        player: &PlayerRow,
-        text: &str,
-        also_to: Option<&str>,
-    ) -> Result<TurnReply> {
+    /// Submits a turn for an authenticated player, confirmed as `via` says.
+    pub async fn submit(&self, player: &PlayerRow, text: &str, via: Via<'_>) -> Result<TurnReply> {
         if let Some(writer) = self.writer.get() {
-            return writer.submit(player, text, also_to).await;
+            return writer.submit(player, text, via).await;
         }
         let mut tx = self.store.write().await?;
-        let one = Submission {
-            player,
-            text,
-            also_to,
-        };
+        let one = Submission { player, text, via };
         let reply = match self.submit_all_in(&mut tx, &[one]).await {
             Ok(mut replies) => replies.pop().expect("one reply per submission"),
             Err(e) => Err(e),
@@ -603,6 +612,8 @@ impl Master {
         // The turns to write; a player's later revision in the batch overwrites the earlier.
         let mut changed: HashSet<(i64, i64)> = HashSet::new();
         let mut letters: Vec<(i64, String, Letter)> = Vec::new();
+        // Web confirmations by (game, seat): the last change in the batch is the one mailed.
+        let mut summaries: HashMap<(i64, i64), (String, Letter)> = HashMap::new();
         let mut replies = Vec::with_capacity(submissions.len());
         for s in submissions {
             let Some((state, game)) = games.get(&s.player.game_id) else {
@@ -655,14 +666,23 @@ impl Master {
                     kept: turns.get(&key).map(|t| t.text.clone()),
                 },
             };
-            let letter = self.to_player(s.player, mail::turn_reply(game, s.player, &reply));
-            let other = s
-                .also_to
-                .filter(|a| !a.eq_ignore_ascii_case(&s.player.email));
-            letters.push((game.id, s.player.email.clone(), letter));
-            if let Some(other) = other {
-                let letter = letters[letters.len() - 1].2.clone();
-                letters.push((game.id, other.to_string(), letter));
+            match (s.via, &reply) {
+                (Via::Web, TurnReply::Rejected { .. } | TurnReply::Cleared { .. }) => {}
+                (Via::Web, TurnReply::Accepted { .. }) => {
+                    let letter =
+                        self.to_player(s.player, mail::turn_reply(game, s.player, &reply));
+                    summaries.insert(key, (s.player.email.clone(), letter));
+                }
+                (Via::Mail(also_to), _) => {
+                    let letter =
+                        self.to_player(s.player, mail::turn_reply(game, s.player, &reply));
+                    let other = also_to.filter(|a| !a.eq_ignore_ascii_case(&s.player.email));
+                    letters.push((game.id, s.player.email.clone(), letter));
+                    if let Some(other) = other {
+                        let letter = letters[letters.len() - 1].2.clone();
+                        letters.push((game.id, other.to_string(), letter));
+                    }
+                }
             }
             replies.push(Ok(reply));
         }
@@ -698,6 +718,31 @@ impl Master {
             })
             .collect();
         self.store.enqueue_mails(tx, &mails, now).await?;
+        let mut summaries: Vec<_> = summaries.into_iter().collect();
+        summaries.sort_unstable_by_key(|(key, _)| *key);
+        let keys: Vec<String> = summaries
+            .iter()
+            .map(|((game_id, seat), _)| summary_key(*game_id, *seat))
+            .collect();
+        let summaries: Vec<(NewMail, &str)> = summaries
+            .iter()
+            .zip(&keys)
+            .map(|(((game_id, _), (to, letter)), key)| {
+                (
+                    NewMail {
+                        game_id: Some(*game_id),
+                        reply_to: letter.reply_to.as_deref(),
+                        recipient: to,
+                        subject: &letter.subject,
+                        body: &letter.body,
+                    },
+                    key.as_str(),
+                )
+            })
+            .collect();
+        self.store
+            .enqueue_summaries(tx, &summaries, now, now + self.config.web_confirm_after)
+            .await?;
         Ok(replies)
     }
 
@@ -852,6 +897,8 @@ impl Master {
             .game(&mut *tx, game_id)
             .await?
             .expect("the game exists");
+        // Web confirmations still waiting go first, so none arrives after the round it names.
+        self.store.summaries_due(&mut tx, game_id, now).await?;
         let players = self.store.players(&mut *tx, game_id).await?;
         for p in &players {
             let letter = mail::round_letter(

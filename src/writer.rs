@@ -5,7 +5,7 @@
 
 use tokio::sync::{mpsc, oneshot};
 
-use crate::master::{now, Master, MasterError, Submission, TurnReply};
+use crate::master::{now, Master, MasterError, Submission, TurnReply, Via};
 use crate::store::{MailRow, PlayerRow};
 
 /// The most jobs committed in one transaction.
@@ -15,7 +15,8 @@ enum Job {
     Turn {
         player: PlayerRow,
         text: String,
-        also_to: Option<String>,
+        /// None from the web; from a mail, the sender's address when not the registered one.
+        by_mail: Option<Option<String>>,
         answer: oneshot::Sender<Result<TurnReply, MasterError>>,
     },
     Inbound {
@@ -62,13 +63,16 @@ impl Writer {
         &self,
         player: &PlayerRow,
         text: &str,
-        also_to: Option<&str>,
+        via: Via<'_>,
     ) -> Result<TurnReply, MasterError> {
         let (answer, reply) = oneshot::channel();
         let job = Job::Turn {
             player: player.clone(),
             text: text.to_string(),
-            also_to: also_to.map(str::to_string),
+            by_mail: match via {
+                Via::Web => None,
+                Via::Mail(also_to) => Some(also_to.map(str::to_string)),
+            },
             answer,
         };
         self.jobs.send(job).await.map_err(|_| gone())?;
@@ -188,13 +192,16 @@ impl Master {
                 Job::Turn {
                     player,
                     text,
-                    also_to,
+                    by_mail,
                     ..
                 } => {
                     submissions.push(Submission {
                         player,
                         text,
-                        also_to: also_to.as_deref(),
+                        via: match by_mail {
+                            None => Via::Web,
+                            Some(also_to) => Via::Mail(also_to.as_deref()),
+                        },
                     });
                     done.push(None);
                 }

@@ -215,3 +215,111 @@ async fn one_players_submissions_at_once_are_numbered_in_order_and_the_last_stay
         "the last one counts"
     );
 }
+
+/// The confirmation mails of one address with the given subject ending.
+fn mails_to(app: &TestApp, address: &str, what: &str) -> Vec<String> {
+    app.mails()
+        .into_iter()
+        .filter(|m| m.contains(address) && m.contains(what))
+        .collect()
+}
+
+async fn wait_for_mails(app: &TestApp, address: &str, what: &str, n: usize) -> Vec<String> {
+    let start = std::time::Instant::now();
+    loop {
+        let found = mails_to(app, address, what);
+        if found.len() >= n || start.elapsed() > std::time::Duration::from_secs(10) {
+            return found;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn web_changes_to_a_turn_are_confirmed_in_one_mail_sent_before_the_round_closes() {
+    let dir = common::tempdir("web-confirm");
+    let db = common::database_url(&dir).await;
+    // Far longer than the test: only the round's end can send the waiting confirmation.
+    let mut app = TestApp::spawn_with(dir, db, |o| {
+        o.web_confirm_after = std::time::Duration::from_secs(600)
+    })
+    .await;
+    let names = ["Ann", "Ben", "Cleo", "Dan"];
+    let (game, links, _) = app
+        .create_game(&game_body(&names, None, json!({"reminder_hours": ""})))
+        .await;
+    for k in 1..=3 {
+        let (st, v) = app
+            .turn(&links[0], &format!("1 ({k}): Ben has how many Reds?"))
+            .await;
+        assert_eq!(st, 200, "{v}");
+    }
+    let (st, _) = app.turn(&links[0], "1 (1): Nobody has how many Reds?").await;
+    assert_eq!(st, 422);
+    let (st, v) = app
+        .turn(&links[0], "1 (4): Ben has how many Green Pearls?\nready")
+        .await;
+    assert_eq!(st, 200, "{v}");
+    // Mail about anything else still goes out at once.
+    let welcomes = wait_for_mails(&app, "ann@example.org", "welcome", 1).await;
+    assert!(!welcomes.is_empty(), "the welcome mail went out");
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    assert!(
+        mails_to(&app, "ann@example.org", "turn accepted").is_empty()
+            && mails_to(&app, "ann@example.org", "turn has ERRORS").is_empty(),
+        "the confirmation waits for more changes"
+    );
+    for (k, link) in links.iter().enumerate().skip(1) {
+        let other = names[(k + 1) % 4];
+        let (st, v) = app
+            .turn(link, &format!("1 (2): {other} has how many Reds?\nready"))
+            .await;
+        assert_eq!(st, 200, "{v}");
+    }
+    app.wait_for_round(game, 1).await;
+    let confirmations = wait_for_mails(&app, "ann@example.org", "turn accepted", 1).await;
+    assert_eq!(
+        confirmations.len(),
+        1,
+        "five changes on the web, one confirmation"
+    );
+    let mail = &confirmations[0];
+    assert!(
+        mail.contains("Green Pearls") && !mail.contains("1 (3)"),
+        "it shows the turn in force:\n{mail}"
+    );
+    for name in &names[1..] {
+        let address = format!("{}@example.org", name.to_lowercase());
+        assert_eq!(
+            wait_for_mails(&app, &address, "turn accepted", 1).await.len(),
+            1,
+            "{name}'s confirmation went out with the round"
+        );
+    }
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_web_change_after_its_confirmation_went_out_gets_a_new_one() {
+    let dir = common::tempdir("web-confirm-again");
+    let db = common::database_url(&dir).await;
+    let mut app = TestApp::spawn_with(dir, db, |o| {
+        o.web_confirm_after = std::time::Duration::from_secs(1)
+    })
+    .await;
+    let names = ["Ann", "Ben", "Cleo", "Dan"];
+    let (_, links, _) = app
+        .create_game(&game_body(&names, None, json!({"reminder_hours": ""})))
+        .await;
+    let (st, _) = app.turn(&links[0], "1 (1): Ben has how many Reds?").await;
+    assert_eq!(st, 200);
+    let first = wait_for_mails(&app, "ann@example.org", "turn accepted", 1).await;
+    assert_eq!(first.len(), 1, "the confirmation went out after its wait");
+    assert!(first[0].contains("1 (1): Ben has how many Reds?"));
+    let (st, _) = app.turn(&links[0], "1 (2): Ben has how many Blues?").await;
+    assert_eq!(st, 200);
+    let both = wait_for_mails(&app, "ann@example.org", "turn accepted", 2).await;
+    assert_eq!(both.len(), 2, "a change after the mail gets its own");
+    assert!(both.iter().any(|m| m.contains("Blues")));
+    app.stop().await;
+}

@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::inbound::{self, Command, MAX_COMMAND_LINES, MAX_MESSAGE_BYTES};
 use super::outbox::LOOP_HEADER;
 use crate::keys;
-use crate::master::{now, parse_state, Master, MasterError};
+use crate::master::{now, parse_state, Master, MasterError, Via};
 use crate::store::{NewMail, PlayerRow};
 
 /// What became of an inbound message.
@@ -136,7 +136,7 @@ impl Master {
             return Ok((Outcome::Refused, sender, Some(game), pid));
         }
         if commands.has_turn_lines {
-            match self.submit(&player, &commands.turn, also).await {
+            match self.submit(&player, &commands.turn, Via::Mail(also)).await {
                 Ok(_) => {}
                 Err(MasterError::Conflict(why)) => {
                     self.refuse(&player, also, &row, &why).await?;

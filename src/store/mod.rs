@@ -755,6 +755,56 @@ impl Store {
         Ok(())
     }
 
+    /// Queues web confirmations, each due at `due` unless an unsent one with the same key
+    /// is waiting: that one takes the new letter and keeps its time.
+    pub async fn enqueue_summaries(
+        &self,
+        tx: &mut Conn,
+        mails: &[(NewMail<'_>, &str)],
+        now: i64,
+        due: i64,
+    ) -> Result<(), StoreError> {
+        for chunk in mails.chunks(ROWS_PER_STATEMENT) {
+            let sql = format!(
+                "INSERT INTO outbox (game_id, recipient, subject, body, created_at, next_attempt_at, reply_to, merge_key) VALUES {}
+                 ON CONFLICT (merge_key) WHERE merge_key IS NOT NULL DO UPDATE SET recipient = excluded.recipient,
+                 subject = excluded.subject, body = excluded.body, created_at = excluded.created_at, reply_to = excluded.reply_to",
+                placeholders(chunk.len(), 8)
+            );
+            let mut query = sqlx::query(&sql);
+            for (m, key) in chunk {
+                query = query
+                    .bind(m.game_id)
+                    .bind(m.recipient)
+                    .bind(m.subject)
+                    .bind(m.body)
+                    .bind(now)
+                    .bind(due)
+                    .bind(m.reply_to)
+                    .bind(*key);
+            }
+            query.execute(&mut *tx).await?;
+        }
+        Ok(())
+    }
+
+    /// Makes a game's waiting web confirmations due now.
+    pub async fn summaries_due(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE outbox SET next_attempt_at = $1 WHERE game_id = $2 AND merge_key IS NOT NULL AND next_attempt_at > $1",
+        )
+        .bind(now)
+        .bind(game_id)
+        .execute(&mut *tx)
+        .await?;
+        Ok(())
+    }
+
     pub async fn enqueue_mail(
         &self,
         tx: &mut Conn,
@@ -830,7 +880,7 @@ impl Store {
         if !rows.is_empty() {
             let list = id_list(&rows.iter().map(|r| r.id).collect::<Vec<_>>());
             sqlx::query(&format!(
-                "UPDATE outbox SET next_attempt_at = $1 WHERE id IN ({list})"
+                "UPDATE outbox SET next_attempt_at = $1, merge_key = NULL WHERE id IN ({list})"
             ))
             .bind(now + lease)
             .execute(&mut *tx)

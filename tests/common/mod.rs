@@ -37,6 +37,7 @@ pub fn options(dir: &std::path::Path, db: &str) -> Options {
         tick: Duration::from_millis(100),
         workers: 2,
         inbound_secret: Some("test-inbound-secret".into()),
+        web_confirm_after: Duration::ZERO,
     }
 }
 
@@ -76,9 +77,14 @@ impl TestApp {
     }
 
     pub async fn spawn_on(dir: PathBuf, db: String) -> TestApp {
-        let running = app::start(options(&dir, &db))
-            .await
-            .expect("the service starts");
+        Self::spawn_with(dir, db, |_| {}).await
+    }
+
+    /// The service with some options changed.
+    pub async fn spawn_with(dir: PathBuf, db: String, edit: impl FnOnce(&mut Options)) -> TestApp {
+        let mut opts = options(&dir, &db);
+        edit(&mut opts);
+        let running = app::start(opts).await.expect("the service starts");
         let base = format!("http://{}", running.addr);
         let client = reqwest::Client::builder()
             .cookie_store(true)
