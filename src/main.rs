@@ -325,7 +325,13 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 anyhow::anyhow!("the game was not created:\n  {}", problems.join("\n  "))
             })?;
             let store = app::connect(&db.database_url).await?;
-            let master = app::master(store, &site.base_url, &site.mail_from, app::WEB_CONFIRM_AFTER).await?;
+            let master = app::master(
+                store,
+                &site.base_url,
+                &site.mail_from,
+                app::WEB_CONFIRM_AFTER,
+            )
+            .await?;
             let created = master.create_game(request).await.map_err(describe)?;
             println!("{}", serde_json::to_string_pretty(&created)?);
             Ok(())
@@ -334,7 +340,13 @@ async fn run(command: Command) -> anyhow::Result<()> {
             command: RoundCommand::Close { db, game, site },
         } => {
             let store = app::connect(&db.database_url).await?;
-            let master = app::master(store, &site.base_url, &site.mail_from, app::WEB_CONFIRM_AFTER).await?;
+            let master = app::master(
+                store,
+                &site.base_url,
+                &site.mail_from,
+                app::WEB_CONFIRM_AFTER,
+            )
+            .await?;
             let row = master.public_game(game).await.map_err(describe)?;
             if row.status == "over" {
                 anyhow::bail!("game {game} is over; there is no round to close");
@@ -377,7 +389,13 @@ fn ingest(db: Db, site: Site) -> ExitCode {
         .expect("tokio starts");
     let result = runtime.block_on(async {
         let store = app::connect(&db.database_url).await?;
-        let master = app::master(store, &site.base_url, &site.mail_from, app::WEB_CONFIRM_AFTER).await?;
+        let master = app::master(
+            store,
+            &site.base_url,
+            &site.mail_from,
+            app::WEB_CONFIRM_AFTER,
+        )
+        .await?;
         master
             .ingest(&raw)
             .await

@@ -613,7 +613,7 @@ impl Master {
         let mut changed: HashSet<(i64, i64)> = HashSet::new();
         let mut letters: Vec<(i64, String, Letter)> = Vec::new();
         // Web confirmations by (game, seat): the last change in the batch is the one mailed.
-        let mut summaries: HashMap<(i64, i64), (String, Letter)> = HashMap::new();
+        let mut summaries: HashMap<(i64, i64), (&PlayerRow, TurnReply)> = HashMap::new();
         let mut replies = Vec::with_capacity(submissions.len());
         for s in submissions {
             let Some((state, game)) = games.get(&s.player.game_id) else {
@@ -669,13 +669,10 @@ impl Master {
             match (s.via, &reply) {
                 (Via::Web, TurnReply::Rejected { .. } | TurnReply::Cleared { .. }) => {}
                 (Via::Web, TurnReply::Accepted { .. }) => {
-                    let letter =
-                        self.to_player(s.player, mail::turn_reply(game, s.player, &reply));
-                    summaries.insert(key, (s.player.email.clone(), letter));
+                    summaries.insert(key, (s.player, reply.clone()));
                 }
                 (Via::Mail(also_to), _) => {
-                    let letter =
-                        self.to_player(s.player, mail::turn_reply(game, s.player, &reply));
+                    let letter = self.to_player(s.player, mail::turn_reply(game, s.player, &reply));
                     let other = also_to.filter(|a| !a.eq_ignore_ascii_case(&s.player.email));
                     letters.push((game.id, s.player.email.clone(), letter));
                     if let Some(other) = other {
@@ -718,7 +715,13 @@ impl Master {
             })
             .collect();
         self.store.enqueue_mails(tx, &mails, now).await?;
-        let mut summaries: Vec<_> = summaries.into_iter().collect();
+        let mut summaries: Vec<((i64, i64), (String, Letter))> = summaries
+            .into_iter()
+            .map(|(key, (player, reply))| {
+                let letter = mail::turn_reply(&games[&key.0].1, player, &reply);
+                (key, (player.email.clone(), self.to_player(player, letter)))
+            })
+            .collect();
         summaries.sort_unstable_by_key(|(key, _)| *key);
         let keys: Vec<String> = summaries
             .iter()
