@@ -20,6 +20,7 @@ async fn setup(db: &str, games: usize) -> Master {
         store,
         "http://127.0.0.1:8080",
         "Polysleuth <gm@polysleuth.test>",
+        polysleuth::app::WEB_CONFIRM_AFTER,
     )
     .await
     .unwrap();
@@ -77,6 +78,7 @@ async fn storm(label: &str, db: &str, games: usize, instances: usize) {
             store,
             "http://127.0.0.1:8080",
             "Polysleuth <gm@polysleuth.test>",
+            polysleuth::app::WEB_CONFIRM_AFTER,
         )
         .await
         .unwrap();

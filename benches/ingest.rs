@@ -18,6 +18,7 @@ fn bench(c: &mut Criterion) {
             store,
             "http://127.0.0.1:8080",
             "Polysleuth <gm@polysleuth.test>",
+            polysleuth::app::WEB_CONFIRM_AFTER,
         )
         .await
         .unwrap();

@@ -254,7 +254,9 @@ async fn web_changes_to_a_turn_are_confirmed_in_one_mail_sent_before_the_round_c
             .await;
         assert_eq!(st, 200, "{v}");
     }
-    let (st, _) = app.turn(&links[0], "1 (1): Nobody has how many Reds?").await;
+    let (st, _) = app
+        .turn(&links[0], "1 (1): Nobody has how many Reds?")
+        .await;
     assert_eq!(st, 422);
     let (st, v) = app
         .turn(&links[0], "1 (4): Ben has how many Green Pearls?\nready")
@@ -291,7 +293,9 @@ async fn web_changes_to_a_turn_are_confirmed_in_one_mail_sent_before_the_round_c
     for name in &names[1..] {
         let address = format!("{}@example.org", name.to_lowercase());
         assert_eq!(
-            wait_for_mails(&app, &address, "turn accepted", 1).await.len(),
+            wait_for_mails(&app, &address, "turn accepted", 1)
+                .await
+                .len(),
             1,
             "{name}'s confirmation went out with the round"
         );
