@@ -65,8 +65,11 @@ impl Store {
         let options = AnyConnectOptions::from_str(&url)?.disable_statement_logging();
         let pool = match backend {
             Backend::Sqlite => {
+                // A file connection does not go stale: no ping before each use, which would
+                // be one more round trip to SQLite's worker thread per transaction.
                 AnyPoolOptions::new()
                     .max_connections(8)
+                    .test_before_acquire(false)
                     .after_connect(|conn, _| {
                         Box::pin(async move {
                             conn.execute("PRAGMA busy_timeout=10000; PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;").await?;
