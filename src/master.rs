@@ -12,7 +12,7 @@ use crate::mail::{self, Letter};
 use crate::rules::view::{Bulletin, PrivateReport};
 use crate::rules::{Deal, Game, LineError, Settings, Turn};
 use crate::store::{
-    GameRow, NewGame, NewMail, PlayerRow, Schedule, Store, StoreError, TurnRow, Tx,
+    GameRow, NewGame, NewMail, PlayerRow, Schedule, Store, StoreError, TurnRow, Tx, Writes,
 };
 
 pub fn now() -> i64 {
@@ -567,7 +567,7 @@ impl Master {
         }
         let mut tx = self.store.write().await?;
         let one = Submission { player, text, via };
-        let reply = match self.submit_all_in(&mut tx, &[one]).await {
+        let reply = match self.submit_all_in(&mut tx, &[one], false).await {
             Ok(mut replies) => replies.pop().expect("one reply per submission"),
             Err(e) => Err(e),
         };
@@ -591,21 +591,20 @@ impl Master {
     /// submission's own answer.
     pub(crate) async fn submit_all_in(
         &self,
-        tx: &mut Tx,
+        tx: &mut crate::store::Conn,
         submissions: &[Submission<'_>],
+        begin: bool,
     ) -> Result<Vec<Result<TurnReply>>> {
         let now = now();
         let mut ids: Vec<i64> = submissions.iter().map(|s| s.player.game_id).collect();
         ids.sort_unstable();
         ids.dedup();
+        let (rows, open) = self.store.open_round(tx, &ids, begin).await?;
         let mut games = HashMap::new();
-        for row in self.store.games_for_update(tx, &ids).await? {
+        for row in rows {
             games.insert(row.id, (self.state_of(&row)?, row));
         }
-        let mut turns: HashMap<(i64, i64), TurnRow> = self
-            .store
-            .open_turns(tx, &ids)
-            .await?
+        let mut turns: HashMap<(i64, i64), TurnRow> = open
             .into_iter()
             .map(|(game_id, t)| ((game_id, t.seat), t))
             .collect();
@@ -689,7 +688,8 @@ impl Master {
             .iter()
             .map(|key| (key.0, games[&key.0].1.round, &turns[key]))
             .collect();
-        self.store.put_turns(tx, &rows).await?;
+        let mut writes = Writes::default();
+        writes.put_turns(&rows);
         let mut touched: Vec<i64> = changed.iter().map(|k| k.0).collect();
         touched.sort_unstable();
         touched.dedup();
@@ -701,7 +701,7 @@ impl Master {
                     .all(|seat| turns.get(&(id, seat as i64)).is_some_and(|t| t.ready == 1));
             let close_at = early_close(game, all_ready, now);
             if close_at != game.close_at {
-                self.store.set_close_at(tx, id, close_at).await?;
+                writes.set_close_at(id, close_at);
             }
         }
         let mails: Vec<NewMail> = letters
@@ -714,7 +714,7 @@ impl Master {
                 body: &letter.body,
             })
             .collect();
-        self.store.enqueue_mails(tx, &mails, now).await?;
+        writes.enqueue_mails(&mails, now);
         let mut summaries: Vec<((i64, i64), (String, Letter))> = summaries
             .into_iter()
             .map(|(key, (player, reply))| {
@@ -743,9 +743,8 @@ impl Master {
                 )
             })
             .collect();
-        self.store
-            .enqueue_summaries(tx, &summaries, now, now + self.config.web_confirm_after)
-            .await?;
+        writes.enqueue_summaries(&summaries, now, now + self.config.web_confirm_after);
+        self.store.apply(tx, &writes).await?;
         Ok(replies)
     }
 

@@ -6,7 +6,9 @@
 use tokio::sync::{mpsc, oneshot};
 
 use crate::master::{now, Master, MasterError, Submission, TurnReply, Via};
-use crate::store::{MailRow, PlayerRow};
+use crate::store::{Conn, MailRow, PlayerRow};
+use sqlx::pool::PoolConnection;
+use sqlx::Any;
 
 /// The most jobs committed in one transaction.
 pub const MAX_BATCH: usize = 256;
@@ -124,15 +126,36 @@ impl Master {
         let master = self.clone();
         tokio::spawn(async move {
             let mut batch = Vec::with_capacity(MAX_BATCH);
+            // The writer keeps one connection: no trip through the pool for every batch.
+            let mut conn = None;
             while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
-                master.commit_batch(std::mem::take(&mut batch)).await;
+                master
+                    .commit_batch(&mut conn, std::mem::take(&mut batch))
+                    .await;
                 crate::metrics::METRICS.write_batches.inc();
             }
         })
     }
 
-    async fn commit_batch(&self, jobs: Vec<Job>) {
-        match self.write_batch(&jobs).await {
+    async fn commit_batch(&self, conn: &mut Option<PoolConnection<Any>>, jobs: Vec<Job>) {
+        let result = match conn {
+            Some(c) => self.write_batch(c, &jobs).await,
+            None => match self.store.pool.acquire().await {
+                Ok(c) => self.write_batch(conn.insert(c), &jobs).await,
+                Err(e) => Err(MasterError::from(crate::store::StoreError::from(e))),
+            },
+        };
+        if result.is_err() {
+            // Nothing of the batch stays. A connection that cannot even roll back is closed
+            // rather than given back to the pool inside a transaction; either way the next
+            // batch takes a fresh one.
+            if let Some(mut c) = conn.take() {
+                if self.store.rollback_on(&mut c).await.is_err() {
+                    let _ = c.close().await;
+                }
+            }
+        }
+        match result {
             Ok(results) => {
                 for (job, result) in jobs.into_iter().zip(results) {
                     match (job, result) {
@@ -166,27 +189,31 @@ impl Master {
     }
 
     /// One transaction for the whole batch: any failure stores none of it. The turns go in
-    /// together, in their order, after the other jobs (which never touch turns).
-    async fn write_batch(&self, jobs: &[Job]) -> Result<Vec<Done>, MasterError> {
-        let mut tx = self.store.write().await?;
+    /// together, in their order, after the other jobs (which never touch turns). The
+    /// transaction is run by hand so that, on SQLite, a batch of turns takes three round trips
+    /// to the database's worker thread: begin and read, write, commit.
+    async fn write_batch(&self, conn: &mut Conn, jobs: &[Job]) -> Result<Vec<Done>, MasterError> {
+        let only_turns = jobs.iter().all(|j| matches!(j, Job::Turn { .. }));
+        if !only_turns {
+            self.store.begin_on(conn).await?;
+        }
+        let tx = conn;
         let mut done = Vec::with_capacity(jobs.len());
         let mut submissions = Vec::new();
         for job in jobs {
             match job {
                 Job::Inbound { raw, .. } => {
                     done.push(Some(Done::Inbound(
-                        self.store.insert_inbound_in(&mut tx, raw, now()).await?,
+                        self.store.insert_inbound_in(tx, raw, now()).await?,
                     )));
                 }
                 Job::ClaimMail { lease, limit, .. } => {
                     done.push(Some(Done::Claimed(
-                        self.store
-                            .claim_mail_in(&mut tx, now(), *lease, *limit)
-                            .await?,
+                        self.store.claim_mail_in(tx, now(), *lease, *limit).await?,
                     )));
                 }
                 Job::MailsSent { ids, .. } => {
-                    self.store.mails_sent_in(&mut tx, ids, now()).await?;
+                    self.store.mails_sent_in(tx, ids, now()).await?;
                     done.push(Some(Done::Nothing));
                 }
                 Job::Turn {
@@ -210,10 +237,10 @@ impl Master {
         let mut replies = if submissions.is_empty() {
             Vec::new()
         } else {
-            self.submit_all_in(&mut tx, &submissions).await?
+            self.submit_all_in(tx, &submissions, only_turns).await?
         }
         .into_iter();
-        tx.commit().await?;
+        self.store.commit_on(tx).await?;
         Ok(done
             .into_iter()
             .map(|d| d.unwrap_or_else(|| Done::Turn(replies.next().expect("a reply per turn"))))

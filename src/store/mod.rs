@@ -5,8 +5,9 @@
 use std::str::FromStr;
 use std::time::Duration;
 
+use sqlx::any::AnyRow;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Executor, FromRow, Transaction};
+use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Executor, FromRow, Row, Transaction};
 
 pub type Tx = Transaction<'static, Any>;
 pub type Conn = AnyConnection;
@@ -99,27 +100,158 @@ impl Store {
     pub async fn write(&self) -> Result<Tx, StoreError> {
         Ok(self.pool.begin_with(self.backend.begin_write()).await?)
     }
+
+    /// `write` on a connection the caller keeps (the group-commit writer's own).
+    pub async fn write_on<'c>(
+        &self,
+        conn: &'c mut Conn,
+    ) -> Result<Transaction<'c, Any>, StoreError> {
+        Ok(sqlx::Connection::begin_with(conn, self.backend.begin_write()).await?)
+    }
+}
+
+/// Columns of a turn row as `open_round` reads it.
+const TURN_COLUMNS: usize = 6;
+
+/// A value bound to a statement of `Writes`.
+#[derive(Clone, Copy, Debug)]
+pub enum Value<'a> {
+    Int(i64),
+    MaybeInt(Option<i64>),
+    Text(&'a str),
+    MaybeText(Option<&'a str>),
+}
+
+/// Statements to run together (`Store::apply`), each written with `?` for its values.
+#[derive(Default)]
+pub struct Writes<'a> {
+    statements: Vec<(String, Vec<Value<'a>>)>,
+}
+
+/// The statement with its `?` numbered `$start+1`, `$start+2`, …: the statements written
+/// here hold no `?` of their own.
+fn number(template: &str, start: usize) -> String {
+    let mut out = String::with_capacity(template.len() + template.len() / 2);
+    let mut n = start;
+    for part in template.split('?').enumerate() {
+        if part.0 > 0 {
+            n += 1;
+            out.push('$');
+            out.push_str(&n.to_string());
+        }
+        out.push_str(part.1);
+    }
+    out
+}
+
+fn bound<'q>(
+    sql: &'q str,
+    values: &[Value<'q>],
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
+    let mut query = sqlx::query(sql);
+    for v in values {
+        query = match *v {
+            Value::Int(i) => query.bind(i),
+            Value::MaybeInt(i) => query.bind(i),
+            Value::Text(t) => query.bind(t),
+            Value::MaybeText(t) => query.bind(t),
+        };
+    }
+    query
+}
+
+/// `(?, ?), (?, ?)` for `rows` rows of `columns` values.
+fn marks(rows: usize, columns: usize) -> String {
+    let row = format!("({})", vec!["?"; columns].join(", "));
+    vec![row; rows].join(", ")
+}
+
+impl<'a> Writes<'a> {
+    /// Stores turns as (game id, round, turn), replacing the player's turn of that round.
+    pub fn put_turns(&mut self, turns: &[(i64, i64, &'a TurnRow)]) {
+        for chunk in turns.chunks(ROWS_PER_STATEMENT) {
+            let sql = format!(
+                "INSERT INTO turns (game_id, round, seat, text, ready, revision, updated_at) VALUES {}
+                 ON CONFLICT (game_id, round, seat) DO UPDATE SET text = excluded.text, ready = excluded.ready,
+                   revision = excluded.revision, updated_at = excluded.updated_at",
+                marks(chunk.len(), 7)
+            );
+            let mut values = Vec::with_capacity(chunk.len() * 7);
+            for (game_id, round, t) in chunk {
+                values.extend([
+                    Value::Int(*game_id),
+                    Value::Int(*round),
+                    Value::Int(t.seat),
+                    Value::Text(&t.text),
+                    Value::Int(t.ready),
+                    Value::Int(t.revision),
+                    Value::Int(t.updated_at),
+                ]);
+            }
+            self.statements.push((sql, values));
+        }
+    }
+
+    pub fn set_close_at(&mut self, game_id: i64, close_at: Option<i64>) {
+        self.statements.push((
+            "UPDATE games SET close_at = ? WHERE id = ?".into(),
+            vec![Value::MaybeInt(close_at), Value::Int(game_id)],
+        ));
+    }
+
+    /// Queues mails, due now.
+    pub fn enqueue_mails(&mut self, mails: &[NewMail<'a>], now: i64) {
+        for chunk in mails.chunks(ROWS_PER_STATEMENT) {
+            let sql = format!(
+                "INSERT INTO outbox (game_id, recipient, subject, body, created_at, next_attempt_at, reply_to) VALUES {}",
+                marks(chunk.len(), 7)
+            );
+            let mut values = Vec::with_capacity(chunk.len() * 7);
+            for m in chunk {
+                values.extend([
+                    Value::MaybeInt(m.game_id),
+                    Value::Text(m.recipient),
+                    Value::Text(m.subject),
+                    Value::Text(m.body),
+                    Value::Int(now),
+                    Value::Int(now),
+                    Value::MaybeText(m.reply_to),
+                ]);
+            }
+            self.statements.push((sql, values));
+        }
+    }
+
+    /// Queues web confirmations, each due at `due` unless an unsent one with the same key
+    /// is waiting: that one takes the new letter and keeps its time.
+    pub fn enqueue_summaries(&mut self, mails: &[(NewMail<'a>, &'a str)], now: i64, due: i64) {
+        for chunk in mails.chunks(ROWS_PER_STATEMENT) {
+            let sql = format!(
+                "INSERT INTO outbox (game_id, recipient, subject, body, created_at, next_attempt_at, reply_to, merge_key) VALUES {}
+                 ON CONFLICT (merge_key) WHERE merge_key IS NOT NULL DO UPDATE SET recipient = excluded.recipient,
+                 subject = excluded.subject, body = excluded.body, created_at = excluded.created_at, reply_to = excluded.reply_to",
+                marks(chunk.len(), 8)
+            );
+            let mut values = Vec::with_capacity(chunk.len() * 8);
+            for (m, key) in chunk {
+                values.extend([
+                    Value::MaybeInt(m.game_id),
+                    Value::Text(m.recipient),
+                    Value::Text(m.subject),
+                    Value::Text(m.body),
+                    Value::Int(now),
+                    Value::Int(due),
+                    Value::MaybeText(m.reply_to),
+                    Value::Text(key),
+                ]);
+            }
+            self.statements.push((sql, values));
+        }
+    }
 }
 
 /// Rows per multi-row statement: well under both backends' limits on bound values.
 const ROWS_PER_STATEMENT: usize = 100;
-
-/// `($1, $2), ($3, $4)` for `rows` rows of `columns` values.
-fn placeholders(rows: usize, columns: usize) -> String {
-    let mut out = String::with_capacity(rows * columns * 5);
-    for r in 0..rows {
-        out.push_str(if r == 0 { "(" } else { ", (" });
-        for c in 0..columns {
-            if c > 0 {
-                out.push_str(", ");
-            }
-            out.push('$');
-            out.push_str(&(r * columns + c + 1).to_string());
-        }
-        out.push(')');
-    }
-    out
-}
 
 /// Ids written into SQL: integers only, so nothing can be injected.
 fn id_list(ids: &[i64]) -> String {
@@ -431,82 +563,110 @@ impl Store {
 
     /// Several games at once, locked for the rest of the transaction where the backend can
     /// (in id order, so two instances never wait on each other crosswise).
-    pub async fn games_for_update(
+    /// Stores turns as given, revision numbers included, replacing the ones before: a few
+    /// statements for a whole batch instead of one per turn.
+    /// The games of a batch of turns, with their open rounds' turns as (game id, turn), read
+    /// in one round trip on SQLite. With `begin`, the write transaction starts first, in the
+    /// same trip (the group-commit writer runs its transaction by hand on its own connection).
+    pub async fn open_round(
         &self,
-        tx: &mut Conn,
+        conn: &mut Conn,
         ids: &[i64],
-    ) -> Result<Vec<GameRow>, StoreError> {
-        if ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        Ok(sqlx::query_as(&format!(
+        begin: bool,
+    ) -> Result<(Vec<GameRow>, Vec<(i64, TurnRow)>), StoreError> {
+        let games = format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE id IN ({}) ORDER BY id{}",
             id_list(ids),
             self.backend.lock(Lock::Wait)
-        ))
-        .fetch_all(&mut *tx)
-        .await?)
-    }
-
-    /// The turns of the open round of each game, as (game id, turn).
-    pub async fn open_turns(
-        &self,
-        tx: &mut Conn,
-        game_ids: &[i64],
-    ) -> Result<Vec<(i64, TurnRow)>, StoreError> {
-        if game_ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        let rows: Vec<(i64, i64, String, i64, i64, i64)> = sqlx::query_as(&format!(
+        );
+        let turns = format!(
             "SELECT t.game_id, t.seat, t.text, t.ready, t.revision, t.updated_at FROM turns t
              JOIN games g ON g.id = t.game_id AND g.round = t.round WHERE t.game_id IN ({})",
-            id_list(game_ids)
-        ))
-        .fetch_all(&mut *tx)
-        .await?;
-        Ok(rows
-            .into_iter()
-            .map(|(game_id, seat, text, ready, revision, updated_at)| {
-                (
-                    game_id,
+            id_list(ids)
+        );
+        let rows: Vec<AnyRow> = match self.backend {
+            Backend::Sqlite => {
+                // Only integers are written into this SQL (see `id_list`).
+                let begin = if begin { "BEGIN IMMEDIATE; " } else { "" };
+                let sql = format!("{begin}{games}; {turns}");
+                sqlx::query(&sql)
+                    .persistent(false)
+                    .fetch_all(&mut *conn)
+                    .await?
+            }
+            Backend::Postgres => {
+                if begin {
+                    sqlx::query("BEGIN").execute(&mut *conn).await?;
+                }
+                let mut rows: Vec<AnyRow> = sqlx::query(&games).fetch_all(&mut *conn).await?;
+                rows.extend(sqlx::query(&turns).fetch_all(&mut *conn).await?);
+                rows
+            }
+        };
+        // The two kinds of rows differ in width.
+        let mut games = Vec::new();
+        let mut turns = Vec::new();
+        for row in &rows {
+            if row.columns().len() == TURN_COLUMNS {
+                turns.push((
+                    row.try_get(0)?,
                     TurnRow {
-                        seat,
-                        text,
-                        ready,
-                        revision,
-                        updated_at,
+                        seat: row.try_get(1)?,
+                        text: row.try_get(2)?,
+                        ready: row.try_get(3)?,
+                        revision: row.try_get(4)?,
+                        updated_at: row.try_get(5)?,
                     },
-                )
-            })
-            .collect())
+                ));
+            } else {
+                games.push(GameRow::from_row(row)?);
+            }
+        }
+        Ok((games, turns))
     }
 
-    /// Stores turns as given, revision numbers included, replacing the ones before: a few
-    /// statements for a whole batch instead of one per turn.
-    pub async fn put_turns(
-        &self,
-        tx: &mut Conn,
-        turns: &[(i64, i64, &TurnRow)],
-    ) -> Result<(), StoreError> {
-        for chunk in turns.chunks(ROWS_PER_STATEMENT) {
-            let sql = format!(
-                "INSERT INTO turns (game_id, round, seat, text, ready, revision, updated_at) VALUES {}
-                 ON CONFLICT (game_id, round, seat) DO UPDATE SET text = excluded.text, ready = excluded.ready,
-                   revision = excluded.revision, updated_at = excluded.updated_at",
-                placeholders(chunk.len(), 7)
-            );
-            let mut query = sqlx::query(&sql);
-            for (game_id, round, t) in chunk {
-                query = query
-                    .bind(*game_id)
-                    .bind(*round)
-                    .bind(t.seat)
-                    .bind(t.text.as_str())
-                    .bind(t.ready)
-                    .bind(t.revision)
-                    .bind(t.updated_at);
+    /// Starts a write transaction on a connection kept by the caller, by hand: see `open_round`.
+    pub async fn begin_on(&self, conn: &mut Conn) -> Result<(), StoreError> {
+        sqlx::query(self.backend.begin_write())
+            .execute(&mut *conn)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn commit_on(&self, conn: &mut Conn) -> Result<(), StoreError> {
+        sqlx::query("COMMIT").execute(&mut *conn).await?;
+        Ok(())
+    }
+
+    pub async fn rollback_on(&self, conn: &mut Conn) -> Result<(), StoreError> {
+        sqlx::query("ROLLBACK").execute(&mut *conn).await?;
+        Ok(())
+    }
+
+    /// Runs writes gathered together: on SQLite one round trip to its worker thread for all
+    /// of them (one string of statements, values numbered across it), on PostgreSQL one
+    /// statement after another.
+    pub async fn apply(&self, conn: &mut Conn, writes: &Writes<'_>) -> Result<(), StoreError> {
+        if writes.statements.is_empty() {
+            return Ok(());
+        }
+        match self.backend {
+            Backend::Sqlite => {
+                let mut sql = String::new();
+                let mut values = Vec::new();
+                for (template, v) in &writes.statements {
+                    sql.push_str(&number(template, values.len()));
+                    sql.push_str(";\n");
+                    values.extend_from_slice(v);
+                }
+                bound(&sql, &values).execute(&mut *conn).await?;
             }
-            query.execute(&mut *tx).await?;
+            Backend::Postgres => {
+                for (template, values) in &writes.statements {
+                    let sql = number(template, 0);
+                    bound(&sql, values).execute(&mut *conn).await?;
+                }
+            }
         }
         Ok(())
     }
@@ -731,66 +891,6 @@ impl Store {
     }
 
     /// Queues many mails with a few statements.
-    pub async fn enqueue_mails(
-        &self,
-        tx: &mut Conn,
-        mails: &[NewMail<'_>],
-        now: i64,
-    ) -> Result<(), StoreError> {
-        for chunk in mails.chunks(ROWS_PER_STATEMENT) {
-            let sql = format!(
-                "INSERT INTO outbox (game_id, recipient, subject, body, created_at, next_attempt_at, reply_to) VALUES {}",
-                placeholders(chunk.len(), 7)
-            );
-            let mut query = sqlx::query(&sql);
-            for m in chunk {
-                query = query
-                    .bind(m.game_id)
-                    .bind(m.recipient)
-                    .bind(m.subject)
-                    .bind(m.body)
-                    .bind(now)
-                    .bind(now)
-                    .bind(m.reply_to);
-            }
-            query.execute(&mut *tx).await?;
-        }
-        Ok(())
-    }
-
-    /// Queues web confirmations, each due at `due` unless an unsent one with the same key
-    /// is waiting: that one takes the new letter and keeps its time.
-    pub async fn enqueue_summaries(
-        &self,
-        tx: &mut Conn,
-        mails: &[(NewMail<'_>, &str)],
-        now: i64,
-        due: i64,
-    ) -> Result<(), StoreError> {
-        for chunk in mails.chunks(ROWS_PER_STATEMENT) {
-            let sql = format!(
-                "INSERT INTO outbox (game_id, recipient, subject, body, created_at, next_attempt_at, reply_to, merge_key) VALUES {}
-                 ON CONFLICT (merge_key) WHERE merge_key IS NOT NULL DO UPDATE SET recipient = excluded.recipient,
-                 subject = excluded.subject, body = excluded.body, created_at = excluded.created_at, reply_to = excluded.reply_to",
-                placeholders(chunk.len(), 8)
-            );
-            let mut query = sqlx::query(&sql);
-            for (m, key) in chunk {
-                query = query
-                    .bind(m.game_id)
-                    .bind(m.recipient)
-                    .bind(m.subject)
-                    .bind(m.body)
-                    .bind(now)
-                    .bind(due)
-                    .bind(m.reply_to)
-                    .bind(*key);
-            }
-            query.execute(&mut *tx).await?;
-        }
-        Ok(())
-    }
-
     /// Makes a game's waiting web confirmations due now.
     pub async fn summaries_due(
         &self,
