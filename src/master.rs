@@ -211,6 +211,18 @@ pub(crate) struct Submission<'a> {
     pub via: Via<'a>,
 }
 
+/// The transaction `submit_all_in` runs in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Within {
+    /// The caller's, already begun; the caller commits it.
+    Open,
+    /// One run by hand, begun with the first read and committed with the writes: on SQLite
+    /// that makes the whole batch two round trips to the database's worker thread.
+    Begin,
+    /// One run by hand that the caller has begun; committed with the writes.
+    Commit,
+}
+
 /// Where a turn came from, which decides how it is confirmed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Via<'a> {
@@ -567,7 +579,7 @@ impl Master {
         }
         let mut tx = self.store.write().await?;
         let one = Submission { player, text, via };
-        let reply = match self.submit_all_in(&mut tx, &[one], false).await {
+        let reply = match self.submit_all_in(&mut tx, &[one], Within::Open).await {
             Ok(mut replies) => replies.pop().expect("one reply per submission"),
             Err(e) => Err(e),
         };
@@ -593,13 +605,16 @@ impl Master {
         &self,
         tx: &mut crate::store::Conn,
         submissions: &[Submission<'_>],
-        begin: bool,
+        within: Within,
     ) -> Result<Vec<Result<TurnReply>>> {
         let now = now();
         let mut ids: Vec<i64> = submissions.iter().map(|s| s.player.game_id).collect();
         ids.sort_unstable();
         ids.dedup();
-        let (rows, open) = self.store.open_round(tx, &ids, begin).await?;
+        let (rows, open) = self
+            .store
+            .open_round(tx, &ids, within == Within::Begin)
+            .await?;
         let mut games = HashMap::new();
         for row in rows {
             games.insert(row.id, (self.state_of(&row)?, row));
@@ -744,6 +759,9 @@ impl Master {
             })
             .collect();
         writes.enqueue_summaries(&summaries, now, now + self.config.web_confirm_after);
+        if within != Within::Open {
+            writes.commit();
+        }
         self.store.apply(tx, &writes).await?;
         Ok(replies)
     }

@@ -5,7 +5,7 @@
 
 use tokio::sync::{mpsc, oneshot};
 
-use crate::master::{now, Master, MasterError, Submission, TurnReply, Via};
+use crate::master::{now, Master, MasterError, Submission, TurnReply, Via, Within};
 use crate::store::{Conn, MailRow, PlayerRow};
 use sqlx::pool::PoolConnection;
 use sqlx::Any;
@@ -190,8 +190,8 @@ impl Master {
 
     /// One transaction for the whole batch: any failure stores none of it. The turns go in
     /// together, in their order, after the other jobs (which never touch turns). The
-    /// transaction is run by hand so that, on SQLite, a batch of turns takes three round trips
-    /// to the database's worker thread: begin and read, write, commit.
+    /// transaction is run by hand so that, on SQLite, a batch of turns takes two round trips
+    /// to the database's worker thread: begin and read, then write and commit.
     async fn write_batch(&self, conn: &mut Conn, jobs: &[Job]) -> Result<Vec<Done>, MasterError> {
         let only_turns = jobs.iter().all(|j| matches!(j, Job::Turn { .. }));
         if !only_turns {
@@ -237,10 +237,17 @@ impl Master {
         let mut replies = if submissions.is_empty() {
             Vec::new()
         } else {
-            self.submit_all_in(tx, &submissions, only_turns).await?
+            let within = if only_turns {
+                Within::Begin
+            } else {
+                Within::Commit
+            };
+            self.submit_all_in(tx, &submissions, within).await?
         }
         .into_iter();
-        self.store.commit_on(tx).await?;
+        if submissions.is_empty() {
+            self.store.commit_on(tx).await?;
+        }
         Ok(done
             .into_iter()
             .map(|d| d.unwrap_or_else(|| Done::Turn(replies.next().expect("a reply per turn"))))

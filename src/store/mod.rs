@@ -192,6 +192,12 @@ impl<'a> Writes<'a> {
         }
     }
 
+    /// Ends the transaction begun by hand (`Store::begin_on`, `Store::open_round`). When a
+    /// statement before it fails, the rest do not run and the caller rolls back.
+    pub fn commit(&mut self) {
+        self.statements.push(("COMMIT".into(), Vec::new()));
+    }
+
     pub fn set_close_at(&mut self, game_id: i64, close_at: Option<i64>) {
         self.statements.push((
             "UPDATE games SET close_at = ? WHERE id = ?".into(),
