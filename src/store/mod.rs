@@ -580,27 +580,30 @@ impl Store {
         ids: &[i64],
         begin: bool,
     ) -> Result<(Vec<GameRow>, Vec<(i64, TurnRow)>), StoreError> {
-        let games = format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE id IN ({}) ORDER BY id{}",
-            id_list(ids),
-            self.backend.lock(Lock::Wait)
-        );
-        let turns = format!(
+        let turns =
             "SELECT t.game_id, t.seat, t.text, t.ready, t.revision, t.updated_at FROM turns t
-             JOIN games g ON g.id = t.game_id AND g.round = t.round WHERE t.game_id IN ({})",
-            id_list(ids)
-        );
+             JOIN games g ON g.id = t.game_id AND g.round = t.round WHERE t.game_id IN";
         let rows: Vec<AnyRow> = match self.backend {
             Backend::Sqlite => {
-                // Only integers are written into this SQL (see `id_list`).
+                // The ids go in as one JSON array, so the text is always the same and stays
+                // prepared.
                 let begin = if begin { "BEGIN IMMEDIATE; " } else { "" };
-                let sql = format!("{begin}{games}; {turns}");
+                let sql = format!(
+                    "{begin}SELECT {GAME_COLUMNS} FROM games WHERE id IN (SELECT value FROM json_each($1)) ORDER BY id;
+                     {turns} (SELECT value FROM json_each($1))"
+                );
                 sqlx::query(&sql)
-                    .persistent(false)
+                    .bind(format!("[{}]", id_list(ids)))
                     .fetch_all(&mut *conn)
                     .await?
             }
             Backend::Postgres => {
+                let games = format!(
+                    "SELECT {GAME_COLUMNS} FROM games WHERE id IN ({}) ORDER BY id{}",
+                    id_list(ids),
+                    self.backend.lock(Lock::Wait)
+                );
+                let turns = format!("{turns} ({})", id_list(ids));
                 if begin {
                     sqlx::query("BEGIN").execute(&mut *conn).await?;
                 }
