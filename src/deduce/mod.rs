@@ -96,7 +96,8 @@ pub struct Sheet {
 /// How much work the assistant may spend on one view before it samples instead of counting.
 #[derive(Clone, Debug)]
 pub struct Budget {
-    /// Units of counting work (about a second's worth by default; see benches/deduce.rs).
+    /// Units of counting work: by default enough to count every view of the bench up to six
+    /// players, the costliest in about a second on a 2-core machine (see benches/deduce.rs).
     pub count: u64,
     /// The sampling done when counting would cost more.
     pub sample: sample::Plan,
@@ -105,7 +106,7 @@ pub struct Budget {
 impl Default for Budget {
     fn default() -> Budget {
         Budget {
-            count: 6_000_000,
+            count: 26_000_000,
             sample: sample::Plan::default(),
         }
     }
