@@ -222,6 +222,18 @@ fn main() -> ExitCode {
     }
 }
 
+/// The game master a command works with, on its database and site.
+async fn master_for(db: &Db, site: &Site) -> anyhow::Result<polysleuth::master::Master> {
+    let store = app::connect(&db.database_url).await?;
+    app::master(
+        store,
+        &site.base_url,
+        &site.mail_from,
+        app::WEB_CONFIRM_AFTER,
+    )
+    .await
+}
+
 async fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Serve {
@@ -324,14 +336,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
             .map_err(|problems| {
                 anyhow::anyhow!("the game was not created:\n  {}", problems.join("\n  "))
             })?;
-            let store = app::connect(&db.database_url).await?;
-            let master = app::master(
-                store,
-                &site.base_url,
-                &site.mail_from,
-                app::WEB_CONFIRM_AFTER,
-            )
-            .await?;
+            let master = master_for(&db, &site).await?;
             let created = master.create_game(request).await.map_err(describe)?;
             println!("{}", serde_json::to_string_pretty(&created)?);
             Ok(())
@@ -339,14 +344,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
         Command::Round {
             command: RoundCommand::Close { db, game, site },
         } => {
-            let store = app::connect(&db.database_url).await?;
-            let master = app::master(
-                store,
-                &site.base_url,
-                &site.mail_from,
-                app::WEB_CONFIRM_AFTER,
-            )
-            .await?;
+            let master = master_for(&db, &site).await?;
             let row = master.public_game(game).await.map_err(describe)?;
             if row.status == "over" {
                 anyhow::bail!("game {game} is over; there is no round to close");
@@ -388,14 +386,7 @@ fn ingest(db: Db, site: Site) -> ExitCode {
         .build()
         .expect("tokio starts");
     let result = runtime.block_on(async {
-        let store = app::connect(&db.database_url).await?;
-        let master = app::master(
-            store,
-            &site.base_url,
-            &site.mail_from,
-            app::WEB_CONFIRM_AFTER,
-        )
-        .await?;
+        let master = master_for(&db, &site).await?;
         master
             .ingest(&raw)
             .await

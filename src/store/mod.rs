@@ -100,14 +100,6 @@ impl Store {
     pub async fn write(&self) -> Result<Tx, StoreError> {
         Ok(self.pool.begin_with(self.backend.begin_write()).await?)
     }
-
-    /// `write` on a connection the caller keeps (the group-commit writer's own).
-    pub async fn write_on<'c>(
-        &self,
-        conn: &'c mut Conn,
-    ) -> Result<Transaction<'c, Any>, StoreError> {
-        Ok(sqlx::Connection::begin_with(conn, self.backend.begin_write()).await?)
-    }
 }
 
 /// Columns of a turn row as `open_round` reads it.
@@ -166,6 +158,19 @@ fn marks(rows: usize, columns: usize) -> String {
     vec![row; rows].join(", ")
 }
 
+/// An outbox row's values, in the order the inserts name their columns.
+fn mail_values<'a>(m: &NewMail<'a>, now: i64, due: i64) -> [Value<'a>; 7] {
+    [
+        Value::MaybeInt(m.game_id),
+        Value::Text(m.recipient),
+        Value::Text(m.subject),
+        Value::Text(m.body),
+        Value::Int(now),
+        Value::Int(due),
+        Value::MaybeText(m.reply_to),
+    ]
+}
+
 impl<'a> Writes<'a> {
     /// Stores turns as (game id, round, turn), replacing the player's turn of that round.
     pub fn put_turns(&mut self, turns: &[(i64, i64, &'a TurnRow)]) {
@@ -214,15 +219,7 @@ impl<'a> Writes<'a> {
             );
             let mut values = Vec::with_capacity(chunk.len() * 7);
             for m in chunk {
-                values.extend([
-                    Value::MaybeInt(m.game_id),
-                    Value::Text(m.recipient),
-                    Value::Text(m.subject),
-                    Value::Text(m.body),
-                    Value::Int(now),
-                    Value::Int(now),
-                    Value::MaybeText(m.reply_to),
-                ]);
+                values.extend(mail_values(m, now, now));
             }
             self.statements.push((sql, values));
         }
@@ -240,16 +237,8 @@ impl<'a> Writes<'a> {
             );
             let mut values = Vec::with_capacity(chunk.len() * 8);
             for (m, key) in chunk {
-                values.extend([
-                    Value::MaybeInt(m.game_id),
-                    Value::Text(m.recipient),
-                    Value::Text(m.subject),
-                    Value::Text(m.body),
-                    Value::Int(now),
-                    Value::Int(due),
-                    Value::MaybeText(m.reply_to),
-                    Value::Text(key),
-                ]);
+                values.extend(mail_values(m, now, due));
+                values.push(Value::Text(key));
             }
             self.statements.push((sql, values));
         }
