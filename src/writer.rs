@@ -141,18 +141,22 @@ impl Master {
         let result = match conn {
             Some(c) => self.write_batch(c, &jobs).await,
             None => match self.store.pool.acquire().await {
-                Ok(c) => self.write_batch(conn.insert(c), &jobs).await,
+                Ok(mut c) => {
+                    // The connection is the writer's alone and its transactions are run by
+                    // hand, unknown to the pool: whenever it is let go (a failure, or the
+                    // task stopped mid-batch at shutdown) it is closed, which rolls back,
+                    // rather than given back to the pool inside a transaction.
+                    c.close_on_drop();
+                    self.write_batch(conn.insert(c), &jobs).await
+                }
                 Err(e) => Err(MasterError::from(crate::store::StoreError::from(e))),
             },
         };
         if result.is_err() {
-            // Nothing of the batch stays. A connection that cannot even roll back is closed
-            // rather than given back to the pool inside a transaction; either way the next
-            // batch takes a fresh one.
+            // Nothing of the batch stays: roll back at once to free the write lock; the
+            // connection is then closed and the next batch takes a fresh one.
             if let Some(mut c) = conn.take() {
-                if self.store.rollback_on(&mut c).await.is_err() {
-                    let _ = c.close().await;
-                }
+                let _ = self.store.rollback_on(&mut c).await;
             }
         }
         match result {

@@ -327,3 +327,57 @@ async fn a_web_change_after_its_confirmation_went_out_gets_a_new_one() {
     assert!(both.iter().any(|m| m.contains("Blues")));
     app.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn stopping_the_service_with_turns_in_flight_keeps_every_acknowledged_turn() {
+    let dir = common::tempdir("stop-mid-batch");
+    let db = common::database_url(&dir).await;
+    let mut app = TestApp::spawn_on(dir.clone(), db.clone()).await;
+    let players = games(&app, 2).await;
+    // Turns in flight while the service stops: its writer may be stopped inside a batch.
+    let mut sends = Vec::new();
+    for (p, (link, other)) in players.iter().enumerate() {
+        for k in 0..6 {
+            let path = link.replacen("/play/", "/api/play/", 1) + "/turn";
+            let request = app
+                .client
+                .post(app.url(&path))
+                .header("content-type", "text/plain")
+                .body(format!("1 ({k}): {other} has how many Reds?"));
+            sends.push(tokio::spawn(async move {
+                let answer = request.send().await.ok()?;
+                let ok = answer.status() == 200;
+                let v: Value = answer.json().await.ok()?;
+                ok.then(|| (p, v["revision"].as_i64().unwrap()))
+            }));
+        }
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    app.stop().await;
+    let mut acknowledged = vec![0; players.len()];
+    for send in sends {
+        if let Ok(Some((p, revision))) = send.await {
+            acknowledged[p] = acknowledged[p].max(revision);
+        }
+    }
+    // A new start on the same database has every acknowledged turn and takes more.
+    let mut again = TestApp::spawn_on(dir, db).await;
+    for (p, (link, _)) in players.iter().enumerate() {
+        let stored = again.private_view(link).await["turn"]["revision"]
+            .as_i64()
+            .unwrap_or(0);
+        assert!(
+            stored >= acknowledged[p],
+            "revision {} was acknowledged, {stored} is stored",
+            acknowledged[p]
+        );
+    }
+    let (link, other) = &players[0];
+    let (status, v) = again
+        .turn(link, &format!("1 (9): {other} has how many Blues?"))
+        .await;
+    assert_eq!(status, 200, "{v}");
+    let view = again.private_view(link).await;
+    assert!(view["turn"]["text"].as_str().unwrap().contains("Blues"));
+    again.stop().await;
+}
