@@ -691,12 +691,9 @@ impl Store {
         game_id: i64,
         close_at: Option<i64>,
     ) -> Result<(), StoreError> {
-        sqlx::query("UPDATE games SET close_at = $1 WHERE id = $2")
-            .bind(close_at)
-            .bind(game_id)
-            .execute(&mut *tx)
-            .await?;
-        Ok(())
+        let mut writes = Writes::default();
+        writes.set_close_at(game_id, close_at);
+        self.apply(tx, &writes).await
     }
 
     pub async fn set_schedule(
