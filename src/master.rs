@@ -237,6 +237,64 @@ pub enum Via<'a> {
 }
 
 /// The outbox key under which a player's unsent web confirmation is replaced by the next.
+/// What a batch of submissions decided: each one's answer, and the rows that store them.
+pub(crate) struct TurnPlan {
+    pub replies: Vec<Result<TurnReply>>,
+    /// (game id, round, turn) of every turn changed.
+    turns: Vec<(i64, i64, TurnRow)>,
+    close_at: Vec<(i64, Option<i64>)>,
+    /// Answers to mailed turns, due now: (game id, recipient, letter).
+    letters: Vec<(i64, String, Letter)>,
+    /// Web confirmations, merged by their key: (game id, recipient, letter, key).
+    summaries: Vec<(i64, String, Letter, String)>,
+    now: i64,
+    due: i64,
+}
+
+impl TurnPlan {
+    /// The statements that store the plan, in a few multi-row writes whatever its size.
+    pub fn writes(&self) -> Writes<'_> {
+        let mut writes = Writes::default();
+        let turns: Vec<(i64, i64, &TurnRow)> =
+            self.turns.iter().map(|(g, r, t)| (*g, *r, t)).collect();
+        writes.put_turns(&turns);
+        for (id, at) in &self.close_at {
+            writes.set_close_at(*id, *at);
+        }
+        let mails: Vec<NewMail> = self
+            .letters
+            .iter()
+            .map(|(game_id, to, letter)| new_mail(*game_id, to, letter))
+            .collect();
+        writes.enqueue_mails(&mails, self.now);
+        let summaries: Vec<(NewMail, &str)> = self
+            .summaries
+            .iter()
+            .map(|(game_id, to, letter, key)| (new_mail(*game_id, to, letter), key.as_str()))
+            .collect();
+        writes.enqueue_summaries(&summaries, self.now, self.due);
+        writes
+    }
+}
+
+fn new_mail<'a>(game_id: i64, to: &'a str, letter: &'a Letter) -> NewMail<'a> {
+    NewMail {
+        game_id: Some(game_id),
+        reply_to: letter.reply_to.as_deref(),
+        recipient: to,
+        subject: &letter.subject,
+        body: &letter.body,
+    }
+}
+
+/// The games of a batch's submissions, in id order, each once.
+pub(crate) fn games_of(submissions: &[Submission<'_>]) -> Vec<i64> {
+    let mut ids: Vec<i64> = submissions.iter().map(|s| s.player.game_id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+}
+
 fn summary_key(game_id: i64, seat: i64) -> String {
     format!("turn {game_id} {seat}")
 }
@@ -607,14 +665,28 @@ impl Master {
         submissions: &[Submission<'_>],
         within: Within,
     ) -> Result<Vec<Result<TurnReply>>> {
-        let now = now();
-        let mut ids: Vec<i64> = submissions.iter().map(|s| s.player.game_id).collect();
-        ids.sort_unstable();
-        ids.dedup();
         let (rows, open) = self
             .store
-            .open_round(tx, &ids, within == Within::Begin)
+            .open_round(tx, &games_of(submissions), within == Within::Begin)
             .await?;
+        let plan = self.plan_turns(rows, open, submissions, now())?;
+        let mut writes = plan.writes();
+        if within != Within::Open {
+            writes.commit();
+        }
+        self.store.apply(tx, &writes).await?;
+        Ok(plan.replies)
+    }
+
+    /// Checks a batch's submissions in order against their games (`rows`) and the turns in
+    /// force (`open`, by game id): each one's answer, and what to write to store them all.
+    pub(crate) fn plan_turns(
+        &self,
+        rows: Vec<GameRow>,
+        open: Vec<(i64, TurnRow)>,
+        submissions: &[Submission<'_>],
+        now: i64,
+    ) -> Result<TurnPlan> {
         let mut games = HashMap::new();
         for row in rows {
             games.insert(row.id, (self.state_of(&row)?, row));
@@ -699,37 +771,24 @@ impl Master {
         }
         let mut changed: Vec<(i64, i64)> = changed.into_iter().collect();
         changed.sort_unstable();
-        let rows: Vec<(i64, i64, &TurnRow)> = changed
-            .iter()
-            .map(|key| (key.0, games[&key.0].1.round, &turns[key]))
-            .collect();
-        let mut writes = Writes::default();
-        writes.put_turns(&rows);
         let mut touched: Vec<i64> = changed.iter().map(|k| k.0).collect();
-        touched.sort_unstable();
         touched.dedup();
+        let mut close_at = Vec::new();
         for id in touched {
             let (state, game) = &games[&id];
             let all_ready = state.active_seats().next().is_some()
                 && state
                     .active_seats()
                     .all(|seat| turns.get(&(id, seat as i64)).is_some_and(|t| t.ready == 1));
-            let close_at = early_close(game, all_ready, now);
-            if close_at != game.close_at {
-                writes.set_close_at(id, close_at);
+            let at = early_close(game, all_ready, now);
+            if at != game.close_at {
+                close_at.push((id, at));
             }
         }
-        let mails: Vec<NewMail> = letters
+        let turns = changed
             .iter()
-            .map(|(game_id, to, letter)| NewMail {
-                game_id: Some(*game_id),
-                reply_to: letter.reply_to.as_deref(),
-                recipient: to,
-                subject: &letter.subject,
-                body: &letter.body,
-            })
+            .map(|key| (key.0, games[&key.0].1.round, turns[key].clone()))
             .collect();
-        writes.enqueue_mails(&mails, now);
         let mut summaries: Vec<((i64, i64), (String, Letter))> = summaries
             .into_iter()
             .map(|(key, (player, reply))| {
@@ -738,32 +797,20 @@ impl Master {
             })
             .collect();
         summaries.sort_unstable_by_key(|(key, _)| *key);
-        let keys: Vec<String> = summaries
-            .iter()
-            .map(|((game_id, seat), _)| summary_key(*game_id, *seat))
-            .collect();
-        let summaries: Vec<(NewMail, &str)> = summaries
-            .iter()
-            .zip(&keys)
-            .map(|(((game_id, _), (to, letter)), key)| {
-                (
-                    NewMail {
-                        game_id: Some(*game_id),
-                        reply_to: letter.reply_to.as_deref(),
-                        recipient: to,
-                        subject: &letter.subject,
-                        body: &letter.body,
-                    },
-                    key.as_str(),
-                )
-            })
-            .collect();
-        writes.enqueue_summaries(&summaries, now, now + self.config.web_confirm_after);
-        if within != Within::Open {
-            writes.commit();
-        }
-        self.store.apply(tx, &writes).await?;
-        Ok(replies)
+        Ok(TurnPlan {
+            replies,
+            turns,
+            close_at,
+            letters,
+            summaries: summaries
+                .into_iter()
+                .map(|((game_id, seat), (to, letter))| {
+                    (game_id, to, letter, summary_key(game_id, seat))
+                })
+                .collect(),
+            now,
+            due: now + self.config.web_confirm_after,
+        })
     }
 
     /// Queues a letter to a player's registered address, and to `also_to` when a mail came

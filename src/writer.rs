@@ -5,7 +5,11 @@
 
 use tokio::sync::{mpsc, oneshot};
 
-use crate::master::{now, Master, MasterError, Submission, TurnReply, Via, Within};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use crate::master::{games_of, now, Master, MasterError, Submission, TurnReply, Via, Within};
+use crate::store::direct::Direct;
 use crate::store::{Conn, MailRow, PlayerRow};
 use sqlx::pool::PoolConnection;
 use sqlx::Any;
@@ -34,6 +38,8 @@ enum Job {
         ids: Vec<i64>,
         answer: oneshot::Sender<Result<(), MasterError>>,
     },
+    /// Sent at shutdown to the writer's thread: the jobs queued after it are not run.
+    Stop,
 }
 
 impl Job {
@@ -45,7 +51,44 @@ impl Job {
             Job::Inbound { answer, .. } => drop(answer.send(Err(e()))),
             Job::ClaimMail { answer, .. } => drop(answer.send(Err(e()))),
             Job::MailsSent { answer, .. } => drop(answer.send(Err(e()))),
+            Job::Stop => {}
         }
+    }
+
+    /// The submission of a turn job.
+    fn submission(&self) -> Option<Submission<'_>> {
+        match self {
+            Job::Turn {
+                player,
+                text,
+                by_mail,
+                ..
+            } => Some(Submission {
+                player,
+                text,
+                via: match by_mail {
+                    None => Via::Web,
+                    Some(also_to) => Via::Mail(also_to.as_deref()),
+                },
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// Stands for the writer's thread among the service's tasks: when the task is stopped (a
+/// shutdown aborts it, or its runtime ends), the thread stops after the batch in hand.
+struct StopOnDrop {
+    jobs: mpsc::Sender<Job>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        // Wakes the thread if it waits for jobs; when the queue is full it is busy and sees
+        // the flag after its batch.
+        let _ = self.jobs.try_send(Job::Stop);
     }
 }
 
@@ -120,26 +163,113 @@ impl Writer {
 
 impl Master {
     /// Starts the writer; from then on submissions of this instance are group-committed.
+    /// On a SQLite file the writer is a thread with a connection of its own; otherwise a task
+    /// with a connection from the pool.
     pub fn start_writer(&self) -> tokio::task::JoinHandle<()> {
-        let (jobs, mut queue) = mpsc::channel::<Job>(4 * MAX_BATCH);
-        let _ = self.writer.set(Writer { jobs });
+        let (jobs, queue) = mpsc::channel::<Job>(4 * MAX_BATCH);
+        let _ = self.writer.set(Writer { jobs: jobs.clone() });
+        if let Some(file) = &self.store.sqlite_file {
+            match Direct::open(file) {
+                Ok(db) => return self.start_direct(db, jobs, queue),
+                Err(e) => {
+                    tracing::warn!(error = %e, "the writer could not open its own connection; it writes through the pool")
+                }
+            }
+        }
         let master = self.clone();
         tokio::spawn(async move {
+            let mut queue = queue;
             let mut batch = Vec::with_capacity(MAX_BATCH);
             // The writer keeps one connection: no trip through the pool for every batch.
             let mut conn = None;
             while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
-                master
-                    .commit_batch(&mut conn, std::mem::take(&mut batch))
-                    .await;
+                let jobs = std::mem::take(&mut batch);
+                let result = master.commit_pooled(&mut conn, &jobs).await;
+                answer(jobs, result);
                 crate::metrics::METRICS.write_batches.inc();
             }
         })
     }
 
-    async fn commit_batch(&self, conn: &mut Option<PoolConnection<Any>>, jobs: Vec<Job>) {
+    fn start_direct(
+        &self,
+        mut db: Direct,
+        jobs: mpsc::Sender<Job>,
+        mut queue: mpsc::Receiver<Job>,
+    ) -> tokio::task::JoinHandle<()> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let master = self.clone();
+        let stopped = stop.clone();
+        let thread = std::thread::Builder::new()
+            .name("polysleuth-writer".into())
+            .spawn(move || {
+                let mut batch = Vec::with_capacity(MAX_BATCH);
+                while queue.blocking_recv_many(&mut batch, MAX_BATCH) > 0 {
+                    let mut jobs = std::mem::take(&mut batch);
+                    if let Some(at) = jobs.iter().position(|j| matches!(j, Job::Stop)) {
+                        jobs.truncate(at);
+                    }
+                    if !jobs.is_empty() {
+                        let result = master.write_direct(&mut db, &jobs);
+                        if result.is_err() {
+                            db.rollback();
+                        }
+                        answer(jobs, result);
+                        crate::metrics::METRICS.write_batches.inc();
+                    }
+                    if stopped.load(Ordering::SeqCst) {
+                        break;
+                    }
+                }
+            });
+        if let Err(e) = thread {
+            tracing::error!(error = %e, "the writer's thread could not start");
+        }
+        tokio::spawn(async move {
+            let _stop = StopOnDrop { jobs, stop };
+            std::future::pending::<()>().await
+        })
+    }
+
+    /// A batch on the writer's own connection: one transaction, read, checked and written
+    /// without leaving the thread.
+    fn write_direct(&self, db: &mut Direct, jobs: &[Job]) -> Result<Vec<Done>, MasterError> {
+        db.begin()?;
+        let now = now();
+        let mut done = Vec::with_capacity(jobs.len());
+        for job in jobs {
+            done.push(match job {
+                Job::Inbound { raw, .. } => Some(Done::Inbound(db.insert_inbound(raw, now)?)),
+                Job::ClaimMail { lease, limit, .. } => {
+                    Some(Done::Claimed(db.claim_mail(now, *lease, *limit)?))
+                }
+                Job::MailsSent { ids, .. } => {
+                    db.mails_sent(ids, now)?;
+                    Some(Done::Nothing)
+                }
+                Job::Turn { .. } | Job::Stop => None,
+            });
+        }
+        let submissions: Vec<Submission> = jobs.iter().filter_map(Job::submission).collect();
+        if submissions.is_empty() {
+            db.commit()?;
+            return Ok(merge(done, Vec::new()));
+        }
+        let (rows, open) = db.open_round(&games_of(&submissions))?;
+        let plan = self.plan_turns(rows, open, &submissions, now)?;
+        let mut writes = plan.writes();
+        writes.commit();
+        db.apply(&writes)?;
+        Ok(merge(done, plan.replies))
+    }
+
+    async fn commit_pooled(
+        &self,
+        conn: &mut Option<PoolConnection<Any>>,
+        jobs: &[Job],
+    ) -> Result<Vec<Done>, MasterError> {
         let result = match conn {
-            Some(c) => self.write_batch(c, &jobs).await,
+            Some(c) => self.write_batch(c, jobs).await,
             None => match self.store.pool.acquire().await {
                 Ok(mut c) => {
                     // The connection is the writer's alone and its transactions are run by
@@ -147,7 +277,7 @@ impl Master {
                     // task stopped mid-batch at shutdown) it is closed, which rolls back,
                     // rather than given back to the pool inside a transaction.
                     c.close_on_drop();
-                    self.write_batch(conn.insert(c), &jobs).await
+                    self.write_batch(conn.insert(c), jobs).await
                 }
                 Err(e) => Err(MasterError::from(crate::store::StoreError::from(e))),
             },
@@ -159,37 +289,7 @@ impl Master {
                 let _ = self.store.rollback_on(&mut c).await;
             }
         }
-        match result {
-            Ok(results) => {
-                for (job, result) in jobs.into_iter().zip(results) {
-                    match (job, result) {
-                        (Job::Turn { answer, .. }, Done::Turn(r)) => {
-                            if let Ok(reply) = &r {
-                                crate::master::count_reply(reply);
-                            }
-                            let _ = answer.send(r);
-                        }
-                        (Job::Inbound { answer, .. }, Done::Inbound(id)) => {
-                            let _ = answer.send(Ok(id));
-                        }
-                        (Job::ClaimMail { answer, .. }, Done::Claimed(rows)) => {
-                            let _ = answer.send(Ok(rows));
-                        }
-                        (Job::MailsSent { answer, .. }, Done::Nothing) => {
-                            let _ = answer.send(Ok(()));
-                        }
-                        _ => unreachable!("results follow the jobs"),
-                    }
-                }
-            }
-            Err(e) => {
-                tracing::error!(jobs = jobs.len(), error = %e, "a batch of submissions could not be committed");
-                let message = "the game master could not store this just now (a database error); nothing of it was stored, please send it again";
-                for job in jobs {
-                    job.fail(message);
-                }
-            }
-        }
+        result
     }
 
     /// One transaction for the whole batch: any failure stores none of it. The turns go in
@@ -203,59 +303,76 @@ impl Master {
         }
         let tx = conn;
         let mut done = Vec::with_capacity(jobs.len());
-        let mut submissions = Vec::new();
         for job in jobs {
-            match job {
-                Job::Inbound { raw, .. } => {
-                    done.push(Some(Done::Inbound(
-                        self.store.insert_inbound_in(tx, raw, now()).await?,
-                    )));
-                }
-                Job::ClaimMail { lease, limit, .. } => {
-                    done.push(Some(Done::Claimed(
-                        self.store.claim_mail_in(tx, now(), *lease, *limit).await?,
-                    )));
-                }
+            done.push(match job {
+                Job::Inbound { raw, .. } => Some(Done::Inbound(
+                    self.store.insert_inbound_in(tx, raw, now()).await?,
+                )),
+                Job::ClaimMail { lease, limit, .. } => Some(Done::Claimed(
+                    self.store.claim_mail_in(tx, now(), *lease, *limit).await?,
+                )),
                 Job::MailsSent { ids, .. } => {
                     self.store.mails_sent_in(tx, ids, now()).await?;
-                    done.push(Some(Done::Nothing));
+                    Some(Done::Nothing)
                 }
-                Job::Turn {
-                    player,
-                    text,
-                    by_mail,
-                    ..
-                } => {
-                    submissions.push(Submission {
-                        player,
-                        text,
-                        via: match by_mail {
-                            None => Via::Web,
-                            Some(also_to) => Via::Mail(also_to.as_deref()),
-                        },
-                    });
-                    done.push(None);
+                Job::Turn { .. } | Job::Stop => None,
+            });
+        }
+        let submissions: Vec<Submission> = jobs.iter().filter_map(Job::submission).collect();
+        if submissions.is_empty() {
+            self.store.commit_on(tx).await?;
+            return Ok(merge(done, Vec::new()));
+        }
+        let within = if only_turns {
+            Within::Begin
+        } else {
+            Within::Commit
+        };
+        let replies = self.submit_all_in(tx, &submissions, within).await?;
+        Ok(merge(done, replies))
+    }
+}
+
+/// The results of a batch's other jobs, with the turns' replies put in their places.
+fn merge(done: Vec<Option<Done>>, replies: Vec<Result<TurnReply, MasterError>>) -> Vec<Done> {
+    let mut replies = replies.into_iter();
+    done.into_iter()
+        .map(|d| d.unwrap_or_else(|| Done::Turn(replies.next().expect("a reply per turn"))))
+        .collect()
+}
+
+/// Answers every job of a batch once it is committed, or fails them all.
+fn answer(jobs: Vec<Job>, result: Result<Vec<Done>, MasterError>) {
+    match result {
+        Ok(results) => {
+            for (job, result) in jobs.into_iter().zip(results) {
+                match (job, result) {
+                    (Job::Turn { answer, .. }, Done::Turn(r)) => {
+                        if let Ok(reply) = &r {
+                            crate::master::count_reply(reply);
+                        }
+                        let _ = answer.send(r);
+                    }
+                    (Job::Inbound { answer, .. }, Done::Inbound(id)) => {
+                        let _ = answer.send(Ok(id));
+                    }
+                    (Job::ClaimMail { answer, .. }, Done::Claimed(rows)) => {
+                        let _ = answer.send(Ok(rows));
+                    }
+                    (Job::MailsSent { answer, .. }, Done::Nothing) => {
+                        let _ = answer.send(Ok(()));
+                    }
+                    _ => unreachable!("results follow the jobs"),
                 }
             }
         }
-        let mut replies = if submissions.is_empty() {
-            Vec::new()
-        } else {
-            let within = if only_turns {
-                Within::Begin
-            } else {
-                Within::Commit
-            };
-            self.submit_all_in(tx, &submissions, within).await?
+        Err(e) => {
+            tracing::error!(jobs = jobs.len(), error = %e, "a batch of submissions could not be committed");
+            let message = "the game master could not store this just now (a database error); nothing of it was stored, please send it again";
+            for job in jobs {
+                job.fail(message);
+            }
         }
-        .into_iter();
-        if submissions.is_empty() {
-            self.store.commit_on(tx).await?;
-        }
-        Ok(done
-            .into_iter()
-            .map(|d| d.unwrap_or_else(|| Done::Turn(replies.next().expect("a reply per turn"))))
-            .collect())
     }
 }
 

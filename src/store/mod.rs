@@ -9,6 +9,8 @@ use sqlx::any::AnyRow;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Executor, FromRow, Row, Transaction};
 
+pub mod direct;
+
 pub type Tx = Transaction<'static, Any>;
 pub type Conn = AnyConnection;
 
@@ -18,6 +20,8 @@ pub enum StoreError {
     Database(#[from] sqlx::Error),
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("database error: {0}")]
+    Direct(String),
     #[error("unsupported database URL \"{0}\": use sqlite:FILE or postgres://…")]
     Url(String),
 }
@@ -32,6 +36,21 @@ pub enum Backend {
 pub struct Store {
     pub pool: AnyPool,
     pub backend: Backend,
+    /// The SQLite database file, for a connection of one's own (`Direct`).
+    pub sqlite_file: Option<String>,
+}
+
+/// Set on every SQLite connection.
+const SQLITE_PRAGMAS: &str =
+    "PRAGMA busy_timeout=10000; PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;";
+
+/// The file of a normalised SQLite URL, unless the database lives in memory (which another
+/// connection could not share).
+fn sqlite_file(url: &str) -> Option<String> {
+    let rest = url.strip_prefix("sqlite://")?;
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let in_memory = path.is_empty() || path == ":memory:" || query.contains("mode=memory");
+    (!in_memory).then(|| path.to_string())
 }
 
 /// `polysleuth.db` → `sqlite://polysleuth.db?mode=rwc`, so a bare file name works.
@@ -73,7 +92,7 @@ impl Store {
                     .test_before_acquire(false)
                     .after_connect(|conn, _| {
                         Box::pin(async move {
-                            conn.execute("PRAGMA busy_timeout=10000; PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;").await?;
+                            conn.execute(SQLITE_PRAGMAS).await?;
                             Ok(())
                         })
                     })
@@ -92,7 +111,15 @@ impl Store {
             Backend::Sqlite => sqlx::migrate!("migrations/sqlite").run(&pool).await?,
             Backend::Postgres => sqlx::migrate!("migrations/postgres").run(&pool).await?,
         }
-        Ok(Store { pool, backend })
+        let sqlite_file = match backend {
+            Backend::Sqlite => sqlite_file(&url),
+            Backend::Postgres => None,
+        };
+        Ok(Store {
+            pool,
+            backend,
+            sqlite_file,
+        })
     }
 
     /// A transaction that will write: on SQLite it takes the write lock at once, so a
@@ -104,6 +131,42 @@ impl Store {
 
 /// Columns of a turn row as `open_round` reads it.
 const TURN_COLUMNS: usize = 6;
+
+/// The turns in force of some games' open rounds, as `open_round` reads them: the games'
+/// ids follow.
+const OPEN_TURNS: &str =
+    "SELECT t.game_id, t.seat, t.text, t.ready, t.revision, t.updated_at FROM turns t
+     JOIN games g ON g.id = t.game_id AND g.round = t.round WHERE t.game_id IN";
+
+/// `open_round`'s two reads on SQLite, the ids bound as one JSON array: the text is always the
+/// same and stays prepared.
+fn sqlite_open_round() -> (String, String) {
+    (
+        format!("SELECT {GAME_COLUMNS} FROM games WHERE id IN (SELECT value FROM json_each($1)) ORDER BY id"),
+        format!("{OPEN_TURNS} (SELECT value FROM json_each($1))"),
+    )
+}
+
+/// Outbox rows due at $1, at most $2 of them; a lock clause may follow.
+const CLAIM_MAIL: &str = "SELECT id, game_id, reply_to, recipient, subject, body, created_at, attempts, last_error FROM outbox
+     WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY id LIMIT $2";
+const INSERT_INBOUND: &str = "INSERT INTO inbound (received_at, raw) VALUES ($1, $2) RETURNING id";
+
+/// Marks claimed outbox rows (ids written in) as leased until $1.
+fn claimed(ids: &[i64]) -> String {
+    format!(
+        "UPDATE outbox SET next_attempt_at = $1, merge_key = NULL WHERE id IN ({})",
+        id_list(ids)
+    )
+}
+
+/// Marks outbox rows (ids written in) sent at $1.
+fn sent(ids: &[i64]) -> String {
+    format!(
+        "UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL WHERE id IN ({})",
+        id_list(ids)
+    )
+}
 
 /// A value bound to a statement of `Writes`.
 #[derive(Clone, Copy, Debug)]
@@ -569,18 +632,13 @@ impl Store {
         ids: &[i64],
         begin: bool,
     ) -> Result<(Vec<GameRow>, Vec<(i64, TurnRow)>), StoreError> {
-        let turns =
-            "SELECT t.game_id, t.seat, t.text, t.ready, t.revision, t.updated_at FROM turns t
-             JOIN games g ON g.id = t.game_id AND g.round = t.round WHERE t.game_id IN";
         let rows: Vec<AnyRow> = match self.backend {
             Backend::Sqlite => {
                 // The ids go in as one JSON array, so the text is always the same and stays
                 // prepared.
                 let begin = if begin { "BEGIN IMMEDIATE; " } else { "" };
-                let sql = format!(
-                    "{begin}SELECT {GAME_COLUMNS} FROM games WHERE id IN (SELECT value FROM json_each($1)) ORDER BY id;
-                     {turns} (SELECT value FROM json_each($1))"
-                );
+                let (games, turns) = sqlite_open_round();
+                let sql = format!("{begin}{games};\n{turns}");
                 sqlx::query(&sql)
                     .bind(format!("[{}]", id_list(ids)))
                     .fetch_all(&mut *conn)
@@ -592,7 +650,7 @@ impl Store {
                     id_list(ids),
                     self.backend.lock(Lock::Wait)
                 );
-                let turns = format!("{turns} ({})", id_list(ids));
+                let turns = format!("{OPEN_TURNS} ({})", id_list(ids));
                 if begin {
                     sqlx::query("BEGIN").execute(&mut *conn).await?;
                 }
@@ -966,23 +1024,18 @@ impl Store {
         lease: i64,
         limit: i64,
     ) -> Result<Vec<MailRow>, StoreError> {
-        let rows: Vec<MailRow> = sqlx::query_as(&format!(
-            "SELECT id, game_id, reply_to, recipient, subject, body, created_at, attempts, last_error FROM outbox
-             WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY id LIMIT $2{}",
-            self.backend.lock(Lock::Skip)
-        ))
-        .bind(now)
-        .bind(limit)
-        .fetch_all(&mut *tx)
-        .await?;
+        let rows: Vec<MailRow> =
+            sqlx::query_as(&format!("{CLAIM_MAIL}{}", self.backend.lock(Lock::Skip)))
+                .bind(now)
+                .bind(limit)
+                .fetch_all(&mut *tx)
+                .await?;
         if !rows.is_empty() {
-            let list = id_list(&rows.iter().map(|r| r.id).collect::<Vec<_>>());
-            sqlx::query(&format!(
-                "UPDATE outbox SET next_attempt_at = $1, merge_key = NULL WHERE id IN ({list})"
-            ))
-            .bind(now + lease)
-            .execute(&mut *tx)
-            .await?;
+            let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+            sqlx::query(&claimed(&ids))
+                .bind(now + lease)
+                .execute(&mut *tx)
+                .await?;
         }
         Ok(rows)
     }
@@ -1005,13 +1058,10 @@ impl Store {
         if ids.is_empty() {
             return Ok(());
         }
-        let list = id_list(ids);
-        sqlx::query(&format!(
-            "UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL WHERE id IN ({list})"
-        ))
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
+        sqlx::query(&sent(ids))
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
         Ok(())
     }
 
@@ -1059,12 +1109,11 @@ impl Store {
         raw: &[u8],
         now: i64,
     ) -> Result<i64, StoreError> {
-        let (id,): (i64,) =
-            sqlx::query_as("INSERT INTO inbound (received_at, raw) VALUES ($1, $2) RETURNING id")
-                .bind(now)
-                .bind(raw.to_vec())
-                .fetch_one(&mut *tx)
-                .await?;
+        let (id,): (i64,) = sqlx::query_as(INSERT_INBOUND)
+            .bind(now)
+            .bind(raw.to_vec())
+            .fetch_one(&mut *tx)
+            .await?;
         Ok(id)
     }
 
@@ -1280,4 +1329,26 @@ pub struct Stats {
     pub bulletins: i64,
     pub sent: i64,
     pub unsent: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_writers_own_connection_opens_the_file_of_the_url_and_never_a_memory_database() {
+        let file = |url: &str| sqlite_file(&normalise_url(url));
+        assert_eq!(file("games.db").as_deref(), Some("games.db"));
+        assert_eq!(
+            file("sqlite:data/games.db").as_deref(),
+            Some("data/games.db")
+        );
+        assert_eq!(
+            file("sqlite:///srv/games.db?mode=rwc").as_deref(),
+            Some("/srv/games.db")
+        );
+        assert_eq!(file("sqlite::memory:"), None);
+        assert_eq!(file("sqlite://shared?mode=memory&cache=shared"), None);
+        assert_eq!(file("postgres://gm@localhost/games"), None);
+    }
 }
