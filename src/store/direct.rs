@@ -10,8 +10,8 @@ use rusqlite::types::{ToSqlOutput, Value as Sql};
 use rusqlite::{params_from_iter, Connection, OpenFlags, ToSql};
 
 use super::{
-    claimed, sent, sqlite_open_round, GameRow, MailRow, StoreError, TurnRow, Value, Writes,
-    CLAIM_MAIL, INSERT_INBOUND, SQLITE_PRAGMAS,
+    claimed, sent, sqlite_open_round, GameRow, MailRow, OpenRound, StoreError, TurnRow, Value,
+    Writes, CLAIM_MAIL, INSERT_INBOUND, SQLITE_PRAGMAS,
 };
 
 impl ToSql for Value<'_> {
@@ -64,10 +64,7 @@ impl Direct {
     }
 
     /// As `Store::open_round`, inside the transaction begun.
-    pub fn open_round(
-        &mut self,
-        ids: &[i64],
-    ) -> Result<(Vec<GameRow>, Vec<(i64, TurnRow)>), StoreError> {
+    pub fn open_round(&mut self, ids: &[i64]) -> Result<OpenRound, StoreError> {
         let ids = format!("[{}]", super::id_list(ids));
         let (games_sql, turns_sql) = sqlite_open_round();
         let games = self

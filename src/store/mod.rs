@@ -129,6 +129,9 @@ impl Store {
     }
 }
 
+/// A batch's games, and the turns in force of their open rounds as (game id, turn).
+pub type OpenRound = (Vec<GameRow>, Vec<(i64, TurnRow)>);
+
 /// Columns of a turn row as `open_round` reads it.
 const TURN_COLUMNS: usize = 6;
 
@@ -631,7 +634,7 @@ impl Store {
         conn: &mut Conn,
         ids: &[i64],
         begin: bool,
-    ) -> Result<(Vec<GameRow>, Vec<(i64, TurnRow)>), StoreError> {
+    ) -> Result<OpenRound, StoreError> {
         let rows: Vec<AnyRow> = match self.backend {
             Backend::Sqlite => {
                 // The ids go in as one JSON array, so the text is always the same and stays
