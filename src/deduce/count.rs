@@ -618,17 +618,8 @@ fn forward<T: Number>(
     // like pass 1's states: one lookup finds a state's ways to finish and its slot.
     let mut layer = Layer::<T>::new(ways[0].len(), slots(0));
     layer.reach[ways[0].index[&start] as usize] = T::of(1);
-    let mut state = [0u8; 36];
-    let mut totals = [T::default(); 36];
     for (i, step) in steps.iter().enumerate() {
         let last = i + 1 == steps.len();
-        let mut next_layer =
-            Layer::<T>::new(if last { 0 } else { ways[i + 1].len() }, slots(i + 1));
-        let mut sums = Sums {
-            slot: vec![u32::MAX; ways[i + 1].len()],
-            touched: Vec::new(),
-            acc: Vec::new(),
-        };
         // Classes with a pool at the next step, by their group here: (slot there, slot here).
         let mut carry: Vec<(usize, Vec<Carry>)> = Vec::new();
         if !last {
@@ -648,102 +639,158 @@ fn forward<T: Number>(
         }
         let groups = step.cap.len();
         let after = &ways[i + 1];
+        let live = Live::of(after);
         let stride = groups + 1;
-        for (u, &key) in ways[i].keys.iter().enumerate() {
-            if ways[i].ways[u] == 0 {
-                continue;
-            }
-            step.unpack(key, &mut state);
-            let reach = layer.reach[u];
-            let pools = &layer.pools[u * layer.stride..(u + 1) * layer.stride];
-            // Choices that lead to the same next state are summed first: per next state, the
-            // ways to choose (A) and, per group, the ways weighted by how many go here (B).
-            choices(
-                step,
-                &state[..groups],
-                binom,
-                work,
-                u64::MAX,
-                &mut |x, set, to, w| {
-                    let Some(&t) = after.index.get(&to) else {
-                        return;
-                    };
-                    if after.ways[t as usize] == 0 {
-                        return;
-                    }
-                    let s = match sums.slot[t as usize] {
-                        u32::MAX => {
-                            let s = sums.touched.len();
-                            sums.slot[t as usize] = s as u32;
-                            sums.touched.push(t);
-                            if sums.acc.len() < (s + 1) * stride {
-                                sums.acc.resize((s + 1) * stride, T::default());
-                            }
-                            s
-                        }
-                        s => s as usize,
-                    };
-                    let acc = &mut sums.acc[s * stride..(s + 1) * stride];
-                    acc[0] += T::of(w as u128);
-                    for &g in set {
-                        acc[1 + g] += T::of(w as u128 * x[g] as u128);
-                    }
-                },
-            )?;
-            totals[..groups].fill(T::default());
-            for (s, &t) in sums.touched.iter().enumerate() {
-                let t = t as usize;
-                sums.slot[t] = u32::MAX;
-                let acc = &mut sums.acc[s * stride..(s + 1) * stride];
-                let b = T::of(after.ways[t]);
-                for g in 0..groups {
-                    totals[g] += b * acc[1 + g];
-                }
-                if !last {
-                    let a = acc[0];
-                    next_layer.reach[t] += reach * a;
-                    for (g, members) in &carry {
-                        let n = state[*g];
-                        if n == 0 {
-                            continue;
-                        }
-                        // The ways in which a given card of the group stays unplaced: summed
-                        // over choices, w·(n − x)/n per way of reaching this state (tracked),
-                        // or w·(n − x) per card left (alone in its group).
-                        let left = T::of(n as u128) * a - acc[1 + *g];
-                        let tracked = left.exact_div(n, binom);
-                        let alone = left * reach;
-                        let to = &mut next_layer.pools[t * next_layer.stride..];
-                        for &(slot_to, slot_here) in members {
-                            to[slot_to] += match slot_here {
-                                Some(s) => pools[s] * tracked,
-                                None => alone,
-                            };
-                        }
-                    }
-                }
-                acc.fill(T::default());
-            }
-            sums.touched.clear();
-            for c in 0..nclasses {
-                let g = class_group[i][c];
-                if totals[g] == T::default() {
+        // One share of the step's states: those with index `which` modulo `shares`.
+        let share = |which: usize, shares: usize| {
+            let mut next_layer =
+                Layer::<T>::new(if last { 0 } else { ways[i + 1].len() }, slots(i + 1));
+            let mut here_count = vec![[T::default(); 8]; nclasses];
+            let mut work = 0u64;
+            let mut sums = Sums {
+                slot: vec![u32::MAX; ways[i + 1].len()],
+                touched: Vec::new(),
+                acc: Vec::new(),
+            };
+            let mut state = [0u8; 36];
+            let mut totals = [T::default(); 36];
+            for (u, &key) in ways[i].keys.iter().enumerate() {
+                if u % shares != which || ways[i].ways[u] == 0 {
                     continue;
                 }
-                here_count[c][step.loc] += match tracked[i][c] {
-                    Some(s) => pools[s] * totals[g] / T::of(state[g] as u128),
-                    None => reach * totals[g],
-                };
+                step.unpack(key, &mut state);
+                let reach = layer.reach[u];
+                let pools = &layer.pools[u * layer.stride..(u + 1) * layer.stride];
+                // Choices that lead to the same next state are summed first: per next state, the
+                // ways to choose (A) and, per group, the ways weighted by how many go here (B).
+                choices(
+                    step,
+                    &state[..groups],
+                    binom,
+                    &mut work,
+                    u64::MAX,
+                    &mut |x, set, to, w| {
+                        if !live.may_hold(to) {
+                            return;
+                        }
+                        let Some(&t) = after.index.get(&to) else {
+                            return;
+                        };
+                        if after.ways[t as usize] == 0 {
+                            return;
+                        }
+                        let s = match sums.slot[t as usize] {
+                            u32::MAX => {
+                                let s = sums.touched.len();
+                                sums.slot[t as usize] = s as u32;
+                                sums.touched.push(t);
+                                if sums.acc.len() < (s + 1) * stride {
+                                    sums.acc.resize((s + 1) * stride, T::default());
+                                }
+                                s
+                            }
+                            s => s as usize,
+                        };
+                        let acc = &mut sums.acc[s * stride..(s + 1) * stride];
+                        acc[0] += T::of(w as u128);
+                        for &g in set {
+                            acc[1 + g] += T::of(w as u128 * x[g] as u128);
+                        }
+                    },
+                )?;
+                totals[..groups].fill(T::default());
+                for (s, &t) in sums.touched.iter().enumerate() {
+                    let t = t as usize;
+                    sums.slot[t] = u32::MAX;
+                    let acc = &mut sums.acc[s * stride..(s + 1) * stride];
+                    let b = T::of(after.ways[t]);
+                    for g in 0..groups {
+                        totals[g] += b * acc[1 + g];
+                    }
+                    if !last {
+                        let a = acc[0];
+                        next_layer.reach[t] += reach * a;
+                        for (g, members) in &carry {
+                            let n = state[*g];
+                            if n == 0 {
+                                continue;
+                            }
+                            // The ways in which a given card of the group stays unplaced: summed
+                            // over choices, w·(n − x)/n per way of reaching this state (tracked),
+                            // or w·(n − x) per card left (alone in its group).
+                            let left = T::of(n as u128) * a - acc[1 + *g];
+                            let tracked = left.exact_div(n, binom);
+                            let alone = left * reach;
+                            let to = &mut next_layer.pools[t * next_layer.stride..];
+                            for &(slot_to, slot_here) in members {
+                                to[slot_to] += match slot_here {
+                                    Some(s) => pools[s] * tracked,
+                                    None => alone,
+                                };
+                            }
+                        }
+                    }
+                    acc.fill(T::default());
+                }
+                sums.touched.clear();
+                for c in 0..nclasses {
+                    let g = class_group[i][c];
+                    if totals[g] == T::default() {
+                        continue;
+                    }
+                    here_count[c][step.loc] += match tracked[i][c] {
+                        Some(s) => pools[s] * totals[g] / T::of(state[g] as u128),
+                        None => reach * totals[g],
+                    };
+                }
             }
+            Ok::<_, CountError>((next_layer, here_count, work))
+        };
+        // A large step is shared between two threads, each with its own sums; the shares
+        // add up after.
+        let live_states = ways[i].ways.iter().filter(|&&w| w != 0).count();
+        let parts: Vec<(Layer<T>, Vec<[T; 8]>, u64)> = if live_states >= SHARED_STEP {
+            std::thread::scope(|scope| {
+                let other = scope.spawn(|| share(1, 2));
+                let mine = share(0, 2);
+                Ok::<_, CountError>(vec![mine?, other.join().expect("pass 2 share")?])
+            })?
+        } else {
+            vec![share(0, 1)?]
+        };
+        let mut parts = parts.into_iter();
+        let (mut next_layer, part_count, part_work) = parts.next().expect("one share");
+        let mut add = |counts: Vec<[T; 8]>, w: u64| {
+            for (h, p) in here_count.iter_mut().zip(counts) {
+                for l in 0..8 {
+                    h[l] += p[l];
+                }
+            }
+            *work += w;
+        };
+        add(part_count, part_work);
+        for (other, counts, w) in parts {
+            for (a, b) in next_layer.reach.iter_mut().zip(other.reach) {
+                *a += b;
+            }
+            for (a, b) in next_layer.pools.iter_mut().zip(other.pools) {
+                *a += b;
+            }
+            add(counts, w);
         }
         layer = next_layer;
     }
     Ok(here_count.iter().map(|h| h.map(|v| v.wide())).collect())
 }
 
+/// Steps with at least this many states to carry forward are shared between two threads.
+const SHARED_STEP: usize = 1000;
+
 /// The whole numbers pass 2 runs in: u64 when the deals are few enough, else u128.
 trait Number:
-    Copy
+    Send
+    + Sync
+    + Copy
     + Default
     + Eq
     + std::ops::Add<Output = Self>
@@ -807,6 +854,43 @@ impl States {
         self.index.insert(key, self.keys.len() as u32);
         self.keys.push(key);
         self.ways.push(ways);
+    }
+}
+
+/// The states of a step that can finish, as a small bit filter: most choices in a hard view
+/// lead to states that cannot, and the filter, unlike the whole table, stays in the cache.
+/// A clear bit proves a state dead; a set bit asks the table.
+struct Live {
+    bits: Vec<u64>,
+    shift: u32,
+}
+
+impl Live {
+    fn of(states: &States) -> Live {
+        let live = states.ways.iter().filter(|&&w| w != 0).count();
+        // About 16 bits per live state: few dead states pass.
+        let log = (live.max(1) * 16)
+            .next_power_of_two()
+            .trailing_zeros()
+            .max(6);
+        let mut bits = vec![0u64; 1 << (log - 6)];
+        let shift = 64 - log;
+        for (key, &w) in states.keys.iter().zip(&states.ways) {
+            if w != 0 {
+                let h = Live::hash(*key, shift);
+                bits[h >> 6] |= 1 << (h & 63);
+            }
+        }
+        Live { bits, shift }
+    }
+
+    fn hash(key: u64, shift: u32) -> usize {
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> shift) as usize
+    }
+
+    fn may_hold(&self, key: u64) -> bool {
+        let h = Live::hash(key, self.shift);
+        self.bits[h >> 6] >> (h & 63) & 1 == 1
     }
 }
 
