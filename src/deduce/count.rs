@@ -542,9 +542,7 @@ fn count_in(view: &View, d: &Domains, budget: u64, narrow: bool) -> Result<Count
     let start = steps[0].pack(&steps[0].cap);
 
     // Pass 1: from each reachable state, the number of ways to finish (memoised by step).
-    let mut ways: Vec<States> = (0..=steps.len()).map(|_| States::default()).collect();
-    ways[steps.len()].insert(0, 1);
-    let deals = ways_from(0, start, &steps, &mut ways, &binom, &mut work, budget)?;
+    let (deals, ways) = pass_one(start, &steps, &binom, &mut work, budget)?;
     if deals == 0 {
         return Ok(Counts {
             deals: 0,
@@ -918,6 +916,88 @@ struct Sums<T> {
     touched: Vec<u32>,
     acc: Vec<T>,
 }
+
+/// Pass 1 from the start. When the first place leaves many states, their ways to finish are
+/// counted on two threads, each with its own memo (a state both reach is counted by both),
+/// and the memos are then merged. Each thread may spend what is left of the budget: the
+/// budget bounds the time a view takes.
+fn pass_one(
+    start: u64,
+    steps: &[Step],
+    binom: &Binomials,
+    work: &mut u64,
+    budget: u64,
+) -> Result<(u128, Vec<States>), CountError> {
+    let fresh = || -> Vec<States> {
+        let mut memo: Vec<States> = (0..=steps.len()).map(|_| States::default()).collect();
+        memo[steps.len()].insert(0, 1);
+        memo
+    };
+    let mut memo = fresh();
+    if steps.len() < 3 {
+        let deals = ways_from(0, start, steps, &mut memo, binom, work, budget)?;
+        return Ok((deals, memo));
+    }
+    let step = &steps[0];
+    let mut state = [0u8; 36];
+    step.unpack(start, &mut state);
+    let mut next: Vec<(u64, u64)> = Vec::new();
+    if step.may_finish(&state) {
+        choices(
+            step,
+            &state[..step.cap.len()],
+            binom,
+            work,
+            budget,
+            &mut |_, _, to, w| next.push((to, w)),
+        )?;
+    }
+    let mut firsts: Vec<u64> = next.iter().map(|&(to, _)| to).collect();
+    firsts.sort_unstable();
+    firsts.dedup();
+    let left = budget.saturating_sub(*work);
+    let count_share = |memo: &mut Vec<States>, which: usize, shares: usize| {
+        let mut spent = 0u64;
+        for &key in firsts.iter().skip(which).step_by(shares) {
+            ways_from(1, key, steps, memo, binom, &mut spent, left)?;
+        }
+        Ok::<u64, CountError>(spent)
+    };
+    if firsts.len() >= SHARED_START {
+        let (mine, theirs) = std::thread::scope(|scope| {
+            let other = scope.spawn(|| {
+                let mut theirs = fresh();
+                count_share(&mut theirs, 1, 2).map(|spent| (theirs, spent))
+            });
+            let mine = count_share(&mut memo, 0, 2);
+            (mine, other.join().expect("pass 1 share"))
+        });
+        let (theirs, spent) = theirs?;
+        *work += mine? + spent;
+        for (into, from) in memo.iter_mut().zip(theirs).skip(1) {
+            for (key, w) in from.keys.into_iter().zip(from.ways) {
+                if !into.index.contains_key(&key) {
+                    into.insert(key, w);
+                }
+            }
+        }
+    } else {
+        *work += count_share(&mut memo, 0, 1)?;
+    }
+    let mut deals = 0u128;
+    for (to, w) in next {
+        let b = memo[1].get(to).expect("every first state is counted");
+        deals = (w as u128)
+            .checked_mul(b)
+            .and_then(|v| deals.checked_add(v))
+            .ok_or(CountError::Overflow)?;
+    }
+    memo[0].insert(start, deals);
+    Ok((deals, memo))
+}
+
+/// The first place's states from which pass 1 goes on in two threads.
+const SHARED_START: usize = 64;
 
 /// The number of ways to finish from state `key` before step `i`, memoised.
 fn ways_from(
