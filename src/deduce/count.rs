@@ -206,11 +206,30 @@ impl Binomials {
 
 /// Counts every consistent deal, spending at most `budget` units of work.
 pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError> {
-    count_in(view, d, budget, true)
+    count_in(view, d, budget, Tuning::DEFAULT)
 }
 
 /// `count`, with pass 2 in u128 throughout unless `narrow` allows u64 where it fits.
-fn count_in(view: &View, d: &Domains, budget: u64, narrow: bool) -> Result<Counts, CountError> {
+/// How the counting runs; the results never depend on it.
+#[derive(Clone, Copy)]
+struct Tuning {
+    /// Pass 2 in u64 where it fits.
+    narrow: bool,
+    /// Pass 1 goes on in two threads from this many states after the first place.
+    shared_start: usize,
+    /// Pass 2 shares a step with at least this many states between two threads.
+    shared_step: usize,
+}
+
+impl Tuning {
+    const DEFAULT: Tuning = Tuning {
+        narrow: true,
+        shared_start: 64,
+        shared_step: 1000,
+    };
+}
+
+fn count_in(view: &View, d: &Domains, budget: u64, tuning: Tuning) -> Result<Counts, CountError> {
     let locs = view.locations.len();
     let open: Vec<usize> = (0..36).filter(|&k| !d.is_placed(k)).collect();
     let mut at = vec![[0u128; 8]; 36];
@@ -542,7 +561,14 @@ fn count_in(view: &View, d: &Domains, budget: u64, narrow: bool) -> Result<Count
     let start = steps[0].pack(&steps[0].cap);
 
     // Pass 1: from each reachable state, the number of ways to finish (memoised by step).
-    let (deals, ways) = pass_one(start, &steps, &binom, &mut work, budget)?;
+    let (deals, ways) = pass_one(
+        start,
+        &steps,
+        &binom,
+        &mut work,
+        budget,
+        tuning.shared_start,
+    )?;
     if deals == 0 {
         return Ok(Counts {
             deals: 0,
@@ -553,10 +579,26 @@ fn count_in(view: &View, d: &Domains, budget: u64, narrow: bool) -> Result<Count
     // In pass 2 every number is at most 36² times the number of deals (each way of
     // reaching a state leads to at least one deal), so below these bounds plain arithmetic
     // cannot overflow; most views fit in 64 bits, which halves pass 2's multiplications.
-    let here_count = if narrow && deals <= u64::MAX as u128 / 1296 {
-        forward::<u64>(&steps, &ways, &class_group, start, &binom, &mut work)?
+    let here_count = if tuning.narrow && deals <= u64::MAX as u128 / 1296 {
+        forward::<u64>(
+            &steps,
+            &ways,
+            &class_group,
+            start,
+            &binom,
+            &mut work,
+            tuning.shared_step,
+        )?
     } else if deals <= 1 << 100 {
-        forward::<u128>(&steps, &ways, &class_group, start, &binom, &mut work)?
+        forward::<u128>(
+            &steps,
+            &ways,
+            &class_group,
+            start,
+            &binom,
+            &mut work,
+            tuning.shared_step,
+        )?
     } else {
         return Err(CountError::Overflow);
     };
@@ -584,6 +626,7 @@ fn forward<T: Number>(
     start: u64,
     binom: &Binomials,
     work: &mut u64,
+    shared_step: usize,
 ) -> Result<Vec<[u128; 8]>, CountError> {
     // Pass 2, forward. For each state: the number of ways to reach it, and for each class
     // whose group also holds other classes, how many of its cards are still unplaced summed
@@ -747,7 +790,7 @@ fn forward<T: Number>(
         // A large step is shared between two threads, each with its own sums; the shares
         // add up after.
         let live_states = ways[i].ways.iter().filter(|&&w| w != 0).count();
-        let parts: Vec<(Layer<T>, Vec<[T; 8]>, u64)> = if live_states >= SHARED_STEP {
+        let parts: Vec<(Layer<T>, Vec<[T; 8]>, u64)> = if live_states >= shared_step {
             std::thread::scope(|scope| {
                 let other = scope.spawn(|| share(1, 2));
                 let mine = share(0, 2);
@@ -780,9 +823,6 @@ fn forward<T: Number>(
     }
     Ok(here_count.iter().map(|h| h.map(|v| v.wide())).collect())
 }
-
-/// Steps with at least this many states to carry forward are shared between two threads.
-const SHARED_STEP: usize = 1000;
 
 /// The whole numbers pass 2 runs in: u64 when the deals are few enough, else u128.
 trait Number:
@@ -927,6 +967,7 @@ fn pass_one(
     binom: &Binomials,
     work: &mut u64,
     budget: u64,
+    shared_start: usize,
 ) -> Result<(u128, Vec<States>), CountError> {
     let fresh = || -> Vec<States> {
         let mut memo: Vec<States> = (0..=steps.len()).map(|_| States::default()).collect();
@@ -963,7 +1004,7 @@ fn pass_one(
         }
         Ok::<u64, CountError>(spent)
     };
-    if firsts.len() >= SHARED_START {
+    if firsts.len() >= shared_start {
         let (mine, theirs) = std::thread::scope(|scope| {
             let other = scope.spawn(|| {
                 let mut theirs = fresh();
@@ -995,9 +1036,6 @@ fn pass_one(
     memo[0].insert(start, deals);
     Ok((deals, memo))
 }
-
-/// The first place's states from which pass 1 goes on in two threads.
-const SHARED_START: usize = 64;
 
 /// The number of ways to finish from state `key` before step `i`, memoised.
 fn ways_from(
@@ -1177,7 +1215,7 @@ impl<F: FnMut(&[u8], &[usize], u64, u64)> Walk<'_, F> {
 
 #[cfg(test)]
 mod tests {
-    use super::{count_in, Binomials};
+    use super::{count_in, Binomials, Tuning};
     use crate::deduce::{propagate, view::of_recorded};
     use crate::sim::{self, Style};
 
@@ -1190,8 +1228,15 @@ mod tests {
                 for seat in 0..n {
                     let view = of_recorded(&start, &outcomes, seat, r).unwrap();
                     let d = propagate(&view).unwrap();
-                    let wide = count_in(&view, &d, u64::MAX, false).unwrap();
-                    assert_eq!(count_in(&view, &d, u64::MAX, true).unwrap(), wide);
+                    let wide = Tuning {
+                        narrow: false,
+                        ..Tuning::DEFAULT
+                    };
+                    let wide = count_in(&view, &d, u64::MAX, wide).unwrap();
+                    assert_eq!(
+                        count_in(&view, &d, u64::MAX, Tuning::DEFAULT).unwrap(),
+                        wide
+                    );
                     if wide.deals <= u64::MAX as u128 / 1296 {
                         narrow += 1;
                     }
@@ -1199,6 +1244,34 @@ mod tests {
             }
         }
         assert!(narrow > 10, "the 64-bit pass ran on {narrow} views");
+    }
+
+    #[test]
+    fn counting_on_two_threads_gives_the_same_counts_as_on_one() {
+        let alone = Tuning {
+            shared_start: usize::MAX,
+            shared_step: usize::MAX,
+            ..Tuning::DEFAULT
+        };
+        let always = Tuning {
+            shared_start: 1,
+            shared_step: 1,
+            ..Tuning::DEFAULT
+        };
+        let mut shared = 0;
+        for n in [4, 5] {
+            let (start, outcomes) = sim::play(n, 60 + n as u64, &Style::default(), 6);
+            for r in 1..=outcomes.len() {
+                for seat in 0..n {
+                    let view = of_recorded(&start, &outcomes, seat, r).unwrap();
+                    let d = propagate(&view).unwrap();
+                    let one = count_in(&view, &d, u64::MAX, alone).unwrap();
+                    assert_eq!(count_in(&view, &d, u64::MAX, always).unwrap(), one);
+                    shared += (one.deals > 0) as usize;
+                }
+            }
+        }
+        assert!(shared > 10, "{shared} views with deals counted both ways");
     }
 
     #[test]
