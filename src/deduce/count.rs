@@ -979,20 +979,7 @@ fn pass_one(
         let deals = ways_from(0, start, steps, &mut memo, binom, work, budget)?;
         return Ok((deals, memo));
     }
-    let step = &steps[0];
-    let mut state = [0u8; 36];
-    step.unpack(start, &mut state);
-    let mut next: Vec<(u64, u64)> = Vec::new();
-    if step.may_finish(&state) {
-        choices(
-            step,
-            &state[..step.cap.len()],
-            binom,
-            work,
-            budget,
-            &mut |_, _, to, w| next.push((to, w)),
-        )?;
-    }
+    let next = leads(&steps[0], start, binom, work, budget)?;
     let mut firsts: Vec<u64> = next.iter().map(|&(to, _)| to).collect();
     firsts.sort_unstable();
     firsts.dedup();
@@ -1037,6 +1024,30 @@ fn pass_one(
     Ok((deals, memo))
 }
 
+/// The choices from a state as (next state, weight): none when it cannot meet a later fact.
+fn leads(
+    step: &Step,
+    key: u64,
+    binom: &Binomials,
+    work: &mut u64,
+    budget: u64,
+) -> Result<Vec<(u64, u64)>, CountError> {
+    let mut state = [0u8; 36];
+    step.unpack(key, &mut state);
+    let mut next = Vec::new();
+    if step.may_finish(&state) {
+        choices(
+            step,
+            &state[..step.cap.len()],
+            binom,
+            work,
+            budget,
+            &mut |_, _, to, w| next.push((to, w)),
+        )?;
+    }
+    Ok(next)
+}
+
 /// The number of ways to finish from state `key` before step `i`, memoised.
 fn ways_from(
     i: usize,
@@ -1053,22 +1064,7 @@ fn ways_from(
     if i == steps.len() {
         return Ok(0);
     }
-    let step = &steps[i];
-    let mut state = [0u8; 36];
-    step.unpack(key, &mut state);
-    if !step.may_finish(&state) {
-        memo[i].insert(key, 0);
-        return Ok(0);
-    }
-    let mut next: Vec<(u64, u64)> = Vec::new();
-    choices(
-        step,
-        &state[..step.cap.len()],
-        binom,
-        work,
-        budget,
-        &mut |_, _, to, w| next.push((to, w)),
-    )?;
+    let next = leads(&steps[i], key, binom, work, budget)?;
     let mut total = 0u128;
     for (to, w) in next {
         let b = ways_from(i + 1, to, steps, memo, binom, work, budget)?;
