@@ -1,7 +1,8 @@
 //! Crash safety with real processes: a deadline storm of 200 games, one `polysleuth serve`
 //! killed with SIGKILL half-way. On PostgreSQL two instances share the database; on SQLite one
 //! instance is killed and started again. Every round is resolved once, no accepted turn is
-//! lost, and every committed mail reaches a real SMTP server.
+//! lost, and every committed mail reaches a real SMTP server. And a service killed while turns
+//! pour in keeps every turn it acknowledged.
 
 mod common;
 
@@ -210,5 +211,114 @@ async fn a_killed_instance_loses_nothing_and_resolves_nothing_twice() {
     eprintln!(
         "killed with {} of {GAMES} rounds resolved and {} mails sent; {twice} sent twice",
         at_kill.bulletins, at_kill.sent
+    );
+}
+
+/// Turns are answered only once their batch is durable: a process killed with SIGKILL while
+/// turns pour in keeps every turn it acknowledged, and each player's stored turn is one they
+/// sent, never older than the last one acknowledged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn turns_acknowledged_before_a_kill_survive_it() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    let dir = common::tempdir("kill-turns");
+    let db = common::database_url(&dir).await;
+    let sink = common::smtp_sink(&dir);
+    let port = free_port();
+    let mut a = serve(&db, port, sink.port, &dir);
+    let client = reqwest::Client::new();
+    let names = ["Ann", "Ben", "Cleo", "Dan"];
+    let mut players = Vec::new();
+    for i in 0..10 {
+        let body = common::game_body(&names, None, json!({"reminder_hours": "", "seed": i}));
+        let r = client
+            .post(format!("http://127.0.0.1:{port}/api/games"))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 201);
+        let created: serde_json::Value = r.json().await.unwrap();
+        for (k, p) in created["players"].as_array().unwrap().iter().enumerate() {
+            let link = common::path_of(p["link"].as_str().unwrap());
+            players.push((link.replacen("/play/", "/api/play/", 1), names[(k + 1) % 4]));
+        }
+    }
+
+    // Every player revises their turn again and again, one request at a time, until the
+    // service is gone: (the last revision acknowledged, the last one sent).
+    let acknowledged = Arc::new(AtomicUsize::new(0));
+    let mut tasks = Vec::new();
+    for (api, other) in players.clone() {
+        let client = client.clone();
+        let acknowledged = acknowledged.clone();
+        tasks.push(tokio::spawn(async move {
+            let (mut last_ack, mut last_sent) = (0i64, 0i64);
+            for k in 1i64.. {
+                last_sent = k;
+                let sent = client
+                    .post(format!("http://127.0.0.1:{port}{api}/turn"))
+                    .header("content-type", "text/plain")
+                    .body(format!("# revision {k}\n1 (1): {other} has how many Reds?"))
+                    .send()
+                    .await;
+                let Ok(r) = sent else { break };
+                if r.status() != 200 {
+                    break;
+                }
+                let Ok(v) = r.json::<serde_json::Value>().await else {
+                    break;
+                };
+                assert_eq!(v["revision"], k, "revisions follow the submissions: {v}");
+                last_ack = k;
+                acknowledged.fetch_add(1, Ordering::SeqCst);
+            }
+            (last_ack, last_sent)
+        }));
+    }
+    wait("turns to pour in", 60, async || {
+        acknowledged.load(Ordering::SeqCst) >= 2000
+    })
+    .await;
+    a.0.kill().unwrap();
+    a.0.wait().unwrap();
+    let mut sent = Vec::new();
+    for t in tasks {
+        sent.push(t.await.unwrap());
+    }
+
+    let port = free_port();
+    let _again = serve(&db, port, sink.port, &dir);
+    let mut in_flight = 0;
+    for ((api, _), (last_ack, last_sent)) in players.iter().zip(&sent) {
+        assert!(
+            *last_ack >= 10,
+            "{api}: only {last_ack} turns before the kill"
+        );
+        let view: serde_json::Value = client
+            .get(format!("http://127.0.0.1:{port}{api}"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let revision = view["turn"]["revision"].as_i64().unwrap();
+        assert!(
+            (*last_ack..=*last_sent).contains(&revision),
+            "{api}: stored revision {revision}, acknowledged {last_ack}, sent {last_sent}"
+        );
+        let text = view["turn"]["text"].as_str().unwrap();
+        assert!(
+            text.starts_with(&format!("# revision {revision}\n")),
+            "{api}: revision {revision} holds {text}"
+        );
+        in_flight += (revision > *last_ack) as usize;
+    }
+    eprintln!(
+        "killed after {} acknowledged turns; {in_flight} of {} players' stored turns were sent but not yet answered",
+        acknowledged.load(Ordering::SeqCst),
+        players.len()
     );
 }
