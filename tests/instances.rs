@@ -65,6 +65,23 @@ fn serve(db: &str, port: u16, smtp: u16, dir: &std::path::Path) -> Instance {
     Instance(child)
 }
 
+/// A four-player game created through the API of the instance at `port`.
+async fn create_game(client: &reqwest::Client, port: u16, i: usize) -> serde_json::Value {
+    let body = common::game_body(
+        &["Ann", "Ben", "Cleo", "Dan"],
+        None,
+        json!({"reminder_hours": "", "seed": i, "name": format!("storm {i}")}),
+    );
+    let r = client
+        .post(format!("http://127.0.0.1:{port}/api/games"))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 201);
+    r.json().await.unwrap()
+}
+
 async fn wait(what: &str, secs: u64, mut done: impl AsyncFnMut() -> bool) {
     let start = Instant::now();
     while !done().await {
@@ -91,20 +108,8 @@ async fn a_killed_instance_loses_nothing_and_resolves_nothing_twice() {
     // 200 games with one turn in each; then every first round falls due at the same moment.
     let mut ann = Vec::new();
     for i in 0..GAMES {
-        let body = common::game_body(
-            &["Ann", "Ben", "Cleo", "Dan"],
-            None,
-            json!({"reminder_hours": "", "seed": i, "name": format!("storm {i}")}),
-        );
         let port = if postgres && i % 2 == 1 { pb } else { pa };
-        let r = client
-            .post(format!("http://127.0.0.1:{port}/api/games"))
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status(), 201);
-        let created: serde_json::Value = r.json().await.unwrap();
+        let created = create_game(&client, port, i).await;
         ann.push((
             created["id"].as_i64().unwrap(),
             common::path_of(created["players"][0]["link"].as_str().unwrap()),
@@ -231,15 +236,7 @@ async fn turns_acknowledged_before_a_kill_survive_it() {
     let names = ["Ann", "Ben", "Cleo", "Dan"];
     let mut players = Vec::new();
     for i in 0..10 {
-        let body = common::game_body(&names, None, json!({"reminder_hours": "", "seed": i}));
-        let r = client
-            .post(format!("http://127.0.0.1:{port}/api/games"))
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status(), 201);
-        let created: serde_json::Value = r.json().await.unwrap();
+        let created = create_game(&client, port, i).await;
         for (k, p) in created["players"].as_array().unwrap().iter().enumerate() {
             let link = common::path_of(p["link"].as_str().unwrap());
             players.push((link.replacen("/play/", "/api/play/", 1), names[(k + 1) % 4]));
