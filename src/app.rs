@@ -135,7 +135,9 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
     )?;
     let handle = server.handle();
     let server = tokio::spawn(server);
-    let writer = master.start_writer();
+    let writer = master
+        .start_writer()
+        .context("cannot start the thread that writes turns")?;
     let background = vec![
         writer,
         tokio::spawn(crate::scheduler::run(master.clone(), opts.tick)),

@@ -236,7 +236,6 @@ pub enum Via<'a> {
     Mail(Option<&'a str>),
 }
 
-/// The outbox key under which a player's unsent web confirmation is replaced by the next.
 /// What a batch of submissions decided: each one's answer, and the rows that store them.
 pub(crate) struct TurnPlan {
     pub replies: Vec<Result<TurnReply>>,
@@ -295,6 +294,7 @@ pub(crate) fn games_of(submissions: &[Submission<'_>]) -> Vec<i64> {
     ids
 }
 
+/// The outbox key under which a player's unsent web confirmation is replaced by the next.
 fn summary_key(game_id: i64, seat: i64) -> String {
     format!("turn {game_id} {seat}")
 }

@@ -165,7 +165,7 @@ impl Master {
     /// Starts the writer; from then on submissions of this instance are group-committed.
     /// On a SQLite file the writer is a thread with a connection of its own; otherwise a task
     /// with a connection from the pool.
-    pub fn start_writer(&self) -> tokio::task::JoinHandle<()> {
+    pub fn start_writer(&self) -> std::io::Result<tokio::task::JoinHandle<()>> {
         let (jobs, queue) = mpsc::channel::<Job>(4 * MAX_BATCH);
         let _ = self.writer.set(Writer { jobs: jobs.clone() });
         if let Some(file) = &self.store.sqlite_file {
@@ -177,7 +177,7 @@ impl Master {
             }
         }
         let master = self.clone();
-        tokio::spawn(async move {
+        Ok(tokio::spawn(async move {
             let mut queue = queue;
             let mut batch = Vec::with_capacity(MAX_BATCH);
             // The writer keeps one connection: no trip through the pool for every batch.
@@ -188,7 +188,7 @@ impl Master {
                 answer(jobs, result);
                 crate::metrics::METRICS.write_batches.inc();
             }
-        })
+        }))
     }
 
     fn start_direct(
@@ -196,11 +196,11 @@ impl Master {
         mut db: Direct,
         jobs: mpsc::Sender<Job>,
         mut queue: mpsc::Receiver<Job>,
-    ) -> tokio::task::JoinHandle<()> {
+    ) -> std::io::Result<tokio::task::JoinHandle<()>> {
         let stop = Arc::new(AtomicBool::new(false));
         let master = self.clone();
         let stopped = stop.clone();
-        let thread = std::thread::Builder::new()
+        std::thread::Builder::new()
             .name("polysleuth-writer".into())
             .spawn(move || {
                 let mut batch = Vec::with_capacity(MAX_BATCH);
@@ -221,14 +221,11 @@ impl Master {
                         break;
                     }
                 }
-            });
-        if let Err(e) = thread {
-            tracing::error!(error = %e, "the writer's thread could not start");
-        }
-        tokio::spawn(async move {
+            })?;
+        Ok(tokio::spawn(async move {
             let _stop = StopOnDrop { jobs, stop };
             std::future::pending::<()>().await
-        })
+        }))
     }
 
     /// A batch on the writer's own connection: one transaction, read, checked and written
