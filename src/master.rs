@@ -313,7 +313,7 @@ fn early_close(game: &GameRow, all_ready: bool, now: i64) -> Option<i64> {
 pub struct Seat {
     pub player: PlayerRow,
     pub game: GameRow,
-    pub state: Game,
+    pub state: Arc<Game>,
 }
 
 pub fn parse_state(row: &GameRow) -> Result<Game> {
@@ -549,17 +549,13 @@ impl Master {
 
     /// Finds the player a link token belongs to.
     pub async fn seat(&self, token: &str) -> Result<Seat> {
-        let (id, key) = keys::split_token(token).ok_or(MasterError::BadKey)?;
-        let player = self.store.player(&self.store.pool, id).await?;
-        let player = player
-            .filter(|p| keys::matches(key, &p.key_hash))
-            .ok_or(MasterError::BadKey)?;
+        let player = self.authenticate(token).await?;
         let game = self
             .store
             .game(&self.store.pool, player.game_id)
             .await?
             .ok_or_else(|| MasterError::NotFound("that game no longer exists".into()))?;
-        let state = parse_state(&game)?;
+        let state = self.state_of(&game)?;
         Ok(Seat {
             player,
             game,
