@@ -781,9 +781,13 @@ impl Master {
                 close_at.push((id, at));
             }
         }
+        // The changed turns move into the plan: nothing reads the map after this.
         let turns = changed
             .iter()
-            .map(|key| (key.0, games[&key.0].1.round, turns[key].clone()))
+            .map(|key| {
+                let turn = turns.remove(key).expect("a changed turn is in the map");
+                (key.0, games[&key.0].1.round, turn)
+            })
             .collect();
         let mut summaries: Vec<((i64, i64), (String, Letter))> = summaries
             .into_iter()
