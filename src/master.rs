@@ -232,8 +232,12 @@ pub enum Via<'a> {
     /// A rejected change leaves the turn as it was and is not mailed.
     Web,
     /// A mail, answered by mail at once: to the registered address, and to the sender's too
-    /// when it is another.
-    Mail(Option<&'a str>),
+    /// when it is another (`also_to`). `ignored` counts the lines of prose around the turn
+    /// that were not read (`mail::reply`); the answer says so.
+    Mail {
+        also_to: Option<&'a str>,
+        ignored: usize,
+    },
 }
 
 /// What a batch of submissions decided: each one's answer, and the rows that store them.
@@ -711,11 +715,12 @@ impl Master {
                 continue;
             }
             let key = (game.id, s.player.seat);
-            let reply = match state.validate(s.player.seat as usize, s.text) {
+            // Typography (a phone's apostrophe, a no-break space) is read as plain text.
+            let text = crate::rules::typography::normalise(s.text);
+            let reply = match state.validate(s.player.seat as usize, &text) {
                 Ok(turn) => {
                     // Blank lines before the first line carry nothing (a mail's signon line, say).
-                    let stored = s
-                        .text
+                    let stored = text
                         .lines()
                         .skip_while(|l| l.trim().is_empty())
                         .collect::<Vec<_>>()
@@ -753,8 +758,9 @@ impl Master {
                 (Via::Web, TurnReply::Accepted { .. }) => {
                     summaries.insert(key, (s.player, reply.clone()));
                 }
-                (Via::Mail(also_to), _) => {
-                    let letter = self.to_player(s.player, mail::turn_reply(game, s.player, &reply));
+                (Via::Mail { also_to, ignored }, _) => {
+                    let letter = mail::turn_reply(game, s.player, &reply, ignored);
+                    let letter = self.to_player(s.player, letter);
                     let other = also_to.filter(|a| !a.eq_ignore_ascii_case(&s.player.email));
                     letters.push((game.id, s.player.email.clone(), letter));
                     if let Some(other) = other {
@@ -792,7 +798,7 @@ impl Master {
         let mut summaries: Vec<((i64, i64), (String, Letter))> = summaries
             .into_iter()
             .map(|(key, (player, reply))| {
-                let letter = mail::turn_reply(&games[&key.0].1, player, &reply);
+                let letter = mail::turn_reply(&games[&key.0].1, player, &reply, 0);
                 (key, (player.email.clone(), self.to_player(player, letter)))
             })
             .collect();
@@ -860,7 +866,7 @@ impl Master {
         self.update_early_close(&mut tx, &mut game, &state, now())
             .await?;
         let reply = TurnReply::Cleared { round: game.round };
-        let letter = self.to_player(player, mail::turn_reply(&game, player, &reply));
+        let letter = self.to_player(player, mail::turn_reply(&game, player, &reply, 0));
         self.send_to_player(&mut tx, game.id, player, also_to, &letter)
             .await?;
         tx.commit().await?;

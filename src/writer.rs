@@ -22,7 +22,7 @@ enum Job {
         player: PlayerRow,
         text: String,
         /// None from the web; from a mail, the sender's address when not the registered one.
-        by_mail: Option<Option<String>>,
+        by_mail: Option<(Option<String>, usize)>,
         answer: oneshot::Sender<Result<TurnReply, MasterError>>,
     },
     Inbound {
@@ -68,7 +68,10 @@ impl Job {
                 text,
                 via: match by_mail {
                     None => Via::Web,
-                    Some(also_to) => Via::Mail(also_to.as_deref()),
+                    Some((also_to, ignored)) => Via::Mail {
+                        also_to: also_to.as_deref(),
+                        ignored: *ignored,
+                    },
                 },
             }),
             _ => None,
@@ -116,7 +119,7 @@ impl Writer {
             text: text.to_string(),
             by_mail: match via {
                 Via::Web => None,
-                Via::Mail(also_to) => Some(also_to.map(str::to_string)),
+                Via::Mail { also_to, ignored } => Some((also_to.map(str::to_string), ignored)),
             },
             answer,
         };

@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use super::inbound::{self, Command, MAX_COMMAND_LINES, MAX_MESSAGE_BYTES};
+use super::reply;
 use super::outbox::LOOP_HEADER;
 use crate::keys;
 use crate::master::{now, parse_state, Master, MasterError, Via};
@@ -80,7 +81,10 @@ impl Master {
             return Ok((Outcome::Automatic, sender, None, None));
         }
         let sender_addr = sender.clone().unwrap_or_default();
-        let commands = inbound::commands(&mail.text);
+        // Before the player is known their game's names are not: a first reading for the
+        // signon line and a lone `help`.
+        let first = reply::own_text(&mail.text, |l| reply::starts_like_turn(l, &[]));
+        let commands = inbound::commands(&first.text);
 
         // Who is it? A reply-address token, or a signon line; never the From address alone.
         let mut claimed_game = None;
@@ -114,6 +118,9 @@ impl Master {
         let pid = Some(player.id);
 
         let row = self.public_game(game).await?;
+        let names = self.state_of(&row)?.players.clone();
+        let own = reply::own_text(&mail.text, |l| reply::starts_like_turn(l, &names));
+        let commands = inbound::commands(&own.text);
         if raw.len() > MAX_MESSAGE_BYTES {
             let why = format!(
                 "it is {} KiB; mail to the game master may be at most 1024 KiB",
@@ -131,12 +138,23 @@ impl Master {
             return Ok((Outcome::Refused, sender, Some(game), pid));
         }
         if !commands.has_turn_lines && commands.commands.is_empty() {
-            self.refuse(&player, also, &row, "it holds no turn line and no command")
-                .await?;
+            let why = match own.ignored {
+                0 => "it holds no turn line and no command".to_string(),
+                n => format!(
+                    "it holds no turn line and no command ({n} line{} of other text; a turn \
+                     line starts with its number, e.g. \"1: Ben has 2 Red Diamond\")",
+                    if n == 1 { "" } else { "s" }
+                ),
+            };
+            self.refuse(&player, also, &row, &why).await?;
             return Ok((Outcome::Refused, sender, Some(game), pid));
         }
         if commands.has_turn_lines {
-            match self.submit(&player, &commands.turn, Via::Mail(also)).await {
+            let via = Via::Mail {
+                also_to: also,
+                ignored: own.ignored,
+            };
+            match self.submit(&player, &commands.turn, via).await {
                 Ok(_) => {}
                 Err(MasterError::Conflict(why)) => {
                     self.refuse(&player, also, &row, &why).await?;

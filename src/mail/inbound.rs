@@ -1,7 +1,8 @@
 //! Reading an inbound message: who sent it, to which address, whether it is automatic (and so
-//! must never be answered), and the commands in its text with quoted replies and signatures cut.
+//! must never be answered), its text (`super::reply` finds what the player wrote in it), and
+//! the commands in that.
 
-use mail_parser::MessageParser;
+use mail_parser::{MessageParser, PartType};
 
 /// Larger messages are refused.
 pub const MAX_MESSAGE_BYTES: usize = 1024 * 1024;
@@ -15,8 +16,7 @@ pub struct Incoming {
     pub recipients: Vec<String>,
     /// Why no reply may be sent, when it is automatic mail or our own.
     pub automatic: Option<String>,
-    /// The text, cut at the signature or a quoted original (`On … wrote:`); `>` lines are
-    /// left for the turn reader, which skips them.
+    /// The whole text, typography made plain; `super::reply` finds the player's part of it.
     pub text: String,
     pub subject: String,
 }
@@ -47,14 +47,30 @@ pub fn read(raw: &[u8], own_address: &str, loop_header: &str) -> Option<Incoming
         }
     }
     let automatic = automatic_reason(&msg, sender.as_deref(), own_address, loop_header);
-    let text = msg.body_text(0).map(|t| t.into_owned()).unwrap_or_default();
     Some(Incoming {
         sender,
         recipients,
         automatic,
-        text: cut_quoted_original(&text),
+        text: body(&msg),
         subject: msg.subject().unwrap_or("").to_string(),
     })
+}
+
+/// The message's text with its typography made plain: every inline text/plain part, or,
+/// in a mail written only in HTML, the HTML turned into lines (`super::html`).
+fn body(msg: &mail_parser::Message<'_>) -> String {
+    let mut parts = Vec::new();
+    for i in 0..msg.text_body_count() {
+        let Some(part) = msg.text_part(i as u32) else {
+            continue;
+        };
+        match &part.body {
+            PartType::Text(text) => parts.push(text.replace("\r\n", "\n")),
+            PartType::Html(html) => parts.push(super::html::to_text(html)),
+            _ => {}
+        }
+    }
+    crate::rules::typography::normalise(&parts.join("\n")).into_owned()
 }
 
 fn automatic_reason(
@@ -93,26 +109,6 @@ fn automatic_reason(
             }
         }
     }
-}
-
-/// Cuts a reply at the signature (`-- `) or the quoted original: a line such as `On Mon, …
-/// Ann wrote:` (also `Le … a écrit :`) or `-----Original Message-----`, and all after it.
-pub fn cut_quoted_original(text: &str) -> String {
-    let text = text.replace("\r\n", "\n");
-    let mut kept = Vec::new();
-    for line in text.lines() {
-        let t = line.trim();
-        let l = t.to_lowercase();
-        let attribution = line.trim_end() == "--"
-            || (l.starts_with("on ") && l.ends_with("wrote:"))
-            || (l.starts_with("le ") && (l.ends_with("a écrit :") || l.ends_with("a écrit:")))
-            || l.starts_with("-----original message-----");
-        if attribution {
-            break;
-        }
-        kept.push(line);
-    }
-    kept.join("\n")
 }
 
 /// The plus-address token of a recipient `local+TOKEN@domain`, for our own local part.
@@ -192,12 +188,6 @@ pub fn commands(text: &str) -> Commands {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn quoted_original_is_cut() {
-        let t = "1: Ben has 2 Red Opal\n\nOn Tue, 3 Mar 2026, GM <gm@x> wrote:\n> old\n1: Zed";
-        assert_eq!(cut_quoted_original(t), "1: Ben has 2 Red Opal\n");
-    }
 
     #[test]
     fn plus_tokens() {

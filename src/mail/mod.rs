@@ -2,8 +2,10 @@
 //! outbox worker that delivers them.
 
 pub mod door;
+pub mod html;
 pub mod inbound;
 pub mod outbox;
+pub mod reply;
 
 use askama::Template;
 use chrono::{TimeZone, Utc};
@@ -172,9 +174,11 @@ struct TurnMail<'a> {
     name: &'a str,
     reply: &'a TurnReply,
     deadline: String,
+    ignored: usize,
 }
 
-pub fn turn_reply(game: &GameRow, player: &PlayerRow, reply: &TurnReply) -> Letter {
+/// The answer to a turn; `ignored` lines of a mail's prose around the turn were not read.
+pub fn turn_reply(game: &GameRow, player: &PlayerRow, reply: &TurnReply, ignored: usize) -> Letter {
     let what = match reply {
         TurnReply::Accepted { .. } => "turn accepted",
         TurnReply::Rejected { .. } => "turn has ERRORS",
@@ -188,6 +192,7 @@ pub fn turn_reply(game: &GameRow, player: &PlayerRow, reply: &TurnReply) -> Lett
         name: &player.name,
         reply,
         deadline,
+        ignored,
     }
     .render()
     .expect("turn template renders");

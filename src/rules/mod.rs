@@ -6,6 +6,7 @@ pub mod deal;
 pub mod game;
 pub mod settings;
 pub mod turn;
+pub mod typography;
 pub mod view;
 
 #[cfg(test)]

@@ -1,0 +1,72 @@
+//! Typography a keyboard, a phone or a word processor puts into text, brought back to the
+//! plain characters the turn language is written in: typographic apostrophes and quotes,
+//! no-break and other Unicode spaces, dashes and minus signs, full-width digits and colons,
+//! zero-width characters and a byte-order mark. `3’s` then reads as `3's`, `1：` as `1:`.
+
+use std::borrow::Cow;
+
+/// The plain character a typographic one stands for; `None` drops it, `Some(c)` with the
+/// character itself keeps it.
+fn plain(c: char) -> Option<char> {
+    Some(match c {
+        // Apostrophes and single quotes.
+        '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{201B}' | '\u{2032}' | '\u{02BC}'
+        | '\u{FF07}' | '`' | '\u{00B4}' => '\'',
+        // Double quotes.
+        '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{201F}' | '\u{2033}' | '\u{00AB}'
+        | '\u{00BB}' | '\u{FF02}' => '"',
+        // Spaces: no-break, en/em and the other fixed widths, narrow no-break, ideographic.
+        '\u{00A0}' | '\u{1680}' | '\u{2000}'..='\u{200A}' | '\u{202F}' | '\u{205F}'
+        | '\u{3000}' => ' ',
+        // Zero-width characters and the byte-order mark carry nothing.
+        '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}' => return None,
+        // Hyphens, dashes and minus signs.
+        '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE58}' | '\u{FE63}' | '\u{FF0D}' => '-',
+        // Full-width forms of ASCII (digits, colon, brackets, letters…).
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFF01 + 0x21).unwrap_or(c),
+        // Other line and paragraph separators end a line.
+        '\u{2028}' | '\u{2029}' | '\u{0085}' => '\n',
+        _ => c,
+    })
+}
+
+/// The text with its typography made plain; borrowed when there was nothing to change.
+pub fn normalise(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() || !text.chars().any(|c| plain(c) != Some(c)) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(text.chars().filter_map(plain).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typographic_apostrophes_quotes_and_dashes_become_plain() {
+        assert_eq!(normalise("how many 3\u{2019}s?"), "how many 3's?");
+        assert_eq!(normalise("\u{201C}ready\u{201D}"), "\"ready\"");
+        assert_eq!(normalise("a \u{2013} b \u{2014} c \u{2212}1"), "a - b - c -1");
+    }
+
+    #[test]
+    fn unicode_spaces_become_plain_spaces_and_zero_width_characters_vanish() {
+        assert_eq!(
+            normalise("\u{FEFF}1:\u{00A0}Ben\u{202F}has 2\u{200B} Red\u{3000}Opal"),
+            "1: Ben has 2 Red Opal"
+        );
+    }
+
+    #[test]
+    fn full_width_digits_and_colons_become_ascii() {
+        assert_eq!(normalise("１：Ben has ２ Blue Opal"), "1:Ben has 2 Blue Opal");
+        assert_eq!(normalise("１ （５）： Cleo"), "1 (5): Cleo");
+    }
+
+    #[test]
+    fn plain_text_and_other_letters_are_left_as_they_are() {
+        assert!(matches!(normalise("1: Ben has 2 Red Opal"), Cow::Borrowed(_)));
+        assert!(matches!(normalise("Le 2 nov. à 10:00, écrit"), Cow::Borrowed(_)));
+        assert_eq!(normalise("Zoë – ok"), "Zoë - ok");
+    }
+}
