@@ -237,12 +237,16 @@ pub enum Via<'a> {
     Mail {
         also_to: Option<&'a str>,
         ignored: usize,
+        /// The stored inbound message, marked handled in the turn's own transaction.
+        inbound: Option<i64>,
     },
 }
 
 /// What a batch of submissions decided: each one's answer, and the rows that store them.
 pub(crate) struct TurnPlan {
     pub replies: Vec<Result<TurnReply>>,
+    /// Inbound messages whose turns these are.
+    inbound: Vec<i64>,
     /// (game id, round, turn) of every turn changed.
     turns: Vec<(i64, i64, TurnRow)>,
     close_at: Vec<(i64, Option<i64>)>,
@@ -261,6 +265,7 @@ impl TurnPlan {
         let turns: Vec<(i64, i64, &TurnRow)> =
             self.turns.iter().map(|(g, r, t)| (*g, *r, t)).collect();
         writes.put_turns(&turns);
+        writes.mark_inbound_handled(&self.inbound);
         for (id, at) in &self.close_at {
             writes.set_close_at(*id, *at);
         }
@@ -701,6 +706,7 @@ impl Master {
         // Web confirmations by (game, seat): the last change in the batch is the one mailed.
         let mut summaries: HashMap<(i64, i64), (&PlayerRow, TurnReply)> = HashMap::new();
         let mut replies = Vec::with_capacity(submissions.len());
+        let mut inbound_ids = Vec::new();
         for s in submissions {
             let Some((state, game)) = games.get(&s.player.game_id) else {
                 replies.push(Err(MasterError::NotFound(
@@ -758,7 +764,15 @@ impl Master {
                 (Via::Web, TurnReply::Accepted { .. }) => {
                     summaries.insert(key, (s.player, reply.clone()));
                 }
-                (Via::Mail { also_to, ignored }, _) => {
+                (
+                    Via::Mail {
+                        also_to,
+                        ignored,
+                        inbound,
+                    },
+                    _,
+                ) => {
+                    inbound_ids.extend(inbound);
                     let letter = mail::turn_reply(game, s.player, &reply, ignored);
                     let letter = self.to_player(s.player, letter);
                     let other = also_to.filter(|a| !a.eq_ignore_ascii_case(&s.player.email));
@@ -805,6 +819,7 @@ impl Master {
         summaries.sort_unstable_by_key(|(key, _)| *key);
         Ok(TurnPlan {
             replies,
+            inbound: inbound_ids,
             turns,
             close_at,
             letters,

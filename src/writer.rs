@@ -22,12 +22,13 @@ enum Job {
         player: PlayerRow,
         text: String,
         /// None from the web; from a mail, the sender's address when not the registered one.
-        by_mail: Option<(Option<String>, usize)>,
+        by_mail: Option<(Option<String>, usize, Option<i64>)>,
         answer: oneshot::Sender<Result<TurnReply, MasterError>>,
     },
     Inbound {
         raw: Vec<u8>,
-        answer: oneshot::Sender<Result<i64, MasterError>>,
+        key: String,
+        answer: oneshot::Sender<Result<Option<i64>, MasterError>>,
     },
     ClaimMail {
         lease: i64,
@@ -68,9 +69,10 @@ impl Job {
                 text,
                 via: match by_mail {
                     None => Via::Web,
-                    Some((also_to, ignored)) => Via::Mail {
+                    Some((also_to, ignored, inbound)) => Via::Mail {
                         also_to: also_to.as_deref(),
                         ignored: *ignored,
+                        inbound: *inbound,
                     },
                 },
             }),
@@ -119,7 +121,11 @@ impl Writer {
             text: text.to_string(),
             by_mail: match via {
                 Via::Web => None,
-                Via::Mail { also_to, ignored } => Some((also_to.map(str::to_string), ignored)),
+                Via::Mail {
+                    also_to,
+                    ignored,
+                    inbound,
+                } => Some((also_to.map(str::to_string), ignored, inbound)),
             },
             answer,
         };
@@ -150,12 +156,14 @@ impl Writer {
         reply.await.map_err(|_| gone())?
     }
 
-    /// Stores a raw inbound message; returns its row id.
-    pub async fn store_inbound(&self, raw: &[u8]) -> Result<i64, MasterError> {
+    /// Stores a raw inbound message; returns its row id, or None when one with the same key
+    /// is stored already.
+    pub async fn store_inbound(&self, raw: &[u8], key: &str) -> Result<Option<i64>, MasterError> {
         let (answer, reply) = oneshot::channel();
         self.jobs
             .send(Job::Inbound {
                 raw: raw.to_vec(),
+                key: key.to_string(),
                 answer,
             })
             .await
@@ -239,7 +247,9 @@ impl Master {
         let mut done = Vec::with_capacity(jobs.len());
         for job in jobs {
             done.push(match job {
-                Job::Inbound { raw, .. } => Some(Done::Inbound(db.insert_inbound(raw, now)?)),
+                Job::Inbound { raw, key, .. } => {
+                    Some(Done::Inbound(db.insert_inbound(raw, key, now)?))
+                }
                 Job::ClaimMail { lease, limit, .. } => {
                     Some(Done::Claimed(db.claim_mail(now, *lease, *limit)?))
                 }
@@ -305,8 +315,8 @@ impl Master {
         let mut done = Vec::with_capacity(jobs.len());
         for job in jobs {
             done.push(match job {
-                Job::Inbound { raw, .. } => Some(Done::Inbound(
-                    self.store.insert_inbound_in(tx, raw, now()).await?,
+                Job::Inbound { raw, key, .. } => Some(Done::Inbound(
+                    self.store.insert_inbound_in(tx, raw, key, now()).await?,
                 )),
                 Job::ClaimMail { lease, limit, .. } => Some(Done::Claimed(
                     self.store.claim_mail_in(tx, now(), *lease, *limit).await?,
@@ -378,7 +388,7 @@ fn answer(jobs: Vec<Job>, result: Result<Vec<Done>, MasterError>) {
 
 enum Done {
     Turn(Result<TurnReply, MasterError>),
-    Inbound(i64),
+    Inbound(Option<i64>),
     Claimed(Vec<MailRow>),
     Nothing,
 }

@@ -27,6 +27,11 @@ pub enum Outcome {
     Refused,
     /// Commands carried out; the turn accepted or rejected as the reply says.
     Handled,
+    /// The same message (by Message-ID, or by its digest) was handled before: nothing done.
+    Duplicate,
+    /// A delivery failure report about mail we sent: recorded for the game master, never
+    /// answered.
+    Bounce,
 }
 
 impl Outcome {
@@ -38,6 +43,8 @@ impl Outcome {
             Outcome::Help => "help",
             Outcome::Refused => "refused",
             Outcome::Handled => "handled",
+            Outcome::Duplicate => "duplicate",
+            Outcome::Bounce => "bounce",
         }
     }
 }
@@ -55,12 +62,35 @@ impl Master {
 
     /// Handles one raw message. An error means the message could not be stored or handled
     /// for a passing reason (the database): the sender's MTA should try again.
+    /// A message is acted on once, however often and by whichever door it comes: one whose
+    /// key was handled before is a duplicate; one stored but never handled (the service
+    /// stopped in between) is handled now.
     pub async fn ingest(&self, raw: &[u8]) -> Result<Ingested, MasterError> {
-        let id = match self.writer.get() {
-            Some(writer) => writer.store_inbound(raw).await?,
-            None => self.store.insert_inbound(raw, now()).await?,
+        let key = inbound::message_key(raw);
+        let stored = match self.writer.get() {
+            Some(writer) => writer.store_inbound(raw, &key).await?,
+            None => self.store.insert_inbound(raw, &key, now()).await?,
         };
-        let (outcome, sender, game, player) = self.handle(raw).await?;
+        let id = match stored {
+            Some(id) => id,
+            None => match self.store.inbound_by_key(&key).await? {
+                Some((id, outcome)) if outcome == "received" => id,
+                Some((id, _)) => {
+                    crate::metrics::METRICS.inbound(Outcome::Duplicate.as_str());
+                    tracing::info!(inbound = id, "mail received again; already handled");
+                    return Ok(Ingested {
+                        id,
+                        outcome: Outcome::Duplicate,
+                    });
+                }
+                None => {
+                    return Err(MasterError::NotStored(
+                        "the message could not be stored; please send it again".into(),
+                    ))
+                }
+            },
+        };
+        let (outcome, sender, game, player) = self.handle(raw, id).await?;
         self.store
             .set_inbound_outcome(id, sender.as_deref(), outcome.as_str(), game, player)
             .await?;
@@ -72,6 +102,7 @@ impl Master {
     async fn handle(
         &self,
         raw: &[u8],
+        inbound_id: i64,
     ) -> Result<(Outcome, Option<String>, Option<i64>, Option<i64>), MasterError> {
         let Some(mail) = inbound::read(raw, &self.config.mail_address, LOOP_HEADER) else {
             return Ok((Outcome::Unreadable, None, None, None));
@@ -153,6 +184,7 @@ impl Master {
             let via = Via::Mail {
                 also_to: also,
                 ignored: own.ignored,
+                inbound: Some(inbound_id),
             };
             match self.submit(&player, &commands.turn, via).await {
                 Ok(_) => {}

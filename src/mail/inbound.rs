@@ -111,6 +111,22 @@ fn automatic_reason(
     }
 }
 
+/// The key that makes one message one, whichever door brings it and however often: its
+/// Message-ID, or, without one, the SHA-256 of the raw bytes.
+pub fn message_key(raw: &[u8]) -> String {
+    let id = MessageParser::default()
+        .parse_headers(raw)
+        .and_then(|m| m.message_id().map(|id| id.trim().to_string()))
+        .filter(|id| !id.is_empty());
+    match id {
+        Some(id) => format!("id:{id}"),
+        None => {
+            use sha2::Digest;
+            format!("sha256:{}", hex::encode(sha2::Sha256::digest(raw)))
+        }
+    }
+}
+
 /// The plus-address token of a recipient `local+TOKEN@domain`, for our own local part.
 pub fn plus_token(recipients: &[String], own_local: &str) -> Option<String> {
     recipients.iter().find_map(|r| {

@@ -131,11 +131,19 @@ impl Direct {
         Ok(())
     }
 
-    pub fn insert_inbound(&mut self, raw: &[u8], now: i64) -> Result<i64, StoreError> {
+    /// As `Store::insert_inbound_in`.
+    pub fn insert_inbound(
+        &mut self,
+        raw: &[u8],
+        key: &str,
+        now: i64,
+    ) -> Result<Option<i64>, StoreError> {
+        use rusqlite::OptionalExtension;
         Ok(self
             .conn
             .prepare_cached(INSERT_INBOUND)?
-            .query_row(rusqlite::params![now, raw], |r| r.get(0))?)
+            .query_row(rusqlite::params![now, raw, key], |r| r.get(0))
+            .optional()?)
     }
 
     /// As `Store::claim_mail_in`.

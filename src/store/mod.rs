@@ -153,7 +153,8 @@ fn sqlite_open_round() -> (String, String) {
 /// Outbox rows due at $1, at most $2 of them; a lock clause may follow.
 const CLAIM_MAIL: &str = "SELECT id, game_id, reply_to, recipient, subject, body, created_at, attempts, last_error FROM outbox
      WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY id LIMIT $2";
-const INSERT_INBOUND: &str = "INSERT INTO inbound (received_at, raw) VALUES ($1, $2) RETURNING id";
+/// Stores a raw message unless one with its key is stored already (then no row comes back).
+const INSERT_INBOUND: &str = "INSERT INTO inbound (received_at, raw, message_key) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id";
 
 /// Marks claimed outbox rows (ids written in) as leased until $1.
 fn claimed(ids: &[i64]) -> String {
@@ -267,6 +268,22 @@ impl<'a> Writes<'a> {
     /// statement before it fails, the rest do not run and the caller rolls back.
     pub fn commit(&mut self) {
         self.statements.push(("COMMIT".into(), Vec::new()));
+    }
+
+    /// Marks stored inbound messages handled, in the transaction of what they changed, so a
+    /// message is never acted on twice: a crash before the commit leaves it `received`, and
+    /// it is handled again when it comes back.
+    pub fn mark_inbound_handled(&mut self, ids: &[i64]) {
+        if ids.is_empty() {
+            return;
+        }
+        self.statements.push((
+            format!(
+                "UPDATE inbound SET outcome = 'handled' WHERE id IN ({})",
+                vec!["?"; ids.len()].join(", ")
+            ),
+            ids.iter().map(|id| Value::Int(*id)).collect(),
+        ));
     }
 
     pub fn set_close_at(&mut self, game_id: i64, close_at: Option<i64>) {
@@ -1098,10 +1115,16 @@ impl Store {
 
     // ----- play by mail -----
 
-    /// Stores a raw inbound message before anything else is done with it.
-    pub async fn insert_inbound(&self, raw: &[u8], now: i64) -> Result<i64, StoreError> {
+    /// Stores a raw inbound message before anything else is done with it; None when a
+    /// message with the same key (`mail::inbound::message_key`) is stored already.
+    pub async fn insert_inbound(
+        &self,
+        raw: &[u8],
+        key: &str,
+        now: i64,
+    ) -> Result<Option<i64>, StoreError> {
         let mut tx = self.write().await?;
-        let id = self.insert_inbound_in(&mut tx, raw, now).await?;
+        let id = self.insert_inbound_in(&mut tx, raw, key, now).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -1110,14 +1133,26 @@ impl Store {
         &self,
         tx: &mut Conn,
         raw: &[u8],
+        key: &str,
         now: i64,
-    ) -> Result<i64, StoreError> {
-        let (id,): (i64,) = sqlx::query_as(INSERT_INBOUND)
+    ) -> Result<Option<i64>, StoreError> {
+        let row: Option<(i64,)> = sqlx::query_as(INSERT_INBOUND)
             .bind(now)
             .bind(raw.to_vec())
-            .fetch_one(&mut *tx)
+            .bind(key)
+            .fetch_optional(&mut *tx)
             .await?;
-        Ok(id)
+        Ok(row.map(|r| r.0))
+    }
+
+    /// The stored message with this key: its id and outcome (`received` until it was handled).
+    pub async fn inbound_by_key(&self, key: &str) -> Result<Option<(i64, String)>, StoreError> {
+        Ok(
+            sqlx::query_as("SELECT id, outcome FROM inbound WHERE message_key = $1")
+                .bind(key)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
     }
 
     pub async fn set_inbound_outcome(

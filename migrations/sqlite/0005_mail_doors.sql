@@ -1,0 +1,24 @@
+-- One message acted on once, whichever door it came through: its Message-ID (or, without
+-- one, a digest of the raw message) is kept with it.
+ALTER TABLE inbound ADD COLUMN message_key TEXT;
+CREATE UNIQUE INDEX inbound_message_key ON inbound (message_key) WHERE message_key IS NOT NULL;
+
+-- Mail that could not be delivered to a player's address: a bounce that came back, or a
+-- permanent refusal at send time. Shown on the game master's page.
+CREATE TABLE bounces (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id     INTEGER,
+    email       TEXT    NOT NULL,
+    round       INTEGER,
+    reason      TEXT    NOT NULL,
+    at          INTEGER NOT NULL
+);
+CREATE INDEX bounces_game ON bounces (game_id, email);
+
+-- Leases of work only one instance may do at a time (the IMAP mailbox reader): whoever
+-- holds an unexpired lease does it; another takes over once it expires.
+CREATE TABLE leases (
+    name   TEXT PRIMARY KEY,
+    holder TEXT NOT NULL,
+    until  INTEGER NOT NULL
+);
