@@ -27,6 +27,8 @@ pub struct Options {
     pub inbound_secret: Option<String>,
     /// How long a web confirmation waits for more changes to the same turn.
     pub web_confirm_after: Duration,
+    /// A mailbox to read players' mail from (`--imap-url`).
+    pub imap: Option<crate::mail::imap::ImapDoor>,
 }
 
 /// The default wait of a web confirmation: a player who builds a turn in a few clicks gets
@@ -46,6 +48,7 @@ impl Default for Options {
             workers: 2,
             inbound_secret: None,
             web_confirm_after: WEB_CONFIRM_AFTER,
+            imap: None,
         }
     }
 }
@@ -138,12 +141,16 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
     let writer = master
         .start_writer()
         .context("cannot start the thread that writes turns")?;
-    let background = vec![
+    let mut background = vec![
         writer,
         tokio::spawn(crate::scheduler::run(master.clone(), opts.tick)),
         tokio::spawn(outbox.run(opts.tick)),
         tokio::spawn(crate::sheets::run(master.clone())),
     ];
+    if let Some(door) = opts.imap.clone() {
+        tracing::info!(mailbox = %door.url.display(), "reading mail from IMAP");
+        background.push(tokio::spawn(crate::mail::imap::run(master.clone(), door)));
+    }
     tracing::info!(%addr, "polysleuth is listening");
     Ok(Running {
         addr,

@@ -65,6 +65,8 @@ enum Command {
         /// changes in that time are folded into the same mail.
         #[arg(long, env = "POLYSLEUTH_WEB_CONFIRM_SECONDS", default_value_t = 60)]
         web_confirm_seconds: u64,
+        #[command(flatten)]
+        imap: Imap,
         /// Also create a demo game and print its links.
         #[arg(long)]
         demo: bool,
@@ -142,6 +144,36 @@ enum GameCommand {
     },
 }
 
+/// Reading players' mail from a mailbox.
+#[derive(Args, Clone)]
+struct Imap {
+    /// Read players' mail from this mailbox: imaps://USER:PASSWORD@HOST[:PORT]/MAILBOX
+    /// (USER and PASSWORD percent-encoded, e.g. gm%40example.org).
+    #[arg(long, env = "POLYSLEUTH_IMAP_URL")]
+    imap_url: Option<String>,
+    /// Seconds between looks at the mailbox when the server offers no IDLE.
+    #[arg(long, env = "POLYSLEUTH_IMAP_POLL_SECONDS", default_value_t = 60)]
+    imap_poll_seconds: u64,
+    /// Move handled messages to this folder (created if missing) instead of flagging them seen.
+    #[arg(long, env = "POLYSLEUTH_IMAP_DONE_FOLDER")]
+    imap_done_folder: Option<String>,
+}
+
+impl Imap {
+    fn door(&self) -> anyhow::Result<Option<polysleuth::mail::imap::ImapDoor>> {
+        let Some(url) = &self.imap_url else {
+            return Ok(None);
+        };
+        let url = polysleuth::mail::imap::ImapUrl::parse(url)
+            .map_err(|e| anyhow::anyhow!("--imap-url: {e}"))?;
+        Ok(Some(polysleuth::mail::imap::ImapDoor {
+            url,
+            done_folder: self.imap_done_folder.clone(),
+            poll: Duration::from_secs(self.imap_poll_seconds.max(1)),
+        }))
+    }
+}
+
 #[derive(Subcommand)]
 enum MailCommand {
     /// Read one raw message on standard input (for an MTA pipe or .forward). Exit 0 when
@@ -151,6 +183,16 @@ enum MailCommand {
         db: Db,
         #[command(flatten)]
         site: Site,
+    },
+    /// Read every new message of a mailbox once and handle it (for cron); exit 0 when all
+    /// were handled, 1 with a message when some must wait for the next run.
+    Poll {
+        #[command(flatten)]
+        db: Db,
+        #[command(flatten)]
+        site: Site,
+        #[command(flatten)]
+        imap: Imap,
     },
 }
 
@@ -247,8 +289,10 @@ async fn run(command: Command) -> anyhow::Result<()> {
             workers,
             inbound_secret,
             web_confirm_seconds,
+            imap,
             demo,
         } => {
+            let imap = imap.door()?;
             let running = app::start(Options {
                 database_url: db.database_url,
                 listen,
@@ -260,6 +304,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 workers: workers.max(1),
                 inbound_secret,
                 web_confirm_after: Duration::from_secs(web_confirm_seconds),
+                imap,
             })
             .await?;
             println!("Polysleuth game master at http://{}", running.addr);
@@ -359,6 +404,29 @@ async fn run(command: Command) -> anyhow::Result<()> {
             } else {
                 anyhow::bail!("round {} of game {game} was already resolved", row.round)
             }
+        }
+        Command::Mail {
+            command: MailCommand::Poll { db, site, imap },
+            ..
+        } => {
+            let Some(door) = imap.door()? else {
+                anyhow::bail!("mail poll needs --imap-url (or POLYSLEUTH_IMAP_URL)");
+            };
+            let master = master_for(&db, &site).await?;
+            let pass = polysleuth::mail::imap::poll_once(&master, &door)
+                .await
+                .map_err(anyhow::Error::msg)?;
+            println!(
+                "{}",
+                serde_json::json!({"read": pass.read, "deferred": pass.deferred})
+            );
+            if pass.deferred > 0 {
+                anyhow::bail!(
+                    "{} message(s) could not be stored just now; they stay unseen for the next run",
+                    pass.deferred
+                );
+            }
+            Ok(())
         }
         Command::Replay { .. } | Command::Deduce { .. } | Command::Mail { .. } => {
             unreachable!("handled in main")

@@ -46,6 +46,8 @@ pub struct Metrics {
     pub mails_queued: Counter,
     pub mails_sent: Counter,
     pub mails_failed: Counter,
+    pub mails_bounced: Counter,
+    pub imap_read: Counter,
     pub write_batches: Counter,
     inbound: Mutex<BTreeMap<&'static str, u64>>,
     /// (route pattern, method) → status → count, and the latency histogram per route.
@@ -112,6 +114,16 @@ impl Metrics {
                 "polysleuth_mails_failed_total",
                 "Mail delivery attempts that failed.",
                 &self.mails_failed,
+            ),
+            (
+                "polysleuth_mails_bounced_total",
+                "Mails refused for good (a bounce, or a permanent SMTP refusal).",
+                &self.mails_bounced,
+            ),
+            (
+                "polysleuth_imap_messages_total",
+                "Messages read from the IMAP mailbox and handled.",
+                &self.imap_read,
             ),
             (
                 "polysleuth_write_batches_total",

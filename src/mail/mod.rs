@@ -3,6 +3,7 @@
 
 pub mod door;
 pub mod html;
+pub mod imap;
 pub mod inbound;
 pub mod outbox;
 pub mod reply;

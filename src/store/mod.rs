@@ -1145,6 +1145,35 @@ impl Store {
         Ok(row.map(|r| r.0))
     }
 
+    /// Takes or renews the lease `name` for `holder` until `now + seconds`: true when
+    /// `holder` has it now (it was free, expired, or already theirs).
+    pub async fn take_lease(
+        &self,
+        name: &str,
+        holder: &str,
+        now: i64,
+        seconds: i64,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.write().await?;
+        sqlx::query(
+            "INSERT INTO leases (name, holder, until) VALUES ($1, $2, $3) \
+             ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until = excluded.until \
+             WHERE leases.holder = excluded.holder OR leases.until < $4",
+        )
+        .bind(name)
+        .bind(holder)
+        .bind(now + seconds)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        let (held,): (String,) = sqlx::query_as("SELECT holder FROM leases WHERE name = $1")
+            .bind(name)
+            .fetch_one(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(held == holder)
+    }
+
     /// The stored message with this key: its id and outcome (`received` until it was handled).
     pub async fn inbound_by_key(&self, key: &str) -> Result<Option<(i64, String)>, StoreError> {
         Ok(

@@ -38,6 +38,7 @@ pub fn options(dir: &std::path::Path, db: &str) -> Options {
         workers: 2,
         inbound_secret: Some("test-inbound-secret".into()),
         web_confirm_after: Duration::ZERO,
+        imap: None,
     }
 }
 
