@@ -22,3 +22,7 @@ CREATE TABLE leases (
     holder TEXT NOT NULL,
     until  BIGINT NOT NULL
 );
+
+-- A mail refused for good (a permanent SMTP refusal) is given up: never retried, and no
+-- longer counted as waiting.
+ALTER TABLE outbox ADD COLUMN given_up_at BIGINT;

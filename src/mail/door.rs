@@ -108,6 +108,10 @@ impl Master {
             return Ok((Outcome::Unreadable, None, None, None));
         };
         let sender = mail.sender.clone();
+        if let Some(bounce) = &mail.bounce {
+            let game = self.record_bounce(bounce).await?;
+            return Ok((Outcome::Bounce, sender, game, None));
+        }
         if mail.automatic.is_some() {
             return Ok((Outcome::Automatic, sender, None, None));
         }
@@ -225,6 +229,27 @@ impl Master {
             self.send_loose(&player.email, letter, Some(game)).await?;
         }
         Ok((Outcome::Handled, sender, Some(game), pid))
+    }
+
+    /// Records a bounce against the mail it names (or, failing that, every game of the
+    /// address it names); never answered. The game it was recorded for, if one.
+    async fn record_bounce(&self, bounce: &inbound::Bounce) -> Result<Option<i64>, MasterError> {
+        let row = match bounce.outbox_id {
+            Some(id) => self.store.outbox_recipient(id).await?,
+            None => None,
+        };
+        let (games, email) = match (row, &bounce.recipient) {
+            (Some((game, to)), _) => (game.into_iter().collect(), to),
+            (None, Some(to)) => (self.store.games_of_address(to).await?, to.clone()),
+            (None, None) => return Ok(None),
+        };
+        for game in &games {
+            self.store
+                .record_bounce(Some(*game), &email, &bounce.reason, now())
+                .await?;
+        }
+        crate::metrics::METRICS.mails_bounced.inc();
+        Ok(games.first().copied())
     }
 
     /// The game a token points at, even when its key is wrong: counted on that game's GM page.

@@ -2,7 +2,7 @@
 //! must never be answered), its text (`super::reply` finds what the player wrote in it), and
 //! the commands in that.
 
-use mail_parser::{MessageParser, PartType};
+use mail_parser::{MessageParser, MimeHeaders, PartType};
 
 /// Larger messages are refused.
 pub const MAX_MESSAGE_BYTES: usize = 1024 * 1024;
@@ -19,6 +19,17 @@ pub struct Incoming {
     /// The whole text, typography made plain; `super::reply` finds the player's part of it.
     pub text: String,
     pub subject: String,
+    /// A delivery failure report about mail we sent.
+    pub bounce: Option<Bounce>,
+}
+
+/// What a bounce says: which of our mails (by outbox row, from the VERP address or the
+/// returned Message-ID), to whom, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bounce {
+    pub outbox_id: Option<i64>,
+    pub recipient: Option<String>,
+    pub reason: String,
 }
 
 fn lower(s: &str) -> String {
@@ -47,12 +58,15 @@ pub fn read(raw: &[u8], own_address: &str, loop_header: &str) -> Option<Incoming
         }
     }
     let automatic = automatic_reason(&msg, sender.as_deref(), own_address, loop_header);
+    let own_local = own_address.split('@').next().unwrap_or("gm");
+    let bounce = bounce(&msg, raw, sender.as_deref(), &recipients, own_local);
     Some(Incoming {
         sender,
         recipients,
         automatic,
         text: body(&msg),
         subject: msg.subject().unwrap_or("").to_string(),
+        bounce,
     })
 }
 
@@ -109,6 +123,67 @@ fn automatic_reason(
             }
         }
     }
+}
+
+/// A bounce: a delivery status notification (`multipart/report;
+/// report-type=delivery-status`), mail from MAILER-DAEMON or postmaster, or mail to our bounce
+/// address (`local+bounce-ID@…`). A report that says only "delayed" is no bounce.
+fn bounce(
+    msg: &mail_parser::Message<'_>,
+    raw: &[u8],
+    sender: Option<&str>,
+    recipients: &[String],
+    own_local: &str,
+) -> Option<Bounce> {
+    let verp = plus_token(recipients, own_local)
+        .and_then(|t| t.strip_prefix("bounce-").and_then(|n| n.parse::<i64>().ok()));
+    let report = msg.content_type().is_some_and(|ct| {
+        ct.ctype().eq_ignore_ascii_case("multipart")
+            && ct.subtype().is_some_and(|s| s.eq_ignore_ascii_case("report"))
+    });
+    let daemon = sender.is_some_and(|s| {
+        let local = s.split('@').next().unwrap_or("").to_ascii_lowercase();
+        matches!(local.as_str(), "mailer-daemon" | "postmaster")
+    });
+    if verp.is_none() && !report && !daemon {
+        return None;
+    }
+    let text = String::from_utf8_lossy(raw);
+    let field = |name: &str| {
+        text.lines().find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            k.trim()
+                .eq_ignore_ascii_case(name)
+                .then(|| v.trim().to_string())
+        })
+    };
+    if field("Action").is_some_and(|a| !a.to_ascii_lowercase().starts_with("failed")) {
+        return None;
+    }
+    let after_type = |v: String| match v.split_once(';') {
+        Some((_, rest)) => rest.trim().to_string(),
+        None => v,
+    };
+    let recipient = field("Final-Recipient")
+        .or_else(|| field("Original-Recipient"))
+        .map(after_type)
+        .map(|r| r.trim_matches(['<', '>']).to_string());
+    let outbox_id = verp.or_else(|| {
+        // The returned headers carry our Message-ID, `<outbox-ID@domain>`.
+        let at = text.find("<outbox-")? + "<outbox-".len();
+        let digits: String = text[at..].chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().ok()
+    });
+    let reason = field("Diagnostic-Code")
+        .map(after_type)
+        .or_else(|| field("Status").map(|s| format!("status {s}")))
+        .unwrap_or_else(|| msg.subject().unwrap_or("undeliverable").to_string());
+    let reason: String = reason.chars().take(200).collect();
+    Some(Bounce {
+        outbox_id,
+        recipient,
+        reason,
+    })
 }
 
 /// The key that makes one message one, whichever door brings it and however often: its

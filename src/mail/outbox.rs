@@ -60,6 +60,22 @@ impl Transport {
     }
 }
 
+/// Why a mail was not delivered; a permanent refusal (an SMTP 5xx) is never retried.
+#[derive(Clone, Debug)]
+struct Failure {
+    permanent: bool,
+    message: String,
+}
+
+impl Failure {
+    fn passing(message: String) -> Failure {
+        Failure {
+            permanent: false,
+            message,
+        }
+    }
+}
+
 pub struct Outbox {
     pub store: Store,
     /// The instance's writer: with it, claims and marks join its batches instead of fighting
@@ -77,7 +93,22 @@ impl Outbox {
             .recipient
             .parse()
             .map_err(|e| format!("bad recipient address {}: {e}", row.recipient))?;
-        let mut builder = Message::builder().from(self.from.clone()).to(to);
+        // The envelope sender names the row (VERP): a bounce comes back to
+        // `local+bounce-ID@domain` and is matched to this mail and its recipient.
+        let bounce_to = format!(
+            "{}+bounce-{}@{}",
+            self.from.email.user(),
+            row.id,
+            self.from.email.domain()
+        )
+        .parse()
+        .map_err(|e| format!("bad bounce address: {e}"))?;
+        let envelope = lettre::address::Envelope::new(Some(bounce_to), vec![to.email.clone()])
+            .map_err(|e| format!("bad envelope: {e}"))?;
+        let mut builder = Message::builder()
+            .from(self.from.clone())
+            .to(to)
+            .envelope(envelope);
         if let Some(reply_to) = &row.reply_to {
             let mailbox: Mailbox = reply_to
                 .parse()
@@ -110,7 +141,7 @@ impl Outbox {
     /// Delivers a batch, one result per row. SMTP exchanges run at once (each waits on the
     /// network more than on us); files are written one after another in one blocking task,
     /// since writers racing for one folder's lock only slow each other down.
-    async fn deliver_all(&self, rows: &[MailRow]) -> Vec<Result<(), String>> {
+    async fn deliver_all(&self, rows: &[MailRow]) -> Vec<Result<(), Failure>> {
         match &self.transport {
             Transport::Files(dir) => {
                 let mails: Vec<(i64, Result<Vec<u8>, String>)> = rows
@@ -122,14 +153,17 @@ impl Outbox {
                 tokio::task::spawn_blocking(move || write_files(&dir, mails))
                     .await
                     .unwrap_or_else(|e| vec![Err(format!("cannot write mail: {e}")); count])
+                    .into_iter()
+                    .map(|r| r.map_err(Failure::passing))
+                    .collect()
             }
             Transport::Smtp(smtp) => {
                 futures_util::future::join_all(rows.iter().map(|row| async move {
-                    let msg = self.message(row)?;
-                    smtp.send(msg)
-                        .await
-                        .map(|_| ())
-                        .map_err(|e| format!("SMTP: {e}"))
+                    let msg = self.message(row).map_err(Failure::passing)?;
+                    smtp.send(msg).await.map(|_| ()).map_err(|e| Failure {
+                        permanent: e.is_permanent(),
+                        message: format!("SMTP: {e}"),
+                    })
                 }))
                 .await
             }
@@ -161,7 +195,15 @@ impl Outbox {
         for (row, result) in rows.iter().zip(results) {
             match result {
                 Ok(()) => sent.push(row.id),
-                Err(e) => {
+                Err(Failure {
+                    permanent: true,
+                    message,
+                }) => {
+                    tracing::warn!(mail = row.id, "refused for good: {message}");
+                    self.store.mail_refused(row.id, &message, now()).await?;
+                    crate::metrics::METRICS.mails_bounced.inc();
+                }
+                Err(Failure { message: e, .. }) => {
                     let backoff = (30i64 << row.attempts.min(7)).min(3600);
                     tracing::warn!(
                         mail = row.id,

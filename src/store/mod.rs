@@ -1095,11 +1095,99 @@ impl Store {
         Ok(())
     }
 
+    /// Gives a mail up for good (the server refused it permanently): never retried, and the
+    /// refusal recorded as a bounce of its recipient, in one transaction.
+    pub async fn mail_refused(&self, id: i64, reason: &str, now: i64) -> Result<(), StoreError> {
+        let mut tx = self.write().await?;
+        sqlx::query(
+            "UPDATE outbox SET attempts = attempts + 1, last_error = $1, given_up_at = $2, \
+             next_attempt_at = $3 WHERE id = $4",
+        )
+        .bind(reason)
+        .bind(now)
+        .bind(i64::MAX / 2)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO bounces (game_id, email, round, reason, at) \
+             SELECT o.game_id, o.recipient, g.round, $1, $2 FROM outbox o \
+             LEFT JOIN games g ON g.id = o.game_id WHERE o.id = $3",
+        )
+        .bind(reason)
+        .bind(now)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The game and recipient of an outbox row (a bounce names the row it came back for).
+    pub async fn outbox_recipient(
+        &self,
+        id: i64,
+    ) -> Result<Option<(Option<i64>, String)>, StoreError> {
+        Ok(
+            sqlx::query_as("SELECT game_id, recipient FROM outbox WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
+    }
+
+    /// The games a player's address is registered in, newest first.
+    pub async fn games_of_address(&self, email: &str) -> Result<Vec<i64>, StoreError> {
+        let rows: Vec<(i64,)> = sqlx::query_as(
+            "SELECT DISTINCT game_id FROM players WHERE lower(email) = lower($1) ORDER BY game_id DESC",
+        )
+        .bind(email)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|r| r.0).collect())
+    }
+
+    /// Records that mail to `email` in a game could not be delivered.
+    pub async fn record_bounce(
+        &self,
+        game_id: Option<i64>,
+        email: &str,
+        reason: &str,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.write().await?;
+        sqlx::query(
+            "INSERT INTO bounces (game_id, email, round, reason, at) \
+             VALUES ($1, $2, (SELECT round FROM games WHERE id = $1), $3, $4)",
+        )
+        .bind(game_id)
+        .bind(email)
+        .bind(reason)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// A game's bounces, oldest first: (address, round, reason).
+    pub async fn bounces(
+        &self,
+        game_id: i64,
+    ) -> Result<Vec<(String, Option<i64>, String)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT email, round, reason FROM bounces WHERE game_id = $1 ORDER BY id",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
     /// Mails of a game that failed at least once and are not sent yet.
     pub async fn failing_mail(&self, game_id: i64) -> Result<Vec<MailRow>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT id, game_id, reply_to, recipient, subject, body, created_at, attempts, last_error FROM outbox
-             WHERE game_id = $1 AND sent_at IS NULL AND last_error IS NOT NULL ORDER BY id",
+             WHERE game_id = $1 AND sent_at IS NULL AND given_up_at IS NULL AND last_error IS NOT NULL ORDER BY id",
         )
         .bind(game_id)
         .fetch_all(&self.pool)
@@ -1107,7 +1195,9 @@ impl Store {
     }
 
     pub async fn unsent_mail_count(&self) -> Result<i64, StoreError> {
-        let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")
+        let (n,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL",
+        )
             .fetch_one(&self.pool)
             .await?;
         Ok(n)

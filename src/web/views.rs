@@ -255,6 +255,8 @@ pub struct GmView {
     pub pending_done: Vec<String>,
     pub failing_mail: Vec<FailingMail>,
     pub refused_mail: i64,
+    /// "mail to Bob has bounced since round 3: 550 mailbox unknown", one per address.
+    pub bounces: Vec<String>,
     pub reminder_hours: String,
     pub game: PublicGame,
 }
@@ -300,9 +302,40 @@ pub async fn gm_view(master: &Master, row: &GameRow) -> Result<GmView, MasterErr
             })
             .collect(),
         refused_mail: master.store.refused_inbound(row.id).await?,
+        bounces: bounce_lines(master, row).await?,
         reminder_hours: row.reminder_hours.clone(),
         game: public_game(master, row, &state).await?,
     })
+}
+
+/// One line per address whose mail bounced: who (by name when a player), since which round,
+/// and the last reason given.
+async fn bounce_lines(master: &Master, row: &GameRow) -> Result<Vec<String>, MasterError> {
+    let players = master.store.players(&master.store.pool, row.id).await?;
+    let mut by_address: Vec<(String, Option<i64>, String)> = Vec::new();
+    for (email, round, reason) in master.store.bounces(row.id).await? {
+        match by_address
+            .iter_mut()
+            .find(|(e, _, _)| e.eq_ignore_ascii_case(&email))
+        {
+            Some(entry) => entry.2 = reason,
+            None => by_address.push((email, round, reason)),
+        }
+    }
+    Ok(by_address
+        .into_iter()
+        .map(|(email, round, reason)| {
+            let who = players
+                .iter()
+                .find(|p| p.email.eq_ignore_ascii_case(&email))
+                // Any other address (an observer's, say) is not the game master's to see.
+                .map_or("an address that is not a player's".to_string(), |p| p.name.clone());
+            match round {
+                Some(r) => format!("mail to {who} has bounced since round {r}: {reason}"),
+                None => format!("mail to {who} has bounced: {reason}"),
+            }
+        })
+        .collect())
 }
 
 /// One choice of a select: the value sent and the words shown.
