@@ -4,76 +4,11 @@
 mod common;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::{game_body, scenario, TestApp};
+use common::mail::{header, replace_bytes, settle, start};
+use common::{game_body, TestApp};
 use serde_json::{json, Value};
-
-async fn settle(app: &TestApp) {
-    let master = app.running.as_ref().unwrap().master.clone();
-    let start = Instant::now();
-    while master.store.unsent_mail_count().await.unwrap() > 0 {
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "the outbox does not drain"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
-fn header<'a>(mail: &'a str, name: &str) -> Option<&'a str> {
-    mail.lines()
-        .find_map(|l| l.strip_prefix(&format!("{name}: ")))
-}
-
-struct Game {
-    gm: String,
-    reply: String,
-    key: String,
-    ann_id: String,
-    ann: String,
-}
-
-async fn start(app: &TestApp) -> Game {
-    let (status, created) = app
-        .post_json(
-            "/api/games",
-            &game_body(
-                &["Ann", "Ben", "Cleo", "Dan"],
-                Some(&scenario()["spec"]["deal"]),
-                json!({}),
-            ),
-        )
-        .await;
-    assert_eq!(status, 201);
-    settle(app).await;
-    let link = created["players"][0]["link"].as_str().unwrap();
-    let token = link.rsplit('/').next().unwrap();
-    let (ann_id, key) = token.split_once('-').unwrap();
-    let welcome = app
-        .mails()
-        .into_iter()
-        .find(|m| m.contains("To: ann@example.org"))
-        .unwrap();
-    let reply = header(&welcome, "Reply-To")
-        .expect("player mail carries a reply address")
-        .trim()
-        .to_string();
-    assert!(reply.starts_with(&format!("gm+{ann_id}-")), "{reply}");
-    Game {
-        gm: created["gm_link"]
-            .as_str()
-            .unwrap()
-            .rsplit('/')
-            .next()
-            .unwrap()
-            .to_string(),
-        reply,
-        key: key.to_string(),
-        ann_id: ann_id.to_string(),
-        ann: common::path_of(link),
-    }
-}
 
 async fn post_mail(app: &TestApp, raw: Vec<u8>, secret: &str) -> (u16, Value) {
     let r = app
@@ -199,25 +134,6 @@ async fn every_fixture_has_its_expected_outcome() {
         "1 mail(s) claiming to be from a player of this game had a wrong or missing key"
     ));
     app.stop().await;
-}
-
-fn replace_bytes(raw: &[u8], pairs: &[(&str, &str)]) -> Vec<u8> {
-    let mut out = raw.to_vec();
-    for (from, to) in pairs {
-        let mut next = Vec::new();
-        let mut i = 0;
-        while i < out.len() {
-            if out[i..].starts_with(from.as_bytes()) {
-                next.extend_from_slice(to.as_bytes());
-                i += from.len();
-            } else {
-                next.push(out[i]);
-                i += 1;
-            }
-        }
-        out = next;
-    }
-    out
 }
 
 #[tokio::test]

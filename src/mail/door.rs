@@ -153,7 +153,11 @@ impl Master {
         let pid = Some(player.id);
 
         let row = self.public_game(game).await?;
-        let names = self.state_of(&row)?.players.clone();
+        // The other players' names: a player signs with their own, and never guesses at it.
+        let names: Vec<String> = (self.state_of(&row)?.players.iter().enumerate())
+            .filter(|(seat, _)| *seat as i64 != player.seat)
+            .map(|(_, n)| n.clone())
+            .collect();
         let own = reply::own_text(&mail.text, |l| reply::starts_like_turn(l, &names));
         let commands = inbound::commands(&own.text);
         if raw.len() > MAX_MESSAGE_BYTES {

@@ -58,6 +58,8 @@ const OTHER_FIELDS: &[&str] = &[
     "inviato", "oggetto", "data", "a", // Italian
     "verzonden", "aan", "onderwerp", "datum", // Dutch
     "enviada", "assunto", "para", // Portuguese
+    "skickat", "till", "ämne", "kopia", // Swedish
+    "sendt", "til", "emne", // Danish and Norwegian
 ];
 
 /// Words in a separator line, lower case: `-----Original Message-----` and kin.
@@ -157,7 +159,16 @@ fn ends_like_attribution(text: &str) -> bool {
 /// How many lines (one to three) an attribution starting at `lines[i]` spans.
 fn attribution_at(lines: &[&str], i: usize) -> Option<usize> {
     let first = lines[i].trim();
-    if first.is_empty() || is_quoted(first) || first.starts_with(|c: char| c.is_ascii_digit()) {
+    if first.is_empty() || is_quoted(first) {
+        return None;
+    }
+    // Any line that ends with a colon and is followed by the quote (no turn line ends with a
+    // colon): `2026年11月2日(月) 19:00 Polysleuth <gm@…>:` in Japanese, say.
+    let next = lines[i + 1..].iter().find(|l| !l.trim().is_empty());
+    if first.ends_with(':') && next.is_some_and(|l| is_quoted(l)) && !opens_turn_word(first) {
+        return Some(1);
+    }
+    if first.starts_with(|c: char| c.is_ascii_digit()) {
         return None;
     }
     let first_lower = first.to_lowercase();
@@ -169,13 +180,16 @@ fn attribution_at(lines: &[&str], i: usize) -> Option<usize> {
         if window[1..].iter().any(|l| l.trim().is_empty() || is_quoted(l)) {
             break;
         }
-        if (span == 1 || opens) && ends_like_attribution(&joined(window)) {
+        let text = joined(window);
+        if (span == 1 || opens) && ends_like_attribution(&text) {
+            return Some(span);
+        }
+        // Yahoo's text part runs the original on after the verb: `On … wrote:   Hello Ann,`.
+        if opens && ATTRIBUTION_ENDS.iter().any(|end| text.contains(&format!(" {end} "))) {
             return Some(span);
         }
     }
-    // Any other line that ends with a colon and is followed at once by the quote.
-    let next = lines.get(i + 1).copied().unwrap_or("");
-    (first.ends_with(':') && is_quoted(next) && !opens_turn_word(first)).then_some(1)
+    None
 }
 
 /// Lines starting with a command word are never taken for an attribution.
@@ -228,7 +242,7 @@ pub struct OwnText {
 /// `starts_turn` accepts is dropped and counted. Comment lines (`#`, `//`) are not counted,
 /// and those next to the turn are kept with it.
 pub fn own_text(text: &str, starts_turn: impl Fn(&str) -> bool) -> OwnText {
-    let lines = own_lines(text);
+    let lines: Vec<&str> = own_lines(text).into_iter().map(str::trim_end).collect();
     let meaningful =
         |l: &str| !(l.trim().is_empty() || l.trim().starts_with('#') || l.trim().starts_with("//"));
     let first = lines.iter().position(|l| starts_turn(l));
@@ -256,14 +270,16 @@ pub fn own_text(text: &str, starts_turn: impl Fn(&str) -> bool) -> OwnText {
     }
 }
 
-/// Whether a line starts like a turn line: a digit, a command word, or one of `names`.
+/// Whether a line starts like a turn line: a digit, a command word, or one of `names` (the
+/// other players) followed by more words — a name alone is a signature.
 pub fn starts_like_turn(line: &str, names: &[String]) -> bool {
     let t = line.trim();
     if t.starts_with(|c: char| c.is_ascii_digit()) || opens_turn_word(t) {
         return true;
     }
-    let word = t.split_whitespace().next().unwrap_or("");
-    names.iter().any(|n| n.eq_ignore_ascii_case(word))
+    let mut words = t.split_whitespace();
+    let word = words.next().unwrap_or("");
+    words.next().is_some() && names.iter().any(|n| n.eq_ignore_ascii_case(word))
 }
 
 #[cfg(test)]
@@ -347,6 +363,8 @@ mod tests {
     #[test]
     fn prose_around_the_turn_is_ignored_and_counted_but_prose_inside_is_kept() {
         let names = vec!["Ben".to_string()];
+        assert!(!starts_like_turn("Ben", &names), "a name alone is a signature");
+        assert!(starts_like_turn("ben has how many", &names));
         let read = own_text(
             "Hi GM,\n\nHere is my turn:\n1: Ben has 2 Red Opal\nI think\nBen has 1 Red Opal\n\n\
             Thanks!\nSent from my iPhone",

@@ -1,6 +1,8 @@
 //! `spawn_app`: the real service on port 0 with a temporary database and outbox.
 #![allow(dead_code)]
 
+pub mod mail;
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
