@@ -160,7 +160,8 @@ struct Imap {
 }
 
 impl Imap {
-    fn door(&self) -> anyhow::Result<Option<polysleuth::mail::imap::ImapDoor>> {
+    /// The door, for a reader called `who` on this machine (its listening address).
+    fn door(&self, who: &str) -> anyhow::Result<Option<polysleuth::mail::imap::ImapDoor>> {
         let Some(url) = &self.imap_url else {
             return Ok(None);
         };
@@ -170,6 +171,7 @@ impl Imap {
             url,
             done_folder: self.imap_done_folder.clone(),
             poll: Duration::from_secs(self.imap_poll_seconds.max(1)),
+            holder: format!("{}/{who}", polysleuth::mail::imap::host_name()),
         }))
     }
 }
@@ -292,7 +294,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
             imap,
             demo,
         } => {
-            let imap = imap.door()?;
+            let imap = imap.door(&listen)?;
             let running = app::start(Options {
                 database_url: db.database_url,
                 listen,
@@ -409,7 +411,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
             command: MailCommand::Poll { db, site, imap },
             ..
         } => {
-            let Some(door) = imap.door()? else {
+            let Some(door) = imap.door("mail poll")? else {
                 anyhow::bail!("mail poll needs --imap-url (or POLYSLEUTH_IMAP_URL)");
             };
             let master = master_for(&db, &site).await?;

@@ -20,9 +20,9 @@ use tokio::net::TcpStream;
 use crate::master::{now, Master};
 
 /// How long a reader's lease lasts; it is renewed at least three times in that span.
-pub const LEASE_SECONDS: i64 = 30;
+pub const LEASE_SECONDS: i64 = 20;
 /// The longest one IDLE waits before the lease is renewed and the mailbox looked at again.
-const IDLE_SLICE: Duration = Duration::from_secs(9);
+const IDLE_SLICE: Duration = Duration::from_secs(5);
 /// Messages fetched in one request.
 const FETCH_BATCH: usize = 50;
 
@@ -125,6 +125,19 @@ pub struct ImapDoor {
     pub done_folder: Option<String>,
     /// Between passes when the server offers no IDLE.
     pub poll: Duration,
+    /// Who reads, for the lease: the host and the listening address, so an instance started
+    /// again where it died takes its lease back at once, and two instances never share one.
+    pub holder: String,
+}
+
+/// The name of this machine, for lease holders.
+pub fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .or_else(|_| std::fs::read_to_string("/etc/hostname"))
+        .map(|h| h.trim().to_string())
+        .ok()
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "localhost".into())
 }
 
 /// What one pass did.
@@ -192,6 +205,9 @@ where
     uids.sort_unstable();
     let mut report = Pass::default();
     for chunk in uids.chunks(FETCH_BATCH) {
+        if !renew(master, &lease_name(door), &door.holder).await? {
+            break;
+        }
         let set = chunk
             .iter()
             .map(u32::to_string)
@@ -283,6 +299,12 @@ macro_rules! with_session {
 /// One pass for `polysleuth mail poll` (from cron): connects, reads every new message, logs
 /// out.
 pub async fn poll_once(master: &Master, door: &ImapDoor) -> Result<Pass, Error> {
+    if !renew(master, &lease_name(door), &door.holder).await? {
+        return Err(format!(
+            "another instance reads {} now; nothing was read (try again when it has stopped)",
+            door.url.display()
+        ));
+    }
     with_session!(&door.url, |session| {
         prepare(door, &mut session).await?;
         let report = pass(master, door, &mut session).await?;
@@ -293,19 +315,14 @@ pub async fn poll_once(master: &Master, door: &ImapDoor) -> Result<Pass, Error> 
 
 /// Reads the mailbox while this instance holds the lease: a pass, then IDLE (or a pause)
 /// until new mail or the next renewal. Returns when the lease is lost or on an error.
-async fn hold<T>(
-    master: &Master,
-    door: &ImapDoor,
-    holder: &str,
-    mut session: Session<T>,
-) -> Result<(), Error>
+async fn hold<T>(master: &Master, door: &ImapDoor, mut session: Session<T>) -> Result<(), Error>
 where
     T: AsyncRead + AsyncWrite + Unpin + Debug + Send,
 {
     let idle = prepare(door, &mut session).await?;
     let name = lease_name(door);
     loop {
-        if !renew(master, &name, holder).await? {
+        if !renew(master, &name, &door.holder).await? {
             let _ = session.logout().await;
             return Ok(());
         }
@@ -340,14 +357,14 @@ async fn renew(master: &Master, name: &str, holder: &str) -> Result<bool, Error>
 /// The door's task in `serve`: waits for the lease, reads while holding it, reconnects after
 /// an error with a growing pause (at most a minute).
 pub async fn run(master: Master, door: ImapDoor) {
-    let holder = crate::keys::new_key();
+    let holder = door.holder.clone();
     let mut pause = Duration::from_secs(1);
     loop {
         match renew(&master, &lease_name(&door), &holder).await {
             Ok(true) => {
                 let result: Result<(), Error> = async {
                     with_session!(&door.url, |session| {
-                        hold(&master, &door, &holder, session).await
+                        hold(&master, &door, session).await
                     })
                 }
                 .await;
