@@ -384,9 +384,9 @@ impl Master {
 
     /// Subscribes an address to a game's public bulletins.
     pub async fn observe(&self, game_id: i64, email: &str) -> Result<String> {
-        if email.parse::<lettre::Address>().is_err() {
+        if let Some(why) = crate::mail::address::problem(email) {
             return Err(MasterError::Invalid(vec![format!(
-                "\"{email}\" is not an e-mail address"
+                "\"{email}\" is not a usable e-mail address: {why}"
             )]));
         }
         let game = self.public_game(game_id).await?;

@@ -21,7 +21,9 @@ fn listed_turn(mail: &str) -> Vec<String> {
         .replace("\r\n", "\n")
         .replace("=20", " ")
         .replace("=3D", "=");
-    let mut lines = unfolded.lines().skip_while(|l| !l.ends_with("before the round closes:"));
+    let mut lines = unfolded
+        .lines()
+        .skip_while(|l| !l.ends_with("before the round closes:"));
     lines.next();
     lines
         .take_while(|l| !l.starts_with("It is "))

@@ -89,7 +89,11 @@ async fn mail_poll_moves_each_handled_message_to_the_done_folder() {
     let mut app = TestApp::spawn_on(dir, db).await;
     let g = start(&app).await;
     for n in 1..=4 {
-        server.deliver(&reply(&g.reply, n, &format!("1: Cleo has {} Green Pearl", n % 3 + 1)));
+        server.deliver(&reply(
+            &g.reply,
+            n,
+            &format!("1: Cleo has {} Green Pearl", n % 3 + 1),
+        ));
     }
     let poll = |db: &str| {
         Command::new(env!("CARGO_BIN_EXE_polysleuth"))
@@ -139,7 +143,14 @@ fn serve(db: &str, port: u16, imap: &str, dir: &std::path::Path) -> Service {
     let child = Command::new(env!("CARGO_BIN_EXE_polysleuth"))
         .args(["serve", "--database-url", db])
         .args(["--listen", &format!("127.0.0.1:{port}")])
-        .args(["--imap-url", imap, "--imap-poll-seconds", "1", "--tick-ms", "50"])
+        .args([
+            "--imap-url",
+            imap,
+            "--imap-poll-seconds",
+            "1",
+            "--tick-ms",
+            "50",
+        ])
         .args(["--mail-from", "Polysleuth <gm@polysleuth.test>", "--outbox"])
         .arg(dir.join("outbox"))
         .stdout(Stdio::null())
@@ -148,7 +159,10 @@ fn serve(db: &str, port: u16, imap: &str, dir: &std::path::Path) -> Service {
         .unwrap();
     let start = Instant::now();
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(start.elapsed() < Duration::from_secs(20), "serve did not start");
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "serve did not start"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     Service(child)
@@ -192,7 +206,10 @@ async fn a_kill_in_the_middle_of_a_batch_neither_loses_a_message_nor_acts_on_one
     let store = polysleuth::store::Store::connect(&db).await.unwrap();
     let start = Instant::now();
     while store.unsent_mail_count().await.unwrap() > 0 {
-        assert!(start.elapsed() < Duration::from_secs(30), "the outbox does not drain");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the outbox does not drain"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let answers: Vec<String> = app.mails()[welcome_mails..]
@@ -211,8 +228,14 @@ async fn a_kill_in_the_middle_of_a_batch_neither_loses_a_message_nor_acts_on_one
         .filter_map(|l| l.strip_prefix("# revision ")?.parse().ok())
         .collect();
     revisions.sort_unstable();
-    let twice: Vec<usize> = revisions.windows(2).filter(|w| w[0] == w[1]).map(|w| w[0]).collect();
-    let missing: Vec<usize> = (1..=MESSAGES).filter(|n| revisions.binary_search(n).is_err()).collect();
+    let twice: Vec<usize> = revisions
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| w[0])
+        .collect();
+    let missing: Vec<usize> = (1..=MESSAGES)
+        .filter(|n| revisions.binary_search(n).is_err())
+        .collect();
     assert!(
         twice.is_empty() && missing.is_empty(),
         "{seen_at_kill} were flagged at the kill; answered twice: {twice:?}; never: {missing:?}"

@@ -5,8 +5,8 @@
 use serde::Serialize;
 
 use super::inbound::{self, Command, MAX_COMMAND_LINES, MAX_MESSAGE_BYTES};
-use super::reply;
 use super::outbox::LOOP_HEADER;
+use super::reply;
 use crate::keys;
 use crate::master::{now, parse_state, Master, MasterError, Via};
 use crate::store::{NewMail, PlayerRow};

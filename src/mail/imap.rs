@@ -53,7 +53,12 @@ fn percent_decode(s: &str) -> Result<String, String> {
             let hex = s
                 .get(i + 1..i + 3)
                 .and_then(|h| u8::from_str_radix(h, 16).ok())
-                .ok_or_else(|| format!("\"{}\" is not a percent-escape", &s[i..(i + 3).min(s.len())]))?;
+                .ok_or_else(|| {
+                    format!(
+                        "\"{}\" is not a percent-escape",
+                        &s[i..(i + 3).min(s.len())]
+                    )
+                })?;
             out.push(hex);
             i += 3;
         } else {
@@ -73,7 +78,9 @@ impl ImapUrl {
         } else if let Some(r) = url.strip_prefix("imap://") {
             (false, r)
         } else {
-            return Err(format!("the IMAP URL must start with imaps:// or imap://; {usage}"));
+            return Err(format!(
+                "the IMAP URL must start with imaps:// or imap://; {usage}"
+            ));
         };
         let (credentials, rest) = rest
             .rsplit_once('@')
@@ -100,7 +107,11 @@ impl ImapUrl {
             port,
             user: percent_decode(user)?,
             password: percent_decode(password)?,
-            mailbox: if mailbox.is_empty() { "INBOX".into() } else { mailbox },
+            mailbox: if mailbox.is_empty() {
+                "INBOX".into()
+            } else {
+                mailbox
+            },
         })
     }
 
@@ -195,7 +206,11 @@ where
         .await
         .map_err(imap_error("select"))?;
     // Moved messages leave the mailbox, so all that is there is new; flagged ones stay.
-    let query = if door.done_folder.is_some() { "ALL" } else { "UNSEEN" };
+    let query = if door.done_folder.is_some() {
+        "ALL"
+    } else {
+        "UNSEEN"
+    };
     let mut uids: Vec<u32> = session
         .uid_search(query)
         .await
@@ -330,7 +345,8 @@ where
         if idle {
             let mut handle = session.idle();
             handle.init().await.map_err(imap_error("idle"))?;
-            let (wait, _stop) = handle.wait_with_timeout(IDLE_SLICE.min(door.poll.max(Duration::from_secs(1))));
+            let (wait, _stop) =
+                handle.wait_with_timeout(IDLE_SLICE.min(door.poll.max(Duration::from_secs(1))));
             let response = wait.await.map_err(imap_error("idle"))?;
             if let IdleResponse::NewData(_) = response {
                 tracing::debug!("IMAP: new mail announced");
@@ -363,9 +379,7 @@ pub async fn run(master: Master, door: ImapDoor) {
         match renew(&master, &lease_name(&door), &holder).await {
             Ok(true) => {
                 let result: Result<(), Error> = async {
-                    with_session!(&door.url, |session| {
-                        hold(&master, &door, session).await
-                    })
+                    with_session!(&door.url, |session| hold(&master, &door, session).await)
                 }
                 .await;
                 match result {
@@ -395,18 +409,32 @@ mod tests {
     fn imap_urls_are_read_with_their_defaults_and_escapes() {
         let u = ImapUrl::parse("imaps://gm%40example.org:p%3Ass@imap.gmail.com/INBOX").unwrap();
         assert_eq!(
-            (u.tls, u.host.as_str(), u.port, u.user.as_str(), u.mailbox.as_str()),
+            (
+                u.tls,
+                u.host.as_str(),
+                u.port,
+                u.user.as_str(),
+                u.mailbox.as_str()
+            ),
             (true, "imap.gmail.com", 993, "gm@example.org", "INBOX")
         );
         assert_eq!(u.password, "p:ss");
         let u = ImapUrl::parse("imap://a:b@127.0.0.1:1143").unwrap();
         assert_eq!((u.tls, u.port, u.mailbox.as_str()), (false, 1143, "INBOX"));
-        assert!(!format!("{u:?}").contains(":b@"), "the password never shows");
+        assert!(
+            !format!("{u:?}").contains(":b@"),
+            "the password never shows"
+        );
     }
 
     #[test]
     fn a_bad_imap_url_says_what_is_expected() {
-        for bad in ["pop3://a:b@h/INBOX", "imaps://h/INBOX", "imaps://a@h", "imaps://a:b@h:x/I"] {
+        for bad in [
+            "pop3://a:b@h/INBOX",
+            "imaps://h/INBOX",
+            "imaps://a@h",
+            "imaps://a:b@h:x/I",
+        ] {
             let e = ImapUrl::parse(bad).unwrap_err();
             assert!(e.contains("imaps://USER:PASSWORD@HOST"), "{bad}: {e}");
         }

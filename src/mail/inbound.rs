@@ -135,11 +135,15 @@ fn bounce(
     recipients: &[String],
     own_local: &str,
 ) -> Option<Bounce> {
-    let verp = plus_token(recipients, own_local)
-        .and_then(|t| t.strip_prefix("bounce-").and_then(|n| n.parse::<i64>().ok()));
+    let verp = plus_token(recipients, own_local).and_then(|t| {
+        t.strip_prefix("bounce-")
+            .and_then(|n| n.parse::<i64>().ok())
+    });
     let report = msg.content_type().is_some_and(|ct| {
         ct.ctype().eq_ignore_ascii_case("multipart")
-            && ct.subtype().is_some_and(|s| s.eq_ignore_ascii_case("report"))
+            && ct
+                .subtype()
+                .is_some_and(|s| s.eq_ignore_ascii_case("report"))
     });
     let daemon = sender.is_some_and(|s| {
         let local = s.split('@').next().unwrap_or("").to_ascii_lowercase();
@@ -171,7 +175,10 @@ fn bounce(
     let outbox_id = verp.or_else(|| {
         // The returned headers carry our Message-ID, `<outbox-ID@domain>`.
         let at = text.find("<outbox-")? + "<outbox-".len();
-        let digits: String = text[at..].chars().take_while(char::is_ascii_digit).collect();
+        let digits: String = text[at..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
         digits.parse().ok()
     });
     let reason = field("Diagnostic-Code")

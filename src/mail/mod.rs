@@ -1,6 +1,7 @@
 //! Mail: composing every letter the game master sends (plain-text askama templates), and the
 //! outbox worker that delivers them.
 
+pub mod address;
 pub mod door;
 pub mod html;
 pub mod imap;

@@ -51,15 +51,48 @@ const ATTRIBUTION_STARTS: &[&str] = &[
 /// who sent it, which every header block has.
 const FROM_FIELDS: &[&str] = &["from", "de", "von", "da", "van", "från", "fra", "od"];
 const OTHER_FIELDS: &[&str] = &[
-    "sent", "date", "to", "subject", "cc", "reply-to", // English
-    "envoyé", "envoye", "à", "a", "objet", "date", "cc", // French
-    "gesendet", "an", "betreff", "datum", "kopie", // German
-    "enviado", "enviado el", "para", "asunto", "fecha", "cc", // Spanish
-    "inviato", "oggetto", "data", "a", // Italian
-    "verzonden", "aan", "onderwerp", "datum", // Dutch
-    "enviada", "assunto", "para", // Portuguese
-    "skickat", "till", "ämne", "kopia", // Swedish
-    "sendt", "til", "emne", // Danish and Norwegian
+    "sent",
+    "date",
+    "to",
+    "subject",
+    "cc",
+    "reply-to", // English
+    "envoyé",
+    "envoye",
+    "à",
+    "a",
+    "objet",
+    "date",
+    "cc", // French
+    "gesendet",
+    "an",
+    "betreff",
+    "datum",
+    "kopie", // German
+    "enviado",
+    "enviado el",
+    "para",
+    "asunto",
+    "fecha",
+    "cc", // Spanish
+    "inviato",
+    "oggetto",
+    "data",
+    "a", // Italian
+    "verzonden",
+    "aan",
+    "onderwerp",
+    "datum", // Dutch
+    "enviada",
+    "assunto",
+    "para", // Portuguese
+    "skickat",
+    "till",
+    "ämne",
+    "kopia", // Swedish
+    "sendt",
+    "til",
+    "emne", // Danish and Norwegian
 ];
 
 /// Words in a separator line, lower case: `-----Original Message-----` and kin.
@@ -127,7 +160,9 @@ fn is_separator(line: &str) -> bool {
     if mark_count >= 8 && t.chars().all(|c| marks(c) || c == ' ') {
         return true;
     }
-    let words = t.trim_matches(|c: char| marks(c) || c == ' ').to_lowercase();
+    let words = t
+        .trim_matches(|c: char| marks(c) || c == ' ')
+        .to_lowercase();
     let words = words.trim_end_matches(':').trim();
     mark_count >= 4 && SEPARATOR_WORDS.contains(&words)
 }
@@ -172,12 +207,17 @@ fn attribution_at(lines: &[&str], i: usize) -> Option<usize> {
         return None;
     }
     let first_lower = first.to_lowercase();
-    let opens = ATTRIBUTION_STARTS.iter().any(|s| first_lower.starts_with(s));
+    let opens = ATTRIBUTION_STARTS
+        .iter()
+        .any(|s| first_lower.starts_with(s));
     for span in 1..=3 {
         let Some(window) = lines.get(i..i + span) else {
             break;
         };
-        if window[1..].iter().any(|l| l.trim().is_empty() || is_quoted(l)) {
+        if window[1..]
+            .iter()
+            .any(|l| l.trim().is_empty() || is_quoted(l))
+        {
             break;
         }
         let text = joined(window);
@@ -185,7 +225,11 @@ fn attribution_at(lines: &[&str], i: usize) -> Option<usize> {
             return Some(span);
         }
         // Yahoo's text part runs the original on after the verb: `On … wrote:   Hello Ann,`.
-        if opens && ATTRIBUTION_ENDS.iter().any(|end| text.contains(&format!(" {end} "))) {
+        if opens
+            && ATTRIBUTION_ENDS
+                .iter()
+                .any(|end| text.contains(&format!(" {end} ")))
+        {
             return Some(span);
         }
     }
@@ -255,15 +299,33 @@ pub fn own_text(text: &str, starts_turn: impl Fn(&str) -> bool) -> OwnText {
         };
     };
     // Comments next to the turn belong to it.
-    let first = first - lines[..first].iter().rev().take_while(|l| !meaningful(l)).count();
-    let last = last + lines[last + 1..].iter().take_while(|l| !meaningful(l)).count();
+    let first = first
+        - lines[..first]
+            .iter()
+            .rev()
+            .take_while(|l| !meaningful(l))
+            .count();
+    let last = last
+        + lines[last + 1..]
+            .iter()
+            .take_while(|l| !meaningful(l))
+            .count();
     let ignored = lines[..first]
         .iter()
         .chain(&lines[last + 1..])
         .filter(|l| meaningful(l))
         .count();
-    let first = first + lines[first..=last].iter().take_while(|l| l.trim().is_empty()).count();
-    let last = last - lines[first..=last].iter().rev().take_while(|l| l.trim().is_empty()).count();
+    let first = first
+        + lines[first..=last]
+            .iter()
+            .take_while(|l| l.trim().is_empty())
+            .count();
+    let last = last
+        - lines[first..=last]
+            .iter()
+            .rev()
+            .take_while(|l| l.trim().is_empty())
+            .count();
     OwnText {
         text: lines[first..=last].join("\n"),
         ignored,
@@ -363,21 +425,29 @@ mod tests {
     #[test]
     fn prose_around_the_turn_is_ignored_and_counted_but_prose_inside_is_kept() {
         let names = vec!["Ben".to_string()];
-        assert!(!starts_like_turn("Ben", &names), "a name alone is a signature");
+        assert!(
+            !starts_like_turn("Ben", &names),
+            "a name alone is a signature"
+        );
         assert!(starts_like_turn("ben has how many", &names));
         let read = own_text(
             "Hi GM,\n\nHere is my turn:\n1: Ben has 2 Red Opal\nI think\nBen has 1 Red Opal\n\n\
             Thanks!\nSent from my iPhone",
             |l| starts_like_turn(l, &names),
         );
-        assert_eq!(read.text, "1: Ben has 2 Red Opal\nI think\nBen has 1 Red Opal");
+        assert_eq!(
+            read.text,
+            "1: Ben has 2 Red Opal\nI think\nBen has 1 Red Opal"
+        );
         assert_eq!(read.ignored, 4);
         let noted = own_text("Hi\n# first idea\n1: Ben has 2 Red Opal\n# end\nBye", |l| {
             starts_like_turn(l, &names)
         });
         assert_eq!(noted.text, "# first idea\n1: Ben has 2 Red Opal\n# end");
         assert_eq!(noted.ignored, 2);
-        let none = own_text("Sent from my iPhone\n# a note", |l| starts_like_turn(l, &names));
+        let none = own_text("Sent from my iPhone\n# a note", |l| {
+            starts_like_turn(l, &names)
+        });
         assert_eq!((none.text.as_str(), none.ignored), ("", 1));
     }
 }

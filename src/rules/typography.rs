@@ -16,7 +16,11 @@ fn plain(c: char) -> Option<char> {
         '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{201F}' | '\u{2033}' | '\u{00AB}'
         | '\u{00BB}' | '\u{FF02}' => '"',
         // Spaces: no-break, en/em and the other fixed widths, narrow no-break, ideographic.
-        '\u{00A0}' | '\u{1680}' | '\u{2000}'..='\u{200A}' | '\u{202F}' | '\u{205F}'
+        '\u{00A0}'
+        | '\u{1680}'
+        | '\u{2000}'..='\u{200A}'
+        | '\u{202F}'
+        | '\u{205F}'
         | '\u{3000}' => ' ',
         // Zero-width characters and the byte-order mark carry nothing.
         '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}' => return None,
@@ -46,7 +50,10 @@ mod tests {
     fn typographic_apostrophes_quotes_and_dashes_become_plain() {
         assert_eq!(normalise("how many 3\u{2019}s?"), "how many 3's?");
         assert_eq!(normalise("\u{201C}ready\u{201D}"), "\"ready\"");
-        assert_eq!(normalise("a \u{2013} b \u{2014} c \u{2212}1"), "a - b - c -1");
+        assert_eq!(
+            normalise("a \u{2013} b \u{2014} c \u{2212}1"),
+            "a - b - c -1"
+        );
     }
 
     #[test]
@@ -59,14 +66,23 @@ mod tests {
 
     #[test]
     fn full_width_digits_and_colons_become_ascii() {
-        assert_eq!(normalise("１：Ben has ２ Blue Opal"), "1:Ben has 2 Blue Opal");
+        assert_eq!(
+            normalise("１：Ben has ２ Blue Opal"),
+            "1:Ben has 2 Blue Opal"
+        );
         assert_eq!(normalise("１ （５）： Cleo"), "1 (5): Cleo");
     }
 
     #[test]
     fn plain_text_and_other_letters_are_left_as_they_are() {
-        assert!(matches!(normalise("1: Ben has 2 Red Opal"), Cow::Borrowed(_)));
-        assert!(matches!(normalise("Le 2 nov. à 10:00, écrit"), Cow::Borrowed(_)));
+        assert!(matches!(
+            normalise("1: Ben has 2 Red Opal"),
+            Cow::Borrowed(_)
+        ));
+        assert!(matches!(
+            normalise("Le 2 nov. à 10:00, écrit"),
+            Cow::Borrowed(_)
+        ));
         assert_eq!(normalise("Zoë – ok"), "Zoë - ok");
     }
 }

@@ -1198,8 +1198,8 @@ impl Store {
         let (n,): (i64,) = sqlx::query_as(
             "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL",
         )
-            .fetch_one(&self.pool)
-            .await?;
+        .fetch_one(&self.pool)
+        .await?;
         Ok(n)
     }
 

@@ -160,12 +160,10 @@ pub fn game_request(body: NewGameBody) -> Result<GameRequest, Vec<String>> {
     if body.name.trim().is_empty() {
         errors.push("give the game a name".into());
     }
-    if !forms::valid_email(&body.gm_email) {
-        errors.push(format!(
-            "the game master's e-mail address (\"{}\") is not valid",
-            body.gm_email
-        ));
-    }
+    errors.extend(forms::email_problem(
+        "the game master's e-mail address",
+        &body.gm_email,
+    ));
     let hours = body.round_hours.unwrap_or(48.0);
     if !(hours > 0.0 && hours <= 24.0 * 60.0) {
         errors.push(format!(

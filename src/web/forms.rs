@@ -37,7 +37,13 @@ pub fn defaults() -> Fields {
 }
 
 pub fn valid_email(email: &str) -> bool {
-    email.parse::<lettre::Address>().is_ok()
+    crate::mail::address::problem(email).is_none()
+}
+
+/// `what ("address") is not usable: why`, when it is not.
+pub fn email_problem(what: &str, email: &str) -> Option<String> {
+    crate::mail::address::problem(email)
+        .map(|why| format!("{what} (\"{email}\") is not usable: {why}"))
 }
 
 /// Reads `Name <email>` as the command line takes players.
@@ -94,11 +100,10 @@ pub fn check_players(players: &[(String, String)], errors: &mut Vec<String>) {
                 "two players are called \"{name}\"; names must differ (ignoring case)"
             ));
         }
-        if !valid_email(email) {
-            errors.push(format!(
-                "the e-mail address of {name} (\"{email}\") is not valid"
-            ));
-        }
+        errors.extend(email_problem(
+            &format!("the e-mail address of {name}"),
+            email,
+        ));
     }
 }
 
@@ -118,11 +123,7 @@ pub fn parse(f: &Fields) -> Result<GameRequest, Vec<String>> {
         errors.push("give the game a name of 1 to 80 characters".into());
     }
     let gm_email = get(f, "gm_email").to_string();
-    if !valid_email(&gm_email) {
-        errors.push(format!(
-            "the game master's e-mail address (\"{gm_email}\") is not valid"
-        ));
-    }
+    errors.extend(email_problem("the game master's e-mail address", &gm_email));
     let mut players = Vec::new();
     for i in 1..=PLAYER_ROWS {
         let pname = get(f, &format!("player{i}_name"));
@@ -270,7 +271,10 @@ mod tests {
         let all = errors.join("\n");
         assert!(all.contains("3 to 7 players; you gave 2"), "{all}");
         assert!(all.contains("two players are called \"ann\""), "{all}");
-        assert!(all.contains("\"bad address\") is not valid"), "{all}");
+        assert!(
+            all.contains("\"bad address\") is not usable: it has no @"),
+            "{all}"
+        );
         assert!(all.contains("in the past"), "{all}");
     }
 

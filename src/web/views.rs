@@ -329,7 +329,9 @@ async fn bounce_lines(master: &Master, row: &GameRow) -> Result<Vec<String>, Mas
                 .iter()
                 .find(|p| p.email.eq_ignore_ascii_case(&email))
                 // Any other address (an observer's, say) is not the game master's to see.
-                .map_or("an address that is not a player's".to_string(), |p| p.name.clone());
+                .map_or("an address that is not a player's".to_string(), |p| {
+                    p.name.clone()
+                });
             match round {
                 Some(r) => format!("mail to {who} has bounced since round {r}: {reason}"),
                 None => format!("mail to {who} has bounced: {reason}"),

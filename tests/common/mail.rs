@@ -73,7 +73,6 @@ pub async fn start(app: &TestApp) -> Game {
     }
 }
 
-
 /// The message with each placeholder (`{REPLY}`, `{ANN_KEY}`…) replaced, as raw bytes.
 pub fn replace_bytes(raw: &[u8], pairs: &[(&str, &str)]) -> Vec<u8> {
     let mut out = raw.to_vec();

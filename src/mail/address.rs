@@ -1,0 +1,91 @@
+//! Which e-mail addresses the game master accepts: those an ordinary mail server takes. An
+//! address with a quoted local part (`"x y"@example.org`) or an address literal
+//! (`ann@[192.0.2.1]`) is valid by RFC 5322 but refused by most servers, so a game that names
+//! one would never reach that player; it is refused when the game is made, with the reason.
+
+/// Why the address would not reach anyone, or None when it is usable.
+pub fn problem(address: &str) -> Option<String> {
+    let a = address.trim();
+    if a.is_empty() {
+        return Some("it is empty".into());
+    }
+    let Some((local, domain)) = a.rsplit_once('@') else {
+        return Some("it has no @".into());
+    };
+    if local.contains('"') {
+        return Some("a quoted name before the @ is refused by most mail servers".into());
+    }
+    if domain.starts_with('[') {
+        return Some("an address literal ([…]) after the @ is refused by most mail servers".into());
+    }
+    if a.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Some("it contains a space or a control character".into());
+    }
+    if local.is_empty() || local.chars().count() > 64 {
+        return Some("the part before the @ must have 1 to 64 characters".into());
+    }
+    let atom = |c: char| c.is_alphanumeric() || "!#$%&'*+/=?^_`{|}~-".contains(c);
+    if local
+        .split('.')
+        .any(|part| part.is_empty() || !part.chars().all(atom))
+    {
+        return Some(
+            "the part before the @ may hold letters, digits, dots (not two in a row, not first \
+             or last) and !#$%&'*+/=?^_`{|}~-"
+                .into(),
+        );
+    }
+    if a.len() > 254 {
+        return Some("it is longer than 254 characters".into());
+    }
+    let label_ok = |l: &str| {
+        !l.is_empty()
+            && l.chars().count() <= 63
+            && !l.starts_with('-')
+            && !l.ends_with('-')
+            && l.chars().all(|c| c.is_alphanumeric() || c == '-')
+    };
+    if !domain.split('.').all(label_ok) {
+        return Some(format!(
+            "\"{domain}\" is not a mail domain (letters, digits and hyphens between dots)"
+        ));
+    }
+    if address.parse::<lettre::Address>().is_err() {
+        return Some("it is not an e-mail address".into());
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::problem;
+
+    #[test]
+    fn ordinary_addresses_are_usable() {
+        for a in [
+            "ann@example.org",
+            "a.b+games@mail.example.co.uk",
+            "zoë@exämple.fr",
+            "gm@localhost",
+        ] {
+            assert_eq!(problem(a), None, "{a}");
+        }
+    }
+
+    #[test]
+    fn addresses_no_mail_server_would_take_are_refused_with_the_reason() {
+        for (a, why) in [
+            ("\"x y\"@example.org", "quoted"),
+            ("ann@[192.0.2.1]", "address literal"),
+            ("ann example@x.org", "space"),
+            ("ann..b@x.org", "two in a row"),
+            (".ann@x.org", "not first"),
+            ("ann@-x.org", "not a mail domain"),
+            ("ann@x..org", "not a mail domain"),
+            ("annexample.org", "no @"),
+        ] {
+            let p = problem(a).unwrap_or_default();
+            assert!(p.contains(why), "{a}: {p}");
+        }
+    }
+}
