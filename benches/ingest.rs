@@ -43,14 +43,22 @@ fn bench(c: &mut Criterion) {
         let reply = master.reply_address(id);
         (master, reply)
     });
-    let raw = format!(
-        "From: Ann <Ann@example.org>\r\nTo: {reply}\r\nSubject: Re: turn\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1 (3): Ben has how many Reds?\r\n2 (2): Cleo has how many Green Pearls?\r\nready\r\n\r\nOn Mon, 2 Nov 2026, GM wrote:\r\n> old text\r\n"
-    );
+    // Each message has its own Message-ID: the same one again would be a duplicate.
+    let raw = |n: u64| {
+        format!(
+            "From: Ann <Ann@example.org>\r\nTo: {reply}\r\nSubject: Re: turn\r\nMessage-ID: <bench-{n}@example.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n1 (3): Ben has how many Reds?\r\n2 (2): Cleo has how many Green Pearls?\r\nready\r\n\r\nOn Mon, 2 Nov 2026, GM wrote:\r\n> old text\r\n"
+        )
+    };
+    let mut n = 0;
     let mut g = c.benchmark_group("mail ingestion");
     g.throughput(Throughput::Elements(1));
     g.sample_size(30);
     g.bench_function("turn by mail, accepted and confirmed", |b| {
-        b.iter(|| rt.block_on(master.ingest(raw.as_bytes())).unwrap())
+        b.iter(|| {
+            n += 1;
+            let outcome = rt.block_on(master.ingest(raw(n).as_bytes())).unwrap();
+            assert_eq!(outcome.outcome, polysleuth::mail::door::Outcome::Handled);
+        })
     });
     g.finish();
     let _ = std::fs::remove_dir_all(&dir);
