@@ -382,3 +382,36 @@ pub fn reminder(game: &GameRow, player: &PlayerRow, left_secs: i64) -> Letter {
         reply_to: None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// A client that quotes our mail without any marker must still not slip an example line
+    /// into a turn: no example line of the welcome or help mail reads as a turn line.
+    #[test]
+    fn no_example_line_of_our_own_mail_reads_as_a_turn_line() {
+        for template in [
+            include_str!("../../templates/mail/welcome.txt"),
+            include_str!("../../templates/mail/help.txt"),
+        ] {
+            let text = template
+                .replace("{{ example_target }}", "Ben")
+                .replace("{{ name }}", "Ann");
+            let examples: Vec<&str> = text
+                .lines()
+                .filter(|l| {
+                    let t = l.trim_start();
+                    t.starts_with(|c: char| c.is_ascii_digit())
+                        || t.starts_with("ready")
+                        || t.starts_with("done")
+                })
+                .collect();
+            assert!(examples.len() >= 5, "{examples:?}");
+            for line in examples {
+                assert!(
+                    crate::rules::turn::parse(line).is_err(),
+                    "\"{line}\" reads as a turn line"
+                );
+            }
+        }
+    }
+}
