@@ -40,7 +40,7 @@ fn bench(c: &mut Criterion) {
             .unwrap()
             .parse()
             .unwrap();
-        let reply = master.reply_address(id);
+        let reply = master.reply_address(id, 0);
         (master, reply)
     });
     // Each message has its own Message-ID: the same one again would be a duplicate.

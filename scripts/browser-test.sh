@@ -44,7 +44,7 @@ for _ in $(seq 100); do
 done
 shots=target/screenshots
 rm -rf "$shots"
-if ! CHROMIUM="$chromium" node tests/browser/flow.mjs "$base" "$shots"; then
+if ! CHROMIUM="$chromium" node tests/browser/flow.mjs "$base" "$shots" "$work/outbox"; then
   echo "--- service log" >&2
   tail -50 "$work/serve.log" >&2
   exit 1

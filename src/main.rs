@@ -314,8 +314,15 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 let created = polysleuth::app::demo(&running.master).await?;
                 println!("Demo game {}: {}", created.id, created.public_page);
                 println!("  game master: {}", created.gm_link);
-                for p in &created.players {
-                    println!("  {}: {}", p.name, p.link);
+                if running.addr.ip().is_loopback() {
+                    // A local demo: one person plays every seat, so the keys are shown here.
+                    // A real game mails each player their link alone.
+                    println!("  the players' private links (shown only for a local demo):");
+                    for p in &created.players {
+                        println!("  {}: {}", p.name, p.link);
+                    }
+                } else {
+                    println!("  each player's private link was mailed to that player alone");
                 }
             }
             // Ctrl-C or a service manager's SIGTERM: stop cleanly either way.

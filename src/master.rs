@@ -40,8 +40,10 @@ pub struct Master {
     /// The group-commit writer, once `serve` has started it; without it each submission
     /// commits on its own (the command line).
     pub writer: Arc<std::sync::OnceLock<crate::writer::Writer>>,
-    /// Players never change once a game is made, so their rows are kept after the first read.
-    players: Arc<std::sync::RwLock<std::collections::HashMap<i64, PlayerRow>>>,
+    /// Player rows change only when a link is replaced, so they are kept a short while after
+    /// a read (`PLAYER_CACHE`); this instance forgets a row at once when it replaces its key.
+    players:
+        Arc<std::sync::RwLock<std::collections::HashMap<i64, (PlayerRow, std::time::Instant)>>>,
     /// A game's state changes only when a round is resolved: parsed once per (game, round).
     states: Arc<std::sync::RwLock<StateCache>>,
     /// Woken after each resolution, so the players' sheets are worked out at once.
@@ -149,9 +151,13 @@ pub fn parse_reminder_hours(text: &str) -> std::result::Result<Vec<i64>, String>
     Ok(hours)
 }
 
+/// A seat of a new game. Its link is the player's key: it goes to that player by mail alone
+/// and never into an answer to whoever created the game (it is not serialized). The command
+/// line's demo and the benchmarks, which play every seat themselves, read it in process.
 #[derive(Clone, Debug, Serialize)]
 pub struct CreatedPlayer {
     pub name: String,
+    #[serde(skip_serializing)]
     pub link: String,
 }
 
@@ -370,9 +376,13 @@ impl Master {
         ok.then_some(id)
     }
 
-    /// The reply token of a player: proves the key without storing it.
-    pub fn reply_token(&self, player_id: i64) -> String {
-        self.sign("reply", player_id)
+    /// The reply token of a player: proves the key without storing it. Signed with the
+    /// key's version, so a replaced link's reply address stops working too.
+    pub fn reply_token(&self, player_id: i64, key_version: i64) -> String {
+        match key_version {
+            0 => self.sign("reply", player_id),
+            v => self.sign(&format!("reply {v}"), player_id),
+        }
     }
 
     pub fn observer_link(&self, observer_id: i64) -> String {
@@ -429,7 +439,7 @@ impl Master {
     }
 
     /// `gm+12-<token>@domain`: replying to any mail of the game authenticates the player.
-    pub fn reply_address(&self, player_id: i64) -> String {
+    pub fn reply_address(&self, player_id: i64, key_version: i64) -> String {
         let (local, domain) = self
             .config
             .mail_address
@@ -437,7 +447,7 @@ impl Master {
             .unwrap_or((&self.config.mail_address, "localhost"));
         format!(
             "{local}+{}@{domain}",
-            keys::token(player_id, &self.reply_token(player_id))
+            keys::token(player_id, &self.reply_token(player_id, key_version))
         )
     }
 
@@ -449,7 +459,7 @@ impl Master {
         let player = self.player_row(id).await?;
         Ok(player.filter(|p| {
             let by_reply: bool = subtle::ConstantTimeEq::ct_eq(
-                self.reply_token(id).as_bytes(),
+                self.reply_token(id, p.key_version).as_bytes(),
                 key.to_ascii_lowercase().as_bytes(),
             )
             .into();
@@ -512,7 +522,7 @@ impl Master {
                 .await?;
             let link = self.player_link(pid, &key);
             let mut letter = mail::welcome(self, &row, &game, seat, &link, &key);
-            letter.reply_to = Some(self.reply_address(pid));
+            letter.reply_to = Some(self.reply_address(pid, 0));
             self.send(&mut tx, id, email, &letter, now).await?;
             players.push(CreatedPlayer {
                 name: name.clone(),
@@ -598,8 +608,10 @@ impl Master {
 
     /// A player's row, from memory after the first read.
     pub async fn player_row(&self, id: i64) -> Result<Option<PlayerRow>> {
-        if let Some(p) = self.players.read().expect("cache lock").get(&id) {
-            return Ok(Some(p.clone()));
+        if let Some((p, at)) = self.players.read().expect("cache lock").get(&id) {
+            if at.elapsed() < PLAYER_CACHE {
+                return Ok(Some(p.clone()));
+            }
         }
         let player = self.store.player(&self.store.pool, id).await?;
         if let Some(p) = &player {
@@ -607,7 +619,7 @@ impl Master {
             if cache.len() > 100_000 {
                 cache.clear();
             }
-            cache.insert(id, p.clone());
+            cache.insert(id, (p.clone(), std::time::Instant::now()));
         }
         Ok(player)
     }
@@ -853,7 +865,7 @@ impl Master {
 
     /// A letter to a player carries their reply address, so a reply authenticates them.
     pub fn to_player(&self, player: &PlayerRow, mut letter: Letter) -> Letter {
-        letter.reply_to = Some(self.reply_address(player.id));
+        letter.reply_to = Some(self.reply_address(player.id, player.key_version));
         letter
     }
 
@@ -1259,6 +1271,30 @@ impl Master {
                     )
                 }
             }
+            GmAction::NewLink { seat } => {
+                let players = self.store.players(&mut *tx, game.id).await?;
+                let Some(player) = players.into_iter().find(|p| p.seat == seat as i64) else {
+                    tx.rollback().await?;
+                    return Err(MasterError::Invalid(vec![format!(
+                        "there is no player in seat {seat}"
+                    )]));
+                };
+                let key = keys::new_key();
+                let version = self
+                    .store
+                    .replace_player_key(&mut tx, player.id, &keys::hash(&key))
+                    .await?;
+                let link = self.player_link(player.id, &key);
+                let mut letter = mail::new_link(self, &game, &player.name, &link, &key);
+                letter.reply_to = Some(self.reply_address(player.id, version));
+                self.send(&mut tx, game.id, &player.email, &letter, now)
+                    .await?;
+                self.players.write().expect("cache lock").remove(&player.id);
+                format!(
+                    "A new private link was mailed to {}; the old one no longer works.",
+                    player.name
+                )
+            }
             GmAction::ResolveNow | GmAction::End => unreachable!("handled above"),
         };
         tx.commit().await?;
@@ -1344,4 +1380,12 @@ pub enum GmAction {
     Reminders {
         hours: Vec<i64>,
     },
+    /// Mails the player in this seat a new private link; the old link and reply address stop
+    /// working at once (keys are stored only hashed, so a lost link is replaced, not re-sent).
+    NewLink {
+        seat: usize,
+    },
 }
+
+/// How long another instance may still take a replaced link: the age of a cached player row.
+pub const PLAYER_CACHE: std::time::Duration = std::time::Duration::from_secs(2);

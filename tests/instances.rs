@@ -82,6 +82,26 @@ async fn create_game(client: &reqwest::Client, port: u16, i: usize) -> serde_jso
     r.json().await.unwrap()
 }
 
+/// The players' links of created games, from the welcome mails the SMTP server received.
+async fn links_by_mail(maildir: &std::path::Path, games: &[serde_json::Value]) -> Vec<Vec<String>> {
+    let start = Instant::now();
+    loop {
+        let mails = common::maildir_mails(maildir);
+        let links: Option<Vec<Vec<String>>> = games
+            .iter()
+            .map(|created| common::links_in_mails(&mails, created))
+            .collect();
+        if let Some(links) = links {
+            return links;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the welcome mails did not all arrive"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 async fn wait(what: &str, secs: u64, mut done: impl AsyncFnMut() -> bool) {
     let start = Instant::now();
     while !done().await {
@@ -106,15 +126,17 @@ async fn a_killed_instance_loses_nothing_and_resolves_nothing_twice() {
     let client = reqwest::Client::new();
 
     // 200 games with one turn in each; then every first round falls due at the same moment.
-    let mut ann = Vec::new();
+    let mut games = Vec::new();
     for i in 0..GAMES {
         let port = if postgres && i % 2 == 1 { pb } else { pa };
-        let created = create_game(&client, port, i).await;
-        ann.push((
-            created["id"].as_i64().unwrap(),
-            common::path_of(created["players"][0]["link"].as_str().unwrap()),
-        ));
+        games.push(create_game(&client, port, i).await);
     }
+    let ann: Vec<(i64, String)> = links_by_mail(&sink.maildir, &games)
+        .await
+        .into_iter()
+        .zip(&games)
+        .map(|(links, created)| (created["id"].as_i64().unwrap(), links[0].clone()))
+        .collect();
     for (i, (_, link)) in ann.iter().enumerate() {
         let port = if postgres && i % 2 == 0 { pb } else { pa };
         let r = client
@@ -237,8 +259,8 @@ async fn turns_acknowledged_before_a_kill_survive_it() {
     let mut players = Vec::new();
     for i in 0..10 {
         let created = create_game(&client, port, i).await;
-        for (k, p) in created["players"].as_array().unwrap().iter().enumerate() {
-            let link = common::path_of(p["link"].as_str().unwrap());
+        let links = links_by_mail(&sink.maildir, &[created]).await.remove(0);
+        for (k, link) in links.into_iter().enumerate() {
             players.push((link.replacen("/play/", "/api/play/", 1), names[(k + 1) % 4]));
         }
     }

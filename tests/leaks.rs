@@ -83,12 +83,7 @@ async fn no_viewer_sees_what_is_not_theirs() {
         .await;
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_i64().unwrap();
-    let links: Vec<String> = created["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| path_of(p["link"].as_str().unwrap()))
-        .collect();
+    let links: Vec<String> = app.player_links(&created).await;
     let gm = path_of(created["gm_link"].as_str().unwrap());
     let _ = s;
 

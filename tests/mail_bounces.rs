@@ -178,10 +178,14 @@ async fn a_permanent_smtp_refusal_is_recorded_as_a_bounce_and_never_retried() {
         o.smtp_url = Some(format!("smtp://127.0.0.1:{port}"));
     })
     .await;
-    let (_, _, gm) = app
-        .create_game(&game_body(&["Ann", "Ben", "Cleo"], None, json!({})))
+    let (status, created) = app
+        .post_json(
+            "/api/games",
+            &game_body(&["Ann", "Ben", "Cleo"], None, json!({})),
+        )
         .await;
-    let gm = gm.replacen("/gm/", "/api/gm/", 1);
+    assert_eq!(status, 201, "{created}");
+    let gm = common::path_of(created["gm_link"].as_str().unwrap()).replacen("/gm/", "/api/gm/", 1);
     let master = app.running.as_ref().unwrap().master.clone();
     let start = Instant::now();
     loop {

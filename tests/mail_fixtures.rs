@@ -251,7 +251,7 @@ async fn reminders_go_to_players_with_no_turn_and_observers_get_bulletins_only()
         .await;
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_i64().unwrap();
-    let ann = common::path_of(created["players"][0]["link"].as_str().unwrap());
+    let ann = app.player_links(&created).await.remove(0);
     let gm = common::path_of(created["gm_link"].as_str().unwrap()).replacen("/gm/", "/api/gm/", 1);
     app.turn(&ann, "").await;
 

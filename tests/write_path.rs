@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{game_body, path_of, TestApp};
+use common::{game_body, TestApp};
 use serde_json::{json, Value};
 
 async fn games(app: &TestApp, n: usize) -> Vec<(String, String)> {
@@ -17,11 +17,8 @@ async fn games(app: &TestApp, n: usize) -> Vec<(String, String)> {
             )
             .await;
         assert_eq!(st, 201);
-        for (k, p) in created["players"].as_array().unwrap().iter().enumerate() {
-            players.push((
-                path_of(p["link"].as_str().unwrap()),
-                names[(k + 1) % 4].to_string(),
-            ));
+        for (k, link) in app.player_links(&created).await.into_iter().enumerate() {
+            players.push((link, names[(k + 1) % 4].to_string()));
         }
     }
     players

@@ -1,4 +1,5 @@
-"""Creates the load test's games through the JSON API and writes the files the wrk scripts read."""
+"""Creates the load test's games through the JSON API, reads each player's key and reply address
+from the welcome mails in the outbox, and writes the files the wrk scripts read."""
 import json, os, sys, urllib.request
 
 base, games, work = sys.argv[1], int(sys.argv[2]), sys.argv[3]
@@ -11,18 +12,45 @@ def call(method, path, body=None, ctype="application/json"):
         return json.loads(r.read() or b"null")
 
 
-players, gms = [], []
+gms, ids = [], []
 names = ["Ann", "Ben", "Cleo", "Dan"]
 for i in range(games):
-    names = ["Ann", "Ben", "Cleo", "Dan"]
     created = call("POST", "/api/games", {
         "name": f"load {i}", "gm_email": "gm@example.org", "seed": i, "reminder_hours": "",
         "players": [f"{n} <{n.lower()}{i}@example.org>" for n in names],
     })
     gms.append(created["gm_link"].split("/gm/")[1])
-    for k, p in enumerate(created["players"]):
+    ids.append(created["id"])
+
+# A player's link reaches that player alone, by mail: read the welcome mails in the outbox
+# for every player's key and reply address.
+import time
+outbox = os.path.join(work, "outbox")
+for _ in range(200):
+    if os.path.isdir(outbox) and len(os.listdir(outbox)) >= games * 5:
+        break
+    time.sleep(0.2)
+links, reply_of = {}, {}
+for file in sorted(os.listdir(outbox)):
+    with open(os.path.join(outbox, file), encoding="utf-8", errors="replace") as f:
+        mail = f.read().replace("=\r\n", "").replace("=\n", "")
+    lines = mail.splitlines()
+    subject = next((l for l in lines if l.startswith("Subject: ")), "")
+    if "] welcome to " not in subject:
+        continue
+    game = int(subject.split("game ")[1].split("]")[0])
+    name = subject.rsplit(", ", 1)[1].strip()
+    for k, line in enumerate(lines):
+        if line.startswith("Your private page"):
+            links[(game, name)] = lines[k + 1].strip().split("/play/")[1]
+        if line.startswith("Reply-To: ") and "+" in line:
+            reply_of[(game, name)] = line.split("Reply-To: ")[1].strip().strip("<>")
+players, replies = [], []
+for game in ids:
+    for k, n in enumerate(names):
         # Each player asks the next one, so every turn is a valid one.
-        players.append((p["link"].split("/play/")[1], names[(k + 1) % 4]))
+        players.append((links[(game, n)], names[(k + 1) % 4]))
+        replies.append(f"{reply_of[(game, n)]}\t{names[(k + 1) % 4]}")
 
 # One resolved round, so there is a bulletin to read.
 call("POST", f"/api/gm/{gms[0]}/actions", {"action": "resolve"})
@@ -34,25 +62,6 @@ with open(os.path.join(work, "player_paths"), "w") as f:
 with open(os.path.join(work, "tokens"), "w") as f:
     f.write("\n".join(f"{p}\t{other}" for p, other in players[4:]) + "\n")
 
-# Reply addresses for inbound mail, from the welcome mails in the outbox.
-replies = []
-outbox = os.path.join(work, "outbox")
-import time
-for _ in range(100):
-    if os.path.isdir(outbox) and len(os.listdir(outbox)) >= games * 5:
-        break
-    time.sleep(0.2)
-for name in sorted(os.listdir(outbox)):
-    with open(os.path.join(outbox, name), encoding="utf-8", errors="replace") as f:
-        head = f.read(2000)
-    reply = name_ = None
-    for line in head.splitlines():
-        if line.startswith("Reply-To: ") and "+" in line:
-            reply = line.split("Reply-To: ")[1].strip().strip("<>")
-        if line.startswith("Subject: ") and "welcome to" in line:
-            name_ = line.rsplit(", ", 1)[1].strip()
-    if reply and name_ in names:
-        replies.append(f"{reply}\t{names[(names.index(name_) + 1) % 4]}")
 with open(os.path.join(work, "replies"), "w") as f:
     f.write("\n".join(r for r in replies if r) + "\n")
 print(f"set up {games} games, {len(players)} players, {len(replies)} reply addresses", file=sys.stderr)

@@ -171,6 +171,34 @@ pub fn gm_welcome(
 }
 
 #[derive(Template)]
+#[template(path = "mail/new_link.txt")]
+struct NewLink<'a> {
+    name: &'a str,
+    game: &'a GameRow,
+    link: &'a str,
+    key: &'a str,
+    mail_address: &'a str,
+}
+
+/// A player's new private link, after the game master replaced a lost or leaked one.
+pub fn new_link(master: &Master, game: &GameRow, name: &str, link: &str, key: &str) -> Letter {
+    let body = NewLink {
+        name,
+        game,
+        link,
+        key,
+        mail_address: &master.config.mail_address,
+    }
+    .render()
+    .expect("new link template renders");
+    Letter {
+        subject: format!("[Polysleuth game {}] your new private link", game.id),
+        body,
+        reply_to: None,
+    }
+}
+
+#[derive(Template)]
 #[template(path = "mail/turn.txt")]
 struct TurnMail<'a> {
     name: &'a str,

@@ -429,6 +429,8 @@ pub struct PlayerRow {
     pub name: String,
     pub email: String,
     pub key_hash: String,
+    /// How often the player's link was replaced; the reply address is signed with it.
+    pub key_version: i64,
 }
 
 #[derive(Clone, Debug, FromRow)]
@@ -587,7 +589,7 @@ impl Store {
         game_id: i64,
     ) -> Result<Vec<PlayerRow>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, game_id, seat, name, email, key_hash FROM players WHERE game_id = $1 ORDER BY seat",
+            "SELECT id, game_id, seat, name, email, key_hash, key_version FROM players WHERE game_id = $1 ORDER BY seat",
         )
         .bind(game_id)
         .fetch_all(e)
@@ -600,7 +602,7 @@ impl Store {
         id: i64,
     ) -> Result<Option<PlayerRow>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, game_id, seat, name, email, key_hash FROM players WHERE id = $1",
+            "SELECT id, game_id, seat, name, email, key_hash, key_version FROM players WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(e)
@@ -1314,9 +1316,27 @@ impl Store {
         )
     }
 
+    /// Gives a player a new key: the old link and reply address stop working.
+    pub async fn replace_player_key(
+        &self,
+        tx: &mut Conn,
+        player_id: i64,
+        key_hash: &str,
+    ) -> Result<i64, StoreError> {
+        let (version,): (i64,) = sqlx::query_as(
+            "UPDATE players SET key_hash = $1, key_version = key_version + 1 WHERE id = $2 \
+             RETURNING key_version",
+        )
+        .bind(key_hash)
+        .bind(player_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        Ok(version)
+    }
+
     pub async fn player_by_key_hash(&self, hash: &str) -> Result<Option<PlayerRow>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, game_id, seat, name, email, key_hash FROM players WHERE key_hash = $1",
+            "SELECT id, game_id, seat, name, email, key_hash, key_version FROM players WHERE key_hash = $1",
         )
         .bind(hash)
         .fetch_optional(&self.pool)

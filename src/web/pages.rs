@@ -595,7 +595,12 @@ pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterE
         "pause" => GmAction::Pause,
         "resume" => GmAction::Resume,
         "end" => {
-            if get("confirm").is_empty() {
+            // The form's box sends "yes"; the API takes true or "yes". Anything else,
+            // `false` or "no" included, is no confirmation.
+            if !matches!(
+                get("confirm").to_ascii_lowercase().as_str(),
+                "yes" | "true" | "on"
+            ) {
                 return Err(MasterError::Invalid(vec![
                     "tick the box to confirm that the game should end now".into(),
                 ]));
@@ -613,6 +618,11 @@ pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterE
         "reminders" => GmAction::Reminders {
             hours: crate::master::parse_reminder_hours(get("reminder_hours"))
                 .map_err(|e| MasterError::Invalid(vec![e]))?,
+        },
+        "newlink" => GmAction::NewLink {
+            seat: get("seat").parse().map_err(|_| {
+                MasterError::Invalid(vec!["choose the player who gets a new link".into()])
+            })?,
         },
         "done" => GmAction::MarkDone {
             seat: get("seat")

@@ -1,15 +1,31 @@
 // End-to-end: a game run through the pages in real headless Chromium, once with JavaScript
-// and once without. Usage: node flow.mjs BASE_URL SCREENSHOT_DIR
+// and once without. Usage: node flow.mjs BASE_URL SCREENSHOT_DIR OUTBOX_DIR
+// (a player's link reaches only that player, by mail: the flow reads it from the outbox).
 // Exits non-zero on the first failed check, naming it.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 const base = process.argv[2];
 const shots = process.argv[3] || 'screenshots';
-assert.ok(base, 'usage: node flow.mjs BASE_URL [SCREENSHOT_DIR]');
+const outbox = process.argv[4];
+assert.ok(base && outbox, 'usage: node flow.mjs BASE_URL SCREENSHOT_DIR OUTBOX_DIR');
+
+// A player's private link, from the welcome mail that player alone received.
+async function linkByMail(game, name) {
+  for (let tries = 0; tries < 100; tries += 1) {
+    for (const file of readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
+      const mail = readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, '');
+      if (!mail.includes(`[Polysleuth game ${game}] welcome to`) || !mail.includes(`Hello ${name},`)) continue;
+      const at = mail.match(/Your private page[^\n]*\n\s*(\S+)/);
+      if (at) return at[1];
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no welcome mail for ${name} in game ${game}`);
+}
 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
@@ -100,9 +116,11 @@ async function run(js) {
   assert.match(await text(page, 'h1'), /^Game \d+ is created$/, 'the game is created');
   await shot(page, dir, 'created');
   const gmLink = await page.locator('a[href*="/gm/"]').first().getAttribute('href');
-  const annLink = await page.locator('li:has-text("Ann:") a').getAttribute('href');
   const publicLink = await page.locator('a[href*="/games/"]').filter({ hasNotText: 'New game' }).last().getAttribute('href');
-  assert.ok(gmLink && annLink && publicLink, 'the created page gives every link');
+  assert.ok(gmLink && publicLink, 'the created page gives the GM and public links');
+  assert.equal(await page.locator('a[href*="/play/"]').count(), 0, 'and no player key');
+  const gameId = (await text(page, 'h1')).match(/\d+/)[0];
+  const annLink = await linkByMail(gameId, 'Ann');
 
   // Ann opens her page: hand, deadline, balances and builder are above the fold.
   await page.goto(annLink);

@@ -45,7 +45,7 @@ pub async fn start(app: &TestApp) -> Game {
         .await;
     assert_eq!(status, 201);
     settle(app).await;
-    let link = created["players"][0]["link"].as_str().unwrap();
+    let link = app.player_links(&created).await.remove(0);
     let token = link.rsplit('/').next().unwrap();
     let (ann_id, key) = token.split_once('-').unwrap();
     let welcome = app
@@ -69,7 +69,7 @@ pub async fn start(app: &TestApp) -> Game {
         reply,
         key: key.to_string(),
         ann_id: ann_id.to_string(),
-        ann: super::path_of(link),
+        ann: link.clone(),
     }
 }
 

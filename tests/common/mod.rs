@@ -144,21 +144,34 @@ impl TestApp {
         (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
     }
 
-    /// Creates a game through the API: its id, the players' link paths and the GM's link path.
+    /// Creates a game through the API: its id, the players' link paths (from their welcome
+    /// mails: the answer carries none) and the GM's link path.
     pub async fn create_game(&self, body: &Value) -> (i64, Vec<String>, String) {
         let (status, created) = self.post_json("/api/games", body).await;
         assert_eq!(status, 201, "{created}");
-        let links = created["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| path_of(p["link"].as_str().unwrap()))
-            .collect();
+        let links = self.player_links(&created).await;
         (
             created["id"].as_i64().unwrap(),
             links,
             path_of(created["gm_link"].as_str().unwrap()),
         )
+    }
+
+    /// The link paths of a created game's players, in seat order, from the welcome mails
+    /// each of them alone received.
+    pub async fn player_links(&self, created: &Value) -> Vec<String> {
+        let start = Instant::now();
+        loop {
+            if let Some(links) = links_in_mails(&self.mails(), created) {
+                return links;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(15),
+                "the welcome mails of game {} did not arrive",
+                created["id"]
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
     }
 
     /// Submits a turn as text through the API.
@@ -237,6 +250,55 @@ pub fn game_body(players: &[&str], deal: Option<&Value>, extra: Value) -> Value 
         body[k] = v.clone();
     }
     body
+}
+
+/// The players' link paths of a created game (the API's answer), in seat order, read from
+/// their welcome mails; None until every one has arrived.
+pub fn links_in_mails(mails: &[String], created: &Value) -> Option<Vec<String>> {
+    let id = created["id"].as_i64().unwrap();
+    let subject = format!("[Polysleuth game {id}] welcome to ");
+    let mut found = std::collections::HashMap::new();
+    for mail in mails {
+        let mail = mail
+            .replace("=\r\n", "")
+            .replace("=\n", "")
+            .replace('\r', "");
+        if !mail.contains(&subject) {
+            continue;
+        }
+        let name = mail
+            .lines()
+            .find_map(|l| l.strip_prefix("Hello ")?.strip_suffix(','));
+        let link = mail
+            .lines()
+            .skip_while(|l| !l.starts_with("Your private page"))
+            .nth(1)
+            .map(|l| path_of(l.trim()));
+        if let (Some(name), Some(link)) = (name, link) {
+            found.insert(name.to_string(), link);
+        }
+    }
+    created["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| found.get(p["name"].as_str().unwrap()).cloned())
+        .collect()
+}
+
+/// Every message a real SMTP server (`smtp_sink`) has received so far.
+pub fn maildir_mails(maildir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for sub in ["new", "cur"] {
+        if let Ok(entries) = std::fs::read_dir(maildir.join(sub)) {
+            for e in entries.flatten() {
+                if let Ok(text) = std::fs::read_to_string(e.path()) {
+                    out.push(text);
+                }
+            }
+        }
+    }
+    out
 }
 
 pub fn path_of(link: &str) -> String {

@@ -1,0 +1,166 @@
+//! What an attacker tried, and what must hold: nobody but a player sees that player's key
+//! (the game's creator and game master included), a leaked link can be replaced, private
+//! content goes only to the registered address, and a game ends only when the game master
+//! really says so.
+
+mod common;
+
+use common::mail::{header, settle, start};
+use common::{game_body, path_of, TestApp};
+use serde_json::{json, Value};
+
+#[tokio::test]
+async fn whoever_creates_a_game_sees_no_players_key_in_the_answer_or_the_gm_mail() {
+    let mut app = TestApp::spawn().await;
+    let (status, created) = app
+        .post_json(
+            "/api/games",
+            &game_body(&["Ann", "Ben", "Cleo"], None, json!({})),
+        )
+        .await;
+    assert_eq!(status, 201);
+    assert!(!created.to_string().contains("/play/"), "{created}");
+    assert_eq!(created["players"][0], json!({"name": "Ann"}));
+    let links = app.player_links(&created).await;
+    settle(&app).await;
+    let gm_mail = app
+        .mails()
+        .into_iter()
+        .find(|m| header(m, "To").is_some_and(|t| t.contains("gm@example.org")))
+        .unwrap();
+    for link in &links {
+        let key = link.rsplit('-').next().unwrap();
+        assert!(!gm_mail.contains(key), "the GM's mail holds a player's key");
+    }
+    assert!(gm_mail.contains("mailed to that player alone"));
+    // The GM's page and its API answer hold no key either.
+    let gm = path_of(created["gm_link"].as_str().unwrap());
+    let (_, page) = app.get_text(&gm).await;
+    let api = app.get_json(&gm.replacen("/gm/", "/api/gm/", 1)).await;
+    for link in &links {
+        let key = link.rsplit('-').next().unwrap();
+        assert!(!page.contains(key) && !api.to_string().contains(key));
+    }
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn the_command_line_prints_the_public_page_and_the_gm_link_but_no_players_key() {
+    let dir = common::tempdir("cli-new");
+    let db = dir.join("cli.db").display().to_string();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+        .args(["game", "new", "--database-url", &db])
+        .args([
+            "--player",
+            "Ann <ann@example.org>",
+            "--player",
+            "Ben <ben@example.org>",
+        ])
+        .args([
+            "--player",
+            "Cleo <cleo@example.org>",
+            "--gm-email",
+            "gm@example.org",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed: Value = serde_json::from_str(&stdout).unwrap();
+    assert!(printed["gm_link"].as_str().unwrap().contains("/gm/"));
+    assert!(printed["public_page"].as_str().unwrap().contains("/games/"));
+    assert!(!stdout.contains("/play/"), "{stdout}");
+}
+
+#[tokio::test]
+async fn a_new_link_shuts_out_the_old_link_and_the_old_reply_address() {
+    let mut app = TestApp::spawn().await;
+    let g = start(&app).await;
+    let gm = format!("/api/gm/{}/actions", g.gm);
+    let before = app.mails().len();
+    let (status, answer) = app
+        .post_json(&gm, &json!({"action": "newlink", "seat": 0}))
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    assert!(answer
+        .to_string()
+        .contains("new private link was mailed to Ann"));
+    assert!(
+        !answer.to_string().contains("/play/"),
+        "the GM does not see it"
+    );
+    settle(&app).await;
+    let mails = app.mails()[before..].to_vec();
+    assert_eq!(mails.len(), 1);
+    let mail = mails[0].replace("=\r\n", "").replace("=\n", "");
+    assert_eq!(header(&mail, "To").unwrap().trim(), "ann@example.org");
+    let new_link = mail
+        .lines()
+        .skip_while(|l| !l.starts_with("Your private page"))
+        .nth(1)
+        .map(|l| path_of(l.trim()))
+        .unwrap();
+    // The old link is refused at once, the new one works.
+    let old = app.get(&g.ann.replacen("/play/", "/api/play/", 1)).await;
+    assert_eq!(old.status(), 403);
+    let view = app.private_view(&new_link).await;
+    assert_eq!(view["me"], "Ann");
+    // A turn to the old reply address changes nothing and gets no answer.
+    let raw = format!(
+        "From: ann@example.org\r\nTo: {}\r\nSubject: t\r\n\r\n1: Ben has 2 Red Diamond\r\n",
+        g.reply
+    );
+    let before = app.mails().len();
+    let r = app
+        .client
+        .post(app.url("/inbound/mail"))
+        .header("x-polysleuth-secret", "test-inbound-secret")
+        .body(raw)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.json::<Value>().await.unwrap()["outcome"], "bad_key");
+    settle(&app).await;
+    assert_eq!(app.mails().len(), before);
+    // The new mail's reply address works.
+    let reply = header(&mail, "Reply-To").unwrap().trim().to_string();
+    assert_ne!(reply, g.reply);
+    let raw = format!(
+        "From: ann@example.org\r\nTo: {reply}\r\nSubject: t\r\n\r\n1: Ben has 2 Red Diamond\r\n"
+    );
+    let r = app
+        .client
+        .post(app.url("/inbound/mail"))
+        .header("x-polysleuth-secret", "test-inbound-secret")
+        .body(raw)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.json::<Value>().await.unwrap()["outcome"], "handled");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_game_ends_only_when_the_end_is_confirmed() {
+    let mut app = TestApp::spawn().await;
+    let g = start(&app).await;
+    let gm = format!("/api/gm/{}/actions", g.gm);
+    for confirm in [json!(false), json!("no"), json!(""), json!(0)] {
+        let (status, answer) = app
+            .post_json(&gm, &json!({"action": "end", "confirm": confirm}))
+            .await;
+        assert_eq!(status, 422, "{confirm}: {answer}");
+    }
+    let game = app.get_json("/api/games/1").await;
+    assert_ne!(game["status"], "over");
+    let (status, _) = app
+        .post_json(&gm, &json!({"action": "end", "confirm": true}))
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(app.get_json("/api/games/1").await["status"], "over");
+    app.stop().await;
+}
