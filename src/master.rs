@@ -214,7 +214,7 @@ pub fn count_reply(reply: &TurnReply) {
 pub(crate) struct Submission<'a> {
     pub player: &'a PlayerRow,
     pub text: &'a str,
-    pub via: Via<'a>,
+    pub via: Via,
 }
 
 /// The transaction `submit_all_in` runs in.
@@ -231,17 +231,17 @@ pub(crate) enum Within {
 
 /// Where a turn came from, which decides how it is confirmed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Via<'a> {
+pub enum Via {
     /// The web page or the API. The answer shows the result at once; the mail that follows is
     /// one summary of the turn in force, sent `Config::web_confirm_after` after the first
     /// change not yet mailed, so a player who revises a turn ten times gets one mail, not ten.
     /// A rejected change leaves the turn as it was and is not mailed.
     Web,
-    /// A mail, answered by mail at once: to the registered address, and to the sender's too
-    /// when it is another (`also_to`). `ignored` counts the lines of prose around the turn
-    /// that were not read (`mail::reply`); the answer says so.
+    /// A mail, answered by mail at once, to the registered address only: a mail from another
+    /// address with a valid reply token may send a turn, but what comes back (the turn, the
+    /// hand in `status`) is the player's alone. `ignored` counts the lines of prose around the
+    /// turn that were not read (`mail::reply`); the answer says so.
     Mail {
-        also_to: Option<&'a str>,
         ignored: usize,
         /// The stored inbound message, marked handled in the turn's own transaction.
         inbound: Option<i64>,
@@ -648,7 +648,7 @@ impl Master {
     }
 
     /// Submits a turn for an authenticated player, confirmed as `via` says.
-    pub async fn submit(&self, player: &PlayerRow, text: &str, via: Via<'_>) -> Result<TurnReply> {
+    pub async fn submit(&self, player: &PlayerRow, text: &str, via: Via) -> Result<TurnReply> {
         if let Some(writer) = self.writer.get() {
             return writer.submit(player, text, via).await;
         }
@@ -776,23 +776,11 @@ impl Master {
                 (Via::Web, TurnReply::Accepted { .. }) => {
                     summaries.insert(key, (s.player, reply.clone()));
                 }
-                (
-                    Via::Mail {
-                        also_to,
-                        ignored,
-                        inbound,
-                    },
-                    _,
-                ) => {
+                (Via::Mail { ignored, inbound }, _) => {
                     inbound_ids.extend(inbound);
                     let letter = mail::turn_reply(game, s.player, &reply, ignored);
                     let letter = self.to_player(s.player, letter);
-                    let other = also_to.filter(|a| !a.eq_ignore_ascii_case(&s.player.email));
                     letters.push((game.id, s.player.email.clone(), letter));
-                    if let Some(other) = other {
-                        let letter = letters[letters.len() - 1].2.clone();
-                        letters.push((game.id, other.to_string(), letter));
-                    }
                 }
             }
             replies.push(Ok(reply));
@@ -846,23 +834,6 @@ impl Master {
         })
     }
 
-    /// Queues a letter to a player's registered address, and to `also_to` when a mail came
-    /// from another address.
-    pub async fn send_to_player(
-        &self,
-        tx: &mut Tx,
-        game_id: i64,
-        player: &PlayerRow,
-        also_to: Option<&str>,
-        letter: &Letter,
-    ) -> Result<()> {
-        self.send(tx, game_id, &player.email, letter, now()).await?;
-        if let Some(other) = also_to.filter(|a| !a.eq_ignore_ascii_case(&player.email)) {
-            self.send(tx, game_id, other, letter, now()).await?;
-        }
-        Ok(())
-    }
-
     /// A letter to a player carries their reply address, so a reply authenticates them.
     pub fn to_player(&self, player: &PlayerRow, mut letter: Letter) -> Letter {
         letter.reply_to = Some(self.reply_address(player.id, player.key_version));
@@ -872,10 +843,11 @@ impl Master {
     /// Withdraws this round's turn.
     pub async fn clear_turn(&self, token: &str) -> Result<TurnReply> {
         let player = self.authenticate(token).await?;
-        self.clear(&player, None).await
+        self.clear(&player).await
     }
 
-    pub async fn clear(&self, player: &PlayerRow, also_to: Option<&str>) -> Result<TurnReply> {
+    /// Withdraws this round's turn; the answer goes to the player's registered address.
+    pub async fn clear(&self, player: &PlayerRow) -> Result<TurnReply> {
         let mut tx = self.store.write().await?;
         let mut game = self
             .store
@@ -894,7 +866,7 @@ impl Master {
             .await?;
         let reply = TurnReply::Cleared { round: game.round };
         let letter = self.to_player(player, mail::turn_reply(&game, player, &reply, 0));
-        self.send_to_player(&mut tx, game.id, player, also_to, &letter)
+        self.send(&mut tx, game.id, &player.email, &letter, now())
             .await?;
         tx.commit().await?;
         Ok(reply)

@@ -22,7 +22,7 @@ enum Job {
         player: PlayerRow,
         text: String,
         /// None from the web; from a mail, the sender's address when not the registered one.
-        by_mail: Option<(Option<String>, usize, Option<i64>)>,
+        by_mail: Option<(usize, Option<i64>)>,
         answer: oneshot::Sender<Result<TurnReply, MasterError>>,
     },
     Inbound {
@@ -69,8 +69,7 @@ impl Job {
                 text,
                 via: match by_mail {
                     None => Via::Web,
-                    Some((also_to, ignored, inbound)) => Via::Mail {
-                        also_to: also_to.as_deref(),
+                    Some((ignored, inbound)) => Via::Mail {
                         ignored: *ignored,
                         inbound: *inbound,
                     },
@@ -113,7 +112,7 @@ impl Writer {
         &self,
         player: &PlayerRow,
         text: &str,
-        via: Via<'_>,
+        via: Via,
     ) -> Result<TurnReply, MasterError> {
         let (answer, reply) = oneshot::channel();
         let job = Job::Turn {
@@ -121,11 +120,7 @@ impl Writer {
             text: text.to_string(),
             by_mail: match via {
                 Via::Web => None,
-                Via::Mail {
-                    also_to,
-                    ignored,
-                    inbound,
-                } => Some((also_to.map(str::to_string), ignored, inbound)),
+                Via::Mail { ignored, inbound } => Some((ignored, inbound)),
             },
             answer,
         };

@@ -43,6 +43,10 @@ async fn every_fixture_has_its_expected_outcome() {
         let raw = replace_bytes(
             &raw,
             &[
+                (
+                    "{REPLY_ELSEWHERE}",
+                    &g.reply.replace("@polysleuth.test", "@evil.example"),
+                ),
                 ("{REPLY}", &g.reply),
                 ("{ANN_KEY}", &g.key),
                 ("{ANN_ID}", &g.ann_id),

@@ -56,10 +56,6 @@ pub struct Ingested {
 }
 
 impl Master {
-    fn own_local(&self) -> &str {
-        self.config.mail_address.split('@').next().unwrap_or("gm")
-    }
-
     /// Handles one raw message. An error means the message could not be stored or handled
     /// for a passing reason (the database): the sender's MTA should try again.
     /// A message is acted on once, however often and by whichever door it comes: one whose
@@ -123,7 +119,7 @@ impl Master {
 
         // Who is it? A reply-address token, or a signon line; never the From address alone.
         let mut claimed_game = None;
-        let player = match inbound::plus_token(&mail.recipients, self.own_local()) {
+        let player = match inbound::plus_token(&mail.recipients, &self.config.mail_address) {
             Some(token) => {
                 claimed_game = self.claimed_game(&token).await?;
                 self.player_by_token(&token).await?
@@ -148,7 +144,6 @@ impl Master {
             }
             return Ok((Outcome::BadKey, sender, claimed_game, None));
         };
-        let also = Some(sender_addr.as_str()).filter(|s| !s.is_empty());
         let game = player.game_id;
         let pid = Some(player.id);
 
@@ -165,7 +160,7 @@ impl Master {
                 "it is {} KiB; mail to the game master may be at most 1024 KiB",
                 raw.len() / 1024
             );
-            self.refuse(&player, also, &row, &why).await?;
+            self.refuse(&player, &row, &why).await?;
             return Ok((Outcome::Refused, sender, Some(game), pid));
         }
         if commands.lines > MAX_COMMAND_LINES {
@@ -173,7 +168,7 @@ impl Master {
                 "it has {} command lines; at most {MAX_COMMAND_LINES} are read",
                 commands.lines
             );
-            self.refuse(&player, also, &row, &why).await?;
+            self.refuse(&player, &row, &why).await?;
             return Ok((Outcome::Refused, sender, Some(game), pid));
         }
         if !commands.has_turn_lines && commands.commands.is_empty() {
@@ -185,26 +180,25 @@ impl Master {
                     if n == 1 { "" } else { "s" }
                 ),
             };
-            self.refuse(&player, also, &row, &why).await?;
+            self.refuse(&player, &row, &why).await?;
             return Ok((Outcome::Refused, sender, Some(game), pid));
         }
         if commands.has_turn_lines {
             let via = Via::Mail {
-                also_to: also,
                 ignored: own.ignored,
                 inbound: Some(inbound_id),
             };
             match self.submit(&player, &commands.turn, via).await {
                 Ok(_) => {}
                 Err(MasterError::Conflict(why)) => {
-                    self.refuse(&player, also, &row, &why).await?;
+                    self.refuse(&player, &row, &why).await?;
                     return Ok((Outcome::Refused, sender, Some(game), pid));
                 }
                 Err(e) => return Err(e),
             }
         } else if commands.commands.contains(&Command::Clear) {
-            if let Err(MasterError::Conflict(why)) = self.clear(&player, also).await {
-                self.refuse(&player, also, &row, &why).await?;
+            if let Err(MasterError::Conflict(why)) = self.clear(&player).await {
+                self.refuse(&player, &row, &why).await?;
                 return Ok((Outcome::Refused, sender, Some(game), pid));
             }
         }
@@ -222,11 +216,9 @@ impl Master {
                 &player,
                 super::status(self, &row, &state, &player, turn, &sheet),
             );
-            self.send_loose(&player.email, letter.clone(), Some(game))
-                .await?;
-            if let Some(other) = also.filter(|a| !a.eq_ignore_ascii_case(&player.email)) {
-                self.send_loose(other, letter, Some(game)).await?;
-            }
+            // The hand, the sheet and the turn go to the registered address only, whoever
+            // sent the request.
+            self.send_loose(&player.email, letter, Some(game)).await?;
         }
         if commands.commands.contains(&Command::Help) {
             let letter = self.to_player(&player, super::help(self));
@@ -268,20 +260,15 @@ impl Master {
             .map(|p| p.game_id))
     }
 
+    /// A refusal goes to the player's registered address, whoever sent the mail.
     async fn refuse(
         &self,
         player: &PlayerRow,
-        also: Option<&str>,
         row: &crate::store::GameRow,
         why: &str,
     ) -> Result<(), MasterError> {
         let letter = self.to_player(player, super::refused(row, why));
-        self.send_loose(&player.email, letter.clone(), Some(row.id))
-            .await?;
-        if let Some(other) = also.filter(|a| !a.eq_ignore_ascii_case(&player.email)) {
-            self.send_loose(other, letter, Some(row.id)).await?;
-        }
-        Ok(())
+        self.send_loose(&player.email, letter, Some(row.id)).await
     }
 
     /// Queues one mail in a transaction of its own.

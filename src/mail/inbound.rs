@@ -58,8 +58,7 @@ pub fn read(raw: &[u8], own_address: &str, loop_header: &str) -> Option<Incoming
         }
     }
     let automatic = automatic_reason(&msg, sender.as_deref(), own_address, loop_header);
-    let own_local = own_address.split('@').next().unwrap_or("gm");
-    let bounce = bounce(&msg, raw, sender.as_deref(), &recipients, own_local);
+    let bounce = bounce(&msg, raw, sender.as_deref(), &recipients, own_address);
     Some(Incoming {
         sender,
         recipients,
@@ -133,9 +132,9 @@ fn bounce(
     raw: &[u8],
     sender: Option<&str>,
     recipients: &[String],
-    own_local: &str,
+    own_address: &str,
 ) -> Option<Bounce> {
-    let verp = plus_token(recipients, own_local).and_then(|t| {
+    let verp = plus_token(recipients, own_address).and_then(|t| {
         t.strip_prefix("bounce-")
             .and_then(|n| n.parse::<i64>().ok())
     });
@@ -209,12 +208,14 @@ pub fn message_key(raw: &[u8]) -> String {
     }
 }
 
-/// The plus-address token of a recipient `local+TOKEN@domain`, for our own local part.
-pub fn plus_token(recipients: &[String], own_local: &str) -> Option<String> {
+/// The plus-address token of a recipient `local+TOKEN@domain`, for our own address only:
+/// a token sent to another domain (`gm+TOKEN@evil.example`) is no token.
+pub fn plus_token(recipients: &[String], own_address: &str) -> Option<String> {
+    let (own_local, own_domain) = own_address.split_once('@')?;
     recipients.iter().find_map(|r| {
-        let (local, _) = r.split_once('@')?;
+        let (local, domain) = r.rsplit_once('@')?;
         let (base, token) = local.split_once('+')?;
-        base.eq_ignore_ascii_case(own_local)
+        (base.eq_ignore_ascii_case(own_local) && domain.eq_ignore_ascii_case(own_domain))
             .then(|| token.to_string())
     })
 }
@@ -293,8 +294,14 @@ mod tests {
             "other@x.org".to_string(),
             "GM+12-abc@polysleuth.test".to_string(),
         ];
-        assert_eq!(plus_token(&r, "gm"), Some("12-abc".into()));
-        assert_eq!(plus_token(&r, "judge"), None);
+        assert_eq!(plus_token(&r, "gm@polysleuth.test"), Some("12-abc".into()));
+        assert_eq!(plus_token(&r, "judge@polysleuth.test"), None);
+        let elsewhere = vec!["gm+12-abc@evil.example".to_string()];
+        assert_eq!(
+            plus_token(&elsewhere, "gm@polysleuth.test"),
+            None,
+            "only at our domain"
+        );
     }
 
     #[test]
