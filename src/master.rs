@@ -735,7 +735,12 @@ impl Master {
             let key = (game.id, s.player.seat);
             // Typography (a phone's apostrophe, a no-break space) is read as plain text.
             let text = crate::rules::typography::normalise(s.text);
-            let reply = match state.validate(s.player.seat as usize, &text) {
+            // Too large a turn is refused before it is read; an answer names at most 50
+            // problems. Either way the turn in force stays.
+            let checked = crate::rules::turn::check_size(&text)
+                .map_err(|e| vec![e])
+                .and_then(|()| state.validate(s.player.seat as usize, &text));
+            let reply = match checked {
                 Ok(turn) => {
                     // Blank lines before the first line carry nothing (a mail's signon line, say).
                     let stored = text
@@ -767,7 +772,7 @@ impl Master {
                 }
                 Err(errors) => TurnReply::Rejected {
                     round: game.round,
-                    errors,
+                    errors: crate::rules::turn::listed(errors),
                     kept: turns.get(&key).map(|t| t.text.clone()),
                 },
             };

@@ -164,3 +164,138 @@ async fn a_game_ends_only_when_the_end_is_confirmed() {
     assert_eq!(app.get_json("/api/games/1").await["status"], "over");
     app.stop().await;
 }
+
+fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_million_line_turn_gets_a_short_answer_and_the_service_stays_small() {
+    let dir = common::tempdir("million");
+    let db = common::database_url(&dir).await;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+        .args([
+            "serve",
+            "--database-url",
+            &db,
+            "--listen",
+            &format!("127.0.0.1:{port}"),
+        ])
+        .args(["--tick-ms", "50", "--outbox"])
+        .arg(dir.join("outbox"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let base = format!("http://127.0.0.1:{port}");
+    let client = reqwest::Client::new();
+    let start = std::time::Instant::now();
+    let created: Value = loop {
+        if let Ok(r) = client
+            .post(format!("{base}/api/games"))
+            .json(&game_body(&["Ann", "Ben", "Cleo"], None, json!({})))
+            .send()
+            .await
+        {
+            break r.json().await.unwrap();
+        }
+        assert!(start.elapsed().as_secs() < 20, "serve did not start");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    let ann = loop {
+        let mails: Vec<String> = std::fs::read_dir(dir.join("outbox"))
+            .map(|d| {
+                d.flatten()
+                    .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let Some(links) = common::links_in_mails(&mails, &created) {
+            break links[0].clone();
+        }
+        assert!(start.elapsed().as_secs() < 20, "no welcome mail");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    let turn = format!("{base}{}/turn", ann.replacen("/play/", "/api/play/", 1));
+    let before = rss_kib(child.id());
+    for _ in 0..3 {
+        let r = client
+            .post(&turn)
+            .header("content-type", "text/plain")
+            .body("x\n".repeat(1_000_000))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 413);
+        let answer = r.text().await.unwrap();
+        assert!(
+            answer.len() < 1024 && answer.contains("at most 500 lines"),
+            "{answer}"
+        );
+    }
+    let after = rss_kib(child.id());
+    assert!(
+        after < before + 20 * 1024,
+        "the service grew from {before} KiB to {after} KiB"
+    );
+    // 501 comment lines are refused whole; 200 bad lines are answered with 50 and a count.
+    let r = client
+        .post(&turn)
+        .body("# note\n".repeat(501))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 422);
+    let v: Value = r.json().await.unwrap();
+    assert!(v["errors"][0].to_string().contains("at most 500"), "{v}");
+    let r = client
+        .post(&turn)
+        .body("nonsense\n".repeat(200))
+        .send()
+        .await
+        .unwrap();
+    let v: Value = r.json().await.unwrap();
+    let errors = v["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 51, "{v}");
+    assert!(errors[50].to_string().contains("and 150 more"), "{v}");
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+#[tokio::test]
+async fn game_names_and_house_rules_are_bounded_for_the_api_as_for_the_form() {
+    let mut app = TestApp::spawn().await;
+    for (extra, says) in [
+        (json!({"name": "n".repeat(81)}), "1 to 80 characters"),
+        (json!({"name": "line\nbreak"}), "control characters"),
+        (
+            json!({"settings": {"starting_eyes": 4294967295u32}}),
+            "starting_eyes 4294967295 is too large",
+        ),
+        (
+            json!({"settings": {"income": 1000000}}),
+            "income 1000000 is too large",
+        ),
+    ] {
+        let (status, answer) = app
+            .post_json(
+                "/api/games",
+                &game_body(&["Ann", "Ben", "Cleo"], None, extra),
+            )
+            .await;
+        assert_eq!(status, 422, "{answer}");
+        assert!(answer.to_string().contains(says), "{answer}");
+    }
+    assert!(app.mails().is_empty());
+    app.stop().await;
+}

@@ -439,7 +439,8 @@ impl Game {
 
         // 4. Income, for every player.
         for eyes in next.eyes.iter_mut() {
-            *eyes += self.settings.income;
+            // Saturating: a balance never wraps, however long a game runs.
+            *eyes = eyes.saturating_add(self.settings.income);
         }
 
         // Done players: by their own word, by the game master, or idle too long.

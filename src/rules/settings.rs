@@ -64,7 +64,23 @@ pub enum SettingsError {
     MaxRounds,
     #[error("idle_rounds must be at least 1, or null to never mark idle players done")]
     IdleRounds,
+    #[error("{name} {value} is too large: at most {max}")]
+    TooLarge {
+        name: &'static str,
+        value: u64,
+        max: u64,
+    },
 }
+
+/// The largest value of each numeric house rule: far beyond any sensible game, and small
+/// enough that no balance, bid total or round count can overflow.
+pub const LIMITS: [(&str, u64); 5] = [
+    ("starting_eyes", 100_000),
+    ("income", 100_000),
+    ("one_trait_markup", 10_000),
+    ("max_rounds", 10_000),
+    ("idle_rounds", 1_000),
+];
 
 impl Settings {
     /// Safe size in force for `players` players.
@@ -109,6 +125,22 @@ impl Settings {
         }
         if self.idle_rounds == Some(0) {
             return Err(SettingsError::IdleRounds);
+        }
+        for (name, value) in [
+            ("starting_eyes", Some(self.starting_eyes)),
+            ("income", Some(self.income)),
+            ("one_trait_markup", Some(self.one_trait_markup)),
+            ("max_rounds", self.max_rounds),
+            ("idle_rounds", self.idle_rounds),
+        ] {
+            let max = LIMITS.iter().find(|(n, _)| *n == name).map_or(0, |l| l.1);
+            if let Some(value) = value.filter(|v| u64::from(*v) > max) {
+                return Err(SettingsError::TooLarge {
+                    name,
+                    value: value.into(),
+                    max,
+                });
+            }
         }
         Ok(())
     }

@@ -69,8 +69,57 @@ impl LineError {
 
 impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message())
+        match self.line {
+            // A problem of the whole turn, not of one line.
+            0 => write!(f, "{}", self.message()),
+            n => write!(f, "line {n}: {}", self.message()),
+        }
     }
+}
+
+/// The most lines a turn may have, comments and blank lines included (as for mail).
+pub const MAX_TURN_LINES: usize = 500;
+/// The most bytes a turn may have.
+pub const MAX_TURN_BYTES: usize = 32 * 1024;
+/// An answer lists at most this many problems, then how many more there are.
+pub const MAX_LISTED_ERRORS: usize = 50;
+
+/// Whether a turn is small enough to be read at all: checked before any other work.
+pub fn check_size(text: &str) -> Result<(), LineError> {
+    if text.len() > MAX_TURN_BYTES {
+        return Err(LineError::new(
+            0,
+            "",
+            format!(
+                "the turn is {} KiB; a turn may have at most {} KiB and {MAX_TURN_LINES} lines",
+                text.len().div_ceil(1024),
+                MAX_TURN_BYTES / 1024
+            ),
+        ));
+    }
+    let lines = text.lines().count();
+    if lines > MAX_TURN_LINES {
+        return Err(LineError::new(
+            0,
+            "",
+            format!("the turn has {lines} lines; a turn may have at most {MAX_TURN_LINES}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The first `MAX_LISTED_ERRORS` problems, then one line saying how many more there are.
+pub fn listed(mut errors: Vec<LineError>) -> Vec<LineError> {
+    if errors.len() > MAX_LISTED_ERRORS {
+        let more = errors.len() - MAX_LISTED_ERRORS;
+        errors.truncate(MAX_LISTED_ERRORS);
+        errors.push(LineError::new(
+            0,
+            "",
+            format!("and {more} more problem(s), not listed: fix these first"),
+        ));
+    }
+    errors
 }
 
 pub const EXAMPLES: &str = "expected a guess such as \"1: Bob has 2 Red Diamond\" or \"2: 3 Blue Opal is in the safe\", a question such as \"1 (5): Bob has how many Reds?\", or the word \"ready\" or \"done\"";

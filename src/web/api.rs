@@ -51,13 +51,33 @@ struct TurnBody {
     text: String,
 }
 
+/// The largest turn request read: a turn of the largest size, in JSON with every character
+/// escaped. A larger body is refused before it is read whole.
+pub const TURN_BODY_LIMIT: usize = 2 * crate::rules::turn::MAX_TURN_BYTES + 1024;
+
 /// A turn as `text/plain`, or JSON `{"text": "…"}`.
 pub async fn submit_turn(
     req: HttpRequest,
     master: web::Data<Master>,
     path: web::Path<String>,
-    body: web::Bytes,
+    mut payload: web::Payload,
 ) -> Answer {
+    use futures_util::StreamExt;
+    let mut body = web::BytesMut::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk =
+            chunk.map_err(|e| MasterError::Invalid(vec![format!("the request broke off: {e}")]))?;
+        if body.len() + chunk.len() > TURN_BODY_LIMIT {
+            return Ok(HttpResponse::PayloadTooLarge().json(serde_json::json!({
+                "error": format!(
+                    "the turn is too large: a turn may have at most {} lines and {} KiB",
+                    crate::rules::turn::MAX_TURN_LINES,
+                    crate::rules::turn::MAX_TURN_BYTES / 1024
+                )
+            })));
+        }
+        body.extend_from_slice(&chunk);
+    }
     let raw = std::str::from_utf8(&body)
         .map_err(|_| MasterError::Invalid(vec!["the turn is not UTF-8 text".into()]))?;
     let is_json = req
@@ -157,9 +177,7 @@ pub fn game_request(body: NewGameBody) -> Result<GameRequest, Vec<String>> {
     forms::check_players(&players, &mut errors);
     let settings = body.settings.unwrap_or_default();
     forms::check_settings(&settings, players.len(), &mut errors);
-    if body.name.trim().is_empty() {
-        errors.push("give the game a name".into());
-    }
+    forms::check_game_name(body.name.trim(), &mut errors);
     errors.extend(forms::email_problem(
         "the game master's e-mail address",
         &body.gm_email,

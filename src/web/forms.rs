@@ -36,6 +36,22 @@ pub fn defaults() -> Fields {
     f
 }
 
+/// The longest game name, in characters.
+pub const MAX_GAME_NAME: usize = 80;
+
+/// A game name: 1 to 80 characters, no control characters (they would break the Atom feed
+/// and mail subjects). Shared by the form, the API and the command line.
+pub fn check_game_name(name: &str, errors: &mut Vec<String>) {
+    let count = name.chars().count();
+    if name.trim().is_empty() || count > MAX_GAME_NAME {
+        errors.push(format!(
+            "give the game a name of 1 to {MAX_GAME_NAME} characters (this one has {count})"
+        ));
+    } else if name.chars().any(char::is_control) {
+        errors.push("the game's name may not hold control characters (tabs, line breaks…)".into());
+    }
+}
+
 pub fn valid_email(email: &str) -> bool {
     crate::mail::address::problem(email).is_none()
 }
@@ -119,9 +135,7 @@ pub fn check_settings(settings: &Settings, players: usize, errors: &mut Vec<Stri
 pub fn parse(f: &Fields) -> Result<GameRequest, Vec<String>> {
     let mut errors = Vec::new();
     let name = get(f, "name").to_string();
-    if name.is_empty() || name.len() > 80 {
-        errors.push("give the game a name of 1 to 80 characters".into());
-    }
+    check_game_name(&name, &mut errors);
     let gm_email = get(f, "gm_email").to_string();
     errors.extend(email_problem("the game master's e-mail address", &gm_email));
     let mut players = Vec::new();

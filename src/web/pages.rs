@@ -383,6 +383,11 @@ pub async fn feed(master: web::Data<Master>, path: web::Path<i64>) -> Page {
     }
     .render()
     .map_err(|e| MasterError::Corrupt(e.to_string()))?;
+    // XML 1.0 allows no control characters but tab and line ends, whatever a name holds.
+    let body: String = body
+        .chars()
+        .filter(|c| !c.is_control() || matches!(c, '\t' | '\n' | '\r'))
+        .collect();
     Ok(HttpResponse::Ok()
         .content_type("application/atom+xml; charset=utf-8")
         .body(body))

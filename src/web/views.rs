@@ -388,7 +388,13 @@ impl Builder {
                 label: "the safe".into(),
             });
         }
-        let bid_total: u32 = written.questions.iter().map(|q| q.eyes).sum();
+        // Summed wide: bids as large as a u32 must not wrap the total.
+        let bid_total = written
+            .questions
+            .iter()
+            .map(|q| u64::from(q.eyes))
+            .sum::<u64>();
+        let bid_total = u32::try_from(bid_total).unwrap_or(u32::MAX);
         let traits = Trait::all();
         let choice = |ts: &[Trait]| Choice {
             value: ts.iter().map(|t| t.name()).collect::<Vec<_>>().join(" "),
