@@ -21,7 +21,7 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 base="http://127.0.0.1:$port"
 secret=load-test-secret
 target/release/polysleuth serve --database-url "$work/load.db" --listen "127.0.0.1:$port" \
-  --outbox "$work/outbox" --inbound-secret "$secret" --mail-from "Polysleuth <gm@load.test>" \
+  --outbox "$work/outbox" --inbound-secret "$secret" --create-games open --mail-from "Polysleuth <gm@load.test>" \
   >"$work/serve.log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$work"' EXIT

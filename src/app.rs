@@ -29,6 +29,8 @@ pub struct Options {
     pub web_confirm_after: Duration,
     /// A mailbox to read players' mail from (`--imap-url`).
     pub imap: Option<crate::mail::imap::ImapDoor>,
+    /// Who may make games on the web and through the API.
+    pub create_games: crate::web::admission::CreateGames,
 }
 
 /// The default wait of a web confirmation: a player who builds a turn in a few clicks gets
@@ -49,6 +51,7 @@ impl Default for Options {
             inbound_secret: None,
             web_confirm_after: WEB_CONFIRM_AFTER,
             imap: None,
+            create_games: crate::web::admission::CreateGames::Confirmed,
         }
     }
 }
@@ -135,6 +138,7 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
         listener,
         opts.workers,
         opts.inbound_secret.clone(),
+        opts.create_games.clone(),
     )?;
     let handle = server.handle();
     let server = tokio::spawn(server);
@@ -166,6 +170,7 @@ pub async fn demo(master: &Master) -> anyhow::Result<crate::master::Created> {
     let request = crate::master::GameRequest {
         grace_seconds: 60,
         reminder_hours: "24,2".into(),
+        wait_for_gm: false,
         ..crate::master::GameRequest::sample("Demo game", ["Ada", "Basil", "Clara", "Dmitri"], None)
     };
     master

@@ -67,6 +67,14 @@ enum Command {
         web_confirm_seconds: u64,
         #[command(flatten)]
         imap: Imap,
+        /// Who may make games on the web and through the API: `open` (anyone, players mailed
+        /// at once), `confirmed` (anyone, but the game waits until its game master starts it
+        /// from the link mailed to their address), or `token` (only with --create-token).
+        #[arg(long, env = "POLYSLEUTH_CREATE_GAMES", default_value = "confirmed")]
+        create_games: String,
+        /// The shared token of `--create-games token` (at least 16 characters).
+        #[arg(long, env = "POLYSLEUTH_CREATE_TOKEN", hide_env_values = true)]
+        create_token: Option<String>,
         /// Also create a demo game and print its links.
         #[arg(long)]
         demo: bool,
@@ -292,9 +300,16 @@ async fn run(command: Command) -> anyhow::Result<()> {
             inbound_secret,
             web_confirm_seconds,
             imap,
+            create_games,
+            create_token,
             demo,
         } => {
             let imap = imap.door(&listen)?;
+            let create_games = polysleuth::web::admission::CreateGames::parse(
+                &create_games,
+                create_token.as_deref(),
+            )
+            .map_err(anyhow::Error::msg)?;
             let running = app::start(Options {
                 database_url: db.database_url,
                 listen,
@@ -307,6 +322,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 inbound_secret,
                 web_confirm_after: Duration::from_secs(web_confirm_seconds),
                 imap,
+                create_games,
             })
             .await?;
             println!("Polysleuth game master at http://{}", running.addr);

@@ -70,7 +70,18 @@ pub enum MasterError {
     /// A batch of writes could not be committed: nothing of it was stored.
     #[error("{0}")]
     NotStored(String),
+    /// Not allowed on this service (HTTP 403).
+    #[error("{0}")]
+    Forbidden(String),
+    /// Too many requests of one kind from one client or for one address (HTTP 429).
+    #[error("{0}")]
+    TooMany(String),
 }
+
+/// Subscriptions an address may have waiting for its confirmation in a day.
+pub const MAX_UNCONFIRMED_SUBSCRIPTIONS: i64 = 5;
+/// Games an address may have waiting for its confirmation as their game master.
+pub const MAX_UNCONFIRMED_GAMES: i64 = 3;
 
 impl From<sqlx::Error> for MasterError {
     fn from(e: sqlx::Error) -> Self {
@@ -97,6 +108,10 @@ pub struct GameRequest {
     pub deal: Option<Deal>,
     /// Hours before the deadline at which players with no turn are reminded, e.g. `24,2`.
     pub reminder_hours: String,
+    /// The game waits, mailing no player, until its game master starts it from the link
+    /// mailed to their address: a game made on the web or through the API of a service that
+    /// does not trust whoever creates games (`serve --create-games confirmed`).
+    pub wait_for_gm: bool,
 }
 
 impl GameRequest {
@@ -119,6 +134,7 @@ impl GameRequest {
             seed,
             deal: None,
             reminder_hours: String::new(),
+            wait_for_gm: false,
         }
     }
 }
@@ -298,6 +314,7 @@ fn new_mail<'a>(game_id: i64, to: &'a str, letter: &'a Letter) -> NewMail<'a> {
         recipient: to,
         subject: &letter.subject,
         body: &letter.body,
+        unsubscribe: None,
     }
 }
 
@@ -400,30 +417,86 @@ impl Master {
             )]));
         }
         let game = self.public_game(game_id).await?;
-        let mut tx = self.store.write().await?;
-        let Some(id) = self
-            .store
-            .add_observer(&mut tx, game_id, email, "", now())
-            .await?
-        else {
-            tx.rollback().await?;
-            return Ok(format!(
-                "{email} already receives the bulletins of this game."
+        if game.status == "unconfirmed" {
+            return Err(MasterError::Conflict(
+                "this game has not started yet; follow it once it has".into(),
             ));
+        }
+        let now = now();
+        // Double opt-in: nothing but one confirmation request goes to an address until it
+        // confirms, and an address gets few such requests.
+        let asked = format!(
+            "{email} was sent a mail with a link to confirm; the bulletins come once it is opened."
+        );
+        match self.store.observer_of(game_id, email).await? {
+            Some((_, _, Some(_))) => {
+                return Ok(format!(
+                    "{email} already receives the bulletins of this game."
+                ))
+            }
+            // Asked within the hour: the first request stands, no second mail.
+            Some((_, created, None)) if now - created < 3600 => return Ok(asked),
+            _ => {}
+        }
+        if self
+            .store
+            .unconfirmed_observers(email, now - 86_400)
+            .await?
+            >= MAX_UNCONFIRMED_SUBSCRIPTIONS
+        {
+            return Err(MasterError::TooMany(format!(
+                "{email} has {MAX_UNCONFIRMED_SUBSCRIPTIONS} subscriptions waiting for its \
+                 confirmation; confirm those, or try again tomorrow"
+            )));
+        }
+        let mut tx = self.store.write().await?;
+        let id = match self
+            .store
+            .add_observer(&mut tx, game_id, email, "", now)
+            .await?
+        {
+            Some(id) => id,
+            None => match self.store.observer_of(game_id, email).await? {
+                Some((id, _, _)) => id,
+                None => return Err(MasterError::Conflict("please try again".into())),
+            },
         };
         let letter = Letter {
-            subject: format!("[Polysleuth game {game_id}] you follow {}", game.name),
+            subject: format!(
+                "[Polysleuth game {game_id}] confirm that you want the bulletins of {}",
+                game.name
+            ),
             body: format!(
-                "You will receive the public bulletins of \"{}\" (game {game_id}) by mail.\n\nTo stop, open\n  {}\n",
+                "Someone asked to send the public bulletins of \"{}\" (game {game_id}) to this \
+                 address.\n\nIf it was you, confirm by opening\n  {}\n\nIf it was not, ignore this \
+                 mail: nothing more will be sent to you.\n",
                 game.name,
-                self.observer_link(id)
+                self.observer_confirm_link(id)
             ),
             reply_to: None,
         };
-        self.send(&mut tx, game_id, email, &letter, now()).await?;
+        self.send(&mut tx, game_id, email, &letter, now).await?;
         tx.commit().await?;
+        Ok(asked)
+    }
+
+    /// The link an observer opens to confirm their address.
+    pub fn observer_confirm_link(&self, observer_id: i64) -> String {
+        self.link(&format!(
+            "/observe/{}/confirm",
+            keys::token(observer_id, &self.sign("observe", observer_id))
+        ))
+    }
+
+    /// An observer's address confirmed the subscription: bulletins from the next round on.
+    pub async fn confirm_observer(&self, token: &str) -> Result<String> {
+        let id = self
+            .check_signed("observe", token)
+            .ok_or(MasterError::BadKey)?;
+        let (_, email, _) = self.store.observer(id).await?.ok_or(MasterError::BadKey)?;
+        self.store.confirm_observer(id, now()).await?;
         Ok(format!(
-            "{email} will receive the bulletins of this game; a confirmation was mailed."
+            "{email} will receive the bulletins of this game by mail. Each one has a link to stop them."
         ))
     }
 
@@ -486,6 +559,11 @@ impl Master {
         let commitment = game.deal.commitment(&names, &salt);
         let now = now();
         let deadline = req.first_deadline.unwrap_or(now + req.round_seconds);
+        // A game that waits keeps its first round's length, and its clock starts at the start.
+        let (status, deadline, remaining) = match req.wait_for_gm {
+            true => ("unconfirmed", None, Some((deadline - now).max(60))),
+            false => ("open", Some(deadline), None),
+        };
         let gm_key = keys::new_key();
         let gm_hash = keys::hash(&gm_key);
         let state = json(&game);
@@ -506,7 +584,9 @@ impl Master {
                     round_seconds: req.round_seconds,
                     grace_seconds: req.grace_seconds,
                     time_zone: &req.time_zone,
+                    status,
                     deadline,
+                    remaining,
                     now,
                     reminder_hours: &req.reminder_hours,
                 },
@@ -520,17 +600,24 @@ impl Master {
                 .store
                 .insert_player(&mut tx, id, seat, name, email, &keys::hash(&key))
                 .await?;
-            let link = self.player_link(pid, &key);
-            let mut letter = mail::welcome(self, &row, &game, seat, &link, &key);
-            letter.reply_to = Some(self.reply_address(pid, 0));
-            self.send(&mut tx, id, email, &letter, now).await?;
+            // A waiting game mails no player: each gets a new key when it starts.
+            let link = match req.wait_for_gm {
+                true => String::new(),
+                false => {
+                    self.welcome(&mut tx, &row, &game, seat, pid, 0, email, &key)
+                        .await?
+                }
+            };
             players.push(CreatedPlayer {
                 name: name.clone(),
                 link,
             });
         }
         let gm_link = self.gm_link(id, &gm_key);
-        let letter = mail::gm_welcome(self, &row, &game, &gm_link, &players);
+        let letter = match req.wait_for_gm {
+            true => mail::gm_confirm(self, &row, &gm_link),
+            false => mail::gm_welcome(self, &row, &game, &gm_link, &players),
+        };
         self.send(&mut tx, id, &req.gm_email, &letter, now).await?;
         tx.commit().await?;
         tracing::info!(game = id, players = names.len(), "game created");
@@ -540,6 +627,69 @@ impl Master {
             gm_link,
             players,
         })
+    }
+
+    /// Queues a player's welcome mail, with their private link; returns the link.
+    #[allow(clippy::too_many_arguments)]
+    async fn welcome(
+        &self,
+        tx: &mut Tx,
+        row: &GameRow,
+        game: &Game,
+        seat: usize,
+        player_id: i64,
+        key_version: i64,
+        email: &str,
+        key: &str,
+    ) -> Result<String> {
+        let link = self.player_link(player_id, key);
+        let mut letter = mail::welcome(self, row, game, seat, &link, key);
+        letter.reply_to = Some(self.reply_address(player_id, key_version));
+        self.send(tx, row.id, email, &letter, now()).await?;
+        Ok(link)
+    }
+
+    /// Starts a game that waited for its game master: the first round's clock starts, and
+    /// each player gets a new key and their welcome mail, in one transaction.
+    async fn start_game(&self, tx: &mut Tx, game: &GameRow) -> Result<String> {
+        let deadline = now() + game.remaining.unwrap_or(game.round_seconds);
+        let schedule = Schedule {
+            status: "open",
+            deadline: Some(deadline),
+            remaining: None,
+            close_at: None,
+        };
+        self.store.set_schedule(tx, game.id, &schedule).await?;
+        let row = self
+            .store
+            .game(&mut **tx, game.id)
+            .await?
+            .expect("the game exists");
+        let state = parse_state(&row)?;
+        let players = self.store.players(&mut **tx, game.id).await?;
+        for p in &players {
+            let key = keys::new_key();
+            let version = self
+                .store
+                .replace_player_key(tx, p.id, &keys::hash(&key))
+                .await?;
+            self.welcome(
+                tx,
+                &row,
+                &state,
+                p.seat as usize,
+                p.id,
+                version,
+                &p.email,
+                &key,
+            )
+            .await?;
+            self.players.write().expect("cache lock").remove(&p.id);
+        }
+        Ok(format!(
+            "The game has started: each player was mailed their private link. Round 1 closes at {}.",
+            mail::time_text(deadline, crate::mail::zone(&row.time_zone))
+        ))
     }
 
     async fn send(
@@ -559,6 +709,7 @@ impl Master {
                     recipient: to,
                     subject: &letter.subject,
                     body: &letter.body,
+                    unsubscribe: None,
                 },
                 now,
             )
@@ -991,11 +1142,16 @@ impl Master {
         }
         for (observer, email, _) in self.store.observers(&mut *tx, game_id).await? {
             let mut letter = mail::round_letter(self, &after, &next, &stored, None, "observers");
+            let stop = self.observer_link(observer);
             letter.body.push_str(&format!(
-                "\nYou receive the public bulletins of this game as an observer. To stop, open\n  {}\n",
-                self.observer_link(observer)
+                "\nYou receive the public bulletins of this game as an observer. To stop, open\n  {stop}\n"
             ));
-            self.send(&mut tx, game_id, &email, &letter, now).await?;
+            // A subscription: it carries a one-click unsubscribe (List-Unsubscribe).
+            let mail = crate::store::NewMail {
+                unsubscribe: Some(&stop),
+                ..new_mail(game_id, &email, &letter)
+            };
+            self.store.enqueue_mail(&mut tx, &mail, now).await?;
         }
         tx.commit().await?;
         self.sheets_due.notify_one();
@@ -1108,6 +1264,32 @@ impl Master {
         let game = self.gm_game(token).await?;
         if game.status == "over" {
             return Err(MasterError::Conflict("the game is over".into()));
+        }
+        match (game.status == "unconfirmed", &action) {
+            (true, GmAction::Start) => {
+                let mut tx = self.store.write().await?;
+                let game = self
+                    .store
+                    .game_for_update(&mut tx, game.id)
+                    .await?
+                    .expect("exists");
+                if game.status != "unconfirmed" {
+                    tx.rollback().await?;
+                    return Err(MasterError::Conflict("the game has started already".into()));
+                }
+                let said = self.start_game(&mut tx, &game).await?;
+                tx.commit().await?;
+                return Ok(said);
+            }
+            (true, _) => {
+                return Err(MasterError::Conflict(
+                    "the game has not started: press \"Start the game\" first".into(),
+                ))
+            }
+            (false, GmAction::Start) => {
+                return Err(MasterError::Conflict("the game has started already".into()))
+            }
+            (false, _) => {}
         }
         match action {
             GmAction::ResolveNow => {
@@ -1272,7 +1454,9 @@ impl Master {
                     player.name
                 )
             }
-            GmAction::ResolveNow | GmAction::End => unreachable!("handled above"),
+            GmAction::ResolveNow | GmAction::End | GmAction::Start => {
+                unreachable!("handled above")
+            }
         };
         tx.commit().await?;
         Ok(said)
@@ -1357,6 +1541,8 @@ pub enum GmAction {
     Reminders {
         hours: Vec<i64>,
     },
+    /// Starts a game that waits for its game master (its address is confirmed by the link).
+    Start,
     /// Mails the player in this seat a new private link; the old link and reply address stop
     /// working at once (keys are stored only hashed, so a lost link is replaced, not re-sent).
     NewLink {

@@ -47,6 +47,8 @@ fn serve(db: &str, port: u16, smtp: u16, dir: &std::path::Path) -> Instance {
             &format!("smtp://127.0.0.1:{smtp}"),
             "--tick-ms",
             "50",
+            "--create-games",
+            "open",
         ])
         .args(["--mail-from", "Polysleuth <gm@polysleuth.test>", "--outbox"])
         .arg(dir.join("outbox"))

@@ -274,8 +274,41 @@ async fn reminders_go_to_players_with_no_turn_and_observers_get_bulletins_only()
         .text()
         .await
         .unwrap()
-        .contains("will receive the bulletins"));
+        .contains("was sent a mail with a link to confirm"));
     settle(&app).await;
+    // Double opt-in: the address gets one request, and nothing else until it confirms.
+    let request = app
+        .mails()
+        .into_iter()
+        .find(|m| m.contains("To: fan@example.net"))
+        .unwrap()
+        .replace("=\r\n", "")
+        .replace("=\n", "");
+    let confirm = request
+        .lines()
+        .find(|l| l.contains("/confirm"))
+        .unwrap()
+        .trim()
+        .to_string();
+    let (_, form) = app.get_text(&confirm).await;
+    assert!(
+        form.contains("Send me the bulletins"),
+        "opening the link confirms nothing"
+    );
+    let at = form.find("name=\"csrf\" value=\"").unwrap() + 19;
+    let csrf = form[at..at + 32].to_string();
+    let r = app
+        .client
+        .post(&confirm)
+        .form(&[("csrf", csrf.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert!(r
+        .text()
+        .await
+        .unwrap()
+        .contains("will receive the bulletins"));
     let before = app.mails().len();
 
     // The GM asks for reminders 24 and 2 hours ahead: both are due, one mail each, not Ann.
@@ -329,17 +362,23 @@ async fn reminders_go_to_players_with_no_turn_and_observers_get_bulletins_only()
     );
     let stop = bulletin
         .lines()
-        .find(|l| l.contains("/observe/"))
+        .find(|l| l.trim_start().starts_with("http") && l.contains("/observe/"))
         .unwrap()
         .trim()
         .to_string();
-    let (_, form) = app.get_text(&stop).await;
-    let at = form.find("name=\"csrf\" value=\"").unwrap() + 19;
-    let csrf = form[at..at + 32].to_string();
+    // A subscription carries a one-click unsubscribe (RFC 8058), which needs no form.
+    assert_eq!(
+        header(&bulletin, "List-Unsubscribe"),
+        Some(format!("<{stop}>").as_str())
+    );
+    assert_eq!(
+        header(&bulletin, "List-Unsubscribe-Post"),
+        Some("List-Unsubscribe=One-Click")
+    );
     let r = app
         .client
         .post(&stop)
-        .form(&[("csrf", csrf.as_str())])
+        .form(&[("List-Unsubscribe", "One-Click")])
         .send()
         .await
         .unwrap();

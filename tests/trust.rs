@@ -191,7 +191,7 @@ async fn a_million_line_turn_gets_a_short_answer_and_the_service_stays_small() {
             "--listen",
             &format!("127.0.0.1:{port}"),
         ])
-        .args(["--tick-ms", "50", "--outbox"])
+        .args(["--tick-ms", "50", "--create-games", "open", "--outbox"])
         .arg(dir.join("outbox"))
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -297,5 +297,148 @@ async fn game_names_and_house_rules_are_bounded_for_the_api_as_for_the_form() {
         assert!(answer.to_string().contains(says), "{answer}");
     }
     assert!(app.mails().is_empty());
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_game_made_by_anyone_waits_mailing_nobody_until_its_game_master_starts_it() {
+    use polysleuth::web::admission::CreateGames;
+    let dir = common::tempdir("confirmed");
+    let db = common::database_url(&dir).await;
+    let mut app = TestApp::spawn_with(dir, db, |o| o.create_games = CreateGames::Confirmed).await;
+    let (status, created) = app
+        .post_json(
+            "/api/games",
+            &game_body(&["Ann", "Ben", "Cleo"], None, json!({})),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    assert_eq!(created["status"], "unconfirmed");
+    assert!(
+        created.get("gm_link").is_none(),
+        "the maker does not get the GM's link"
+    );
+    settle(&app).await;
+    // Only the address named as game master is mailed; no player is.
+    let mails = app.mails();
+    assert_eq!(mails.len(), 1, "{mails:?}");
+    assert_eq!(header(&mails[0], "To").unwrap().trim(), "gm@example.org");
+    let body = mails[0].replace("=\r\n", "").replace("=\n", "");
+    let gm = body
+        .lines()
+        .find(|l| l.contains("/gm/"))
+        .map(|l| path_of(l.trim()))
+        .unwrap();
+    // Not listed, and no GM action but the start until it starts.
+    assert!(app
+        .get_json("/api/games")
+        .await
+        .as_array()
+        .unwrap()
+        .is_empty());
+    let actions = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
+    let (status, answer) = app.post_json(&actions, &json!({"action": "resolve"})).await;
+    assert_eq!(status, 409, "{answer}");
+    let (_, page) = app.get_text(&gm).await;
+    assert!(page.contains("Start the game"), "{page}");
+    let (status, answer) = app.post_json(&actions, &json!({"action": "start"})).await;
+    assert_eq!(status, 200, "{answer}");
+    assert!(
+        answer.to_string().contains("The game has started"),
+        "{answer}"
+    );
+    let links = app.player_links(&created).await;
+    assert_eq!(links.len(), 3);
+    let view = app.private_view(&links[0]).await;
+    assert_eq!(view["me"], "Ann");
+    let game = app.get_json(&format!("/api/games/{}", created["id"])).await;
+    assert_eq!(game["status"], "open");
+    let (status, _) = app.post_json(&actions, &json!({"action": "start"})).await;
+    assert_eq!(status, 409, "started once");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn one_address_and_one_client_can_make_only_a_few_waiting_games() {
+    use polysleuth::web::admission::CreateGames;
+    let dir = common::tempdir("limits");
+    let db = common::database_url(&dir).await;
+    let mut app = TestApp::spawn_with(dir, db, |o| o.create_games = CreateGames::Confirmed).await;
+    let body = |gm: &str| {
+        let mut b = game_body(&["Ann", "Ben", "Cleo"], None, json!({}));
+        b["gm_email"] = json!(gm);
+        b
+    };
+    for _ in 0..3 {
+        let (status, _) = app
+            .post_json("/api/games", &body("victim@example.org"))
+            .await;
+        assert_eq!(status, 201);
+    }
+    let (status, answer) = app
+        .post_json("/api/games", &body("victim@example.org"))
+        .await;
+    assert_eq!(status, 429, "{answer}");
+    assert!(
+        answer.to_string().contains("already has 3 games waiting"),
+        "{answer}"
+    );
+    // Other addresses, from the same client: ten games an hour, then 429.
+    let mut last = 0;
+    for i in 0..10 {
+        let (status, _) = app
+            .post_json("/api/games", &body(&format!("gm{i}@example.org")))
+            .await;
+        last = status;
+        if status == 429 {
+            break;
+        }
+    }
+    assert_eq!(last, 429, "the client is limited");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_private_instance_makes_games_only_for_holders_of_its_token() {
+    use polysleuth::web::admission::CreateGames;
+    let dir = common::tempdir("token");
+    let db = common::database_url(&dir).await;
+    let token = "a-long-shared-creation-token";
+    let mut app = TestApp::spawn_with(dir, db, |o| {
+        o.create_games = CreateGames::Token(token.into())
+    })
+    .await;
+    let body = game_body(&["Ann", "Ben", "Cleo"], None, json!({}));
+    let (status, answer) = app.post_json("/api/games", &body).await;
+    assert_eq!(status, 403);
+    assert!(answer.to_string().contains("creation token"), "{answer}");
+    let r = app
+        .client
+        .post(app.url("/api/games"))
+        .header("x-polysleuth-create-token", "wrong-token-of-some-length")
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 403);
+    assert!(app.mails().is_empty());
+    let r = app
+        .client
+        .post(app.url("/api/games"))
+        .header("x-polysleuth-create-token", token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 201);
+    let created: Value = r.json().await.unwrap();
+    assert_eq!(
+        app.player_links(&created).await.len(),
+        3,
+        "players mailed at once"
+    );
+    // The form asks for the token too.
+    let (_, page) = app.get_text("/games/new").await;
+    assert!(page.contains("name=\"create_token\""));
     app.stop().await;
 }

@@ -288,6 +288,7 @@ impl Master {
                     recipient: to,
                     subject: &letter.subject,
                     body: &letter.body,
+                    unsubscribe: None,
                 },
                 now(),
             )

@@ -180,6 +180,30 @@ struct NewLink<'a> {
     mail_address: &'a str,
 }
 
+/// To the address named as game master of a game made on the web or through the API: the
+/// game waits, mailing no player, until this address starts it.
+pub fn gm_confirm(master: &Master, game: &GameRow, link: &str) -> Letter {
+    let body = format!(
+        "Someone asked this service to make the game \"{}\" (game {}) with this address as\n\
+         its game master. Nothing has been sent to its players yet.\n\n\
+         If it was you, open your game-master page and press \"Start the game\": each player\n\
+         then gets their private link, and round 1 begins.\n  {link}\n\n\
+         Keep that link to yourself. If it was not you, ignore this mail: the game never\n\
+         starts and nobody is mailed.\n\nPublic page: {}\n",
+        game.name,
+        game.id,
+        master.link(&format!("/games/{}", game.id)),
+    );
+    Letter {
+        subject: format!(
+            "[Polysleuth game {}] confirm and start {}",
+            game.id, game.name
+        ),
+        body,
+        reply_to: None,
+    }
+}
+
 /// A player's new private link, after the game master replaced a lost or leaked one.
 pub fn new_link(master: &Master, game: &GameRow, name: &str, link: &str, key: &str) -> Letter {
     let body = NewLink {

@@ -135,6 +135,17 @@ impl Outbox {
             HeaderName::new_from_ascii_str(LOOP_HEADER),
             self.domain.clone(),
         ));
+        if let Some(stop) = &row.unsubscribe {
+            // RFC 2369 and RFC 8058: mail clients offer a one-click "unsubscribe".
+            headers.insert_raw(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe"),
+                format!("<{stop}>"),
+            ));
+            headers.insert_raw(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                "List-Unsubscribe=One-Click".into(),
+            ));
+        }
         Ok(msg)
     }
 

@@ -167,6 +167,7 @@ impl Direct {
                     created_at: r.get(6)?,
                     attempts: r.get(7)?,
                     last_error: r.get(8)?,
+                    unsubscribe: r.get(9)?,
                 })
             })?
             .collect::<Result<Vec<_>, _>>()?;

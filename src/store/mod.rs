@@ -151,7 +151,7 @@ fn sqlite_open_round() -> (String, String) {
 }
 
 /// Outbox rows due at $1, at most $2 of them; a lock clause may follow.
-const CLAIM_MAIL: &str = "SELECT id, game_id, reply_to, recipient, subject, body, created_at, attempts, last_error FROM outbox
+const CLAIM_MAIL: &str = "SELECT id, game_id, reply_to, recipient, subject, body, created_at, attempts, last_error, unsubscribe FROM outbox
      WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY id LIMIT $2";
 /// Stores a raw message unless one with its key is stored already (then no row comes back).
 const INSERT_INBOUND: &str = "INSERT INTO inbound (received_at, raw, message_key) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id";
@@ -416,7 +416,11 @@ pub struct NewGame<'a> {
     pub round_seconds: i64,
     pub grace_seconds: i64,
     pub time_zone: &'a str,
-    pub deadline: i64,
+    /// `open`, or `unconfirmed` for a game waiting for its game master's address.
+    pub status: &'a str,
+    pub deadline: Option<i64>,
+    /// The first round's length, kept while the game waits to start.
+    pub remaining: Option<i64>,
     pub now: i64,
     pub reminder_hours: &'a str,
 }
@@ -453,6 +457,8 @@ pub struct MailRow {
     pub created_at: i64,
     pub attempts: i64,
     pub last_error: Option<String>,
+    /// The one-click unsubscribe address of a subscription (an observer's bulletin).
+    pub unsubscribe: Option<String>,
 }
 
 pub struct NewMail<'a> {
@@ -461,6 +467,8 @@ pub struct NewMail<'a> {
     pub recipient: &'a str,
     pub subject: &'a str,
     pub body: &'a str,
+    /// Set on a subscription's mail: its `List-Unsubscribe` address.
+    pub unsubscribe: Option<&'a str>,
 }
 
 /// The schedule fields of a game that GM actions and resolution change together.
@@ -474,8 +482,8 @@ pub struct Schedule<'a> {
 impl Store {
     pub async fn insert_game(&self, tx: &mut Conn, g: &NewGame<'_>) -> Result<i64, StoreError> {
         let (id,): (i64,) = sqlx::query_as(
-            "INSERT INTO games (name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, created_at, reminder_hours)
-             VALUES ($1, $2, 'open', 1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
+            "INSERT INTO games (name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, created_at, reminder_hours, remaining)
+             VALUES ($1, $2, $14, 1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $15) RETURNING id",
         )
         .bind(g.name)
         .bind(g.listed as i64)
@@ -490,6 +498,8 @@ impl Store {
         .bind(g.deadline)
         .bind(g.now)
         .bind(g.reminder_hours)
+        .bind(g.status)
+        .bind(g.remaining)
         .fetch_one(&mut *tx)
         .await?;
         Ok(id)
@@ -566,7 +576,7 @@ impl Store {
 
     pub async fn listed_games(&self) -> Result<Vec<GameRow>, StoreError> {
         Ok(sqlx::query_as(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE listed = 1 ORDER BY id DESC LIMIT 200"
+            "SELECT {GAME_COLUMNS} FROM games WHERE listed = 1 AND status <> 'unconfirmed' ORDER BY id DESC LIMIT 200"
         ))
         .fetch_all(&self.pool)
         .await?)
@@ -990,7 +1000,7 @@ impl Store {
         now: i64,
     ) -> Result<i64, StoreError> {
         let (id,): (i64,) = sqlx::query_as(
-            "INSERT INTO outbox (game_id, recipient, subject, body, created_at, next_attempt_at, reply_to) VALUES ($1, $2, $3, $4, $5, $5, $6) RETURNING id",
+            "INSERT INTO outbox (game_id, recipient, subject, body, created_at, next_attempt_at, reply_to, unsubscribe) VALUES ($1, $2, $3, $4, $5, $5, $6, $7) RETURNING id",
         )
         .bind(m.game_id)
         .bind(m.recipient)
@@ -998,6 +1008,7 @@ impl Store {
         .bind(m.body)
         .bind(now)
         .bind(m.reply_to)
+        .bind(m.unsubscribe)
         .fetch_one(&mut *tx)
         .await?;
         Ok(id)
@@ -1188,7 +1199,7 @@ impl Store {
     /// Mails of a game that failed at least once and are not sent yet.
     pub async fn failing_mail(&self, game_id: i64) -> Result<Vec<MailRow>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, game_id, reply_to, recipient, subject, body, created_at, attempts, last_error FROM outbox
+            "SELECT id, game_id, reply_to, recipient, subject, body, created_at, attempts, last_error, unsubscribe FROM outbox
              WHERE game_id = $1 AND sent_at IS NULL AND given_up_at IS NULL AND last_error IS NOT NULL ORDER BY id",
         )
         .bind(game_id)
@@ -1392,14 +1403,14 @@ impl Store {
         Ok(row.map(|r| r.0))
     }
 
-    /// Observers of a game as (id, email, key hash).
+    /// Observers of a game whose address confirmed, as (id, email, key hash).
     pub async fn observers<'e, E: Executor<'e, Database = Any>>(
         &self,
         e: E,
         game_id: i64,
     ) -> Result<Vec<(i64, String, String)>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, email, key_hash FROM observers WHERE game_id = $1 ORDER BY id",
+            "SELECT id, email, key_hash FROM observers WHERE game_id = $1 AND confirmed_at IS NOT NULL ORDER BY id",
         )
         .bind(game_id)
         .fetch_all(e)
@@ -1413,6 +1424,56 @@ impl Store {
                 .fetch_optional(&self.pool)
                 .await?,
         )
+    }
+
+    /// An address's subscription to a game: (id, created at, confirmed at).
+    pub async fn observer_of(
+        &self,
+        game_id: i64,
+        email: &str,
+    ) -> Result<Option<(i64, i64, Option<i64>)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT id, created_at, confirmed_at FROM observers WHERE game_id = $1 AND email = $2",
+        )
+        .bind(game_id)
+        .bind(email)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// Subscriptions of an address not confirmed, asked for since `since`.
+    pub async fn unconfirmed_observers(&self, email: &str, since: i64) -> Result<i64, StoreError> {
+        let (n,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM observers WHERE lower(email) = lower($1) AND confirmed_at IS NULL AND created_at >= $2",
+        )
+        .bind(email)
+        .bind(since)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(n)
+    }
+
+    /// The address confirmed it wants the bulletins; true when it had not before.
+    pub async fn confirm_observer(&self, id: i64, now: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE observers SET confirmed_at = $1 WHERE id = $2 AND confirmed_at IS NULL",
+        )
+        .bind(now)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// Games made by an address (as game master) that still wait for it to confirm.
+    pub async fn unconfirmed_games(&self, gm_email: &str) -> Result<i64, StoreError> {
+        let (n,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM games WHERE lower(gm_email) = lower($1) AND status = 'unconfirmed'",
+        )
+        .bind(gm_email)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(n)
     }
 
     pub async fn remove_observer(&self, id: i64) -> Result<(), StoreError> {

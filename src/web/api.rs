@@ -230,6 +230,7 @@ pub fn game_request(body: NewGameBody) -> Result<GameRequest, Vec<String>> {
     }
     Ok(GameRequest {
         reminder_hours,
+        wait_for_gm: false,
         name: body.name.trim().to_string(),
         gm_email: body.gm_email,
         players,
@@ -249,10 +250,61 @@ fn deal_from(names: &[String], given: BTreeMap<String, Vec<String>>) -> Result<D
     crate::replay::read_deal(names, given).map_err(|e| e.to_string())
 }
 
-pub async fn create_game(master: web::Data<Master>, body: web::Json<NewGameBody>) -> Answer {
-    let request = game_request(body.into_inner()).map_err(MasterError::Invalid)?;
-    let created = master.create_game(request).await?;
+/// Makes a game as the service's policy allows (`super::admission`). A game that waits for
+/// its game master is answered without the game master's link: it goes by mail to the
+/// address named, whose owner starts the game.
+pub async fn create_game(
+    req: HttpRequest,
+    master: web::Data<Master>,
+    policy: web::Data<super::admission::CreateGames>,
+    limiter: web::Data<super::admission::Limiter>,
+    body: web::Json<NewGameBody>,
+) -> Answer {
+    let token = req
+        .headers()
+        .get("x-polysleuth-create-token")
+        .and_then(|v| v.to_str().ok());
+    let wait = policy.admit(token)?;
+    let mut request = game_request(body.into_inner()).map_err(MasterError::Invalid)?;
+    if wait {
+        // Anonymous makers are counted; an open or token service trusts its users.
+        limiter.check(&req, super::admission::Kind::Game)?;
+    }
+    request.wait_for_gm = wait;
+    let created = make_game(&master, request).await?;
+    if wait {
+        return Ok(HttpResponse::Created().json(serde_json::json!({
+            "id": created.id,
+            "public_page": created.public_page,
+            "status": "unconfirmed",
+            "players": created.players,
+            "message": WAITING,
+        })));
+    }
     Ok(HttpResponse::Created().json(created))
+}
+
+/// What the maker of a waiting game is told.
+pub const WAITING: &str = "The game waits for its game master: a mail with the game master's \
+    link went to the address given. The game starts, and its players are mailed, when the \
+    game master presses \"Start the game\" on that page.";
+
+/// Makes a game; a waiting one only while its game master's address has few others waiting.
+pub async fn make_game(
+    master: &Master,
+    request: crate::master::GameRequest,
+) -> Result<crate::master::Created, MasterError> {
+    use crate::master::MAX_UNCONFIRMED_GAMES;
+    if request.wait_for_gm
+        && master.store.unconfirmed_games(&request.gm_email).await? >= MAX_UNCONFIRMED_GAMES
+    {
+        return Err(MasterError::TooMany(format!(
+            "{} already has {MAX_UNCONFIRMED_GAMES} games waiting to be started; start or \
+             end those first",
+            request.gm_email
+        )));
+    }
+    master.create_game(request).await
 }
 
 /// The inbound-mail webhook: the raw RFC 5322 message as the body, the shared secret in the

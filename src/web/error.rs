@@ -11,6 +11,8 @@ pub fn status(e: &MasterError) -> StatusCode {
         MasterError::BadKey => StatusCode::FORBIDDEN,
         MasterError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
         MasterError::Conflict(_) => StatusCode::CONFLICT,
+        MasterError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+        MasterError::Forbidden(_) => StatusCode::FORBIDDEN,
         MasterError::Store(_) | MasterError::Corrupt(_) | MasterError::NotStored(_) => {
             StatusCode::SERVICE_UNAVAILABLE
         }

@@ -240,6 +240,7 @@ pub fn parse(f: &Fields) -> Result<GameRequest, Vec<String>> {
     if errors.is_empty() {
         Ok(GameRequest {
             reminder_hours,
+            wait_for_gm: false,
             name,
             gm_email,
             players,

@@ -1,5 +1,6 @@
 //! The web door: HTML pages, the JSON API, and the server that runs them.
 
+pub mod admission;
 pub mod api;
 pub mod error;
 pub mod forms;
@@ -64,6 +65,14 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/gm/{token}", web::get().to(pages::gm))
         .route("/gm/{token}", web::post().to(pages::gm_action))
         .route("/games/{id}/observe", web::post().to(pages::observe))
+        .route(
+            "/observe/{token}/confirm",
+            web::get().to(pages::confirm_observe_form),
+        )
+        .route(
+            "/observe/{token}/confirm",
+            web::post().to(pages::confirm_observe),
+        )
         .route("/observe/{token}", web::get().to(pages::unobserve_form))
         .route("/observe/{token}", web::post().to(pages::unobserve));
 }
@@ -77,8 +86,11 @@ pub fn server(
     listener: std::net::TcpListener,
     workers: usize,
     inbound_secret: Option<String>,
+    create_games: admission::CreateGames,
 ) -> std::io::Result<Server> {
     let data = web::Data::new(master);
+    let create_games = web::Data::new(create_games);
+    let limiter = web::Data::new(admission::Limiter::default());
     let secret = web::Data::new(InboundSecret(inbound_secret));
     let bulletins = web::Data::new(pages::BulletinCache::default());
     Ok(HttpServer::new(move || {
@@ -86,6 +98,8 @@ pub fn server(
             .app_data(data.clone())
             .app_data(secret.clone())
             .app_data(bulletins.clone())
+            .app_data(create_games.clone())
+            .app_data(limiter.clone())
             .wrap(Compress::default())
             .wrap(
                 DefaultHeaders::new()

@@ -170,6 +170,8 @@ struct NewGame {
     errors: Vec<String>,
     csrf: String,
     rows: Vec<usize>,
+    /// A private instance: the form asks for the creation token.
+    ask_token: bool,
 }
 
 impl NewGame {
@@ -187,7 +189,10 @@ impl NewGame {
     }
 }
 
-pub async fn new_game_form(req: HttpRequest) -> HttpResponse {
+pub async fn new_game_form(
+    req: HttpRequest,
+    policy: web::Data<super::admission::CreateGames>,
+) -> HttpResponse {
     let (token, cookie) = csrf(&req);
     private(
         &NewGame {
@@ -195,6 +200,7 @@ pub async fn new_game_form(req: HttpRequest) -> HttpResponse {
             errors: vec![],
             csrf: token,
             rows: (1..=PLAYER_ROWS).collect(),
+            ask_token: matches!(**policy, super::admission::CreateGames::Token(_)),
         },
         cookie,
     )
@@ -204,15 +210,20 @@ pub async fn new_game_form(req: HttpRequest) -> HttpResponse {
 #[template(path = "created.html")]
 struct CreatedPage {
     c: crate::master::Created,
+    /// The game waits for its game master; the page shows no game-master link.
+    waiting: Option<&'static str>,
 }
 
 pub async fn create_game(
     req: HttpRequest,
     master: web::Data<Master>,
+    policy: web::Data<super::admission::CreateGames>,
+    limiter: web::Data<super::admission::Limiter>,
     form: web::Form<Fields>,
 ) -> Page {
     let f = form.into_inner();
     check_csrf(&req, &f)?;
+    let ask_token = matches!(**policy, super::admission::CreateGames::Token(_));
     let show_again = |f: Fields, errors: Vec<String>| {
         let (token, cookie) = csrf(&req);
         let mut r = private(
@@ -221,18 +232,33 @@ pub async fn create_game(
                 errors,
                 csrf: token,
                 rows: (1..=PLAYER_ROWS).collect(),
+                ask_token,
             },
             cookie,
         );
         *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
         r
     };
-    let request = match forms::parse(&f) {
+    let wait = match policy.admit(f.get("create_token").map(String::as_str)) {
+        Ok(wait) => wait,
+        Err(e) => return Ok(show_again(f, vec![e.to_string()])),
+    };
+    let mut request = match forms::parse(&f) {
         Ok(r) => r,
         Err(errors) => return Ok(show_again(f, errors)),
     };
-    match master.create_game(request).await {
-        Ok(c) => Ok(private(&CreatedPage { c }, None)),
+    if wait {
+        limiter.check(&req, super::admission::Kind::Game)?;
+    }
+    request.wait_for_gm = wait;
+    match super::api::make_game(&master, request).await {
+        Ok(c) => Ok(private(
+            &CreatedPage {
+                c,
+                waiting: wait.then_some(super::api::WAITING),
+            },
+            None,
+        )),
         Err(MasterError::Invalid(errors)) => Ok(show_again(f, errors)),
         Err(e) => Err(e.into()),
     }
@@ -597,6 +623,7 @@ pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterE
     let get = |k: &str| f.get(k).map(|s| s.trim()).unwrap_or("");
     Ok(match get("action") {
         "resolve" => GmAction::ResolveNow,
+        "start" => GmAction::Start,
         "pause" => GmAction::Pause,
         "resume" => GmAction::Resume,
         "end" => {
@@ -675,6 +702,7 @@ struct MessagePage {
 pub async fn observe(
     req: HttpRequest,
     master: web::Data<Master>,
+    limiter: web::Data<super::admission::Limiter>,
     path: web::Path<i64>,
     form: web::Form<Fields>,
 ) -> Page {
@@ -682,11 +710,42 @@ pub async fn observe(
     check_csrf(&req, &f)?;
     let id = path.into_inner();
     let email = f.get("email").map(|s| s.trim()).unwrap_or("");
+    limiter.check(&req, super::admission::Kind::Subscription)?;
     let message = match master.observe(id, email).await {
         Ok(said) => said,
         Err(MasterError::Invalid(problems)) => problems.join("; "),
         Err(e) => return Err(e.into()),
     };
+    Ok(render(&MessagePage {
+        title: "Bulletins by mail".into(),
+        message,
+        form: None,
+    }))
+}
+
+/// The link of the confirmation mail opens a page with a button: opening the link alone (a
+/// mail scanner fetching it) confirms nothing.
+pub async fn confirm_observe_form(req: HttpRequest, path: web::Path<String>) -> HttpResponse {
+    let (token, cookie) = csrf(&req);
+    let _ = path;
+    private(
+        &MessagePage {
+            title: "Bulletins by mail".into(),
+            message: "Press the button to receive this game's public bulletins by mail.".into(),
+            form: Some((token, "Send me the bulletins".into())),
+        },
+        cookie,
+    )
+}
+
+pub async fn confirm_observe(
+    req: HttpRequest,
+    master: web::Data<Master>,
+    path: web::Path<String>,
+    form: web::Form<Fields>,
+) -> Page {
+    check_csrf(&req, &form)?;
+    let message = master.confirm_observer(&path).await?;
     Ok(render(&MessagePage {
         title: "Bulletins by mail".into(),
         message,
@@ -713,7 +772,14 @@ pub async fn unobserve(
     path: web::Path<String>,
     form: web::Form<Fields>,
 ) -> Page {
-    check_csrf(&req, &form)?;
+    // A mail client's one-click unsubscribe (RFC 8058) posts only this field; the signed
+    // token in the path is the proof, as it is for the form.
+    let one_click = form
+        .get("List-Unsubscribe")
+        .is_some_and(|v| v == "One-Click");
+    if !one_click {
+        check_csrf(&req, &form)?;
+    }
     let message = master.unobserve(&path).await?;
     Ok(render(&MessagePage {
         title: "Stopped".into(),

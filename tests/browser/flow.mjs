@@ -13,18 +13,19 @@ const shots = process.argv[3] || 'screenshots';
 const outbox = process.argv[4];
 assert.ok(base && outbox, 'usage: node flow.mjs BASE_URL SCREENSHOT_DIR OUTBOX_DIR');
 
-// A player's private link, from the welcome mail that player alone received.
-async function linkByMail(game, name) {
+// A link from the first mail in the outbox that holds every one of `marks`, as the first
+// group of `pattern` finds it.
+async function linkByMail(marks, pattern) {
   for (let tries = 0; tries < 100; tries += 1) {
     for (const file of readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
       const mail = readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, '');
-      if (!mail.includes(`[Polysleuth game ${game}] welcome to`) || !mail.includes(`Hello ${name},`)) continue;
-      const at = mail.match(/Your private page[^\n]*\n\s*(\S+)/);
+      if (!marks.every((m) => mail.includes(m))) continue;
+      const at = mail.match(pattern);
       if (at) return at[1];
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no welcome mail for ${name} in game ${game}`);
+  throw new Error(`no mail holding ${marks.join(', ')}`);
 }
 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
@@ -115,12 +116,20 @@ async function run(js) {
   await Promise.all([page.waitForNavigation(), page.click('text=Create the game')]);
   assert.match(await text(page, 'h1'), /^Game \d+ is created$/, 'the game is created');
   await shot(page, dir, 'created');
-  const gmLink = await page.locator('a[href*="/gm/"]').first().getAttribute('href');
   const publicLink = await page.locator('a[href*="/games/"]').filter({ hasNotText: 'New game' }).last().getAttribute('href');
-  assert.ok(gmLink && publicLink, 'the created page gives the GM and public links');
-  assert.equal(await page.locator('a[href*="/play/"]').count(), 0, 'and no player key');
+  assert.ok(publicLink, 'the created page gives the public link');
+  assert.equal(await page.locator('a[href*="/play/"], a[href*="/gm/"]').count(), 0,
+    'and neither a player key nor, until the address is confirmed, the game master\'s');
   const gameId = (await text(page, 'h1')).match(/\d+/)[0];
-  const annLink = await linkByMail(gameId, 'Ann');
+
+  // The game waits for its game master: the link mailed to their address starts it.
+  const gmLink = await linkByMail([`[Polysleuth game ${gameId}] confirm and start`], /(http\S+\/gm\/\S+)/);
+  await page.goto(gmLink);
+  await checkLabels(page, 'game master waiting');
+  await shot(page, dir, 'gm-start');
+  await Promise.all([page.waitForNavigation(), page.click('button:has-text("Start the game")')]);
+  assert.match(await page.content(), /The game has started/, 'the game master starts the game');
+  const annLink = await linkByMail([`[Polysleuth game ${gameId}] welcome to`, 'Hello Ann,'], /Your private page[^\n]*\n\s*(http\S+)/);
 
   // Ann opens her page: hand, deadline, balances and builder are above the fold.
   await page.goto(annLink);

@@ -42,6 +42,9 @@ pub fn options(dir: &std::path::Path, db: &str) -> Options {
         inbound_secret: Some("test-inbound-secret".into()),
         web_confirm_after: Duration::ZERO,
         imap: None,
+        // Most tests make games through the API and play them at once; the trust tests turn
+        // this to `Confirmed` and `Token` to test those.
+        create_games: polysleuth::web::admission::CreateGames::Open,
     }
 }
 

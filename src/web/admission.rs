@@ -1,0 +1,153 @@
+//! Who may make games and subscriptions on this service, and how often: the operator's
+//! policy (`serve --create-games open|confirmed|token`) and per-client limits, so that the
+//! web door cannot be used to send mail to addresses that never asked for it.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use actix_web::HttpRequest;
+
+use crate::master::MasterError;
+
+/// Who may make a game through the web form or the API (the command line is the operator's
+/// and needs nothing).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CreateGames {
+    /// Anyone, and the players are mailed at once: for a service whose users are all known.
+    Open,
+    /// Anyone, but the game waits, mailing no player, until the game master's address starts
+    /// it from the link mailed to it. The default.
+    Confirmed,
+    /// Only who gives the shared token (a private instance); the players are mailed at once.
+    Token(String),
+}
+
+impl CreateGames {
+    pub fn parse(mode: &str, token: Option<&str>) -> Result<CreateGames, String> {
+        match (mode, token) {
+            ("open", _) => Ok(CreateGames::Open),
+            ("confirmed", _) => Ok(CreateGames::Confirmed),
+            ("token", Some(t)) if t.len() >= 16 => Ok(CreateGames::Token(t.to_string())),
+            ("token", _) => Err(
+                "--create-games token needs --create-token (POLYSLEUTH_CREATE_TOKEN) of at least \
+                 16 characters"
+                    .into(),
+            ),
+            (other, _) => Err(format!(
+                "--create-games \"{other}\": expected open, confirmed or token"
+            )),
+        }
+    }
+
+    /// Whether a request may make a game, and if so whether the game waits for its game
+    /// master; `given` is the token the request carries.
+    pub fn admit(&self, given: Option<&str>) -> Result<bool, MasterError> {
+        match self {
+            CreateGames::Open => Ok(false),
+            CreateGames::Confirmed => Ok(true),
+            CreateGames::Token(token) => {
+                let ok = given
+                    .is_some_and(|g| crate::keys::matches(g.trim(), &crate::keys::hash(token)));
+                match ok {
+                    true => Ok(false),
+                    false => Err(MasterError::Forbidden(
+                        "this service makes games only for holders of its creation token: give \
+                         it in the form's token field, or as the X-Polysleuth-Create-Token header"
+                            .into(),
+                    )),
+                }
+            }
+        }
+    }
+}
+
+/// What is counted per client.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Game,
+    Subscription,
+}
+
+impl Kind {
+    /// At most this many per client in an hour.
+    fn per_hour(self) -> u32 {
+        match self {
+            Kind::Game => 10,
+            Kind::Subscription => 20,
+        }
+    }
+
+    fn what(self) -> &'static str {
+        match self {
+            Kind::Game => "games made",
+            Kind::Subscription => "subscriptions asked for",
+        }
+    }
+}
+
+/// Counts requests per client address in windows of an hour, in this instance's memory.
+#[derive(Default)]
+pub struct Limiter {
+    windows: Mutex<HashMap<(Kind, IpAddr), (Instant, u32)>>,
+}
+
+const WINDOW: Duration = Duration::from_secs(3600);
+
+impl Limiter {
+    /// Counts one request of `kind` from the client of `req`; too many in the hour is a 429.
+    pub fn check(&self, req: &HttpRequest, kind: Kind) -> Result<(), MasterError> {
+        let Some(ip) = req.peer_addr().map(|a| a.ip()) else {
+            return Ok(());
+        };
+        let now = Instant::now();
+        let mut windows = self.windows.lock().expect("limiter lock");
+        if windows.len() > 100_000 {
+            windows.retain(|_, (start, _)| now.duration_since(*start) < WINDOW);
+        }
+        let entry = windows.entry((kind, ip)).or_insert((now, 0));
+        if now.duration_since(entry.0) >= WINDOW {
+            *entry = (now, 0);
+        }
+        if entry.1 >= kind.per_hour() {
+            let wait = WINDOW.saturating_sub(now.duration_since(entry.0));
+            return Err(MasterError::TooMany(format!(
+                "too many {} from your address ({} in an hour); try again in {} minutes",
+                kind.what(),
+                kind.per_hour(),
+                wait.as_secs().div_ceil(60)
+            )));
+        }
+        entry.1 += 1;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_creation_policy_is_read_with_a_clear_message() {
+        assert_eq!(CreateGames::parse("open", None), Ok(CreateGames::Open));
+        assert!(CreateGames::parse("token", Some("short"))
+            .unwrap_err()
+            .contains("16"));
+        assert!(CreateGames::parse("closed", None)
+            .unwrap_err()
+            .contains("open, confirmed or token"));
+    }
+
+    #[test]
+    fn a_token_instance_admits_only_the_token() {
+        let policy = CreateGames::Token("0123456789abcdef0123".into());
+        assert_eq!(policy.admit(Some("0123456789abcdef0123")).ok(), Some(false));
+        assert!(matches!(
+            policy.admit(Some("guess")),
+            Err(MasterError::Forbidden(_))
+        ));
+        assert!(matches!(policy.admit(None), Err(MasterError::Forbidden(_))));
+        assert_eq!(CreateGames::Confirmed.admit(None).ok(), Some(true));
+    }
+}
