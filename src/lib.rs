@@ -7,6 +7,7 @@ pub mod mail;
 pub mod master;
 pub mod metrics;
 pub mod replay;
+pub mod retention;
 pub mod rules;
 pub mod scheduler;
 pub mod sheets;

@@ -72,6 +72,10 @@ enum Command {
         /// from the link mailed to their address), or `token` (only with --create-token).
         #[arg(long, env = "POLYSLEUTH_CREATE_GAMES", default_value = "confirmed")]
         create_games: String,
+        /// Days the raw text of inbound mail is kept (who sent it, when and what came of it
+        /// stay).
+        #[arg(long, env = "POLYSLEUTH_KEEP_INBOUND_DAYS", default_value_t = 30)]
+        keep_inbound_days: u64,
         /// The shared token of `--create-games token` (at least 16 characters).
         #[arg(long, env = "POLYSLEUTH_CREATE_TOKEN", hide_env_values = true)]
         create_token: Option<String>,
@@ -302,6 +306,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
             imap,
             create_games,
             create_token,
+            keep_inbound_days,
             demo,
         } => {
             let imap = imap.door(&listen)?;
@@ -323,6 +328,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 web_confirm_after: Duration::from_secs(web_confirm_seconds),
                 imap,
                 create_games,
+                keep_inbound: Duration::from_secs(keep_inbound_days * 86_400),
             })
             .await?;
             println!("Polysleuth game master at http://{}", running.addr);

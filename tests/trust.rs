@@ -442,3 +442,115 @@ async fn a_private_instance_makes_games_only_for_holders_of_its_token() {
     assert!(page.contains("name=\"create_token\""));
     app.stop().await;
 }
+
+#[tokio::test]
+async fn no_key_stays_in_the_database_once_its_mail_is_delivered_or_its_message_stored() {
+    let mut app = TestApp::spawn().await;
+    let g = start(&app).await;
+    let master = app.running.as_ref().unwrap().master.clone();
+    // A signon mail from another address: its key is acted on, but not stored.
+    let raw = format!(
+        "From: ann@work.example.net\r\nTo: gm@polysleuth.test\r\nSubject: t\r\n\r\n\
+         signon Ann {}\r\n1: Ben has 2 Red Diamond\r\n",
+        g.key
+    );
+    let r = app
+        .client
+        .post(app.url("/inbound/mail"))
+        .header("x-polysleuth-secret", "test-inbound-secret")
+        .body(raw)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.json::<Value>().await.unwrap()["outcome"], "handled");
+    settle(&app).await;
+    let bodies: Vec<(String, Option<String>)> =
+        sqlx::query_as("SELECT body, reply_to FROM outbox WHERE sent_at IS NOT NULL")
+            .fetch_all(&master.store.pool)
+            .await
+            .unwrap();
+    assert!(bodies.len() >= 6);
+    assert!(
+        bodies.iter().all(|(b, r)| b.is_empty() && r.is_none()),
+        "{bodies:?}"
+    );
+    let raws: Vec<(Vec<u8>,)> = sqlx::query_as("SELECT raw FROM inbound")
+        .fetch_all(&master.store.pool)
+        .await
+        .unwrap();
+    let stored = String::from_utf8_lossy(&raws[0].0).to_string();
+    assert!(
+        stored.contains("signon Ann [key]") && !stored.contains(&g.key),
+        "{stored}"
+    );
+    // Past its keeping time the raw text goes; the row stays for the GM's counts.
+    let dropped = master
+        .store
+        .purge_inbound(polysleuth::master::now() + 1)
+        .await
+        .unwrap();
+    assert_eq!(dropped, 1);
+    let raws: Vec<(Vec<u8>,)> = sqlx::query_as("SELECT raw FROM inbound")
+        .fetch_all(&master.store.pool)
+        .await
+        .unwrap();
+    assert!(raws[0].0.is_empty());
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn the_request_log_shows_no_key_however_the_path_is_written() {
+    let dir = common::tempdir("log");
+    let db = dir.join("log.db").display().to_string();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let log = std::fs::File::create(dir.join("serve.log")).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+        .args([
+            "serve",
+            "--database-url",
+            &db,
+            "--listen",
+            &format!("127.0.0.1:{port}"),
+        ])
+        .env("RUST_LOG", "info,actix_web::middleware::logger=info")
+        .stdout(std::process::Stdio::null())
+        .stderr(log)
+        .spawn()
+        .unwrap();
+    let key = "0123456789abcdef0123456789abcdef";
+    let client = reqwest::Client::new();
+    let base = format!("http://127.0.0.1:{port}");
+    let start = std::time::Instant::now();
+    while client.get(format!("{base}/healthz")).send().await.is_err() {
+        assert!(start.elapsed().as_secs() < 20, "serve did not start");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    for path in [
+        format!("/play/1%2D{key}"),
+        format!("/play/{key}"),
+        format!("/gm/2-{key}"),
+        format!("/api/play/3-{key}/turn"),
+        format!("/pl%61y/4-{key}"),
+    ] {
+        let _ = client.get(format!("{base}{path}")).send().await.unwrap();
+    }
+    let _ = client
+        .post(format!("{base}/observe/5-{key}"))
+        .form(&[("List-Unsubscribe", "One-Click")])
+        .send()
+        .await
+        .unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let _ = child.kill();
+    let _ = child.wait();
+    let logged = std::fs::read_to_string(dir.join("serve.log")).unwrap();
+    assert!(
+        logged.contains("/play/1…"),
+        "the requests are logged: {logged}"
+    );
+    assert!(!logged.contains("abcdef"), "{logged}");
+}

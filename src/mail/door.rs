@@ -63,9 +63,11 @@ impl Master {
     /// stopped in between) is handled now.
     pub async fn ingest(&self, raw: &[u8]) -> Result<Ingested, MasterError> {
         let key = inbound::message_key(raw);
+        // The stored copy never holds a key: it is kept for the record, not to act on.
+        let masked = inbound::mask_keys(raw);
         let stored = match self.writer.get() {
-            Some(writer) => writer.store_inbound(raw, &key).await?,
-            None => self.store.insert_inbound(raw, &key, now()).await?,
+            Some(writer) => writer.store_inbound(&masked, &key).await?,
+            None => self.store.insert_inbound(&masked, &key, now()).await?,
         };
         let id = match stored {
             Some(id) => id,

@@ -192,6 +192,31 @@ fn bounce(
     })
 }
 
+/// The raw message as it is stored: every run of 32 or more hexadecimal digits (a player's
+/// key in a `signon` line or a link, a reply token in an address) becomes `[key]`. What is
+/// acted on is the message as it came; only the stored copy is masked.
+pub fn mask_keys(raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        let run = raw[i..]
+            .iter()
+            .take_while(|b| b.is_ascii_hexdigit())
+            .count();
+        if run >= 32 {
+            out.extend_from_slice(b"[key]");
+            i += run;
+        } else if run > 0 {
+            out.extend_from_slice(&raw[i..i + run]);
+            i += run;
+        } else {
+            out.push(raw[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
 /// The key that makes one message one, whichever door brings it and however often: its
 /// Message-ID, or, without one, the SHA-256 of the raw bytes.
 pub fn message_key(raw: &[u8]) -> String {
@@ -287,6 +312,17 @@ pub fn commands(text: &str) -> Commands {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_are_masked_in_the_stored_copy_and_nothing_else() {
+        let raw = b"To: gm+12-0123456789abcdef0123456789ABCDEF@x\r\n\r\nsignon Ann \
+            fedcba9876543210fedcba9876543210\r\n1: Ben has 2 Red Opal\r\nbeef cafe";
+        let masked = String::from_utf8(mask_keys(raw)).unwrap();
+        assert_eq!(
+            masked,
+            "To: gm+12-[key]@x\r\n\r\nsignon Ann [key]\r\n1: Ben has 2 Red Opal\r\nbeef cafe"
+        );
+    }
 
     #[test]
     fn plus_tokens() {

@@ -167,7 +167,9 @@ fn claimed(ids: &[i64]) -> String {
 /// Marks outbox rows (ids written in) sent at $1.
 fn sent(ids: &[i64]) -> String {
     format!(
-        "UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL WHERE id IN ({})",
+        // A delivered mail's body and reply address are dropped at once: they may hold a
+        // player's key, and nothing reads them again.
+        "UPDATE outbox SET sent_at = $1, attempts = attempts + 1, last_error = NULL, body = '', reply_to = NULL WHERE id IN ({})",
         id_list(ids)
     )
 }
@@ -1275,6 +1277,20 @@ impl Store {
             .await?;
         tx.commit().await?;
         Ok(held == holder)
+    }
+
+    /// Drops the raw text of inbound mail received before `before`; the row (who, when,
+    /// outcome) stays. Returns how many were dropped.
+    pub async fn purge_inbound(&self, before: i64) -> Result<u64, StoreError> {
+        let mut tx = self.write().await?;
+        let done =
+            sqlx::query("UPDATE inbound SET raw = $1 WHERE received_at < $2 AND length(raw) > 0")
+                .bind(Vec::<u8>::new())
+                .bind(before)
+                .execute(&mut *tx)
+                .await?;
+        tx.commit().await?;
+        Ok(done.rows_affected())
     }
 
     /// The stored message with this key: its id and outcome (`received` until it was handled).

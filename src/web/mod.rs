@@ -19,15 +19,56 @@ pub const FORM_LIMIT: usize = 64 * 1024;
 pub const JSON_LIMIT: usize = 256 * 1024;
 pub const RAW_LIMIT: usize = 2 * 1024 * 1024;
 
-/// Paths carry secret keys after `/play/` and `/gm/`: the log shows only their first part.
+/// Routes whose paths carry a secret after this prefix.
+const SECRET_ROUTES: [&str; 5] = ["/play/", "/gm/", "/api/play/", "/api/gm/", "/observe/"];
+
+/// The path as the request log shows it: on a route that carries a key, only the route and
+/// the id before the key, however the path is written (`%2D` for the dash, `%61` for a
+/// letter of the route, no id at all); every other path as it is.
 pub fn redact(path: &str) -> String {
-    for prefix in ["/play/", "/gm/", "/api/play/", "/api/gm/"] {
-        if let Some(rest) = path.strip_prefix(prefix) {
-            let id = rest.split('-').next().unwrap_or("");
-            return format!("{prefix}{id}-…");
+    let decoded = percent_decoded(path);
+    for prefix in SECRET_ROUTES {
+        if let Some(rest) = decoded.strip_prefix(prefix) {
+            // The id is shown only when a dash follows it: digits that begin a bare key are
+            // part of the key.
+            let id: String = rest
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .take(19)
+                .collect();
+            let id = if rest[id.len()..].starts_with('-') {
+                id
+            } else {
+                String::new()
+            };
+            return format!("{prefix}{id}…");
         }
     }
     path.to_string()
+}
+
+fn percent_decoded(path: &str) -> String {
+    let bytes = path.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (
+            bytes[i],
+            bytes.get(i + 1).copied().and_then(hex),
+            bytes.get(i + 2).copied().and_then(hex),
+        ) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (b, _, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -146,15 +187,20 @@ mod tests {
 
     #[test]
     fn keys_never_reach_the_log() {
-        assert_eq!(
-            redact("/play/12-0123456789abcdef0123456789abcdef"),
-            "/play/12-…"
-        );
-        assert_eq!(redact("/gm/3-0123456789abcdef0123456789abcdef"), "/gm/3-…");
-        assert_eq!(
-            redact("/api/play/7-0123456789abcdef0123456789abcdef/turn"),
-            "/api/play/7-…"
-        );
-        assert_eq!(redact("/games/4"), "/games/4");
+        let key = "0123456789abcdef0123456789abcdef";
+        for (path, shown) in [
+            (format!("/play/12-{key}"), "/play/12…"),
+            (format!("/gm/3-{key}"), "/gm/3…"),
+            (format!("/api/play/7-{key}/turn"), "/api/play/7…"),
+            (format!("/play/1%2D{key}"), "/play/1…"),
+            (format!("/play/{key}"), "/play/…"),
+            (format!("/pl%61y/5-{key}"), "/play/5…"),
+            (format!("/observe/9-{key}/confirm"), "/observe/9…"),
+            ("/games/4".to_string(), "/games/4"),
+        ] {
+            let logged = redact(&path);
+            assert_eq!(logged, shown, "{path}");
+            assert!(!logged.contains("abcdef"), "{path}");
+        }
     }
 }
