@@ -383,6 +383,21 @@ impl Master {
         hex::encode(&mac.finalize().into_bytes()[..16])
     }
 
+    /// The service's signature of a text, for a purpose (the CSRF token of a cookie).
+    pub fn sign_text(&self, purpose: &str, text: &str) -> String {
+        use hmac::{Hmac, Mac};
+        let mut mac = Hmac::<sha2::Sha256>::new_from_slice(self.config.reply_secret.as_bytes())
+            .expect("any key length");
+        mac.update(format!("{purpose}:text:{text}").as_bytes());
+        hex::encode(&mac.finalize().into_bytes()[..16])
+    }
+
+    /// Whether the service's links are https: cookies are then `Secure` and `__Host-`, and
+    /// browsers are told to keep to https.
+    pub fn https(&self) -> bool {
+        self.config.base_url.starts_with("https://")
+    }
+
     pub fn check_signed(&self, purpose: &str, token: &str) -> Option<i64> {
         let (id, key) = keys::split_token(token)?;
         let ok: bool = subtle::ConstantTimeEq::ct_eq(

@@ -554,3 +554,53 @@ async fn the_request_log_shows_no_key_however_the_path_is_written() {
     );
     assert!(!logged.contains("abcdef"), "{logged}");
 }
+
+#[tokio::test]
+async fn pages_carry_a_strict_policy_and_a_csrf_token_the_attacker_cannot_choose() {
+    let mut app = TestApp::spawn().await;
+    let r = app.get("/games/new").await;
+    let csp = r.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"),
+        "{csp}"
+    );
+    assert!(
+        r.headers().get("strict-transport-security").is_none(),
+        "not behind http"
+    );
+    // The old double-submit: a cookie and a field of the attacker's choosing.
+    let chosen = "0123456789abcdef0123456789abcdef";
+    let r = reqwest::Client::new()
+        .post(app.url("/games/new"))
+        .header("cookie", format!("polysleuth_csrf={chosen}"))
+        .form(&[("csrf", chosen), ("name", "x")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 409);
+    assert!(r.text().await.unwrap().contains("came from another site"));
+    app.stop().await;
+
+    // Behind https: a __Host- cookie, Secure, and HSTS.
+    let dir = common::tempdir("https");
+    let db = common::database_url(&dir).await;
+    let mut app = TestApp::spawn_with(dir, db, |o| {
+        o.base_url = Some("https://sleuth.example.org".into())
+    })
+    .await;
+    let r = app.get("/games/new").await;
+    assert_eq!(
+        r.headers()["strict-transport-security"].to_str().unwrap(),
+        "max-age=31536000"
+    );
+    let cookie = r.headers()["set-cookie"].to_str().unwrap().to_string();
+    assert!(cookie.starts_with("__Host-polysleuth_csrf="), "{cookie}");
+    assert!(
+        cookie.contains("Secure") && cookie.contains("Path=/"),
+        "{cookie}"
+    );
+    app.stop().await;
+}

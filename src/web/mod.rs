@@ -71,6 +71,25 @@ fn percent_decoded(path: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// What the pages may load: their own script and style sheet, nothing inline, nothing from
+/// elsewhere; forms post only here; no page may be framed.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
+    style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; \
+    frame-ancestors 'none'; base-uri 'none'";
+
+/// Headers of every answer; behind https, browsers are also told to keep to it (HSTS).
+fn security_headers(https: bool) -> DefaultHeaders {
+    let headers = DefaultHeaders::new()
+        .add(("X-Content-Type-Options", "nosniff"))
+        .add(("Referrer-Policy", "no-referrer"))
+        .add(("X-Frame-Options", "DENY"))
+        .add(("Content-Security-Policy", CONTENT_SECURITY_POLICY));
+    match https {
+        true => headers.add(("Strict-Transport-Security", "max-age=31536000")),
+        false => headers,
+    }
+}
+
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.app_data(web::FormConfig::default().limit(FORM_LIMIT))
         .app_data(web::JsonConfig::default().limit(JSON_LIMIT))
@@ -129,6 +148,7 @@ pub fn server(
     inbound_secret: Option<String>,
     create_games: admission::CreateGames,
 ) -> std::io::Result<Server> {
+    let https = master.https();
     let data = web::Data::new(master);
     let create_games = web::Data::new(create_games);
     let limiter = web::Data::new(admission::Limiter::default());
@@ -142,12 +162,7 @@ pub fn server(
             .app_data(create_games.clone())
             .app_data(limiter.clone())
             .wrap(Compress::default())
-            .wrap(
-                DefaultHeaders::new()
-                    .add(("X-Content-Type-Options", "nosniff"))
-                    .add(("Referrer-Policy", "no-referrer"))
-                    .add(("X-Frame-Options", "DENY")),
-            )
+            .wrap(security_headers(https))
             .wrap_fn(|req, srv| {
                 // Counted by route pattern, never by path: a path may hold a key. The pattern
                 // is read once routed, when it costs a lookup rather than a second match.

@@ -49,30 +49,58 @@ fn private<T: Template>(t: &T, csrf: Option<Cookie<'static>>) -> HttpResponse {
 // ----- cross-site request forgery: a double-submit cookie checked on every form post -----
 
 const CSRF_COOKIE: &str = "polysleuth_csrf";
+const CSRF_HOST_COOKIE: &str = "__Host-polysleuth_csrf";
 
 /// The form token for this browser, and the cookie to set when it has none yet.
+/// The CSRF cookie's name: behind https a `__Host-` cookie, which no other site (a sibling
+/// subdomain included) can set.
+fn csrf_cookie_name(master: &Master) -> &'static str {
+    if master.https() {
+        CSRF_HOST_COOKIE
+    } else {
+        CSRF_COOKIE
+    }
+}
+
+fn master_of(req: &HttpRequest) -> &Master {
+    req.app_data::<web::Data<Master>>()
+        .expect("the master is the app's data")
+}
+
+/// The form's CSRF token and, for a new visitor, the cookie to set. The token is the
+/// service's signature of the cookie: an attacker who manages to set a cookie still cannot
+/// write a token that matches it.
 fn csrf(req: &HttpRequest) -> (String, Option<Cookie<'static>>) {
-    if let Some(c) = req.cookie(CSRF_COOKIE) {
+    let master = master_of(req);
+    let name = csrf_cookie_name(master);
+    if let Some(c) = req.cookie(name) {
         if c.value().len() == 32 {
-            return (c.value().to_string(), None);
+            return (master.sign_text("csrf", c.value()), None);
         }
     }
-    let token = crate::keys::new_key();
-    let cookie = Cookie::build(CSRF_COOKIE, token.clone())
+    let value = crate::keys::new_key();
+    let cookie = Cookie::build(name, value.clone())
         .path("/")
         .http_only(true)
+        .secure(master.https())
         .same_site(SameSite::Strict)
         .finish();
-    (token, Some(cookie))
+    (master.sign_text("csrf", &value), Some(cookie))
 }
 
 fn check_csrf(req: &HttpRequest, form: &Fields) -> Result<(), PageError> {
+    let master = master_of(req);
     let cookie = req
-        .cookie(CSRF_COOKIE)
+        .cookie(csrf_cookie_name(master))
         .map(|c| c.value().to_string())
         .unwrap_or_default();
     let sent = form.get("csrf").map(String::as_str).unwrap_or("");
-    let same = !cookie.is_empty() && crate::keys::matches(sent, &crate::keys::hash(&cookie));
+    let expected = master.sign_text("csrf", &cookie);
+    let same = !cookie.is_empty()
+        && bool::from(subtle::ConstantTimeEq::ct_eq(
+            sent.as_bytes(),
+            expected.as_bytes(),
+        ));
     if same {
         Ok(())
     } else {
