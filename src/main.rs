@@ -23,7 +23,12 @@ struct Cli {
 #[derive(Args, Clone)]
 struct Db {
     /// SQLite file (created if missing) or postgres://… URL.
-    #[arg(long, env = "POLYSLEUTH_DATABASE_URL", default_value = "polysleuth.db")]
+    #[arg(
+        long,
+        env = "POLYSLEUTH_DATABASE_URL",
+        hide_env_values = true,
+        default_value = "polysleuth.db"
+    )]
     database_url: String,
 }
 
@@ -40,7 +45,7 @@ enum Command {
         #[arg(long, env = "POLYSLEUTH_BASE_URL")]
         base_url: Option<String>,
         /// smtp://user:pass@host:587 (STARTTLS) or smtps://…; without it mail is written to --outbox.
-        #[arg(long, env = "POLYSLEUTH_SMTP_URL")]
+        #[arg(long, env = "POLYSLEUTH_SMTP_URL", hide_env_values = true)]
         smtp_url: Option<String>,
         /// Folder for outgoing mail as .eml files when no SMTP server is given.
         #[arg(long, env = "POLYSLEUTH_OUTBOX", default_value = "outbox")]
@@ -59,7 +64,7 @@ enum Command {
         #[arg(long, env = "POLYSLEUTH_WORKERS", default_value_t = 2)]
         workers: usize,
         /// Shared secret of the inbound-mail webhook POST /inbound/mail (closed without it).
-        #[arg(long, env = "POLYSLEUTH_INBOUND_SECRET")]
+        #[arg(long, env = "POLYSLEUTH_INBOUND_SECRET", hide_env_values = true)]
         inbound_secret: Option<String>,
         /// Seconds a turn changed on the web waits before its confirmation is mailed; further
         /// changes in that time are folded into the same mail.
@@ -161,7 +166,7 @@ enum GameCommand {
 struct Imap {
     /// Read players' mail from this mailbox: imaps://USER:PASSWORD@HOST[:PORT]/MAILBOX
     /// (USER and PASSWORD percent-encoded, e.g. gm%40example.org).
-    #[arg(long, env = "POLYSLEUTH_IMAP_URL")]
+    #[arg(long, env = "POLYSLEUTH_IMAP_URL", hide_env_values = true)]
     imap_url: Option<String>,
     /// Seconds between looks at the mailbox when the server offers no IDLE.
     #[arg(long, env = "POLYSLEUTH_IMAP_POLL_SECONDS", default_value_t = 60)]

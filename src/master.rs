@@ -449,9 +449,10 @@ impl Master {
                     "{email} already receives the bulletins of this game."
                 ))
             }
-            // Asked within the hour: the first request stands, no second mail.
-            Some((_, created, None)) if now - created < 3600 => return Ok(asked),
-            _ => {}
+            // Asked within the day: the first request stands, no second mail.
+            Some((_, asked_at, None)) if now - asked_at < 86_400 => return Ok(asked),
+            Some((id, _, None)) => self.store.observer_asked_again(id, now).await?,
+            None => {}
         }
         if self
             .store
@@ -699,7 +700,6 @@ impl Master {
                 &key,
             )
             .await?;
-            self.players.write().expect("cache lock").remove(&p.id);
         }
         Ok(format!(
             "The game has started: each player was mailed their private link. Round 1 closes at {}.",
@@ -1079,7 +1079,8 @@ impl Master {
             tx.rollback().await?;
             return Ok(false);
         };
-        if game.round != round || game.status == "over" {
+        // A game waiting for its game master is never resolved: it would mail its players.
+        if game.round != round || game.status == "over" || game.status == "unconfirmed" {
             tx.rollback().await?;
             return Ok(false);
         }
@@ -1294,7 +1295,21 @@ impl Master {
                 }
                 let said = self.start_game(&mut tx, &game).await?;
                 tx.commit().await?;
+                let mut cache = self.players.write().expect("cache lock");
+                cache.retain(|_, (p, _)| p.game_id != game.id);
                 return Ok(said);
+            }
+            (true, GmAction::End) => {
+                let mut tx = self.store.write().await?;
+                let schedule = Schedule {
+                    status: "over",
+                    deadline: None,
+                    remaining: None,
+                    close_at: None,
+                };
+                self.store.set_schedule(&mut tx, game.id, &schedule).await?;
+                tx.commit().await?;
+                return Ok("The game was discarded before it started; nobody was mailed.".into());
             }
             (true, _) => {
                 return Err(MasterError::Conflict(
@@ -1331,6 +1346,7 @@ impl Master {
             .expect("exists");
         let tz = crate::mail::zone(&game.time_zone);
         let now = now();
+        let mut rekeyed = None;
         let said = match action {
             GmAction::Extend { hours } => {
                 if !(hours > 0.0 && hours <= 24.0 * 365.0) {
@@ -1463,7 +1479,9 @@ impl Master {
                 letter.reply_to = Some(self.reply_address(player.id, version));
                 self.send(&mut tx, game.id, &player.email, &letter, now)
                     .await?;
+                // Forgotten again after the commit below, so no read in between is kept.
                 self.players.write().expect("cache lock").remove(&player.id);
+                rekeyed = Some(player.id);
                 format!(
                     "A new private link was mailed to {}; the old one no longer works.",
                     player.name
@@ -1474,6 +1492,9 @@ impl Master {
             }
         };
         tx.commit().await?;
+        if let Some(id) = rekeyed {
+            self.players.write().expect("cache lock").remove(&id);
+        }
         Ok(said)
     }
 

@@ -9,3 +9,7 @@ ALTER TABLE outbox ADD COLUMN unsubscribe TEXT;
 -- Games made on the web or through the API wait, status 'unconfirmed', until their game
 -- master's address is confirmed; creations are counted by address.
 CREATE INDEX games_gm_email ON games (gm_email, status);
+
+-- Mail delivered or given up before bodies were dropped at delivery: their bodies may hold
+-- players' keys (the game master's welcome listed them all), and nothing reads them again.
+UPDATE outbox SET body = '', reply_to = NULL WHERE sent_at IS NOT NULL OR given_up_at IS NOT NULL;

@@ -139,7 +139,14 @@ impl Master {
         };
         let Some(player) = player else {
             let only_help = !commands.has_turn_lines && commands.commands == [Command::Help];
-            if only_help && self.store.is_registered(&sender_addr).await? {
+            // Keyless help answers a From that anyone can write: once a day per address.
+            if only_help
+                && self.store.is_registered(&sender_addr).await?
+                && !self
+                    .store
+                    .helped_since(&sender_addr, now() - 86_400)
+                    .await?
+            {
                 self.send_loose(&sender_addr, super::help(self), None)
                     .await?;
                 return Ok((Outcome::Help, sender, None, None));

@@ -25,6 +25,22 @@ pub const LEASE_SECONDS: i64 = 20;
 const IDLE_SLICE: Duration = Duration::from_secs(5);
 /// Messages fetched in one request.
 const FETCH_BATCH: usize = 50;
+/// The longest the server may take to connect, log in, or answer one step; a silent server
+/// (a half-open connection) is dropped and the door connects again.
+const STEP: Duration = Duration::from_secs(60);
+/// The longest one pass may take.
+const PASS: Duration = Duration::from_secs(600);
+
+/// `what`, given up after `limit`.
+async fn within<T>(
+    limit: Duration,
+    what: &str,
+    step: impl std::future::Future<Output = Result<T, Error>>,
+) -> Result<T, Error> {
+    tokio::time::timeout(limit, step)
+        .await
+        .map_err(|_| format!("IMAP {what}: no answer in {} s", limit.as_secs()))?
+}
 
 /// `imaps://USER:PASS@HOST[:PORT]/MAILBOX` (TLS, port 993) or `imap://…` (no TLS, port 143:
 /// only for a server on the same machine). User and password may be percent-encoded.
@@ -50,15 +66,12 @@ fn percent_decode(s: &str) -> Result<String, String> {
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i] == b'%' {
-            let hex = s
+            // The text is never echoed: it may be part of a password.
+            let hex = bytes
                 .get(i + 1..i + 3)
+                .and_then(|h| std::str::from_utf8(h).ok())
                 .and_then(|h| u8::from_str_radix(h, 16).ok())
-                .ok_or_else(|| {
-                    format!(
-                        "\"{}\" is not a percent-escape",
-                        &s[i..(i + 3).min(s.len())]
-                    )
-                })?;
+                .ok_or("a % in the IMAP URL is not followed by two hex digits (write % as %25)")?;
             out.push(hex);
             i += 3;
         } else {
@@ -99,6 +112,17 @@ impl ImapUrl {
         };
         if host.is_empty() {
             return Err(format!("the IMAP URL names no server; {usage}"));
+        }
+        // Without TLS the password crosses the network in clear: only on this machine.
+        let local = host == "localhost"
+            || host
+                .parse::<std::net::IpAddr>()
+                .is_ok_and(|ip| ip.is_loopback());
+        if !tls && !local {
+            return Err(format!(
+                "imap:// sends the password in clear: use imaps:// for {host} (imap:// is only \
+                 for a server on this machine)"
+            ));
         }
         let mailbox = percent_decode(mailbox)?;
         Ok(ImapUrl {
@@ -296,16 +320,20 @@ where
 macro_rules! with_session {
     ($url:expr, |$session:ident| $body:expr) => {{
         let url: &ImapUrl = $url;
-        let tcp = TcpStream::connect((url.host.as_str(), url.port))
-            .await
-            .map_err(|e| format!("cannot reach the IMAP server {}: {e}", url.display()))?;
+        let tcp = within(STEP, "connect", async {
+            TcpStream::connect((url.host.as_str(), url.port))
+                .await
+                .map_err(|e| format!("cannot reach the IMAP server {}: {e}", url.display()))
+        })
+        .await?;
         if url.tls {
+            let tls = within(STEP, "TLS", tls_stream(&url.host, tcp)).await?;
             #[allow(unused_mut)]
-            let mut $session = login(url, tls_stream(&url.host, tcp).await?).await?;
+            let mut $session = within(STEP, "login", login(url, tls)).await?;
             $body
         } else {
             #[allow(unused_mut)]
-            let mut $session = login(url, tcp).await?;
+            let mut $session = within(STEP, "login", login(url, tcp)).await?;
             $body
         }
     }};
@@ -321,8 +349,8 @@ pub async fn poll_once(master: &Master, door: &ImapDoor) -> Result<Pass, Error> 
         ));
     }
     with_session!(&door.url, |session| {
-        prepare(door, &mut session).await?;
-        let report = pass(master, door, &mut session).await?;
+        within(STEP, "set-up", prepare(door, &mut session)).await?;
+        let report = within(PASS, "pass", pass(master, door, &mut session)).await?;
         let _ = session.logout().await;
         Ok(report)
     })
@@ -334,26 +362,41 @@ async fn hold<T>(master: &Master, door: &ImapDoor, mut session: Session<T>) -> R
 where
     T: AsyncRead + AsyncWrite + Unpin + Debug + Send,
 {
-    let idle = prepare(door, &mut session).await?;
+    let idle = within(STEP, "set-up", prepare(door, &mut session)).await?;
     let name = lease_name(door);
     loop {
         if !renew(master, &name, &door.holder).await? {
             let _ = session.logout().await;
             return Ok(());
         }
-        pass(master, door, &mut session).await?;
+        within(PASS, "pass", pass(master, door, &mut session)).await?;
         if idle {
             let mut handle = session.idle();
-            handle.init().await.map_err(imap_error("idle"))?;
+            within(STEP, "idle", async {
+                handle.init().await.map_err(imap_error("idle"))
+            })
+            .await?;
             let (wait, _stop) =
                 handle.wait_with_timeout(IDLE_SLICE.min(door.poll.max(Duration::from_secs(1))));
             let response = wait.await.map_err(imap_error("idle"))?;
             if let IdleResponse::NewData(_) = response {
                 tracing::debug!("IMAP: new mail announced");
             }
-            session = handle.done().await.map_err(imap_error("idle"))?;
+            session = within(STEP, "idle", async {
+                handle.done().await.map_err(imap_error("idle"))
+            })
+            .await?;
         } else {
-            tokio::time::sleep(door.poll.min(IDLE_SLICE)).await;
+            // No IDLE: a look every --imap-poll-seconds, the lease renewed in between.
+            let mut waited = Duration::ZERO;
+            while waited < door.poll {
+                let slice = IDLE_SLICE.min(door.poll - waited);
+                tokio::time::sleep(slice).await;
+                waited += slice;
+                if !renew(master, &name, &door.holder).await? {
+                    break;
+                }
+            }
         }
     }
 }
@@ -437,6 +480,13 @@ mod tests {
         ] {
             let e = ImapUrl::parse(bad).unwrap_err();
             assert!(e.contains("imaps://USER:PASSWORD@HOST"), "{bad}: {e}");
+        }
+        let e = ImapUrl::parse("imap://a:b@imap.example.org/INBOX").unwrap_err();
+        assert!(e.contains("in clear"), "{e}");
+        // A bad escape is refused without echoing the password, and never panics.
+        for bad in ["imaps://a:s3cr%zzet@h/INBOX", "imaps://a:p%a\u{e9}@h/INBOX"] {
+            let e = ImapUrl::parse(bad).unwrap_err();
+            assert!(!e.contains("s3cr") && !e.contains('\u{e9}'), "{e}");
         }
     }
 }

@@ -43,7 +43,8 @@ pub fn read(raw: &[u8], own_address: &str, loop_header: &str) -> Option<Incoming
         .from()
         .and_then(|a| a.first())
         .and_then(|a| a.address())
-        .map(|a| a.trim().to_string());
+        // NUL is no part of an address, and PostgreSQL's text refuses it.
+        .map(|a| a.trim().replace('\0', ""));
     let mut recipients = Vec::new();
     for list in [msg.to(), msg.cc()].into_iter().flatten() {
         recipients.extend(
@@ -143,6 +144,10 @@ fn bounce(
             && ct
                 .subtype()
                 .is_some_and(|s| s.eq_ignore_ascii_case("report"))
+            // A delivery report only: read receipts and abuse reports are reports too.
+            && ct
+                .attribute("report-type")
+                .is_some_and(|t| t.eq_ignore_ascii_case("delivery-status"))
     });
     let daemon = sender.is_some_and(|s| {
         let local = s.split('@').next().unwrap_or("").to_ascii_lowercase();
@@ -184,7 +189,8 @@ fn bounce(
         .map(after_type)
         .or_else(|| field("Status").map(|s| format!("status {s}")))
         .unwrap_or_else(|| msg.subject().unwrap_or("undeliverable").to_string());
-    let reason: String = reason.chars().take(200).collect();
+    let reason: String = reason.chars().filter(|c| *c != '\0').take(200).collect();
+    let recipient = recipient.map(|r| r.replace('\0', ""));
     Some(Bounce {
         outbox_id,
         recipient,
@@ -199,16 +205,28 @@ pub fn mask_keys(raw: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(raw.len());
     let mut i = 0;
     while i < raw.len() {
-        let run = raw[i..]
-            .iter()
-            .take_while(|b| b.is_ascii_hexdigit())
-            .count();
-        if run >= 32 {
+        // A run of hex digits, through quoted-printable soft line breaks (`=\r\n`), which a
+        // client's wrapping may put inside a quoted link.
+        let (mut j, mut digits) = (i, 0);
+        loop {
+            let hex_at = |k: usize| raw.get(k).is_some_and(u8::is_ascii_hexdigit);
+            if hex_at(j) {
+                j += 1;
+                digits += 1;
+            } else if digits > 0 && raw[j..].starts_with(b"=\r\n") && hex_at(j + 3) {
+                j += 3;
+            } else if digits > 0 && raw[j..].starts_with(b"=\n") && hex_at(j + 2) {
+                j += 2;
+            } else {
+                break;
+            }
+        }
+        if digits >= 32 {
             out.extend_from_slice(b"[key]");
-            i += run;
-        } else if run > 0 {
-            out.extend_from_slice(&raw[i..i + run]);
-            i += run;
+            i = j;
+        } else if j > i {
+            out.extend_from_slice(&raw[i..j]);
+            i = j;
         } else {
             out.push(raw[i]);
             i += 1;
@@ -217,19 +235,29 @@ pub fn mask_keys(raw: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The key that makes one message one, whichever door brings it and however often: its
-/// Message-ID, or, without one, the SHA-256 of the raw bytes.
+/// The key that makes one message one, whichever door brings it and however often: the
+/// SHA-256 of its Message-ID with its sender and text (a client that reuses a Message-ID for
+/// another turn sends another message), or, without a Message-ID, of the raw bytes. A digest
+/// keeps the key short whatever the Message-ID holds.
 pub fn message_key(raw: &[u8]) -> String {
-    let id = MessageParser::default()
-        .parse_headers(raw)
+    use sha2::Digest;
+    let msg = MessageParser::default().parse(raw);
+    let id = msg
+        .as_ref()
         .and_then(|m| m.message_id().map(|id| id.trim().to_string()))
         .filter(|id| !id.is_empty());
-    match id {
-        Some(id) => format!("id:{id}"),
-        None => {
-            use sha2::Digest;
-            format!("sha256:{}", hex::encode(sha2::Sha256::digest(raw)))
+    match (id, &msg) {
+        (Some(id), Some(m)) => {
+            let mut digest = sha2::Sha256::new();
+            digest.update(id.as_bytes());
+            digest.update([0]);
+            let from = m.from().and_then(|a| a.first()).and_then(|a| a.address());
+            digest.update(from.unwrap_or("").as_bytes());
+            digest.update([0]);
+            digest.update(body(m).as_bytes());
+            format!("id:{}", hex::encode(digest.finalize()))
         }
+        _ => format!("sha256:{}", hex::encode(sha2::Sha256::digest(raw))),
     }
 }
 
@@ -322,6 +350,9 @@ mod tests {
             masked,
             "To: gm+12-[key]@x\r\n\r\nsignon Ann [key]\r\n1: Ben has 2 Red Opal\r\nbeef cafe"
         );
+        // Wrapped by quoted-printable inside a quoted link.
+        let wrapped = b"> http://h/play/1-0123456789abcdef01234=\r\n56789abcdef0 ok";
+        assert_eq!(mask_keys(wrapped), b"> http://h/play/1-[key] ok".to_vec());
     }
 
     #[test]

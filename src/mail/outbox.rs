@@ -60,6 +60,20 @@ impl Transport {
     }
 }
 
+/// Whether the server refused the recipient for good (550–553 for a mailbox: unknown,
+/// full, moved, bad name). Any other refusal — of our login (535), our sender or relaying
+/// (5.7.x), or the whole exchange (554) — is the service's own problem, and retried.
+fn refuses_recipient(e: &lettre::transport::smtp::Error) -> bool {
+    use lettre::transport::smtp::response::Category;
+    let text = e.to_string().to_ascii_lowercase();
+    e.is_permanent()
+        && e.status()
+            .is_some_and(|code| code.category == Category::MailSystem)
+        && !text.contains("5.7.")
+        && !text.contains("sender")
+        && !text.contains("auth")
+}
+
 /// Why a mail was not delivered; a permanent refusal (an SMTP 5xx) is never retried.
 #[derive(Clone, Debug)]
 struct Failure {
@@ -172,7 +186,7 @@ impl Outbox {
                 futures_util::future::join_all(rows.iter().map(|row| async move {
                     let msg = self.message(row).map_err(Failure::passing)?;
                     smtp.send(msg).await.map(|_| ()).map_err(|e| Failure {
-                        permanent: e.is_permanent(),
+                        permanent: refuses_recipient(&e),
                         message: format!("SMTP: {e}"),
                     })
                 }))

@@ -1116,7 +1116,7 @@ impl Store {
         let mut tx = self.write().await?;
         sqlx::query(
             "UPDATE outbox SET attempts = attempts + 1, last_error = $1, given_up_at = $2, \
-             next_attempt_at = $3 WHERE id = $4",
+             next_attempt_at = $3, body = '', reply_to = NULL WHERE id = $4",
         )
         .bind(reason)
         .bind(now)
@@ -1373,10 +1373,22 @@ impl Store {
     /// Whether any player of any game is registered with this address.
     pub async fn is_registered(&self, email: &str) -> Result<bool, StoreError> {
         let row: Option<(i64,)> =
-            sqlx::query_as("SELECT id FROM players WHERE LOWER(email) = LOWER($1) LIMIT 1")
+            sqlx::query_as("SELECT p.id FROM players p JOIN games g ON g.id = p.game_id WHERE LOWER(p.email) = LOWER($1) AND g.status <> 'unconfirmed' LIMIT 1")
                 .bind(email)
                 .fetch_optional(&self.pool)
                 .await?;
+        Ok(row.is_some())
+    }
+
+    /// Whether an address was sent the keyless `help` since `since`.
+    pub async fn helped_since(&self, email: &str, since: i64) -> Result<bool, StoreError> {
+        let row: Option<(i64,)> = sqlx::query_as(
+            "SELECT id FROM inbound WHERE sender = $1 AND outcome = 'help' AND received_at >= $2 LIMIT 1",
+        )
+        .bind(email)
+        .bind(since)
+        .fetch_optional(&self.pool)
+        .await?;
         Ok(row.is_some())
     }
 
@@ -1449,7 +1461,7 @@ impl Store {
         email: &str,
     ) -> Result<Option<(i64, i64, Option<i64>)>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, created_at, confirmed_at FROM observers WHERE game_id = $1 AND email = $2",
+            "SELECT id, created_at, confirmed_at FROM observers WHERE game_id = $1 AND lower(email) = lower($2)",
         )
         .bind(game_id)
         .bind(email)
@@ -1467,6 +1479,16 @@ impl Store {
         .fetch_one(&self.pool)
         .await?;
         Ok(n)
+    }
+
+    /// A confirmation request is sent again: it counts as asked now.
+    pub async fn observer_asked_again(&self, id: i64, now: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE observers SET created_at = $1 WHERE id = $2")
+            .bind(now)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     /// The address confirmed it wants the bulletins; true when it had not before.

@@ -68,6 +68,8 @@ impl CreateGames {
 pub enum Kind {
     Game,
     Subscription,
+    /// Game-master actions that mail players (resolve, a new link), counted per game.
+    GmMail,
 }
 
 impl Kind {
@@ -76,6 +78,7 @@ impl Kind {
         match self {
             Kind::Game => 10,
             Kind::Subscription => 20,
+            Kind::GmMail => 30,
         }
     }
 
@@ -83,6 +86,18 @@ impl Kind {
         match self {
             Kind::Game => "games made",
             Kind::Subscription => "subscriptions asked for",
+            Kind::GmMail => "actions that mail the players",
+        }
+    }
+}
+
+/// A client's key: its address, or for IPv6 its /64 (one host's share of a network).
+fn client(ip: IpAddr) -> String {
+    match ip {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => {
+            let s = v6.segments();
+            format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
         }
     }
 }
@@ -90,7 +105,7 @@ impl Kind {
 /// Counts requests per client address in windows of an hour, in this instance's memory.
 #[derive(Default)]
 pub struct Limiter {
-    windows: Mutex<HashMap<(Kind, IpAddr), (Instant, u32)>>,
+    windows: Mutex<HashMap<(Kind, String), (Instant, u32)>>,
 }
 
 const WINDOW: Duration = Duration::from_secs(3600);
@@ -101,19 +116,28 @@ impl Limiter {
         let Some(ip) = req.peer_addr().map(|a| a.ip()) else {
             return Ok(());
         };
+        self.count(kind, client(ip), "from your address")
+    }
+
+    /// Counts one request of `kind` for a game; too many in the hour is a 429.
+    pub fn check_game(&self, game_id: i64, kind: Kind) -> Result<(), MasterError> {
+        self.count(kind, format!("game {game_id}"), "for this game")
+    }
+
+    fn count(&self, kind: Kind, key: String, whose: &str) -> Result<(), MasterError> {
         let now = Instant::now();
         let mut windows = self.windows.lock().expect("limiter lock");
         if windows.len() > 100_000 {
             windows.retain(|_, (start, _)| now.duration_since(*start) < WINDOW);
         }
-        let entry = windows.entry((kind, ip)).or_insert((now, 0));
+        let entry = windows.entry((kind, key)).or_insert((now, 0));
         if now.duration_since(entry.0) >= WINDOW {
             *entry = (now, 0);
         }
         if entry.1 >= kind.per_hour() {
             let wait = WINDOW.saturating_sub(now.duration_since(entry.0));
             return Err(MasterError::TooMany(format!(
-                "too many {} from your address ({} in an hour); try again in {} minutes",
+                "too many {} {whose} ({} in an hour); try again in {} minutes",
                 kind.what(),
                 kind.per_hour(),
                 wait.as_secs().div_ceil(60)
@@ -122,6 +146,25 @@ impl Limiter {
         entry.1 += 1;
         Ok(())
     }
+}
+
+/// A game master's action, counted per game when it mails the players (once the link is
+/// known good, so nobody can spend another game's budget).
+pub async fn gm_action(
+    master: &crate::master::Master,
+    limiter: &Limiter,
+    token: &str,
+    action: crate::master::GmAction,
+) -> Result<String, MasterError> {
+    use crate::master::GmAction;
+    if matches!(
+        action,
+        GmAction::ResolveNow | GmAction::NewLink { .. } | GmAction::Start
+    ) {
+        let game = master.gm_game(token).await?;
+        limiter.check_game(game.id, Kind::GmMail)?;
+    }
+    master.gm_action(token, action).await
 }
 
 #[cfg(test)]

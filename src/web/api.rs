@@ -115,6 +115,7 @@ pub async fn gm(master: web::Data<Master>, path: web::Path<String>) -> Answer {
 
 pub async fn gm_action(
     master: web::Data<Master>,
+    limiter: web::Data<super::admission::Limiter>,
     path: web::Path<String>,
     body: web::Json<BTreeMap<String, serde_json::Value>>,
 ) -> Answer {
@@ -131,7 +132,7 @@ pub async fn gm_action(
         })
         .collect();
     let action = super::pages::parse_gm_action(&fields)?;
-    let said = master.gm_action(&path, action).await?;
+    let said = super::admission::gm_action(&master, &limiter, &path, action).await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({"said": said})))
 }
 

@@ -700,6 +700,7 @@ pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterE
 pub async fn gm_action(
     req: HttpRequest,
     master: web::Data<Master>,
+    limiter: web::Data<super::admission::Limiter>,
     path: web::Path<String>,
     form: web::Form<Fields>,
 ) -> Page {
@@ -707,9 +708,11 @@ pub async fn gm_action(
     let f = form.into_inner();
     check_csrf(&req, &f)?;
     let said = match parse_gm_action(&f) {
-        Ok(action) => match master.gm_action(&token, action).await {
+        Ok(action) => match super::admission::gm_action(&master, &limiter, &token, action).await {
             Ok(said) => said,
-            Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => e.to_string(),
+            Err(
+                e @ (MasterError::Invalid(_) | MasterError::Conflict(_) | MasterError::TooMany(_)),
+            ) => e.to_string(),
             Err(e) => return Err(e.into()),
         },
         Err(e) => e.to_string(),

@@ -269,6 +269,7 @@ pub async fn gm_view(master: &Master, row: &GameRow) -> Result<GmView, MasterErr
         .turns(&master.store.pool, row.id, row.round)
         .await?;
     let pending_done: Vec<usize> = serde_json::from_str(&row.gm_done).unwrap_or_default();
+    let players = master.store.players(&master.store.pool, row.id).await?;
     Ok(GmView {
         turns: state
             .players
@@ -295,7 +296,13 @@ pub async fn gm_view(master: &Master, row: &GameRow) -> Result<GmView, MasterErr
             .await?
             .into_iter()
             .map(|m| FailingMail {
-                recipient: m.recipient,
+                // Another address than a player's (an observer's) is not the GM's to see.
+                recipient: players
+                    .iter()
+                    .find(|p| p.email.eq_ignore_ascii_case(&m.recipient))
+                    .map_or("an address that is not a player's".into(), |p| {
+                        p.name.clone()
+                    }),
                 subject: m.subject,
                 attempts: m.attempts,
                 error: m.last_error.unwrap_or_default(),
