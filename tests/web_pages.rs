@@ -395,3 +395,25 @@ async fn a_player_builds_fixes_and_sends_a_turn_and_the_gm_runs_the_game() {
     assert!(last["notes"].to_string().contains("ended the game"));
     app.stop().await;
 }
+
+#[tokio::test]
+async fn the_builders_bid_total_never_wraps_however_large_the_bids() {
+    let mut app = TestApp::spawn().await;
+    let (_, players, _) = create_on_the_web(&app).await;
+    let ann = &players[0];
+    let (_, page) = app.get_text(ann).await;
+    let token = csrf(&page);
+    let text = "1 (4294967295): Ben has how many Reds?\n2 (4294967295): Cleo has how many Blues?";
+    let (status, page) = post_form(
+        &app,
+        ann,
+        &[("csrf", &token), ("action", "send"), ("text", text)],
+    )
+    .await;
+    assert_ne!(status, 500, "{page}");
+    assert!(
+        page.contains("<strong data-bid-total>4294967295</strong>"),
+        "the total saturates: {page}"
+    );
+    app.stop().await;
+}
