@@ -1,0 +1,19 @@
+//! A raw message, as any door receives it, to the commands read from it: the MIME parser,
+//! the charset and transfer decoding, HTML to text, the reply reader and the command split.
+//! It must never panic.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use polysleuth::mail::{inbound, reply};
+
+fuzz_target!(|data: &[u8]| {
+    let _ = inbound::message_key(data);
+    let _ = inbound::mask_keys(data);
+    let Some(mail) = inbound::read(data, "gm@polysleuth.test", "X-Polysleuth-Loop") else {
+        return;
+    };
+    let names = vec!["Ben".to_string(), "Cleo".to_string()];
+    let own = reply::own_text(&mail.text, |l| reply::starts_like_turn(l, &names));
+    let commands = inbound::commands(&own.text);
+    let _ = polysleuth::rules::turn::parse_all(&commands.turn);
+});

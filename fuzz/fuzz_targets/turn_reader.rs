@@ -1,0 +1,25 @@
+//! The turn reader on any text: typography made plain, every line read, every error
+//! rendered. It must never panic, and what it accepts must read again the same way.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use polysleuth::rules::turn;
+use polysleuth::rules::typography::normalise;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let text = normalise(text);
+    if turn::check_size(&text).is_err() {
+        return;
+    }
+    let (parsed, errors) = turn::parse_all(&text);
+    for e in turn::listed(errors.clone()) {
+        let _ = e.to_string();
+    }
+    if errors.is_empty() {
+        // Accepted text reads the same a second time.
+        assert_eq!(turn::parse(&text).ok(), Some(parsed));
+    }
+});
