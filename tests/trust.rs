@@ -183,7 +183,7 @@ async fn a_million_line_turn_gets_a_short_answer_and_the_service_stays_small() {
         .local_addr()
         .unwrap()
         .port();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
         .args([
             "serve",
             "--database-url",
@@ -197,6 +197,8 @@ async fn a_million_line_turn_gets_a_short_answer_and_the_service_stays_small() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
+    // Stopped however the test ends.
+    let child = Killed(child);
     let base = format!("http://127.0.0.1:{port}");
     let client = reqwest::Client::new();
     let start = std::time::Instant::now();
@@ -227,7 +229,7 @@ async fn a_million_line_turn_gets_a_short_answer_and_the_service_stays_small() {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     };
     let turn = format!("{base}{}/turn", ann.replacen("/play/", "/api/play/", 1));
-    let before = rss_kib(child.id());
+    let before = rss_kib(child.0.id());
     for _ in 0..3 {
         let r = client
             .post(&turn)
@@ -243,7 +245,7 @@ async fn a_million_line_turn_gets_a_short_answer_and_the_service_stays_small() {
             "{answer}"
         );
     }
-    let after = rss_kib(child.id());
+    let after = rss_kib(child.0.id());
     assert!(
         after < before + 20 * 1024,
         "the service grew from {before} KiB to {after} KiB"
@@ -268,8 +270,6 @@ async fn a_million_line_turn_gets_a_short_answer_and_the_service_stays_small() {
     let errors = v["errors"].as_array().unwrap();
     assert_eq!(errors.len(), 51, "{v}");
     assert!(errors[50].to_string().contains("and 150 more"), "{v}");
-    let _ = child.kill();
-    let _ = child.wait();
 }
 
 #[tokio::test]
@@ -508,7 +508,7 @@ async fn the_request_log_shows_no_key_however_the_path_is_written() {
         .unwrap()
         .port();
     let log = std::fs::File::create(dir.join("serve.log")).unwrap();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
         .args([
             "serve",
             "--database-url",
@@ -521,6 +521,7 @@ async fn the_request_log_shows_no_key_however_the_path_is_written() {
         .stderr(log)
         .spawn()
         .unwrap();
+    let child = Killed(child);
     let key = "0123456789abcdef0123456789abcdef";
     let client = reqwest::Client::new();
     let base = format!("http://127.0.0.1:{port}");
@@ -545,8 +546,8 @@ async fn the_request_log_shows_no_key_however_the_path_is_written() {
         .await
         .unwrap();
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    let _ = child.kill();
-    let _ = child.wait();
+    drop(child);
+
     let logged = std::fs::read_to_string(dir.join("serve.log")).unwrap();
     assert!(
         logged.contains("/play/1…"),
@@ -603,4 +604,14 @@ async fn pages_carry_a_strict_policy_and_a_csrf_token_the_attacker_cannot_choose
         "{cookie}"
     );
     app.stop().await;
+}
+
+/// A service process, killed when dropped (a failed assertion included).
+struct Killed(std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
