@@ -167,6 +167,29 @@ pub async fn gm_action(
     master.gm_action(token, action).await
 }
 
+/// What the maker of a waiting game is told.
+pub const WAITING: &str = "The game waits for its game master: a mail with the game master's \
+    link went to the address given. The game starts, and its players are mailed, when the \
+    game master presses \"Start the game\" on that page.";
+
+/// Makes a game; a waiting one only while its game master's address has few others waiting.
+pub async fn make_game(
+    master: &crate::master::Master,
+    request: crate::master::GameRequest,
+) -> Result<crate::master::Created, MasterError> {
+    use crate::master::MAX_UNCONFIRMED_GAMES;
+    if request.wait_for_gm
+        && master.store.unconfirmed_games(&request.gm_email).await? >= MAX_UNCONFIRMED_GAMES
+    {
+        return Err(MasterError::TooMany(format!(
+            "{} already has {MAX_UNCONFIRMED_GAMES} games waiting to be started; start or \
+             end those first",
+            request.gm_email
+        )));
+    }
+    master.create_game(request).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

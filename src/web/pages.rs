@@ -279,11 +279,11 @@ pub async fn create_game(
         limiter.check(&req, super::admission::Kind::Game)?;
     }
     request.wait_for_gm = wait;
-    match super::api::make_game(&master, request).await {
+    match super::admission::make_game(&master, request).await {
         Ok(c) => Ok(private(
             &CreatedPage {
                 c,
-                waiting: wait.then_some(super::api::WAITING),
+                waiting: wait.then_some(super::admission::WAITING),
             },
             None,
         )),

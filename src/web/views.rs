@@ -92,7 +92,9 @@ pub async fn public_game(
         deadline_text: match (row.status.as_str(), row.deadline) {
             ("over", _) => "the game is over".into(),
             ("paused", _) => "paused by the game master".into(),
-            ("unconfirmed", _) => "not started: it begins when the game master starts the game".into(),
+            ("unconfirmed", _) => {
+                "not started: it begins when the game master starts the game".into()
+            }
             (_, Some(d)) => time_text(d, zone(&row.time_zone)),
             _ => "not set".into(),
         },
