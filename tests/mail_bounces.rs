@@ -8,9 +8,9 @@ mod common;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::mail::{header, settle, start};
+use common::mail::{header, post_inbound, settle, start};
 use common::{game_body, TestApp};
-use serde_json::{json, Value};
+use serde_json::json;
 
 #[tokio::test]
 async fn an_address_no_mail_server_would_take_is_refused_when_the_game_is_made() {
@@ -61,15 +61,8 @@ async fn a_delivery_report_is_matched_to_its_player_never_answered_and_shown_to_
          To: ben@example.org\r\n--b--\r\n"
     );
     let before = app.mails().len();
-    let r = app
-        .client
-        .post(app.url("/inbound/mail"))
-        .header("x-polysleuth-secret", "test-inbound-secret")
-        .body(report)
-        .send()
-        .await
-        .unwrap();
-    let answer: Value = r.json().await.unwrap();
+    let r = post_inbound(&app, report).await;
+    let answer = r;
     assert_eq!(answer["outcome"], "bounce");
     settle(&app).await;
     assert_eq!(app.mails().len(), before, "a bounce is never answered");
@@ -97,15 +90,8 @@ async fn a_delivery_report_is_matched_to_its_player_never_answered_and_shown_to_
         "From: postmaster@mx.example.net\r\nTo: gm+bounce-{row}@polysleuth.test\r\n\
          Subject: failure notice\r\n\r\nSorry, we were unable to deliver your message.\r\n"
     );
-    let r = app
-        .client
-        .post(app.url("/inbound/mail"))
-        .header("x-polysleuth-secret", "test-inbound-secret")
-        .body(bounce)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.json::<Value>().await.unwrap()["outcome"], "bounce");
+    let r = post_inbound(&app, bounce).await;
+    assert_eq!(r["outcome"], "bounce");
     let gm = app.get_json(&format!("/api/gm/{}", g.gm)).await;
     assert_eq!(
         gm["bounces"][1],

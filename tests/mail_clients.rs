@@ -8,7 +8,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::mail::{header, ingest_by_pipe, replace_bytes, settle, start};
+use common::mail::{header, ingest_by_pipe, post_inbound, replace_bytes, settle, start};
 use common::TestApp;
 use serde_json::Value;
 
@@ -144,15 +144,8 @@ async fn the_same_message_through_two_doors_is_acted_on_once() {
         "{}",
         String::from_utf8_lossy(&again.stdout)
     );
-    let r = app
-        .client
-        .post(app.url("/inbound/mail"))
-        .header("x-polysleuth-secret", "test-inbound-secret")
-        .body(raw.clone())
-        .send()
-        .await
-        .unwrap();
-    let answer: Value = r.json().await.unwrap();
+    let r = post_inbound(&app, raw.clone()).await;
+    let answer = r;
     assert_eq!(answer["outcome"], "duplicate");
     settle(&app).await;
     let answers = app.mails()[before..].len();

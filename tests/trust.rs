@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::mail::{header, settle, start};
+use common::mail::{header, post_inbound, settle, start};
 use common::{game_body, path_of, TestApp};
 use serde_json::{json, Value};
 
@@ -115,15 +115,8 @@ async fn a_new_link_shuts_out_the_old_link_and_the_old_reply_address() {
         g.reply
     );
     let before = app.mails().len();
-    let r = app
-        .client
-        .post(app.url("/inbound/mail"))
-        .header("x-polysleuth-secret", "test-inbound-secret")
-        .body(raw)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.json::<Value>().await.unwrap()["outcome"], "bad_key");
+    let r = post_inbound(&app, raw).await;
+    assert_eq!(r["outcome"], "bad_key");
     settle(&app).await;
     assert_eq!(app.mails().len(), before);
     // The new mail's reply address works.
@@ -132,15 +125,8 @@ async fn a_new_link_shuts_out_the_old_link_and_the_old_reply_address() {
     let raw = format!(
         "From: ann@example.org\r\nTo: {reply}\r\nSubject: t\r\n\r\n1: Ben has 2 Red Diamond\r\n"
     );
-    let r = app
-        .client
-        .post(app.url("/inbound/mail"))
-        .header("x-polysleuth-secret", "test-inbound-secret")
-        .body(raw)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.json::<Value>().await.unwrap()["outcome"], "handled");
+    let r = post_inbound(&app, raw).await;
+    assert_eq!(r["outcome"], "handled");
     app.stop().await;
 }
 
@@ -454,15 +440,8 @@ async fn no_key_stays_in_the_database_once_its_mail_is_delivered_or_its_message_
          signon Ann {}\r\n1: Ben has 2 Red Diamond\r\n",
         g.key
     );
-    let r = app
-        .client
-        .post(app.url("/inbound/mail"))
-        .header("x-polysleuth-secret", "test-inbound-secret")
-        .body(raw)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.json::<Value>().await.unwrap()["outcome"], "handled");
+    let r = post_inbound(&app, raw).await;
+    assert_eq!(r["outcome"], "handled");
     settle(&app).await;
     let bodies: Vec<(String, Option<String>)> =
         sqlx::query_as("SELECT body, reply_to FROM outbox WHERE sent_at IS NOT NULL")

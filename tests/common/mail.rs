@@ -112,3 +112,17 @@ pub fn ingest_by_pipe(db: &str, raw: &[u8]) -> std::process::Output {
     std::io::Write::write_all(child.stdin.as_mut().unwrap(), raw).unwrap();
     child.wait_with_output().unwrap()
 }
+
+/// Posts a raw message to the inbound-mail webhook with the tests' secret; its JSON answer.
+pub async fn post_inbound(app: &TestApp, raw: impl Into<Vec<u8>>) -> serde_json::Value {
+    let r = app
+        .client
+        .post(app.url("/inbound/mail"))
+        .header("x-polysleuth-secret", "test-inbound-secret")
+        .body(raw.into())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    r.json().await.unwrap()
+}
