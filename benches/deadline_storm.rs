@@ -67,7 +67,7 @@ async fn setup(db: &str, games: usize) -> Master {
 
 async fn storm(label: &str, db: &str, games: usize, instances: usize) {
     let master = setup(db, games).await;
-    let now = polysleuth::master::now();
+    let now = polysleuth::clock::now();
     master.store.set_every_deadline(now).await.unwrap();
     let start = Instant::now();
     let mut runs = Vec::new();

@@ -9,8 +9,12 @@ use anyhow::Context;
 use tokio::task::JoinHandle;
 
 use crate::mail::outbox::{Outbox, Transport};
-use crate::master::{Config, Master};
+use crate::master::Master;
+use crate::planner::Planner;
+use crate::site::Site;
+use crate::states::States;
 use crate::store::Store;
+use crate::writer::Writer;
 
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -87,26 +91,38 @@ pub async fn connect(database_url: &str) -> anyhow::Result<Store> {
         .with_context(|| format!("cannot open the database {database_url}"))
 }
 
+/// Where the service lives and how it signs, from its options and the database's secret.
+pub async fn site(store: &Store, base_url: &str, mail_from: &str) -> anyhow::Result<Site> {
+    let from: lettre::message::Mailbox = mail_from
+        .parse()
+        .with_context(|| format!("the From address \"{mail_from}\" is not valid"))?;
+    let reply_secret = store.secret("reply", &crate::keys::new_key()).await?;
+    Ok(Site {
+        base_url: base_url.to_string(),
+        mail_from: mail_from.to_string(),
+        mail_address: from.email.to_string(),
+        reply_secret,
+    })
+}
+
+fn planner(site: Site, web_confirm_after: Duration) -> Planner {
+    Planner {
+        site,
+        states: States::default(),
+        web_confirm_after: web_confirm_after.as_secs() as i64,
+    }
+}
+
+/// A game master that writes straight to the database: the command line's.
 pub async fn master(
     store: Store,
     base_url: &str,
     mail_from: &str,
     web_confirm_after: Duration,
 ) -> anyhow::Result<Master> {
-    let from: lettre::message::Mailbox = mail_from
-        .parse()
-        .with_context(|| format!("the From address \"{mail_from}\" is not valid"))?;
-    let reply_secret = store.secret("reply", &crate::keys::new_key()).await?;
-    Ok(Master::new(
-        store,
-        Config {
-            base_url: base_url.to_string(),
-            mail_from: mail_from.to_string(),
-            mail_address: from.email.to_string(),
-            reply_secret,
-            web_confirm_after: web_confirm_after.as_secs() as i64,
-        },
-    ))
+    let planner = planner(site(&store, base_url, mail_from).await?, web_confirm_after);
+    let writer = Writer::inline(&store, &planner);
+    Ok(Master::new(store, planner, writer))
 }
 
 pub async fn start(opts: Options) -> anyhow::Result<Running> {
@@ -118,13 +134,13 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
         .base_url
         .clone()
         .unwrap_or_else(|| format!("http://{addr}"));
-    let master = master(
-        store.clone(),
-        &base_url,
-        &opts.mail_from,
+    let planner = planner(
+        site(&store, &base_url, &opts.mail_from).await?,
         opts.web_confirm_after,
-    )
-    .await?;
+    );
+    let (writer, writer_task) =
+        Writer::start(&store, &planner).context("cannot start the thread that writes turns")?;
+    let master = Master::new(store.clone(), planner, writer);
     let transport = Transport::new(opts.smtp_url.as_deref(), opts.outbox_dir.clone())
         .map_err(anyhow::Error::msg)?;
     let from: lettre::message::Mailbox = opts
@@ -148,11 +164,8 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
     )?;
     let handle = server.handle();
     let server = tokio::spawn(server);
-    let writer = master
-        .start_writer()
-        .context("cannot start the thread that writes turns")?;
     let mut background = vec![
-        writer,
+        writer_task,
         tokio::spawn(crate::scheduler::run(master.clone(), opts.tick)),
         tokio::spawn(outbox.run(opts.tick)),
         tokio::spawn(crate::sheets::run(master.clone())),
@@ -173,7 +186,7 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
 }
 
 /// A demo game with sample players, so a newcomer can click through a round at once.
-pub async fn demo(master: &Master) -> anyhow::Result<crate::master::Created> {
+pub async fn demo(master: &Master) -> anyhow::Result<crate::model::Created> {
     let request = crate::master::GameRequest {
         grace_seconds: 60,
         reminder_hours: "24,2".into(),

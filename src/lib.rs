@@ -1,17 +1,23 @@
 //! The Polysleuth game master: the rules engine, and the web and mail service around it.
 
 pub mod app;
+pub mod clock;
 pub mod deduce;
+pub mod error;
 pub mod keys;
 pub mod mail;
 pub mod master;
 pub mod metrics;
+pub mod model;
+pub mod planner;
 pub mod replay;
 pub mod retention;
 pub mod rules;
 pub mod scheduler;
 pub mod sheets;
 pub mod sim;
+pub mod site;
+pub mod states;
 pub mod store;
 pub mod web;
 pub mod writer;

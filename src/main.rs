@@ -6,8 +6,9 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use polysleuth::app::{self, Options};
+use polysleuth::master::request::NewGameBody;
 use polysleuth::master::MasterError;
-use polysleuth::web::api::{game_request, NewGameBody};
+use polysleuth::model::Resolution;
 
 #[derive(Parser)]
 #[command(
@@ -400,7 +401,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 }
                 None => None,
             };
-            let request = game_request(NewGameBody {
+            let request = NewGameBody {
                 name,
                 gm_email,
                 players,
@@ -413,7 +414,9 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 deal,
                 reminder_hours: None,
                 first_deadline: None,
-            })
+            }
+            .draft()
+            .check(polysleuth::clock::now())
             .map_err(|problems| {
                 anyhow::anyhow!("the game was not created:\n  {}", problems.join("\n  "))
             })?;
@@ -426,20 +429,12 @@ async fn run(command: Command) -> anyhow::Result<()> {
             command: RoundCommand::Close { db, game, site },
         } => {
             let master = master_for(&db, &site).await?;
-            let row = master.public_game(game).await.map_err(describe)?;
-            if row.status == "over" {
-                anyhow::bail!("game {game} is over; there is no round to close");
-            }
-            if master
-                .resolve(game, row.round, "game master", false)
+            let round = master
+                .close_open_round(game, Resolution::Continue)
                 .await
-                .map_err(describe)?
-            {
-                println!("Round {} of game {game} is resolved.", row.round);
-                Ok(())
-            } else {
-                anyhow::bail!("round {} of game {game} was already resolved", row.round)
-            }
+                .map_err(describe)?;
+            println!("Round {round} of game {game} is resolved.");
+            Ok(())
         }
         Command::Mail {
             command: MailCommand::Poll { db, site, imap },
@@ -491,8 +486,7 @@ fn ingest(db: Db, site: Site) -> ExitCode {
         .expect("tokio starts");
     let result = runtime.block_on(async {
         let master = master_for(&db, &site).await?;
-        master
-            .ingest(&raw)
+        polysleuth::mail::door::ingest(&master, &raw)
             .await
             .map_err(|e| anyhow::anyhow!("{e}"))
     });

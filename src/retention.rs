@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::master::now;
+use crate::clock::now;
 use crate::store::Store;
 
 /// How often the purge runs.

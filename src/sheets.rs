@@ -5,9 +5,12 @@
 
 use std::time::Duration;
 
+use crate::clock::now;
 use crate::deduce::{self, Budget, Sheet};
-use crate::master::{now, parse_state, Master, MasterError, StoredBulletin};
+use crate::master::{Master, MasterError};
+use crate::model::StoredBulletin;
 use crate::rules::{Bulletin, Game, PrivateReport};
+use crate::states;
 
 /// The view of one seat, from the public bulletins and that seat's own reports.
 pub fn view_of(
@@ -45,7 +48,7 @@ fn full(state: &Game, view: Result<deduce::View, deduce::ViewError>) -> Sheet {
 /// Works out and stores the sheet of every player of a game, for its latest resolved round.
 pub async fn refresh(master: &Master, game_id: i64) -> Result<(), MasterError> {
     let row = master.public_game(game_id).await?;
-    let state = parse_state(&row)?;
+    let state = states::parse(&row)?;
     let stored: Vec<StoredBulletin> = master
         .bulletins(game_id)
         .await?

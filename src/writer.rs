@@ -1,18 +1,26 @@
-//! Group commit: one writer task takes the turn submissions and inbound mails that are waiting
-//! and commits them together in one transaction, answering each request only once its batch
-//! is durable. Under load this turns many small transactions fighting for SQLite's single
-//! write lock into a few larger ones; the order of submissions is kept.
+//! Group commit: one writer takes the turn submissions, inbound mails and outbox claims that
+//! are waiting and commits them together in one transaction, answering each request only once
+//! its batch is durable. Under load this turns many small transactions fighting for SQLite's
+//! single write lock into a few larger ones; the order of submissions is kept.
+//!
+//! Every such write goes through `run_batch`, over either connection (`store::batch`): the
+//! writer of `serve` runs batches as they come; a `Writer::inline` (the command line, tests)
+//! runs each job as a batch of one at once.
+
+use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::task::{Context, Poll, Waker};
 
 use tokio::sync::{mpsc, oneshot};
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-
-use crate::master::{games_of, now, Master, MasterError, Submission, TurnReply, Via, Within};
+use crate::clock::now;
+use crate::error::MasterError;
+use crate::model::{TurnReply, Via};
+use crate::planner::{games_of, Planner, Submission};
+use crate::store::batch::{self, Batch, Pooled};
 use crate::store::direct::Direct;
-use crate::store::{Conn, MailRow, PlayerRow};
-use sqlx::pool::PoolConnection;
-use sqlx::Any;
+use crate::store::{MailRow, PlayerRow, Store, Writes};
 
 /// The most jobs committed in one transaction.
 pub const MAX_BATCH: usize = 256;
@@ -21,8 +29,7 @@ enum Job {
     Turn {
         player: PlayerRow,
         text: String,
-        /// None from the web; from a mail, the sender's address when not the registered one.
-        by_mail: Option<(usize, Option<i64>)>,
+        via: Via,
         answer: oneshot::Sender<Result<TurnReply, MasterError>>,
     },
     Inbound {
@@ -60,20 +67,11 @@ impl Job {
     fn submission(&self) -> Option<Submission<'_>> {
         match self {
             Job::Turn {
-                player,
-                text,
-                by_mail,
-                ..
+                player, text, via, ..
             } => Some(Submission {
                 player,
                 text,
-                via: match by_mail {
-                    None => Via::Web,
-                    Some((ignored, inbound)) => Via::Mail {
-                        ignored: *ignored,
-                        inbound: *inbound,
-                    },
-                },
+                via: *via,
             }),
             _ => None,
         }
@@ -96,9 +94,20 @@ impl Drop for StopOnDrop {
     }
 }
 
+/// Where writes go: to the writer of `serve`, or straight to the database.
 #[derive(Clone)]
 pub struct Writer {
-    jobs: mpsc::Sender<Job>,
+    to: To,
+}
+
+#[derive(Clone)]
+enum To {
+    Queue(mpsc::Sender<Job>),
+    /// Each job is a batch of its own, run at once on a pooled connection kept for the next.
+    Inline {
+        db: Arc<tokio::sync::Mutex<Pooled>>,
+        planner: Planner,
+    },
 }
 
 fn gone() -> MasterError {
@@ -108,6 +117,65 @@ fn gone() -> MasterError {
 }
 
 impl Writer {
+    /// A writer with no task of its own: for the command line, which writes little.
+    pub fn inline(store: &Store, planner: &Planner) -> Writer {
+        Writer {
+            to: To::Inline {
+                db: Arc::new(tokio::sync::Mutex::new(Pooled::new(store))),
+                planner: planner.clone(),
+            },
+        }
+    }
+
+    /// Starts the writer; from then on writes through it are group-committed. On a SQLite
+    /// file the writer is a thread with a connection of its own; otherwise a task with a
+    /// connection from the pool.
+    pub fn start(
+        store: &Store,
+        planner: &Planner,
+    ) -> std::io::Result<(Writer, tokio::task::JoinHandle<()>)> {
+        let (jobs, queue) = mpsc::channel::<Job>(4 * MAX_BATCH);
+        let writer = Writer {
+            to: To::Queue(jobs.clone()),
+        };
+        match batch::direct(store) {
+            Some(Ok(db)) => return Ok((writer, start_direct(db, planner.clone(), jobs, queue)?)),
+            Some(Err(e)) => {
+                tracing::warn!(error = %e, "the writer could not open its own connection; it writes through the pool")
+            }
+            None => {}
+        }
+        let planner = planner.clone();
+        let mut db = Pooled::new(store);
+        let task = tokio::spawn(async move {
+            let mut queue = queue;
+            let mut batch = Vec::with_capacity(MAX_BATCH);
+            while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
+                let jobs = std::mem::take(&mut batch);
+                let result = run_batch(&mut db, &planner, &jobs).await;
+                answer(jobs, result);
+            }
+        });
+        Ok((writer, task))
+    }
+
+    async fn send<T>(
+        &self,
+        job: Job,
+        reply: oneshot::Receiver<Result<T, MasterError>>,
+    ) -> Result<T, MasterError> {
+        match &self.to {
+            To::Queue(jobs) => jobs.send(job).await.map_err(|_| gone())?,
+            To::Inline { db, planner } => {
+                let jobs = vec![job];
+                let result = run_batch(&mut *db.lock().await, planner, &jobs).await;
+                answer(jobs, result);
+            }
+        }
+        reply.await.map_err(|_| gone())?
+    }
+
+    /// Stores a turn for the open round, checked and confirmed as `via` says.
     pub async fn submit(
         &self,
         player: &PlayerRow,
@@ -118,224 +186,135 @@ impl Writer {
         let job = Job::Turn {
             player: player.clone(),
             text: text.to_string(),
-            by_mail: match via {
-                Via::Web => None,
-                Via::Mail { ignored, inbound } => Some((ignored, inbound)),
-            },
+            via,
             answer,
         };
-        self.jobs.send(job).await.map_err(|_| gone())?;
-        reply.await.map_err(|_| gone())?
+        self.send(job, reply).await
     }
 
     /// Claims due outbox rows in the next batch.
     pub async fn claim_mail(&self, lease: i64, limit: i64) -> Result<Vec<MailRow>, MasterError> {
         let (answer, reply) = oneshot::channel();
-        self.jobs
-            .send(Job::ClaimMail {
-                lease,
-                limit,
-                answer,
-            })
-            .await
-            .map_err(|_| gone())?;
-        reply.await.map_err(|_| gone())?
+        let job = Job::ClaimMail {
+            lease,
+            limit,
+            answer,
+        };
+        self.send(job, reply).await
     }
 
     pub async fn mails_sent(&self, ids: Vec<i64>) -> Result<(), MasterError> {
         let (answer, reply) = oneshot::channel();
-        self.jobs
-            .send(Job::MailsSent { ids, answer })
-            .await
-            .map_err(|_| gone())?;
-        reply.await.map_err(|_| gone())?
+        self.send(Job::MailsSent { ids, answer }, reply).await
     }
 
     /// Stores a raw inbound message; returns its row id, or None when one with the same key
     /// is stored already.
     pub async fn store_inbound(&self, raw: &[u8], key: &str) -> Result<Option<i64>, MasterError> {
         let (answer, reply) = oneshot::channel();
-        self.jobs
-            .send(Job::Inbound {
-                raw: raw.to_vec(),
-                key: key.to_string(),
-                answer,
-            })
-            .await
-            .map_err(|_| gone())?;
-        reply.await.map_err(|_| gone())?
+        let job = Job::Inbound {
+            raw: raw.to_vec(),
+            key: key.to_string(),
+            answer,
+        };
+        self.send(job, reply).await
     }
 }
 
-impl Master {
-    /// Starts the writer; from then on submissions of this instance are group-committed.
-    /// On a SQLite file the writer is a thread with a connection of its own; otherwise a task
-    /// with a connection from the pool.
-    pub fn start_writer(&self) -> std::io::Result<tokio::task::JoinHandle<()>> {
-        let (jobs, queue) = mpsc::channel::<Job>(4 * MAX_BATCH);
-        let _ = self.writer.set(Writer { jobs: jobs.clone() });
-        if let Some(file) = &self.store.sqlite_file {
-            match Direct::open(file) {
-                Ok(db) => return self.start_direct(db, jobs, queue),
-                Err(e) => {
-                    tracing::warn!(error = %e, "the writer could not open its own connection; it writes through the pool")
-                }
-            }
-        }
-        let master = self.clone();
-        Ok(tokio::spawn(async move {
-            let mut queue = queue;
+fn start_direct(
+    mut db: Direct,
+    planner: Planner,
+    jobs: mpsc::Sender<Job>,
+    mut queue: mpsc::Receiver<Job>,
+) -> std::io::Result<tokio::task::JoinHandle<()>> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopped = stop.clone();
+    std::thread::Builder::new()
+        .name("polysleuth-writer".into())
+        .spawn(move || {
             let mut batch = Vec::with_capacity(MAX_BATCH);
-            // The writer keeps one connection: no trip through the pool for every batch.
-            let mut conn = None;
-            while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
-                let jobs = std::mem::take(&mut batch);
-                let result = master.commit_pooled(&mut conn, &jobs).await;
-                answer(jobs, result);
-                crate::metrics::METRICS.write_batches.inc();
+            while queue.blocking_recv_many(&mut batch, MAX_BATCH) > 0 {
+                let mut jobs = std::mem::take(&mut batch);
+                if let Some(at) = jobs.iter().position(|j| matches!(j, Job::Stop)) {
+                    jobs.truncate(at);
+                }
+                if !jobs.is_empty() {
+                    let result = at_once(run_batch(&mut db, &planner, &jobs));
+                    answer(jobs, result);
+                }
+                if stopped.load(Ordering::SeqCst) {
+                    break;
+                }
             }
-        }))
-    }
+        })?;
+    Ok(tokio::spawn(async move {
+        let _stop = StopOnDrop { jobs, stop };
+        std::future::pending::<()>().await
+    }))
+}
 
-    fn start_direct(
-        &self,
-        mut db: Direct,
-        jobs: mpsc::Sender<Job>,
-        mut queue: mpsc::Receiver<Job>,
-    ) -> std::io::Result<tokio::task::JoinHandle<()>> {
-        let stop = Arc::new(AtomicBool::new(false));
-        let master = self.clone();
-        let stopped = stop.clone();
-        std::thread::Builder::new()
-            .name("polysleuth-writer".into())
-            .spawn(move || {
-                let mut batch = Vec::with_capacity(MAX_BATCH);
-                while queue.blocking_recv_many(&mut batch, MAX_BATCH) > 0 {
-                    let mut jobs = std::mem::take(&mut batch);
-                    if let Some(at) = jobs.iter().position(|j| matches!(j, Job::Stop)) {
-                        jobs.truncate(at);
-                    }
-                    if !jobs.is_empty() {
-                        let result = master.write_direct(&mut db, &jobs);
-                        if result.is_err() {
-                            db.rollback();
-                        }
-                        answer(jobs, result);
-                        crate::metrics::METRICS.write_batches.inc();
-                    }
-                    if stopped.load(Ordering::SeqCst) {
-                        break;
-                    }
-                }
-            })?;
-        Ok(tokio::spawn(async move {
-            let _stop = StopOnDrop { jobs, stop };
-            std::future::pending::<()>().await
-        }))
+/// Runs a future that never waits (the direct connection's): without a runtime, on the
+/// writer's own thread.
+fn at_once<F: Future>(future: F) -> F::Output {
+    let mut future = std::pin::pin!(future);
+    match future
+        .as_mut()
+        .poll(&mut Context::from_waker(Waker::noop()))
+    {
+        Poll::Ready(out) => out,
+        Poll::Pending => unreachable!("the writer's own connection never waits"),
     }
+}
 
-    /// A batch on the writer's own connection: one transaction, read, checked and written
-    /// without leaving the thread.
-    fn write_direct(&self, db: &mut Direct, jobs: &[Job]) -> Result<Vec<Done>, MasterError> {
-        db.begin()?;
-        let now = now();
-        let mut done = Vec::with_capacity(jobs.len());
-        for job in jobs {
-            done.push(match job {
-                Job::Inbound { raw, key, .. } => {
-                    Some(Done::Inbound(db.insert_inbound(raw, key, now)?))
-                }
-                Job::ClaimMail { lease, limit, .. } => {
-                    Some(Done::Claimed(db.claim_mail(now, *lease, *limit)?))
-                }
-                Job::MailsSent { ids, .. } => {
-                    db.mails_sent(ids, now)?;
-                    Some(Done::Nothing)
-                }
-                Job::Turn { .. } | Job::Stop => None,
-            });
-        }
-        let submissions: Vec<Submission> = jobs.iter().filter_map(Job::submission).collect();
-        if submissions.is_empty() {
-            db.commit()?;
-            return Ok(merge(done, Vec::new()));
-        }
-        let (rows, open) = db.open_round(&games_of(&submissions))?;
-        let plan = self.plan_turns(rows, open, &submissions, now)?;
-        let mut writes = plan.writes();
-        writes.commit();
-        db.apply(&writes)?;
-        Ok(merge(done, plan.replies))
+/// One transaction for the whole batch: any failure stores none of it. The turns go in
+/// together, in their order, after the other jobs (which never touch turns): their games and
+/// turns in force are read at once, every turn is checked in memory (`Planner`), then the
+/// turns and their confirmations are written with the commit.
+async fn run_batch<B: Batch>(
+    db: &mut B,
+    planner: &Planner,
+    jobs: &[Job],
+) -> Result<Vec<Done>, MasterError> {
+    let result = write(db, planner, jobs).await;
+    if result.is_err() {
+        db.rollback().await;
     }
+    crate::metrics::METRICS.write_batches.inc();
+    result
+}
 
-    async fn commit_pooled(
-        &self,
-        conn: &mut Option<PoolConnection<Any>>,
-        jobs: &[Job],
-    ) -> Result<Vec<Done>, MasterError> {
-        let result = match conn {
-            Some(c) => self.write_batch(c, jobs).await,
-            None => match self.store.pool.acquire().await {
-                Ok(mut c) => {
-                    // The connection is the writer's alone and its transactions are run by
-                    // hand, unknown to the pool: whenever it is let go (a failure, or the
-                    // task stopped mid-batch at shutdown) it is closed, which rolls back,
-                    // rather than given back to the pool inside a transaction.
-                    c.close_on_drop();
-                    self.write_batch(conn.insert(c), jobs).await
-                }
-                Err(e) => Err(MasterError::from(crate::store::StoreError::from(e))),
-            },
-        };
-        if result.is_err() {
-            // Nothing of the batch stays: roll back at once to free the write lock; the
-            // connection is then closed and the next batch takes a fresh one.
-            if let Some(mut c) = conn.take() {
-                let _ = self.store.rollback_on(&mut c).await;
+async fn write<B: Batch>(
+    db: &mut B,
+    planner: &Planner,
+    jobs: &[Job],
+) -> Result<Vec<Done>, MasterError> {
+    db.begin().await?;
+    let now = now();
+    let mut done = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        done.push(match job {
+            Job::Inbound { raw, key, .. } => {
+                Some(Done::Inbound(db.insert_inbound(raw, key, now).await?))
             }
-        }
-        result
+            Job::ClaimMail { lease, limit, .. } => {
+                Some(Done::Claimed(db.claim_mail(now, *lease, *limit).await?))
+            }
+            Job::MailsSent { ids, .. } => {
+                db.mails_sent(ids, now).await?;
+                Some(Done::Nothing)
+            }
+            Job::Turn { .. } | Job::Stop => None,
+        });
     }
-
-    /// One transaction for the whole batch: any failure stores none of it. The turns go in
-    /// together, in their order, after the other jobs (which never touch turns). The
-    /// transaction is run by hand so that, on SQLite, a batch of turns takes two round trips
-    /// to the database's worker thread: begin and read, then write and commit.
-    async fn write_batch(&self, conn: &mut Conn, jobs: &[Job]) -> Result<Vec<Done>, MasterError> {
-        let only_turns = jobs.iter().all(|j| matches!(j, Job::Turn { .. }));
-        if !only_turns {
-            self.store.begin_on(conn).await?;
-        }
-        let tx = conn;
-        let mut done = Vec::with_capacity(jobs.len());
-        for job in jobs {
-            done.push(match job {
-                Job::Inbound { raw, key, .. } => Some(Done::Inbound(
-                    self.store.insert_inbound_in(tx, raw, key, now()).await?,
-                )),
-                Job::ClaimMail { lease, limit, .. } => Some(Done::Claimed(
-                    self.store.claim_mail_in(tx, now(), *lease, *limit).await?,
-                )),
-                Job::MailsSent { ids, .. } => {
-                    self.store.mails_sent_in(tx, ids, now()).await?;
-                    Some(Done::Nothing)
-                }
-                Job::Turn { .. } | Job::Stop => None,
-            });
-        }
-        let submissions: Vec<Submission> = jobs.iter().filter_map(Job::submission).collect();
-        if submissions.is_empty() {
-            self.store.commit_on(tx).await?;
-            return Ok(merge(done, Vec::new()));
-        }
-        let within = if only_turns {
-            Within::Begin
-        } else {
-            Within::Commit
-        };
-        let replies = self.submit_all_in(tx, &submissions, within).await?;
-        Ok(merge(done, replies))
+    let submissions: Vec<Submission> = jobs.iter().filter_map(Job::submission).collect();
+    if submissions.is_empty() {
+        db.commit(Writes::default()).await?;
+        return Ok(merge(done, Vec::new()));
     }
+    let (rows, open) = db.open_round(&games_of(&submissions)).await?;
+    let plan = planner.plan(rows, open, &submissions, now)?;
+    db.commit(plan.writes()).await?;
+    Ok(merge(done, plan.replies))
 }
 
 /// The results of a batch's other jobs, with the turns' replies put in their places.
@@ -354,7 +333,7 @@ fn answer(jobs: Vec<Job>, result: Result<Vec<Done>, MasterError>) {
                 match (job, result) {
                     (Job::Turn { answer, .. }, Done::Turn(r)) => {
                         if let Ok(reply) = &r {
-                            crate::master::count_reply(reply);
+                            reply.count();
                         }
                         let _ = answer.send(r);
                     }
@@ -372,7 +351,7 @@ fn answer(jobs: Vec<Job>, result: Result<Vec<Done>, MasterError>) {
             }
         }
         Err(e) => {
-            tracing::error!(jobs = jobs.len(), error = %e, "a batch of submissions could not be committed");
+            tracing::error!(jobs = jobs.len(), error = %e, "a batch of writes could not be committed");
             let message = "the game master could not store this just now (a database error); nothing of it was stored, please send it again";
             for job in jobs {
                 job.fail(message);

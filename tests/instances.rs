@@ -153,7 +153,7 @@ async fn a_killed_instance_loses_nothing_and_resolves_nothing_twice() {
         assert_eq!(r.status(), 200, "the turn is accepted");
     }
     let due = store
-        .set_every_deadline(polysleuth::master::now())
+        .set_every_deadline(polysleuth::clock::now())
         .await
         .unwrap();
     assert_eq!(due, GAMES as u64);
@@ -191,7 +191,7 @@ async fn a_killed_instance_loses_nothing_and_resolves_nothing_twice() {
     for (id, _) in &ann {
         let row = store.game(&store.pool, *id).await.unwrap().unwrap();
         assert_eq!(row.round, 2, "game {id}");
-        let (body, _) = store.bulletin(*id, 1).await.unwrap().unwrap();
+        let body = store.bulletin(*id, 1).await.unwrap().unwrap().body;
         let b: serde_json::Value = serde_json::from_str(&body).unwrap();
         assert_eq!(
             b["submitted"],

@@ -242,7 +242,7 @@ async fn the_mta_pipe_exits_0_when_handled_and_75_when_it_cannot_store() {
 #[tokio::test]
 async fn reminders_go_to_players_with_no_turn_and_observers_get_bulletins_only() {
     let mut app = TestApp::spawn().await;
-    let soon = polysleuth::master::now() + 90 * 60;
+    let soon = polysleuth::clock::now() + 90 * 60;
     let (status, created) = app
         .post_json(
             "/api/games",

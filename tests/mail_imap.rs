@@ -273,7 +273,7 @@ async fn mail_poll_reads_nothing_while_the_service_reads_the_mailbox() {
             .take_lease(
                 &format!("imap {}", ImapUrl::parse(&server.url()).unwrap().display()),
                 "someone else",
-                polysleuth::master::now(),
+                polysleuth::clock::now(),
                 20,
             )
             .await

@@ -3,6 +3,7 @@
 mod common;
 
 use common::{game_body, scenario, TestApp};
+use polysleuth::model::{ClosedBy, Resolution};
 use serde_json::{json, Value};
 
 async fn scenario_game(app: &TestApp) -> (i64, Vec<String>, String) {
@@ -198,11 +199,14 @@ async fn a_round_is_never_resolved_twice() {
     let (id, _, _) = scenario_game(&app).await;
     let master = app.running.as_ref().unwrap().master.clone();
     let (a, b) = tokio::join!(
-        master.resolve(id, 1, "game master", false),
-        master.resolve(id, 1, "game master", false)
+        master.close_round(id, 1, ClosedBy::GameMaster, Resolution::Continue),
+        master.close_round(id, 1, ClosedBy::GameMaster, Resolution::Continue)
     );
     assert_eq!([a.unwrap(), b.unwrap()].iter().filter(|r| **r).count(), 1);
-    assert!(!master.resolve(id, 1, "game master", false).await.unwrap());
+    assert!(!master
+        .close_round(id, 1, ClosedBy::GameMaster, Resolution::Continue)
+        .await
+        .unwrap());
     assert_eq!(app.get_json(&format!("/api/games/{id}")).await["round"], 2);
     assert_eq!(
         app.get(&format!("/api/games/{id}/rounds/2")).await.status(),

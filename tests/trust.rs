@@ -465,7 +465,7 @@ async fn no_key_stays_in_the_database_once_its_mail_is_delivered_or_its_message_
     // Past its keeping time the raw text goes; the row stays for the GM's counts.
     let dropped = master
         .store
-        .purge_inbound(polysleuth::master::now() + 1)
+        .purge_inbound(polysleuth::clock::now() + 1)
         .await
         .unwrap();
     assert_eq!(dropped, 1);

@@ -1,5 +1,7 @@
-//! The mail door: one ingestion path for `polysleuth mail ingest` (an MTA pipe) and
-//! `POST /inbound/mail` (a provider's webhook). The raw message is stored before anything else;
+//! The mail door: one ingestion path for `polysleuth mail ingest` (an MTA pipe),
+//! `POST /inbound/mail` (a provider's webhook) and the IMAP reader. A client of the game
+//! master like the web handlers: it reads the message, finds the player, and asks for what
+//! the mail says. The raw message is stored before anything else;
 //! a message with a wrong or missing key changes nothing and gets no reply.
 
 use serde::Serialize;
@@ -7,9 +9,12 @@ use serde::Serialize;
 use super::inbound::{self, Command, MAX_COMMAND_LINES, MAX_MESSAGE_BYTES};
 use super::outbox::LOOP_HEADER;
 use super::reply;
+use crate::clock::now;
 use crate::keys;
-use crate::master::{now, parse_state, Master, MasterError, Via};
-use crate::store::{NewMail, PlayerRow};
+use crate::master::{Master, MasterError};
+use crate::model::Via;
+use crate::states;
+use crate::store::{GameRow, GameStatus, PlayerRow};
 
 /// What became of an inbound message.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -55,254 +60,227 @@ pub struct Ingested {
     pub outcome: Outcome,
 }
 
-impl Master {
-    /// Handles one raw message. An error means the message could not be stored or handled
-    /// for a passing reason (the database): the sender's MTA should try again.
-    /// A message is acted on once, however often and by whichever door it comes: one whose
-    /// key was handled before is a duplicate; one stored but never handled (the service
-    /// stopped in between) is handled now.
-    pub async fn ingest(&self, raw: &[u8]) -> Result<Ingested, MasterError> {
-        let key = inbound::message_key(raw);
-        // The stored copy never holds a key: it is kept for the record, not to act on.
-        let masked = inbound::mask_keys(raw);
-        let stored = match self.writer.get() {
-            Some(writer) => writer.store_inbound(&masked, &key).await?,
-            None => self.store.insert_inbound(&masked, &key, now()).await?,
-        };
-        let id = match stored {
-            Some(id) => id,
-            None => match self.store.inbound_by_key(&key).await? {
-                Some((id, outcome)) if outcome == "received" => id,
-                Some((id, _)) => {
-                    crate::metrics::METRICS.inbound(Outcome::Duplicate.as_str());
-                    tracing::info!(inbound = id, "mail received again; already handled");
-                    return Ok(Ingested {
-                        id,
-                        outcome: Outcome::Duplicate,
-                    });
-                }
-                None => {
-                    return Err(MasterError::NotStored(
-                        "the message could not be stored; please send it again".into(),
-                    ))
-                }
-            },
-        };
-        let (outcome, sender, game, player) = self.handle(raw, id).await?;
-        self.store
-            .set_inbound_outcome(id, sender.as_deref(), outcome.as_str(), game, player)
-            .await?;
-        crate::metrics::METRICS.inbound(outcome.as_str());
-        tracing::info!(inbound = id, outcome = outcome.as_str(), "mail received");
-        Ok(Ingested { id, outcome })
+/// Handles one raw message. An error means the message could not be stored or handled
+/// for a passing reason (the database): the sender's MTA should try again.
+/// A message is acted on once, however often and by whichever door it comes: one whose
+/// key was handled before is a duplicate; one stored but never handled (the service
+/// stopped in between) is handled now.
+pub async fn ingest(master: &Master, raw: &[u8]) -> Result<Ingested, MasterError> {
+    let key = inbound::message_key(raw);
+    // The stored copy never holds a key: it is kept for the record, not to act on.
+    let masked = inbound::mask_keys(raw);
+    let stored = master.writer.store_inbound(&masked, &key).await?;
+    let id = match stored {
+        Some(id) => id,
+        None => match master.store.inbound_by_key(&key).await? {
+            Some((id, outcome)) if outcome == "received" => id,
+            Some((id, _)) => {
+                crate::metrics::METRICS.inbound(Outcome::Duplicate.as_str());
+                tracing::info!(inbound = id, "mail received again; already handled");
+                return Ok(Ingested {
+                    id,
+                    outcome: Outcome::Duplicate,
+                });
+            }
+            None => {
+                return Err(MasterError::NotStored(
+                    "the message could not be stored; please send it again".into(),
+                ))
+            }
+        },
+    };
+    let (outcome, sender, game, player) = handle(master, raw, id).await?;
+    master
+        .store
+        .set_inbound_outcome(id, sender.as_deref(), outcome.as_str(), game, player)
+        .await?;
+    crate::metrics::METRICS.inbound(outcome.as_str());
+    tracing::info!(inbound = id, outcome = outcome.as_str(), "mail received");
+    Ok(Ingested { id, outcome })
+}
+
+async fn handle(
+    master: &Master,
+    raw: &[u8],
+    inbound_id: i64,
+) -> Result<(Outcome, Option<String>, Option<i64>, Option<i64>), MasterError> {
+    let Some(mail) = inbound::read(raw, &master.site.mail_address, LOOP_HEADER) else {
+        return Ok((Outcome::Unreadable, None, None, None));
+    };
+    let sender = mail.sender.clone();
+    if let Some(bounce) = &mail.bounce {
+        let game = record_bounce(master, bounce).await?;
+        return Ok((Outcome::Bounce, sender, game, None));
     }
+    if mail.automatic.is_some() {
+        return Ok((Outcome::Automatic, sender, None, None));
+    }
+    let sender_addr = sender.clone().unwrap_or_default();
+    // Before the player is known their game's names are not: a first reading for the
+    // signon line and a lone `help`.
+    let first = reply::own_text(&mail.text, |l| reply::starts_like_turn(l, &[]));
+    let commands = inbound::commands(&first.text);
 
-    async fn handle(
-        &self,
-        raw: &[u8],
-        inbound_id: i64,
-    ) -> Result<(Outcome, Option<String>, Option<i64>, Option<i64>), MasterError> {
-        let Some(mail) = inbound::read(raw, &self.config.mail_address, LOOP_HEADER) else {
-            return Ok((Outcome::Unreadable, None, None, None));
-        };
-        let sender = mail.sender.clone();
-        if let Some(bounce) = &mail.bounce {
-            let game = self.record_bounce(bounce).await?;
-            return Ok((Outcome::Bounce, sender, game, None));
+    // Who is it? A reply-address token, or a signon line; never the From address alone.
+    let mut claimed = None;
+    let player = match inbound::plus_token(&mail.recipients, &master.site.mail_address) {
+        Some(token) => {
+            claimed = claimed_game(master, &token).await?;
+            master.player_by_token(&token).await?
         }
-        if mail.automatic.is_some() {
-            return Ok((Outcome::Automatic, sender, None, None));
-        }
-        let sender_addr = sender.clone().unwrap_or_default();
-        // Before the player is known their game's names are not: a first reading for the
-        // signon line and a lone `help`.
-        let first = reply::own_text(&mail.text, |l| reply::starts_like_turn(l, &[]));
-        let commands = inbound::commands(&first.text);
-
-        // Who is it? A reply-address token, or a signon line; never the From address alone.
-        let mut claimed_game = None;
-        let player = match inbound::plus_token(&mail.recipients, &self.config.mail_address) {
-            Some(token) => {
-                claimed_game = self.claimed_game(&token).await?;
-                self.player_by_token(&token).await?
-            }
-            None => None,
-        };
-        let player = match (player, &commands.signon) {
-            (Some(p), _) => Some(p),
-            (None, Some((name, key))) => self
+        None => None,
+    };
+    let player = match (player, &commands.signon) {
+        (Some(p), _) => Some(p),
+        (None, Some((name, key))) => master
+            .store
+            .player_by_key_hash(&keys::hash(&key.to_ascii_lowercase()))
+            .await?
+            .filter(|p| p.name.eq_ignore_ascii_case(name)),
+        (None, None) => None,
+    };
+    let Some(player) = player else {
+        let only_help = !commands.has_turn_lines && commands.commands == [Command::Help];
+        // Keyless help answers a From that anyone can write: once a day per address.
+        if only_help
+            && master.store.is_registered(&sender_addr).await?
+            && !master
                 .store
-                .player_by_key_hash(&keys::hash(&key.to_ascii_lowercase()))
+                .helped_since(&sender_addr, now() - 86_400)
                 .await?
-                .filter(|p| p.name.eq_ignore_ascii_case(name)),
-            (None, None) => None,
-        };
-        let Some(player) = player else {
-            let only_help = !commands.has_turn_lines && commands.commands == [Command::Help];
-            // Keyless help answers a From that anyone can write: once a day per address.
-            if only_help
-                && self.store.is_registered(&sender_addr).await?
-                && !self
-                    .store
-                    .helped_since(&sender_addr, now() - 86_400)
-                    .await?
-            {
-                self.send_loose(&sender_addr, super::help(self), None)
-                    .await?;
-                return Ok((Outcome::Help, sender, None, None));
-            }
-            return Ok((Outcome::BadKey, sender, claimed_game, None));
-        };
-        let game = player.game_id;
-        let pid = Some(player.id);
+        {
+            master
+                .send_loose(&sender_addr, super::help(&master.site), None)
+                .await?;
+            return Ok((Outcome::Help, sender, None, None));
+        }
+        return Ok((Outcome::BadKey, sender, claimed, None));
+    };
+    let game = player.game_id;
+    let pid = Some(player.id);
 
-        let row = self.public_game(game).await?;
-        // The other players' names: a player signs with their own, and never guesses at it.
-        let names: Vec<String> = (self.state_of(&row)?.players.iter().enumerate())
-            .filter(|(seat, _)| *seat as i64 != player.seat)
-            .map(|(_, n)| n.clone())
-            .collect();
-        let own = reply::own_text(&mail.text, |l| reply::starts_like_turn(l, &names));
-        let commands = inbound::commands(&own.text);
-        if raw.len() > MAX_MESSAGE_BYTES {
-            let why = format!(
-                "it is {} KiB; mail to the game master may be at most 1024 KiB",
-                raw.len() / 1024
-            );
-            self.refuse(&player, &row, &why).await?;
-            return Ok((Outcome::Refused, sender, Some(game), pid));
-        }
-        if commands.lines > MAX_COMMAND_LINES {
-            let why = format!(
-                "it has {} command lines; at most {MAX_COMMAND_LINES} are read",
-                commands.lines
-            );
-            self.refuse(&player, &row, &why).await?;
-            return Ok((Outcome::Refused, sender, Some(game), pid));
-        }
-        if !commands.has_turn_lines && commands.commands.is_empty() {
-            let why = match own.ignored {
-                0 => "it holds no turn line and no command".to_string(),
-                n => format!(
-                    "it holds no turn line and no command ({n} line{} of other text; a turn \
-                     line starts with its number, e.g. \"1: Ben has 2 Red Diamond\")",
-                    if n == 1 { "" } else { "s" }
-                ),
-            };
-            self.refuse(&player, &row, &why).await?;
-            return Ok((Outcome::Refused, sender, Some(game), pid));
-        }
-        if commands.has_turn_lines {
-            let via = Via::Mail {
-                ignored: own.ignored,
-                inbound: Some(inbound_id),
-            };
-            match self.submit(&player, &commands.turn, via).await {
-                Ok(_) => {}
-                Err(MasterError::Conflict(why)) => {
-                    self.refuse(&player, &row, &why).await?;
-                    return Ok((Outcome::Refused, sender, Some(game), pid));
-                }
-                Err(e) => return Err(e),
-            }
-        } else if commands.commands.contains(&Command::Clear) {
-            if let Err(MasterError::Conflict(why)) = self.clear(&player).await {
-                self.refuse(&player, &row, &why).await?;
+    let row = master.public_game(game).await?;
+    // The other players' names: a player signs with their own, and never guesses at it.
+    let names: Vec<String> = (master.state_of(&row)?.players.iter().enumerate())
+        .filter(|(seat, _)| *seat as i64 != player.seat)
+        .map(|(_, n)| n.clone())
+        .collect();
+    let own = reply::own_text(&mail.text, |l| reply::starts_like_turn(l, &names));
+    let commands = inbound::commands(&own.text);
+    if raw.len() > MAX_MESSAGE_BYTES {
+        let why = format!(
+            "it is {} KiB; mail to the game master may be at most 1024 KiB",
+            raw.len() / 1024
+        );
+        refuse(master, &player, &row, &why).await?;
+        return Ok((Outcome::Refused, sender, Some(game), pid));
+    }
+    if commands.lines > MAX_COMMAND_LINES {
+        let why = format!(
+            "it has {} command lines; at most {MAX_COMMAND_LINES} are read",
+            commands.lines
+        );
+        refuse(master, &player, &row, &why).await?;
+        return Ok((Outcome::Refused, sender, Some(game), pid));
+    }
+    if !commands.has_turn_lines && commands.commands.is_empty() {
+        let why = match own.ignored {
+            0 => "it holds no turn line and no command".to_string(),
+            n => format!(
+                "it holds no turn line and no command ({n} line{} of other text; a turn \
+                 line starts with its number, e.g. \"1: Ben has 2 Red Diamond\")",
+                if n == 1 { "" } else { "s" }
+            ),
+        };
+        refuse(master, &player, &row, &why).await?;
+        return Ok((Outcome::Refused, sender, Some(game), pid));
+    }
+    if commands.has_turn_lines {
+        let via = Via::Mail {
+            ignored: own.ignored,
+            inbound: Some(inbound_id),
+        };
+        match master.submit(&player, &commands.turn, via).await {
+            Ok(_) => {}
+            Err(MasterError::Conflict(why)) => {
+                refuse(master, &player, &row, &why).await?;
                 return Ok((Outcome::Refused, sender, Some(game), pid));
             }
+            Err(e) => return Err(e),
         }
-        if commands.commands.contains(&Command::Status) {
-            let row = self.public_game(game).await?;
-            let state = parse_state(&row)?;
-            let turn = self
-                .store
-                .turn(&self.store.pool, game, row.round, player.seat)
-                .await?
-                .filter(|_| row.status != "over")
-                .map(|t| t.text);
-            let sheet = crate::sheets::text_for(self, &state, game, player.seat as usize).await?;
-            let letter = self.to_player(
-                &player,
-                super::status(self, &row, &state, &player, turn, &sheet),
-            );
-            // The hand, the sheet and the turn go to the registered address only, whoever
-            // sent the request.
-            self.send_loose(&player.email, letter, Some(game)).await?;
+    } else if commands.commands.contains(&Command::Clear) {
+        if let Err(MasterError::Conflict(why)) = master.clear(&player).await {
+            refuse(master, &player, &row, &why).await?;
+            return Ok((Outcome::Refused, sender, Some(game), pid));
         }
-        if commands.commands.contains(&Command::Help) {
-            let letter = self.to_player(&player, super::help(self));
-            self.send_loose(&player.email, letter, Some(game)).await?;
-        }
-        Ok((Outcome::Handled, sender, Some(game), pid))
     }
-
-    /// Records a bounce against the mail it names (or, failing that, every game of the
-    /// address it names); never answered. The game it was recorded for, if one.
-    async fn record_bounce(&self, bounce: &inbound::Bounce) -> Result<Option<i64>, MasterError> {
-        let row = match bounce.outbox_id {
-            Some(id) => self.store.outbox_recipient(id).await?,
-            None => None,
-        };
-        let (games, email) = match (row, &bounce.recipient) {
-            (Some((game, to)), _) => (game.into_iter().collect(), to),
-            (None, Some(to)) => (self.store.games_of_address(to).await?, to.clone()),
-            (None, None) => return Ok(None),
-        };
-        for game in &games {
-            self.store
-                .record_bounce(Some(*game), &email, &bounce.reason, now())
-                .await?;
-        }
-        crate::metrics::METRICS.mails_bounced.inc();
-        Ok(games.first().copied())
-    }
-
-    /// The game a token points at, even when its key is wrong: counted on that game's GM page.
-    async fn claimed_game(&self, token: &str) -> Result<Option<i64>, MasterError> {
-        let Some((id, _)) = keys::split_token(token) else {
-            return Ok(None);
-        };
-        Ok(self
+    if commands.commands.contains(&Command::Status) {
+        let row = master.public_game(game).await?;
+        let state = states::parse(&row)?;
+        let turn = master
             .store
-            .player(&self.store.pool, id)
+            .turn(&master.store.pool, game, row.round, player.seat)
             .await?
-            .map(|p| p.game_id))
+            .filter(|_| row.status != GameStatus::Over)
+            .map(|t| t.text);
+        let sheet = crate::sheets::text_for(master, &state, game, player.seat as usize).await?;
+        let letter = super::status(&master.site, &row, &state, &player, turn, &sheet)
+            .to_player(&master.site, &player);
+        // The hand, the sheet and the turn go to the registered address only, whoever
+        // sent the request.
+        master.send_loose(&player.email, letter, Some(game)).await?;
     }
-
-    /// A refusal goes to the player's registered address, whoever sent the mail.
-    async fn refuse(
-        &self,
-        player: &PlayerRow,
-        row: &crate::store::GameRow,
-        why: &str,
-    ) -> Result<(), MasterError> {
-        let letter = self.to_player(player, super::refused(row, why));
-        self.send_loose(&player.email, letter, Some(row.id)).await
+    if commands.commands.contains(&Command::Help) {
+        let letter = super::help(&master.site).to_player(&master.site, &player);
+        master.send_loose(&player.email, letter, Some(game)).await?;
     }
+    Ok((Outcome::Handled, sender, Some(game), pid))
+}
 
-    /// Queues one mail in a transaction of its own.
-    pub async fn send_loose(
-        &self,
-        to: &str,
-        letter: super::Letter,
-        game_id: Option<i64>,
-    ) -> Result<(), MasterError> {
-        let mut tx = self.store.write().await?;
-        self.store
-            .enqueue_mail(
-                &mut tx,
-                &NewMail {
-                    game_id,
-                    reply_to: letter.reply_to.as_deref(),
-                    recipient: to,
-                    subject: &letter.subject,
-                    body: &letter.body,
-                    unsubscribe: None,
-                },
-                now(),
-            )
+/// Records a bounce against the mail it names (or, failing that, every game of the
+/// address it names); never answered. The game it was recorded for, if one.
+async fn record_bounce(
+    master: &Master,
+    bounce: &inbound::Bounce,
+) -> Result<Option<i64>, MasterError> {
+    let row = match bounce.outbox_id {
+        Some(id) => master.store.outbox_recipient(id).await?,
+        None => None,
+    };
+    let (games, email) = match (row, &bounce.recipient) {
+        (Some((game, to)), _) => (game.into_iter().collect(), to),
+        (None, Some(to)) => (master.store.games_of_address(to).await?, to.clone()),
+        (None, None) => return Ok(None),
+    };
+    for game in &games {
+        master
+            .store
+            .record_bounce(Some(*game), &email, &bounce.reason, now())
             .await?;
-        tx.commit().await?;
-        Ok(())
     }
+    crate::metrics::METRICS.mails_bounced.inc();
+    Ok(games.first().copied())
+}
+
+/// The game a token points at, even when its key is wrong: counted on that game's GM page.
+async fn claimed_game(master: &Master, token: &str) -> Result<Option<i64>, MasterError> {
+    let Some((id, _)) = keys::split_token(token) else {
+        return Ok(None);
+    };
+    Ok(master
+        .store
+        .player(&master.store.pool, id)
+        .await?
+        .map(|p| p.game_id))
+}
+
+/// A refusal goes to the player's registered address, whoever sent the mail.
+async fn refuse(
+    master: &Master,
+    player: &PlayerRow,
+    row: &GameRow,
+    why: &str,
+) -> Result<(), MasterError> {
+    let letter = super::refused(row, why).to_player(&master.site, player);
+    master.send_loose(&player.email, letter, Some(row.id)).await
 }

@@ -1,7 +1,7 @@
 //! The IMAP door: the game master reads its mail from an ordinary mailbox (a Gmail or
 //! Fastmail account with an app password), so it needs no mail server of its own.
 //!
-//! Every message goes through the one ingestion path (`Master::ingest`), raw stored first.
+//! Every message goes through the one ingestion path (`mail::door::ingest`), raw stored first.
 //! Only once that has committed is the message flagged `\Seen` (or moved to the done
 //! folder): a crash at any point leaves it unseen, it is read again at the next pass, and the
 //! message key makes sure it is acted on once. With several instances, a lease in the database
@@ -17,7 +17,8 @@ use futures_util::TryStreamExt;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 
-use crate::master::{now, Master};
+use crate::clock::now;
+use crate::master::Master;
 
 /// How long a reader's lease lasts; it is renewed at least three times in that span.
 pub const LEASE_SECONDS: i64 = 20;
@@ -264,7 +265,7 @@ where
             let (Some(uid), Some(raw)) = (message.uid, message.body()) else {
                 continue;
             };
-            match master.ingest(raw).await {
+            match super::door::ingest(master, raw).await {
                 Ok(_) => handled.push(uid),
                 Err(e) => {
                     tracing::warn!(uid, "IMAP message left for the next pass: {e}");

@@ -13,10 +13,11 @@ use askama::Template;
 use chrono::{TimeZone, Utc};
 use chrono_tz::Tz;
 
-use crate::master::{CreatedPlayer, Master, StoredBulletin, TurnReply};
+use crate::model::{CreatedPlayer, StoredBulletin, TurnReply};
 use crate::rules::view::{points_text, PrivateReport};
 use crate::rules::Game;
-use crate::store::{GameRow, PlayerRow};
+use crate::site::Site;
+use crate::store::{GameRow, NewMail, PlayerRow};
 
 /// A mail ready for the outbox.
 #[derive(Clone, Debug)]
@@ -25,6 +26,27 @@ pub struct Letter {
     pub body: String,
     /// Set on mail to a player: their reply address.
     pub reply_to: Option<String>,
+}
+
+impl Letter {
+    /// The letter as sent to a player: it carries their reply address, so a reply
+    /// authenticates them.
+    pub fn to_player(mut self, site: &Site, player: &PlayerRow) -> Letter {
+        self.reply_to = Some(site.reply_address(player.id, player.key_version));
+        self
+    }
+
+    /// The outbox row that sends this letter to `to`.
+    pub fn row<'a>(&'a self, game_id: Option<i64>, to: &'a str) -> NewMail<'a> {
+        NewMail {
+            game_id,
+            reply_to: self.reply_to.as_deref(),
+            recipient: to,
+            subject: &self.subject,
+            body: &self.body,
+            unsubscribe: None,
+        }
+    }
 }
 
 pub fn zone(name: &str) -> Tz {
@@ -98,7 +120,7 @@ struct Welcome<'a> {
 }
 
 pub fn welcome(
-    master: &Master,
+    site: &Site,
     game: &GameRow,
     state: &Game,
     seat: usize,
@@ -117,7 +139,7 @@ pub fn welcome(
         link,
         settings: state.settings.describe(n),
         example_target: &state.players[(seat + 1) % n],
-        mail_address: &master.config.mail_address,
+        mail_address: &site.mail_address,
         key,
     }
     .render()
@@ -144,7 +166,7 @@ struct GmWelcome<'a> {
 }
 
 pub fn gm_welcome(
-    master: &Master,
+    site: &Site,
     game: &GameRow,
     state: &Game,
     link: &str,
@@ -153,7 +175,7 @@ pub fn gm_welcome(
     let body = GmWelcome {
         game,
         link,
-        public_page: master.link(&format!("/games/{}", game.id)),
+        public_page: site.link(&format!("/games/{}", game.id)),
         players,
         deadline: time_text(game.deadline.unwrap_or(0), zone(&game.time_zone)),
         settings: state.settings.describe(state.players.len()),
@@ -182,7 +204,7 @@ struct NewLink<'a> {
 
 /// To the address named as game master of a game made on the web or through the API: the
 /// game waits, mailing no player, until this address starts it.
-pub fn gm_confirm(master: &Master, game: &GameRow, link: &str) -> Letter {
+pub fn gm_confirm(site: &Site, game: &GameRow, link: &str) -> Letter {
     let body = format!(
         "Someone asked this service to make the game \"{}\" (game {}) with this address as\n\
          its game master. Nothing has been sent to its players yet.\n\n\
@@ -192,7 +214,7 @@ pub fn gm_confirm(master: &Master, game: &GameRow, link: &str) -> Letter {
          starts and nobody is mailed.\n\nPublic page: {}\n",
         game.name,
         game.id,
-        master.link(&format!("/games/{}", game.id)),
+        site.link(&format!("/games/{}", game.id)),
     );
     Letter {
         subject: format!(
@@ -205,13 +227,13 @@ pub fn gm_confirm(master: &Master, game: &GameRow, link: &str) -> Letter {
 }
 
 /// A player's new private link, after the game master replaced a lost or leaked one.
-pub fn new_link(master: &Master, game: &GameRow, name: &str, link: &str, key: &str) -> Letter {
+pub fn new_link(site: &Site, game: &GameRow, name: &str, link: &str, key: &str) -> Letter {
     let body = NewLink {
         name,
         game,
         link,
         key,
-        mail_address: &master.config.mail_address,
+        mail_address: &site.mail_address,
     }
     .render()
     .expect("new link template renders");
@@ -274,7 +296,7 @@ struct RoundMail<'a> {
 
 /// After a round: the public bulletin, then what only this player may see.
 pub fn round_letter(
-    master: &Master,
+    site: &Site,
     game: &GameRow,
     state: &Game,
     b: &StoredBulletin,
@@ -298,7 +320,7 @@ pub fn round_letter(
             .map(|r| points_text(r.half_points))
             .unwrap_or_default(),
         next,
-        link: master.link(&format!("/games/{}", game.id)),
+        link: site.link(&format!("/games/{}", game.id)),
         over,
         deal: if over {
             state.deal.canonical_text(&state.players)
@@ -334,11 +356,11 @@ struct HelpMail<'a> {
     mail_address: &'a str,
 }
 
-pub fn help(master: &Master) -> Letter {
+pub fn help(site: &Site) -> Letter {
     Letter {
         subject: "[Polysleuth] how to play by mail".into(),
         body: HelpMail {
-            mail_address: &master.config.mail_address,
+            mail_address: &site.mail_address,
         }
         .render()
         .expect("help template renders"),
@@ -362,7 +384,7 @@ struct StatusMail<'a> {
 }
 
 pub fn status(
-    master: &Master,
+    site: &Site,
     game: &GameRow,
     state: &Game,
     player: &PlayerRow,
@@ -389,7 +411,7 @@ pub fn status(
         done: state.done[seat],
         turn,
         deadline,
-        link: master.link(&format!("/games/{}", game.id)),
+        link: site.link(&format!("/games/{}", game.id)),
         sheet,
     }
     .render()

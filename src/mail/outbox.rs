@@ -10,7 +10,7 @@ use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
-use crate::master::now;
+use crate::clock::now;
 use crate::store::{MailRow, Store};
 
 /// Mails claimed and sent together over SMTP, each its own exchange.
@@ -94,7 +94,7 @@ pub struct Outbox {
     pub store: Store,
     /// The instance's writer: with it, claims and marks join its batches instead of fighting
     /// it for the write lock.
-    pub writer: std::sync::Arc<std::sync::OnceLock<crate::writer::Writer>>,
+    pub writer: crate::writer::Writer,
     pub transport: Transport,
     pub from: Mailbox,
     /// The domain of Message-IDs.
@@ -203,18 +203,15 @@ impl Outbox {
             Transport::Files(_) => FILE_BATCH,
             Transport::Smtp(_) => BATCH,
         };
-        let rows = match self.writer.get() {
-            Some(w) => {
-                // Look without the writer first: most ticks find nothing to send.
-                if !self.store.mail_due(now()).await? {
-                    return Ok(0);
-                }
-                w.claim_mail(LEASE_SECONDS, batch)
-                    .await
-                    .map_err(store_error)?
-            }
-            None => self.store.claim_mail(now(), LEASE_SECONDS, batch).await?,
-        };
+        // Look without the writer first: most ticks find nothing to send.
+        if !self.store.mail_due(now()).await? {
+            return Ok(0);
+        }
+        let rows = self
+            .writer
+            .claim_mail(LEASE_SECONDS, batch)
+            .await
+            .map_err(store_error)?;
         let results = self.deliver_all(&rows).await;
         let mut sent = Vec::new();
         for (row, result) in rows.iter().zip(results) {
@@ -241,9 +238,8 @@ impl Outbox {
             }
         }
         let count = sent.len();
-        match self.writer.get() {
-            Some(w) if !sent.is_empty() => w.mails_sent(sent).await.map_err(store_error)?,
-            _ => self.store.mails_sent(&sent, now()).await?,
+        if !sent.is_empty() {
+            self.writer.mails_sent(sent).await.map_err(store_error)?;
         }
         crate::metrics::METRICS.mails_sent.add(count as u64);
         Ok(count)

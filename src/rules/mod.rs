@@ -4,6 +4,7 @@
 pub mod cards;
 pub mod deal;
 pub mod game;
+pub mod resolve;
 pub mod settings;
 pub mod turn;
 pub mod typography;

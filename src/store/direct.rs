@@ -9,9 +9,11 @@
 use rusqlite::types::{ToSqlOutput, Value as Sql};
 use rusqlite::{params_from_iter, Connection, OpenFlags, ToSql};
 
+use super::rows::Decode;
+use super::turns::{open_round_row, split, sqlite_open_round};
 use super::{
-    claimed, sent, sqlite_open_round, GameRow, MailRow, OpenRound, StoreError, TurnRow, Value,
-    Writes, CLAIM_MAIL, INSERT_INBOUND, SQLITE_PRAGMAS,
+    claimed, sent, MailRow, OpenRound, StoreError, Value, Writes, CLAIM_MAIL, INSERT_INBOUND,
+    SQLITE_PRAGMAS,
 };
 
 impl ToSql for Value<'_> {
@@ -67,58 +69,22 @@ impl Direct {
     pub fn open_round(&mut self, ids: &[i64]) -> Result<OpenRound, StoreError> {
         let ids = format!("[{}]", super::id_list(ids));
         let (games_sql, turns_sql) = sqlite_open_round();
-        let games = self
-            .conn
-            .prepare_cached(&games_sql)?
-            .query_map([&ids], |r| {
-                Ok(GameRow {
-                    id: r.get(0)?,
-                    name: r.get(1)?,
-                    listed: r.get(2)?,
-                    status: r.get(3)?,
-                    round: r.get(4)?,
-                    state: r.get(5)?,
-                    salt: r.get(6)?,
-                    commitment: r.get(7)?,
-                    gm_email: r.get(8)?,
-                    gm_key_hash: r.get(9)?,
-                    round_seconds: r.get(10)?,
-                    grace_seconds: r.get(11)?,
-                    time_zone: r.get(12)?,
-                    deadline: r.get(13)?,
-                    remaining: r.get(14)?,
-                    close_at: r.get(15)?,
-                    gm_notes: r.get(16)?,
-                    gm_done: r.get(17)?,
-                    created_at: r.get(18)?,
-                    reminder_hours: r.get(19)?,
-                    reminders_sent: r.get(20)?,
-                })
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        let turns = self
-            .conn
-            .prepare_cached(&turns_sql)?
-            .query_map([&ids], |r| {
-                Ok((
-                    r.get(0)?,
-                    TurnRow {
-                        seat: r.get(1)?,
-                        text: r.get(2)?,
-                        ready: r.get(3)?,
-                        revision: r.get(4)?,
-                        updated_at: r.get(5)?,
-                    },
-                ))
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok((games, turns))
+        let mut rows = Vec::new();
+        for sql in [games_sql, turns_sql] {
+            let mut statement = self.conn.prepare_cached(&sql)?;
+            let width = statement.column_count();
+            let mut found = statement.query([&ids])?;
+            while let Some(row) = found.next()? {
+                rows.push(open_round_row(row, width));
+            }
+        }
+        split(rows.into_iter())
     }
 
     /// Runs the statements in order; a `COMMIT` among them ends the transaction.
     pub fn apply(&mut self, writes: &Writes<'_>) -> Result<(), StoreError> {
         for (template, values) in &writes.statements {
-            let sql = super::number(template, 0);
+            let sql = super::writes::number(template, 0);
             self.conn
                 .prepare_cached(&sql)?
                 .execute(params_from_iter(values))?;
@@ -126,12 +92,7 @@ impl Direct {
         Ok(())
     }
 
-    pub fn commit(&mut self) -> Result<(), StoreError> {
-        self.conn.execute_batch("COMMIT")?;
-        Ok(())
-    }
-
-    /// As `Store::insert_inbound_in`.
+    /// Stores a raw inbound message unless one with its key is stored: its id, or None.
     pub fn insert_inbound(
         &mut self,
         raw: &[u8],
@@ -146,31 +107,21 @@ impl Direct {
             .optional()?)
     }
 
-    /// As `Store::claim_mail_in`.
+    /// Claims up to `limit` due mails, pushing each `lease` seconds ahead.
     pub fn claim_mail(
         &mut self,
         now: i64,
         lease: i64,
         limit: i64,
     ) -> Result<Vec<MailRow>, StoreError> {
-        let rows = self
-            .conn
-            .prepare_cached(CLAIM_MAIL)?
-            .query_map([now, limit], |r| {
-                Ok(MailRow {
-                    id: r.get(0)?,
-                    game_id: r.get(1)?,
-                    reply_to: r.get(2)?,
-                    recipient: r.get(3)?,
-                    subject: r.get(4)?,
-                    body: r.get(5)?,
-                    created_at: r.get(6)?,
-                    attempts: r.get(7)?,
-                    last_error: r.get(8)?,
-                    unsubscribe: r.get(9)?,
-                })
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
+        let mut rows = Vec::new();
+        {
+            let mut statement = self.conn.prepare_cached(CLAIM_MAIL)?;
+            let mut found = statement.query([now, limit])?;
+            while let Some(row) = found.next()? {
+                rows.push(MailRow::decode(row)?);
+            }
+        }
         if !rows.is_empty() {
             let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
             self.conn.execute(&claimed(&ids), [now + lease])?;

@@ -176,7 +176,7 @@ pub const WAITING: &str = "The game waits for its game master: a mail with the g
 pub async fn make_game(
     master: &crate::master::Master,
     request: crate::master::GameRequest,
-) -> Result<crate::master::Created, MasterError> {
+) -> Result<crate::model::Created, MasterError> {
     use crate::master::MAX_UNCONFIRMED_GAMES;
     if request.wait_for_gm
         && master.store.unconfirmed_games(&request.gm_email).await? >= MAX_UNCONFIRMED_GAMES

@@ -6,10 +6,10 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
 use super::error::ApiError;
-use super::forms;
 use super::views;
-use crate::master::{GameRequest, Master, MasterError};
-use crate::rules::{Deal, Settings};
+use crate::clock::now;
+use crate::master::request::NewGameBody;
+use crate::master::{Master, MasterError};
 
 type Answer = Result<HttpResponse, ApiError>;
 
@@ -94,7 +94,7 @@ pub async fn submit_turn(
     };
     let reply = master.submit_turn(&path, &text).await?;
     let status = match reply {
-        crate::master::TurnReply::Rejected { .. } => {
+        crate::model::TurnReply::Rejected { .. } => {
             actix_web::http::StatusCode::UNPROCESSABLE_ENTITY
         }
         _ => actix_web::http::StatusCode::OK,
@@ -131,124 +131,9 @@ pub async fn gm_action(
             )
         })
         .collect();
-    let action = super::pages::parse_gm_action(&fields)?;
+    let action = super::gm::parse_gm_action(&fields)?;
     let said = super::admission::gm_action(&master, &limiter, &path, action).await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({"said": said})))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NewGameBody {
-    pub name: String,
-    pub gm_email: String,
-    /// `["Ann <ann@example.org>", …]`
-    pub players: Vec<String>,
-    #[serde(default)]
-    pub settings: Option<Settings>,
-    #[serde(default)]
-    pub round_hours: Option<f64>,
-    #[serde(default)]
-    pub grace_minutes: Option<f64>,
-    #[serde(default)]
-    pub time_zone: Option<String>,
-    #[serde(default)]
-    pub listed: Option<bool>,
-    #[serde(default)]
-    pub seed: Option<u64>,
-    #[serde(default)]
-    pub deal: Option<BTreeMap<String, Vec<String>>>,
-    /// Hours before the deadline at which players with no turn are reminded (default "24,2").
-    #[serde(default)]
-    pub reminder_hours: Option<String>,
-    /// The first round's deadline, in epoch seconds; later rounds last `round_hours`.
-    #[serde(default)]
-    pub first_deadline: Option<i64>,
-}
-
-/// Builds a game request from the API or the command line, naming every problem.
-pub fn game_request(body: NewGameBody) -> Result<GameRequest, Vec<String>> {
-    let mut errors = Vec::new();
-    let mut players = Vec::new();
-    for p in &body.players {
-        match forms::split_player(p) {
-            Some(pair) => players.push(pair),
-            None => errors.push(format!("player \"{p}\" is not written as Name <address>")),
-        }
-    }
-    forms::check_players(&players, &mut errors);
-    let settings = body.settings.unwrap_or_default();
-    forms::check_settings(&settings, players.len(), &mut errors);
-    forms::check_game_name(body.name.trim(), &mut errors);
-    errors.extend(forms::email_problem(
-        "the game master's e-mail address",
-        &body.gm_email,
-    ));
-    let hours = body.round_hours.unwrap_or(48.0);
-    if !(hours > 0.0 && hours <= 24.0 * 60.0) {
-        errors.push(format!(
-            "round length {hours} hours is not above 0 and at most 1440"
-        ));
-    }
-    let grace = body.grace_minutes.unwrap_or(5.0);
-    if !(0.0..=1440.0).contains(&grace) {
-        errors.push(format!(
-            "grace period {grace} minutes is not between 0 and 1440"
-        ));
-    }
-    let time_zone = body.time_zone.unwrap_or_else(|| "UTC".into());
-    if time_zone.parse::<chrono_tz::Tz>().is_err() {
-        errors.push(format!(
-            "time zone \"{time_zone}\" is unknown: use a name such as UTC or Europe/Paris"
-        ));
-    }
-    let reminder_hours = match crate::master::reminder_hours_text(
-        body.reminder_hours.as_deref().unwrap_or("24,2"),
-    ) {
-        Ok(h) => h,
-        Err(e) => {
-            errors.push(e);
-            String::new()
-        }
-    };
-    if let Some(at) = body.first_deadline {
-        if at <= crate::master::now() {
-            errors.push("the first deadline is in the past".into());
-        }
-    }
-    let names: Vec<String> = players.iter().map(|(n, _)| n.clone()).collect();
-    let deal = match body.deal {
-        Some(d) if errors.is_empty() => match deal_from(&names, d) {
-            Ok(d) => Some(d),
-            Err(e) => {
-                errors.push(e);
-                None
-            }
-        },
-        _ => None,
-    };
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    Ok(GameRequest {
-        reminder_hours,
-        wait_for_gm: false,
-        name: body.name.trim().to_string(),
-        gm_email: body.gm_email,
-        players,
-        settings,
-        round_seconds: (hours * 3600.0).round().max(1.0) as i64,
-        first_deadline: body.first_deadline,
-        time_zone,
-        grace_seconds: (grace * 60.0).round() as i64,
-        listed: body.listed.unwrap_or(true),
-        seed: body.seed,
-        deal,
-    })
-}
-
-fn deal_from(names: &[String], given: BTreeMap<String, Vec<String>>) -> Result<Deal, String> {
-    // The replay reader already names every problem of a given deal.
-    crate::replay::read_deal(names, given).map_err(|e| e.to_string())
 }
 
 /// Makes a game as the service's policy allows (`super::admission`). A game that waits for
@@ -266,7 +151,11 @@ pub async fn create_game(
         .get("x-polysleuth-create-token")
         .and_then(|v| v.to_str().ok());
     let wait = policy.admit(token)?;
-    let mut request = game_request(body.into_inner()).map_err(MasterError::Invalid)?;
+    let mut request = body
+        .into_inner()
+        .draft()
+        .check(now())
+        .map_err(MasterError::Invalid)?;
     if wait {
         // Anonymous makers are counted; an open or token service trusts its users.
         limiter.check(&req, super::admission::Kind::Game)?;
@@ -314,6 +203,6 @@ pub async fn inbound_mail(
         return Ok(HttpResponse::Unauthorized()
             .json(serde_json::json!({"error": "the inbound mail secret is missing or wrong"})));
     }
-    let ingested = master.ingest(&body).await?;
+    let ingested = crate::mail::door::ingest(&master, &body).await?;
     Ok(HttpResponse::Ok().json(ingested))
 }

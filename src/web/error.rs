@@ -52,11 +52,11 @@ impl ResponseError for PageError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        let page = super::pages::ErrorPage {
+        let page = super::render::ErrorPage {
             title: self.status_code().canonical_reason().unwrap_or("Error"),
             message: &public_message(&self.0),
         };
-        super::pages::render_status(self.status_code(), &page)
+        super::render::render_status(self.status_code(), &page)
     }
 }
 

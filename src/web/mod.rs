@@ -2,9 +2,13 @@
 
 pub mod admission;
 pub mod api;
+mod csrf;
 pub mod error;
 pub mod forms;
+pub mod gm;
 pub mod pages;
+pub mod play;
+mod render;
 pub mod views;
 
 use actix_web::dev::Server;
@@ -118,12 +122,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route("/gm/{token}/actions", web::post().to(api::gm_action)),
         )
         .route("/games/{id}/rounds/{round}", web::get().to(pages::bulletin))
-        .route("/play/{token}", web::get().to(pages::play))
-        .route("/play/{token}", web::post().to(pages::play_action))
+        .route("/play/{token}", web::get().to(play::play))
+        .route("/play/{token}", web::post().to(play::play_action))
         .route("/games/{id}", web::get().to(pages::game))
         .route("/games/{id}/feed.atom", web::get().to(pages::feed))
-        .route("/gm/{token}", web::get().to(pages::gm))
-        .route("/gm/{token}", web::post().to(pages::gm_action))
+        .route("/gm/{token}", web::get().to(gm::gm))
+        .route("/gm/{token}", web::post().to(gm::gm_action))
         .route("/games/{id}/observe", web::post().to(pages::observe))
         .route(
             "/observe/{token}/confirm",
@@ -148,7 +152,7 @@ pub fn server(
     inbound_secret: Option<String>,
     create_games: admission::CreateGames,
 ) -> std::io::Result<Server> {
-    let https = master.https();
+    let https = master.site.https();
     let data = web::Data::new(master);
     let create_games = web::Data::new(create_games);
     let limiter = web::Data::new(admission::Limiter::default());

@@ -1,115 +1,20 @@
-//! HTML pages. Each handler reads like the user's action and renders a view.
+//! The public pages and the new-game form. Each handler reads like the user's action and
+//! renders a view; the player's page is `play`, the game master's `gm`.
 
-use std::collections::BTreeMap;
-
-use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 
+use super::csrf::{check_csrf, csrf};
 use super::error::PageError;
 use super::forms::{self, Fields, PLAYER_ROWS};
-use super::views::{self, Builder, GmView, PlayerView, PublicGame};
-use crate::deduce::Method;
+use super::render::{private, render};
+use super::views::{self, PublicGame};
 use crate::mail::bulletin_text;
-use crate::master::{GmAction, Master, MasterError, Seat, StoredBulletin, TurnReply};
-use crate::rules::LineError;
+use crate::master::{Master, MasterError};
+use crate::model::StoredBulletin;
 
-type Page = Result<HttpResponse, PageError>;
-
-pub fn render_status<T: Template>(code: StatusCode, t: &T) -> HttpResponse {
-    match t.render() {
-        Ok(body) => HttpResponse::build(code)
-            .content_type("text/html; charset=utf-8")
-            .body(body),
-        Err(e) => {
-            tracing::error!("template: {e}");
-            HttpResponse::InternalServerError().body("the page could not be drawn")
-        }
-    }
-}
-
-fn render<T: Template>(t: &T) -> HttpResponse {
-    render_status(StatusCode::OK, t)
-}
-
-/// Pages with secrets in their address must not be cached by anyone.
-fn private<T: Template>(t: &T, csrf: Option<Cookie<'static>>) -> HttpResponse {
-    let mut r = render(t);
-    r.headers_mut().insert(
-        header::CACHE_CONTROL,
-        header::HeaderValue::from_static("no-store"),
-    );
-    if let Some(c) = csrf {
-        let _ = r.add_cookie(&c);
-    }
-    r
-}
-
-// ----- cross-site request forgery: a double-submit cookie checked on every form post -----
-
-const CSRF_COOKIE: &str = "polysleuth_csrf";
-const CSRF_HOST_COOKIE: &str = "__Host-polysleuth_csrf";
-
-/// The form token for this browser, and the cookie to set when it has none yet.
-/// The CSRF cookie's name: behind https a `__Host-` cookie, which no other site (a sibling
-/// subdomain included) can set.
-fn csrf_cookie_name(master: &Master) -> &'static str {
-    if master.https() {
-        CSRF_HOST_COOKIE
-    } else {
-        CSRF_COOKIE
-    }
-}
-
-fn master_of(req: &HttpRequest) -> &Master {
-    req.app_data::<web::Data<Master>>()
-        .expect("the master is the app's data")
-}
-
-/// The form's CSRF token and, for a new visitor, the cookie to set. The token is the
-/// service's signature of the cookie: an attacker who manages to set a cookie still cannot
-/// write a token that matches it.
-fn csrf(req: &HttpRequest) -> (String, Option<Cookie<'static>>) {
-    let master = master_of(req);
-    let name = csrf_cookie_name(master);
-    if let Some(c) = req.cookie(name) {
-        if c.value().len() == 32 {
-            return (master.sign_text("csrf", c.value()), None);
-        }
-    }
-    let value = crate::keys::new_key();
-    let cookie = Cookie::build(name, value.clone())
-        .path("/")
-        .http_only(true)
-        .secure(master.https())
-        .same_site(SameSite::Strict)
-        .finish();
-    (master.sign_text("csrf", &value), Some(cookie))
-}
-
-fn check_csrf(req: &HttpRequest, form: &Fields) -> Result<(), PageError> {
-    let master = master_of(req);
-    let cookie = req
-        .cookie(csrf_cookie_name(master))
-        .map(|c| c.value().to_string())
-        .unwrap_or_default();
-    let sent = form.get("csrf").map(String::as_str).unwrap_or("");
-    let expected = master.sign_text("csrf", &cookie);
-    let same = !cookie.is_empty()
-        && bool::from(subtle::ConstantTimeEq::ct_eq(
-            sent.as_bytes(),
-            expected.as_bytes(),
-        ));
-    if same {
-        Ok(())
-    } else {
-        Err(PageError(MasterError::Conflict(
-            "this form has expired or came from another site; reload the page and send it again"
-                .into(),
-        )))
-    }
-}
+pub type Page = Result<HttpResponse, PageError>;
 
 // ----- static files -----
 
@@ -154,13 +59,6 @@ pub async fn health() -> HttpResponse {
     HttpResponse::Ok().content_type("text/plain").body("ok")
 }
 
-#[derive(Template)]
-#[template(path = "error.html")]
-pub struct ErrorPage<'a> {
-    pub title: &'a str,
-    pub message: &'a str,
-}
-
 // ----- index and help -----
 
 #[derive(Template)]
@@ -176,7 +74,7 @@ pub async fn index(master: web::Data<Master>) -> Page {
         .await
         .map_err(MasterError::from)?
         .into_iter()
-        .map(|g| (g.id, g.name, g.status, g.round))
+        .map(|g| (g.id, g.name, g.status.to_string(), g.round))
         .collect();
     Ok(render(&Index { games }))
 }
@@ -237,7 +135,7 @@ pub async fn new_game_form(
 #[derive(Template)]
 #[template(path = "created.html")]
 struct CreatedPage {
-    c: crate::master::Created,
+    c: crate::model::Created,
     /// The game waits for its game master; the page shows no game-master link.
     waiting: Option<&'static str>,
 }
@@ -430,7 +328,7 @@ pub async fn feed(master: web::Data<Master>, path: web::Path<i64>) -> Page {
         .map(|b| b.published_at)
         .unwrap_or(row.created_at));
     let body = Feed {
-        base: master.link(""),
+        base: master.site.link(""),
         updated,
         entries,
         g,
@@ -445,279 +343,6 @@ pub async fn feed(master: web::Data<Master>, path: web::Path<i64>) -> Page {
     Ok(HttpResponse::Ok()
         .content_type("application/atom+xml; charset=utf-8")
         .body(body))
-}
-
-// ----- the player's page -----
-
-#[derive(Template)]
-#[template(path = "play.html")]
-struct PlayPage {
-    v: PlayerView,
-    b: Builder,
-    text: String,
-    notice: Option<String>,
-    errors: Vec<LineError>,
-    csrf: String,
-    markup: u32,
-    me: usize,
-}
-
-async fn play_page(
-    master: &Master,
-    req: &HttpRequest,
-    token: &str,
-    text: Option<String>,
-    notice: Option<String>,
-    errors: Vec<LineError>,
-) -> Page {
-    let seat = master.seat(token).await?;
-    let v = views::player_view(master, &seat).await?;
-    Ok(render_play(req, &seat, v, text, notice, errors))
-}
-
-fn render_play(
-    req: &HttpRequest,
-    seat: &Seat,
-    v: PlayerView,
-    text: Option<String>,
-    notice: Option<String>,
-    errors: Vec<LineError>,
-) -> HttpResponse {
-    let text = text.unwrap_or_else(|| v.turn.as_ref().map(|t| t.text.clone()).unwrap_or_default());
-    let (csrf_token, cookie) = csrf(req);
-    private(
-        &PlayPage {
-            b: Builder::new(&v, &text),
-            v,
-            text,
-            notice,
-            errors,
-            csrf: csrf_token,
-            markup: seat.state.settings.one_trait_markup,
-            me: seat.player.seat as usize,
-        },
-        cookie,
-    )
-}
-
-pub async fn play(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
-    play_page(&master, &req, &path, None, None, vec![]).await
-}
-
-/// Adds the line the builder describes to the text, without sending the turn.
-async fn add_line(
-    master: &Master,
-    req: &HttpRequest,
-    token: &str,
-    kind: &str,
-    f: &Fields,
-    text: String,
-) -> Page {
-    let seat = master.seat(token).await?;
-    let v = views::player_view(master, &seat).await?;
-    let field = |k: &str| f.get(k).map(|s| s.trim().to_string()).unwrap_or_default();
-    Ok(match Builder::new(&v, &text).line(kind, &field) {
-        Ok(line) => {
-            let notice = format!("Added \"{line}\". Send your turn when it is complete.");
-            render_play(
-                req,
-                &seat,
-                v,
-                Some(with_line(&text, &line)),
-                Some(notice),
-                vec![],
-            )
-        }
-        Err(problem) => render_play(req, &seat, v, Some(text), Some(problem), vec![]),
-    })
-}
-
-fn with_line(text: &str, line: &str) -> String {
-    let t = text.trim_end();
-    if t.is_empty() {
-        line.to_string()
-    } else {
-        format!("{t}\n{line}")
-    }
-}
-
-fn has_word(text: &str, word: &str) -> bool {
-    text.lines().any(|l| {
-        l.trim()
-            .trim_end_matches(['.', '!'])
-            .eq_ignore_ascii_case(word)
-    })
-}
-
-pub async fn play_action(
-    req: HttpRequest,
-    master: web::Data<Master>,
-    path: web::Path<String>,
-    form: web::Form<Fields>,
-) -> Page {
-    let token = path.into_inner();
-    let f = form.into_inner();
-    check_csrf(&req, &f)?;
-    let text = f
-        .get("text")
-        .cloned()
-        .unwrap_or_default()
-        .replace("\r\n", "\n");
-    let action = f.get("action").map(String::as_str).unwrap_or("send");
-    let to_send = match action {
-        "add_guess" => return add_line(&master, &req, &token, "guess", &f, text).await,
-        "add_question" => return add_line(&master, &req, &token, "question", &f, text).await,
-        "clear" => {
-            master.clear_turn(&token).await?;
-            return play_page(
-                &master,
-                &req,
-                &token,
-                Some(String::new()),
-                Some("Your turn for this round is withdrawn.".into()),
-                vec![],
-            )
-            .await;
-        }
-        "ready" if !has_word(&text, "ready") => with_line(&text, "ready"),
-        "done" if !has_word(&text, "done") => with_line(&text, "done"),
-        _ => text,
-    };
-    match master.submit_turn(&token, &to_send).await? {
-        TurnReply::Accepted { text, ready, .. } => {
-            let notice = if ready {
-                "Turn accepted and marked ready."
-            } else {
-                "Turn accepted. Add \"ready\" (or press Ready) when it is final."
-            };
-            play_page(
-                &master,
-                &req,
-                &token,
-                Some(text),
-                Some(notice.into()),
-                vec![],
-            )
-            .await
-        }
-        TurnReply::Rejected { errors, kept, .. } => {
-            let notice = match kept {
-                Some(_) => "Your turn was NOT accepted; the turn you sent before stays in force. Fix the lines marked below.",
-                None => "Your turn was NOT accepted. Fix the lines marked below.",
-            };
-            play_page(
-                &master,
-                &req,
-                &token,
-                Some(to_send),
-                Some(notice.into()),
-                errors,
-            )
-            .await
-        }
-        TurnReply::Cleared { .. } => play_page(&master, &req, &token, None, None, vec![]).await,
-    }
-}
-
-// ----- the game master's page -----
-
-#[derive(Template)]
-#[template(path = "gm.html")]
-struct GmPage {
-    v: GmView,
-    notice: Option<String>,
-    csrf: String,
-}
-
-async fn gm_page(master: &Master, req: &HttpRequest, token: &str, notice: Option<String>) -> Page {
-    let row = master.gm_game(token).await?;
-    let v = views::gm_view(master, &row).await?;
-    let (csrf_token, cookie) = csrf(req);
-    Ok(private(
-        &GmPage {
-            v,
-            notice,
-            csrf: csrf_token,
-        },
-        cookie,
-    ))
-}
-
-pub async fn gm(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
-    gm_page(&master, &req, &path, None).await
-}
-
-pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterError> {
-    let get = |k: &str| f.get(k).map(|s| s.trim()).unwrap_or("");
-    Ok(match get("action") {
-        "resolve" => GmAction::ResolveNow,
-        "start" => GmAction::Start,
-        "pause" => GmAction::Pause,
-        "resume" => GmAction::Resume,
-        "end" => {
-            // The form's box sends "yes"; the API takes true or "yes". Anything else,
-            // `false` or "no" included, is no confirmation.
-            if !matches!(
-                get("confirm").to_ascii_lowercase().as_str(),
-                "yes" | "true" | "on"
-            ) {
-                return Err(MasterError::Invalid(vec![
-                    "tick the box to confirm that the game should end now".into(),
-                ]));
-            }
-            GmAction::End
-        }
-        "extend" => GmAction::Extend {
-            hours: get("hours").parse().map_err(|_| {
-                MasterError::Invalid(vec![format!(
-                    "\"{}\" is not a number of hours",
-                    get("hours")
-                )])
-            })?,
-        },
-        "reminders" => GmAction::Reminders {
-            hours: crate::master::parse_reminder_hours(get("reminder_hours"))
-                .map_err(|e| MasterError::Invalid(vec![e]))?,
-        },
-        "newlink" => GmAction::NewLink {
-            seat: get("seat").parse().map_err(|_| {
-                MasterError::Invalid(vec!["choose the player who gets a new link".into()])
-            })?,
-        },
-        "done" => GmAction::MarkDone {
-            seat: get("seat")
-                .parse()
-                .map_err(|_| MasterError::Invalid(vec!["choose the player to mark done".into()]))?,
-        },
-        other => {
-            return Err(MasterError::Invalid(vec![format!(
-                "\"{other}\" is not an action of the game master"
-            )]))
-        }
-    })
-}
-
-pub async fn gm_action(
-    req: HttpRequest,
-    master: web::Data<Master>,
-    limiter: web::Data<super::admission::Limiter>,
-    path: web::Path<String>,
-    form: web::Form<Fields>,
-) -> Page {
-    let token = path.into_inner();
-    let f = form.into_inner();
-    check_csrf(&req, &f)?;
-    let said = match parse_gm_action(&f) {
-        Ok(action) => match super::admission::gm_action(&master, &limiter, &token, action).await {
-            Ok(said) => said,
-            Err(
-                e @ (MasterError::Invalid(_) | MasterError::Conflict(_) | MasterError::TooMany(_)),
-            ) => e.to_string(),
-            Err(e) => return Err(e.into()),
-        },
-        Err(e) => e.to_string(),
-    };
-    gm_page(&master, &req, &token, Some(said)).await
 }
 
 // ----- observers -----

@@ -5,11 +5,13 @@ use serde::Serialize;
 
 use crate::deduce::Sheet;
 use crate::mail::{time_text, zone};
-use crate::master::{parse_state, Master, MasterError, Seat, StoredBulletin};
+use crate::master::{Master, MasterError, Seat};
+use crate::model::StoredBulletin;
 use crate::rules::cards::canonical_order;
 use crate::rules::view::{points_text, Published, Reveal};
 use crate::rules::{Card, CardSet, Game, Owner, Trait};
-use crate::store::GameRow;
+use crate::states;
+use crate::store::{GameRow, GameStatus};
 
 #[derive(Serialize)]
 pub struct PublicPlayer {
@@ -86,7 +88,7 @@ pub async fn public_game(
     Ok(PublicGame {
         id: row.id,
         name: row.name.clone(),
-        status: row.status.clone(),
+        status: row.status.to_string(),
         round: row.round,
         deadline: row.deadline,
         deadline_text: match (row.status.as_str(), row.deadline) {
@@ -124,7 +126,7 @@ pub async fn public_game(
 
 pub async fn public_game_by_id(master: &Master, id: i64) -> Result<PublicGame, MasterError> {
     let row = master.public_game(id).await?;
-    let state = parse_state(&row)?;
+    let state = states::parse(&row)?;
     public_game(master, &row, &state).await
 }
 
@@ -183,7 +185,7 @@ pub async fn player_view(master: &Master, seat: &Seat) -> Result<PlayerView, Mas
             seat.player.seat,
         )
         .await?
-        .filter(|_| seat.game.status != "over")
+        .filter(|_| seat.game.status != GameStatus::Over)
         .map(|t| OwnTurn {
             text: t.text,
             ready: t.ready == 1,
@@ -266,7 +268,7 @@ pub struct GmView {
 
 /// The game master sees who has sent a turn and who is ready, never what a turn says.
 pub async fn gm_view(master: &Master, row: &GameRow) -> Result<GmView, MasterError> {
-    let state = parse_state(row)?;
+    let state = states::parse(row)?;
     let turns = master
         .store
         .turns(&master.store.pool, row.id, row.round)
@@ -282,8 +284,8 @@ pub async fn gm_view(master: &Master, row: &GameRow) -> Result<GmView, MasterErr
                 let t = turns.iter().find(|t| t.seat == s as i64);
                 TurnStatus {
                     name: name.clone(),
-                    sent: t.is_some() && row.status != "over",
-                    ready: t.is_some_and(|t| t.ready == 1) && row.status != "over",
+                    sent: t.is_some() && row.status != GameStatus::Over,
+                    ready: t.is_some_and(|t| t.ready == 1) && row.status != GameStatus::Over,
                     done: state.done[s],
                 }
             })
@@ -323,7 +325,8 @@ pub async fn gm_view(master: &Master, row: &GameRow) -> Result<GmView, MasterErr
 async fn bounce_lines(master: &Master, row: &GameRow) -> Result<Vec<String>, MasterError> {
     let players = master.store.players(&master.store.pool, row.id).await?;
     let mut by_address: Vec<(String, Option<i64>, String)> = Vec::new();
-    for (email, round, reason) in master.store.bounces(row.id).await? {
+    for b in master.store.bounces(row.id).await? {
+        let (email, round, reason) = (b.email, b.round, b.reason);
         match by_address
             .iter_mut()
             .find(|(e, _, _)| e.eq_ignore_ascii_case(&email))

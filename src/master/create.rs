@@ -1,0 +1,172 @@
+//! Creating a game, and starting one that waited for its game master: the deal is made and
+//! committed, the game and its players stored, and every welcome mail queued, in one
+//! transaction.
+
+use super::{json, Master, MasterError, Result};
+use crate::clock::now;
+use crate::keys;
+use crate::mail;
+use crate::model::{Created, CreatedPlayer};
+use crate::rules::Game;
+use crate::states;
+use crate::store::{GameRow, GameStatus, NewGame, Schedule, Tx};
+
+use super::request::GameRequest;
+
+impl Master {
+    /// Creates a game: deals, commits, stores it with its players, and queues the welcome
+    /// mails, all in one transaction.
+    pub async fn create_game(&self, req: GameRequest) -> Result<Created> {
+        let names: Vec<String> = req.players.iter().map(|(n, _)| n.clone()).collect();
+        let seed = req.seed.unwrap_or_else(rand::random);
+        let game = Game::new(names.clone(), req.settings.clone(), seed, req.deal.clone())
+            .map_err(|e| MasterError::Invalid(vec![e.to_string()]))?;
+        let salt = keys::new_key();
+        let commitment = game.deal.commitment(&names, &salt);
+        let now = now();
+        let deadline = req.first_deadline.unwrap_or(now + req.round_seconds);
+        // A game that waits keeps its first round's length, and its clock starts at the start.
+        let (status, deadline, remaining) = match req.wait_for_gm {
+            true => (
+                GameStatus::Unconfirmed,
+                None,
+                Some((deadline - now).max(60)),
+            ),
+            false => (GameStatus::Open, Some(deadline), None),
+        };
+        let gm_key = keys::new_key();
+        let gm_hash = keys::hash(&gm_key);
+        let state = json(&game);
+
+        let mut tx = self.store.write().await?;
+        let id = self
+            .store
+            .insert_game(
+                &mut tx,
+                &NewGame {
+                    name: &req.name,
+                    listed: req.listed,
+                    state: &state,
+                    salt: &salt,
+                    commitment: &commitment,
+                    gm_email: &req.gm_email,
+                    gm_key_hash: &gm_hash,
+                    round_seconds: req.round_seconds,
+                    grace_seconds: req.grace_seconds,
+                    time_zone: &req.time_zone,
+                    status,
+                    deadline,
+                    remaining,
+                    now,
+                    reminder_hours: &req.reminder_hours,
+                },
+            )
+            .await?;
+        let row = self.store.game(&mut *tx, id).await?.expect("just inserted");
+        let mut players = Vec::new();
+        for (seat, (name, email)) in req.players.iter().enumerate() {
+            let key = keys::new_key();
+            let pid = self
+                .store
+                .insert_player(&mut tx, id, seat, name, email, &keys::hash(&key))
+                .await?;
+            // A waiting game mails no player: each gets a new key when it starts.
+            let link = match req.wait_for_gm {
+                true => String::new(),
+                false => {
+                    let welcome = Welcome {
+                        seat,
+                        player_id: pid,
+                        key_version: 0,
+                        email,
+                        key: &key,
+                    };
+                    self.welcome(&mut tx, &row, &game, welcome).await?
+                }
+            };
+            players.push(CreatedPlayer {
+                name: name.clone(),
+                link,
+            });
+        }
+        let gm_link = self.site.gm_link(id, &gm_key);
+        let letter = match req.wait_for_gm {
+            true => mail::gm_confirm(&self.site, &row, &gm_link),
+            false => mail::gm_welcome(&self.site, &row, &game, &gm_link, &players),
+        };
+        self.send(&mut tx, Some(id), &req.gm_email, &letter, now)
+            .await?;
+        tx.commit().await?;
+        tracing::info!(game = id, players = names.len(), "game created");
+        Ok(Created {
+            id,
+            public_page: self.site.public_page(id),
+            gm_link,
+            players,
+        })
+    }
+
+    /// Queues a player's welcome mail, with their private link; returns the link.
+    async fn welcome(
+        &self,
+        tx: &mut Tx,
+        row: &GameRow,
+        game: &Game,
+        who: Welcome<'_>,
+    ) -> Result<String> {
+        let link = self.site.player_link(who.player_id, who.key);
+        let mut letter = mail::welcome(&self.site, row, game, who.seat, &link, who.key);
+        letter.reply_to = Some(self.site.reply_address(who.player_id, who.key_version));
+        self.send(tx, Some(row.id), who.email, &letter, now())
+            .await?;
+        Ok(link)
+    }
+
+    /// Starts a game that waited for its game master: the first round's clock starts, and
+    /// each player gets a new key and their welcome mail, in one transaction.
+    pub(super) async fn start_game(&self, tx: &mut Tx, game: &GameRow) -> Result<String> {
+        let deadline = now() + game.remaining.unwrap_or(game.round_seconds);
+        let schedule = Schedule {
+            status: GameStatus::Open,
+            deadline: Some(deadline),
+            remaining: None,
+            close_at: None,
+        };
+        self.store.set_schedule(tx, game.id, &schedule).await?;
+        let row = self
+            .store
+            .game(&mut **tx, game.id)
+            .await?
+            .expect("the game exists");
+        let state = states::parse(&row)?;
+        let players = self.store.players(&mut **tx, game.id).await?;
+        for p in &players {
+            let key = keys::new_key();
+            let version = self
+                .store
+                .replace_player_key(tx, p.id, &keys::hash(&key))
+                .await?;
+            let welcome = Welcome {
+                seat: p.seat as usize,
+                player_id: p.id,
+                key_version: version,
+                email: &p.email,
+                key: &key,
+            };
+            self.welcome(tx, &row, &state, welcome).await?;
+        }
+        Ok(format!(
+            "The game has started: each player was mailed their private link. Round 1 closes at {}.",
+            mail::time_text(deadline, mail::zone(&row.time_zone))
+        ))
+    }
+}
+
+/// Whom a welcome mail goes to, with the key it carries.
+struct Welcome<'a> {
+    seat: usize,
+    player_id: i64,
+    key_version: i64,
+    email: &'a str,
+    key: &'a str,
+}

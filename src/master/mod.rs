@@ -1,0 +1,201 @@
+//! The game master's actions: each one reads the game, asks the rules engine, and stores the
+//! change together with the mail it causes in one transaction. The web, the command line, the
+//! mail door and the scheduler all call these; none of them decides a rule or writes SQL.
+//!
+//! One file per use case: creating and starting games (`create`), turns (`turns`), closing
+//! rounds (`rounds`), reminders, the game master's actions (`gm`), observers, and reading the
+//! record (`records`). This file holds what they share: who is asking, and the caches.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+use crate::clock::now;
+use crate::keys;
+use crate::mail::Letter;
+use crate::planner::Planner;
+use crate::rules::Game;
+use crate::site::Site;
+use crate::states::States;
+use crate::store::{GameRow, PlayerRow, Store, Tx};
+use crate::writer::Writer;
+
+pub use crate::error::{MasterError, Result};
+
+mod create;
+pub mod gm;
+mod observers;
+mod records;
+mod reminders;
+pub mod request;
+mod rounds;
+mod turns;
+
+pub use gm::GmAction;
+pub use observers::MAX_UNCONFIRMED_SUBSCRIPTIONS;
+pub use request::{GameRequest, MAX_UNCONFIRMED_GAMES};
+
+/// How long another instance may still take a replaced link: the age of a cached player row.
+pub const PLAYER_CACHE: Duration = Duration::from_secs(2);
+
+#[derive(Clone)]
+pub struct Master {
+    pub store: Store,
+    /// Where links point and how tokens are signed.
+    pub site: Site,
+    /// Where turns, inbound mail and outbox claims are written: the group-commit writer of
+    /// `serve`, or straight to the database.
+    pub writer: Writer,
+    planner: Planner,
+    /// Player rows change only when a link is replaced, so they are kept a short while after
+    /// a read (`PLAYER_CACHE`); this instance forgets a row at once when it replaces its key.
+    players: Arc<RwLock<HashMap<i64, (PlayerRow, Instant)>>>,
+    /// Woken after each resolution, so the players' sheets are worked out at once.
+    pub sheets_due: Arc<tokio::sync::Notify>,
+}
+
+/// A player, authenticated by their key.
+pub struct Seat {
+    pub player: PlayerRow,
+    pub game: GameRow,
+    pub state: Arc<Game>,
+}
+
+impl Master {
+    /// The game master over a store, writing through `writer` (built with the same planner).
+    pub fn new(store: Store, planner: Planner, writer: Writer) -> Master {
+        Master {
+            store,
+            site: planner.site.clone(),
+            writer,
+            planner,
+            players: Default::default(),
+            sheets_due: Default::default(),
+        }
+    }
+
+    /// The parsed state of a game row, from memory when this round was parsed before.
+    pub fn state_of(&self, row: &GameRow) -> Result<Arc<Game>> {
+        self.planner.states.of(row)
+    }
+
+    /// The parsed states this game master shares with its writer.
+    pub fn states(&self) -> &States {
+        &self.planner.states
+    }
+
+    /// Finds the player a link token belongs to.
+    pub async fn seat(&self, token: &str) -> Result<Seat> {
+        let player = self.authenticate(token).await?;
+        let game = self
+            .store
+            .game(&self.store.pool, player.game_id)
+            .await?
+            .ok_or_else(|| MasterError::NotFound("that game no longer exists".into()))?;
+        let state = self.state_of(&game)?;
+        Ok(Seat {
+            player,
+            game,
+            state,
+        })
+    }
+
+    /// Finds the game a GM link token belongs to.
+    pub async fn gm_game(&self, token: &str) -> Result<GameRow> {
+        let (id, key) = keys::split_token(token).ok_or(MasterError::BadKey)?;
+        let game = self.store.game(&self.store.pool, id).await?;
+        game.filter(|g| keys::matches(key, &g.gm_key_hash))
+            .ok_or(MasterError::BadKey)
+    }
+
+    pub async fn public_game(&self, id: i64) -> Result<GameRow> {
+        self.store
+            .game(&self.store.pool, id)
+            .await?
+            .ok_or_else(|| MasterError::NotFound(format!("there is no game {id}")))
+    }
+
+    /// The player a web link token belongs to.
+    pub async fn authenticate(&self, token: &str) -> Result<PlayerRow> {
+        let (id, key) = keys::split_token(token).ok_or(MasterError::BadKey)?;
+        let player = self.player_row(id).await?;
+        player
+            .filter(|p| keys::matches(key, &p.key_hash))
+            .ok_or(MasterError::BadKey)
+    }
+
+    /// The player a reply token or link key belongs to, checked in constant time.
+    pub async fn player_by_token(&self, token: &str) -> Result<Option<PlayerRow>> {
+        let Some((id, key)) = keys::split_token(token) else {
+            return Ok(None);
+        };
+        let player = self.player_row(id).await?;
+        Ok(player.filter(|p| {
+            self.site.is_reply_token(id, p.key_version, key) | keys::matches(key, &p.key_hash)
+        }))
+    }
+
+    /// A player's row, from memory after the first read.
+    pub async fn player_row(&self, id: i64) -> Result<Option<PlayerRow>> {
+        if let Some((p, at)) = self.players.read().expect("cache lock").get(&id) {
+            if at.elapsed() < PLAYER_CACHE {
+                return Ok(Some(p.clone()));
+            }
+        }
+        let player = self.store.player(&self.store.pool, id).await?;
+        if let Some(p) = &player {
+            let mut cache = self.players.write().expect("cache lock");
+            if cache.len() > 100_000 {
+                cache.clear();
+            }
+            cache.insert(id, (p.clone(), Instant::now()));
+        }
+        Ok(player)
+    }
+
+    /// Forgets cached player rows whose key changed.
+    fn forget_players(&self, keep: impl Fn(&PlayerRow) -> bool) {
+        self.players
+            .write()
+            .expect("cache lock")
+            .retain(|_, (p, _)| keep(p));
+    }
+
+    /// Queues a mail in the caller's transaction.
+    async fn send(
+        &self,
+        tx: &mut Tx,
+        game_id: Option<i64>,
+        to: &str,
+        letter: &Letter,
+        now: i64,
+    ) -> Result<()> {
+        self.store
+            .enqueue_mail(tx, &letter.row(game_id, to), now)
+            .await?;
+        Ok(())
+    }
+
+    /// Queues one mail in a transaction of its own.
+    pub async fn send_loose(&self, to: &str, letter: Letter, game_id: Option<i64>) -> Result<()> {
+        let mut tx = self.store.write().await?;
+        self.send(&mut tx, game_id, to, &letter, now()).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+/// A value as stored in a JSON column.
+fn json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).expect("plain data serialises")
+}
+
+/// The game master's notes and the players they marked done, waiting for the next bulletin.
+fn pending(game: &GameRow) -> Result<(Vec<String>, Vec<usize>)> {
+    let corrupt = |what: &str, e: serde_json::Error| {
+        MasterError::Corrupt(format!("game {}: {what}: {e}", game.id))
+    };
+    let notes = serde_json::from_str(&game.gm_notes).map_err(|e| corrupt("notes", e))?;
+    let done = serde_json::from_str(&game.gm_done).map_err(|e| corrupt("players done", e))?;
+    Ok((notes, done))
+}

@@ -1,0 +1,77 @@
+//! Reminders: players with no turn are mailed at the hours before the deadline their game
+//! asks for, each hour once per round.
+
+use super::request::parse_reminder_hours;
+use super::{Master, Result};
+use crate::clock::now;
+use crate::mail;
+use crate::states;
+use crate::store::{GameRow, GameStatus};
+
+/// The reminder hours of a game due at `now` and not yet sent this round.
+fn due(game: &GameRow, now: i64) -> Vec<i64> {
+    let (Some(deadline), GameStatus::Open) = (game.deadline, game.status) else {
+        return Vec::new();
+    };
+    let done = sent(game);
+    // The hours were checked when they were set; a stored text that does not read is none.
+    parse_reminder_hours(&game.reminder_hours)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|h| {
+            deadline - now <= h * 3600 && game.round_seconds > h * 3600 && !done.contains(h)
+        })
+        .collect()
+}
+
+/// The reminder hours already sent this round.
+fn sent(game: &GameRow) -> Vec<i64> {
+    game.reminders_sent
+        .split(',')
+        .filter_map(|h| h.trim().parse().ok())
+        .collect()
+}
+
+impl Master {
+    /// Reminds players with no turn, at the hours before the deadline their game asks for.
+    pub async fn send_reminders(&self) -> Result<usize> {
+        let now = now();
+        let mut count = 0;
+        for id in self.store.games_due_within(now, 168 * 3600).await? {
+            // Look first without the write lock: most games have nothing due.
+            match self.store.game(&self.store.pool, id).await? {
+                Some(game) if !due(&game, now).is_empty() => {}
+                _ => continue,
+            }
+            let mut tx = self.store.write().await?;
+            let Some(game) = self.store.game_for_update(&mut tx, id).await? else {
+                continue;
+            };
+            let due = due(&game, now);
+            if due.is_empty() {
+                continue;
+            }
+            let left = game.deadline.unwrap_or(now) - now;
+            let state = states::parse(&game)?;
+            let turns = self.store.turns(&mut *tx, id, game.round).await?;
+            for p in self.store.players(&mut *tx, id).await? {
+                if state.done[p.seat as usize] || turns.iter().any(|t| t.seat == p.seat) {
+                    continue;
+                }
+                let letter = mail::reminder(&game, &p, left).to_player(&self.site, &p);
+                self.send(&mut tx, Some(id), &p.email, &letter, now).await?;
+                count += 1;
+            }
+            let marks: Vec<String> = sent(&game)
+                .iter()
+                .chain(due.iter())
+                .map(|h| h.to_string())
+                .collect();
+            self.store
+                .set_reminders_sent(&mut tx, id, &marks.join(","))
+                .await?;
+            tx.commit().await?;
+        }
+        Ok(count)
+    }
+}

@@ -1,0 +1,374 @@
+//! What a game master asks for when creating a game, and its one validation. The web form, the
+//! JSON API and the command line each read their input into a `Draft`; `Draft::check` names
+//! every problem at once and gives the `GameRequest` the game master acts on. The defaults of
+//! a new game are written here and nowhere else.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::rules::game::valid_name;
+use crate::rules::settings::{MAX_PLAYERS, MIN_PLAYERS};
+use crate::rules::{Deal, Settings};
+
+/// A round's length when none is given.
+pub const ROUND_HOURS: f64 = 48.0;
+/// The grace period of an early close when none is given.
+pub const GRACE_MINUTES: f64 = 5.0;
+/// When players with no turn are reminded, unless the game master says otherwise.
+pub const REMINDER_HOURS: &str = "24,2";
+/// The time zone of deadlines when none is given.
+pub const TIME_ZONE: &str = "UTC";
+/// The longest game name, in characters.
+pub const MAX_GAME_NAME: usize = 80;
+/// Games an address may have waiting for its confirmation as their game master.
+pub const MAX_UNCONFIRMED_GAMES: i64 = 3;
+
+/// A game request, checked.
+#[derive(Clone, Debug)]
+pub struct GameRequest {
+    pub name: String,
+    pub gm_email: String,
+    pub players: Vec<(String, String)>,
+    pub settings: Settings,
+    pub round_seconds: i64,
+    /// The first round's deadline; later rounds last `round_seconds`.
+    pub first_deadline: Option<i64>,
+    pub time_zone: String,
+    pub grace_seconds: i64,
+    pub listed: bool,
+    pub seed: Option<u64>,
+    pub deal: Option<Deal>,
+    /// Hours before the deadline at which players with no turn are reminded, e.g. `24,2`.
+    pub reminder_hours: String,
+    /// The game waits, mailing no player, until its game master starts it from the link
+    /// mailed to their address: a game made on the web or through the API of a service that
+    /// does not trust whoever creates games (`serve --create-games confirmed`).
+    pub wait_for_gm: bool,
+}
+
+impl GameRequest {
+    /// A game of four sample players with the default rules and a day per round: the demo
+    /// game, and the games of benchmarks and load tests.
+    pub fn sample(name: &str, players: [&str; 4], seed: Option<u64>) -> GameRequest {
+        GameRequest {
+            name: name.to_string(),
+            gm_email: "gm@example.org".into(),
+            players: players
+                .iter()
+                .map(|n| (n.to_string(), format!("{}@example.org", n.to_lowercase())))
+                .collect(),
+            settings: Settings::default(),
+            round_seconds: 24 * 3600,
+            first_deadline: None,
+            time_zone: TIME_ZONE.into(),
+            grace_seconds: 300,
+            listed: true,
+            seed,
+            deal: None,
+            reminder_hours: String::new(),
+            wait_for_gm: false,
+        }
+    }
+}
+
+/// A game request as read from a form, a JSON body or the command line, not yet checked.
+#[derive(Clone, Debug, Default)]
+pub struct Draft {
+    pub name: String,
+    pub gm_email: String,
+    pub players: Vec<(String, String)>,
+    pub settings: Settings,
+    pub round_hours: Option<f64>,
+    pub grace_minutes: Option<f64>,
+    pub time_zone: Option<String>,
+    pub listed: bool,
+    pub seed: Option<u64>,
+    /// A deal given in full, as replay files write it: player (or `safe`) → cards.
+    pub deal: Option<BTreeMap<String, Vec<String>>>,
+    pub reminder_hours: Option<String>,
+    pub first_deadline: Option<i64>,
+    /// Problems found while reading the input (a number that is not one, say).
+    pub problems: Vec<String>,
+}
+
+impl Draft {
+    /// The request, or every problem with it.
+    pub fn check(self, now: i64) -> Result<GameRequest, Vec<String>> {
+        let mut errors = self.problems;
+        let name = self.name.trim().to_string();
+        check_game_name(&name, &mut errors);
+        errors.extend(email_problem(
+            "the game master's e-mail address",
+            &self.gm_email,
+        ));
+        check_players(&self.players, &mut errors);
+        if (MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players.len()) {
+            if let Err(e) = self.settings.check(self.players.len()) {
+                errors.push(e.to_string());
+            }
+        }
+        let hours = self.round_hours.unwrap_or(ROUND_HOURS);
+        if !(hours > 0.0 && hours <= 24.0 * 60.0) {
+            errors.push(format!(
+                "round length {hours} hours is not above 0 and at most 1440"
+            ));
+        }
+        let grace = self.grace_minutes.unwrap_or(GRACE_MINUTES);
+        if !(0.0..=1440.0).contains(&grace) {
+            errors.push(format!(
+                "grace period {grace} minutes is not between 0 and 1440"
+            ));
+        }
+        let time_zone = self.time_zone.unwrap_or_else(|| TIME_ZONE.into());
+        if time_zone.parse::<chrono_tz::Tz>().is_err() {
+            errors.push(format!(
+                "time zone \"{time_zone}\" is unknown: use a name such as UTC, Europe/Paris or America/New_York"
+            ));
+        }
+        let reminder_hours =
+            match reminder_hours_text(self.reminder_hours.as_deref().unwrap_or(REMINDER_HOURS)) {
+                Ok(h) => h,
+                Err(e) => {
+                    errors.push(e);
+                    String::new()
+                }
+            };
+        if self.first_deadline.is_some_and(|at| at <= now) {
+            errors.push("the first deadline is in the past".into());
+        }
+        let names: Vec<String> = self.players.iter().map(|(n, _)| n.clone()).collect();
+        let deal = match self.deal {
+            // The replay reader already names every problem of a given deal.
+            Some(d) if errors.is_empty() => match crate::replay::read_deal(&names, d) {
+                Ok(d) => Some(d),
+                Err(e) => {
+                    errors.push(e.to_string());
+                    None
+                }
+            },
+            _ => None,
+        };
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        Ok(GameRequest {
+            name,
+            gm_email: self.gm_email,
+            players: self.players,
+            settings: self.settings,
+            round_seconds: (hours * 3600.0).round().max(1.0) as i64,
+            first_deadline: self.first_deadline,
+            time_zone,
+            grace_seconds: (grace * 60.0).round() as i64,
+            listed: self.listed,
+            seed: self.seed,
+            deal,
+            reminder_hours,
+            wait_for_gm: false,
+        })
+    }
+}
+
+/// A new game as JSON, from the API (`POST /api/games`) or the command line's
+/// `game create --file`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGameBody {
+    pub name: String,
+    pub gm_email: String,
+    /// `["Ann <ann@example.org>", …]`
+    pub players: Vec<String>,
+    #[serde(default)]
+    pub settings: Option<Settings>,
+    #[serde(default)]
+    pub round_hours: Option<f64>,
+    #[serde(default)]
+    pub grace_minutes: Option<f64>,
+    #[serde(default)]
+    pub time_zone: Option<String>,
+    #[serde(default)]
+    pub listed: Option<bool>,
+    #[serde(default)]
+    pub seed: Option<u64>,
+    #[serde(default)]
+    pub deal: Option<BTreeMap<String, Vec<String>>>,
+    /// Hours before the deadline at which players with no turn are reminded (default "24,2").
+    #[serde(default)]
+    pub reminder_hours: Option<String>,
+    /// The first round's deadline, in epoch seconds; later rounds last `round_hours`.
+    #[serde(default)]
+    pub first_deadline: Option<i64>,
+}
+
+impl NewGameBody {
+    pub fn draft(self) -> Draft {
+        let mut problems = Vec::new();
+        let mut players = Vec::new();
+        for p in &self.players {
+            match split_player(p) {
+                Some(pair) => players.push(pair),
+                None => problems.push(format!("player \"{p}\" is not written as Name <address>")),
+            }
+        }
+        Draft {
+            name: self.name,
+            gm_email: self.gm_email,
+            players,
+            settings: self.settings.unwrap_or_default(),
+            round_hours: self.round_hours,
+            grace_minutes: self.grace_minutes,
+            time_zone: self.time_zone,
+            listed: self.listed.unwrap_or(true),
+            seed: self.seed,
+            deal: self.deal,
+            reminder_hours: self.reminder_hours,
+            first_deadline: self.first_deadline,
+            problems,
+        }
+    }
+}
+
+/// A game name: 1 to 80 characters, no control characters (they would break the Atom feed
+/// and mail subjects).
+fn check_game_name(name: &str, errors: &mut Vec<String>) {
+    let count = name.chars().count();
+    if name.trim().is_empty() || count > MAX_GAME_NAME {
+        errors.push(format!(
+            "give the game a name of 1 to {MAX_GAME_NAME} characters (this one has {count})"
+        ));
+    } else if name.chars().any(char::is_control) {
+        errors.push("the game's name may not hold control characters (tabs, line breaks…)".into());
+    }
+}
+
+/// `what ("address") is not usable: why`, when it is not.
+pub fn email_problem(what: &str, email: &str) -> Option<String> {
+    crate::mail::address::problem(email)
+        .map(|why| format!("{what} (\"{email}\") is not usable: {why}"))
+}
+
+/// Reads `Name <email>` as the command line and the API take players.
+pub fn split_player(text: &str) -> Option<(String, String)> {
+    let (name, rest) = text.split_once('<')?;
+    let email = rest.strip_suffix('>')?;
+    Some((name.trim().to_string(), email.trim().to_string()))
+}
+
+/// Checks the players and their e-mail addresses.
+fn check_players(players: &[(String, String)], errors: &mut Vec<String>) {
+    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players.len()) {
+        errors.push(format!(
+            "a game needs 3 to 7 players; you gave {}",
+            players.len()
+        ));
+    }
+    for (i, (name, email)) in players.iter().enumerate() {
+        if name.eq_ignore_ascii_case("safe") {
+            errors.push("\"safe\" is reserved for the safe; choose another player name".into());
+        } else if !valid_name(name) {
+            errors.push(format!(
+                "player name \"{name}\" is not usable: use 1 to 32 letters, digits, _ or -"
+            ));
+        }
+        if players[..i]
+            .iter()
+            .any(|(n, _)| n.eq_ignore_ascii_case(name))
+        {
+            errors.push(format!(
+                "two players are called \"{name}\"; names must differ (ignoring case)"
+            ));
+        }
+        errors.extend(email_problem(
+            &format!("the e-mail address of {name}"),
+            email,
+        ));
+    }
+}
+
+/// Reads `24, 2` as the stored form `24,2`.
+pub fn reminder_hours_text(text: &str) -> Result<String, String> {
+    parse_reminder_hours(text).map(|h| {
+        h.iter()
+            .map(|h| h.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    })
+}
+
+/// Reads `24, 2` as reminder hours; every problem is named.
+pub fn parse_reminder_hours(text: &str) -> Result<Vec<i64>, String> {
+    let mut hours = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        match part.parse::<i64>() {
+            Ok(h) if (1..=168).contains(&h) => hours.push(h),
+            _ => {
+                return Err(format!(
+                    "reminder hours: \"{part}\" is not a whole number of hours from 1 to 168"
+                ))
+            }
+        }
+    }
+    hours.sort_unstable_by(|a, b| b.cmp(a));
+    hours.dedup();
+    Ok(hours)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn draft() -> Draft {
+        Draft {
+            name: "Test".into(),
+            gm_email: "gm@example.org".into(),
+            players: ["Ann", "Ben", "Cleo"]
+                .iter()
+                .map(|n| (n.to_string(), format!("{}@example.org", n.to_lowercase())))
+                .collect(),
+            listed: true,
+            ..Draft::default()
+        }
+    }
+
+    #[test]
+    fn a_good_draft_takes_the_defaults() {
+        let r = draft().check(1_000).unwrap();
+        assert_eq!(r.round_seconds, (ROUND_HOURS * 3600.0) as i64);
+        assert_eq!(r.grace_seconds, 300);
+        assert_eq!(r.reminder_hours, "24,2");
+        assert_eq!(r.time_zone, "UTC");
+    }
+
+    #[test]
+    fn every_problem_is_named_at_once() {
+        let d = Draft {
+            name: "x".repeat(81),
+            round_hours: Some(0.0),
+            grace_minutes: Some(-1.0),
+            time_zone: Some("Mars/Olympus".into()),
+            reminder_hours: Some("24, soon".into()),
+            first_deadline: Some(10),
+            problems: vec!["read first".into()],
+            ..draft()
+        };
+        let all = d.check(1_000).unwrap_err().join("\n");
+        for part in [
+            "read first",
+            "1 to 80 characters (this one has 81)",
+            "round length 0 hours",
+            "grace period -1 minutes",
+            "time zone \"Mars/Olympus\" is unknown",
+            "\"soon\" is not a whole number",
+            "the first deadline is in the past",
+        ] {
+            assert!(all.contains(part), "{part} missing from {all}");
+        }
+    }
+
+    #[test]
+    fn reminder_hours_are_sorted_and_deduplicated() {
+        assert_eq!(reminder_hours_text(" 2, 24,2 ").unwrap(), "24,2");
+        assert!(parse_reminder_hours("0").is_err());
+    }
+}

@@ -1,0 +1,242 @@
+//! The turn planner: checks a batch of turn submissions in order against their games and the
+//! turns in force, and says what each one answers and what to write to store them all. Pure:
+//! it reads nothing and writes nothing, so the group-commit writer runs it between one read
+//! and one write, and any path that stores turns plans them the same way.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::error::{MasterError, Result};
+use crate::mail::{self, Letter};
+use crate::model::{TurnReply, Via};
+use crate::site::Site;
+use crate::states::States;
+use crate::store::{GameRow, GameStatus, NewMail, PlayerRow, TurnRow, Writes};
+
+/// A turn submission waiting to be stored with others.
+pub struct Submission<'a> {
+    pub player: &'a PlayerRow,
+    pub text: &'a str,
+    pub via: Via,
+}
+
+/// What the planner needs besides the submissions: where links point, the parsed states, and
+/// how long a web confirmation waits for more changes.
+#[derive(Clone)]
+pub struct Planner {
+    pub site: Site,
+    pub states: States,
+    pub web_confirm_after: i64,
+}
+
+/// What a batch of submissions decided: each one's answer, and the rows that store them.
+pub struct TurnPlan {
+    pub replies: Vec<Result<TurnReply>>,
+    /// Inbound messages whose turns these are.
+    inbound: Vec<i64>,
+    /// (game id, round, turn) of every turn changed.
+    turns: Vec<(i64, i64, TurnRow)>,
+    close_at: Vec<(i64, Option<i64>)>,
+    /// Answers to mailed turns, due now: (game id, recipient, letter).
+    letters: Vec<(i64, String, Letter)>,
+    /// Web confirmations, merged by their key: (game id, recipient, letter, key).
+    summaries: Vec<(i64, String, Letter, String)>,
+    now: i64,
+    due: i64,
+}
+
+impl TurnPlan {
+    /// The statements that store the plan, in a few multi-row writes whatever its size.
+    pub fn writes(&self) -> Writes<'_> {
+        let mut writes = Writes::default();
+        let turns: Vec<(i64, i64, &TurnRow)> =
+            self.turns.iter().map(|(g, r, t)| (*g, *r, t)).collect();
+        writes.put_turns(&turns);
+        writes.mark_inbound_handled(&self.inbound);
+        for (id, at) in &self.close_at {
+            writes.set_close_at(*id, *at);
+        }
+        let mails: Vec<NewMail> = self
+            .letters
+            .iter()
+            .map(|(game_id, to, letter)| letter.row(Some(*game_id), to))
+            .collect();
+        writes.enqueue_mails(&mails, self.now);
+        let summaries: Vec<(NewMail, &str)> = self
+            .summaries
+            .iter()
+            .map(|(game_id, to, letter, key)| (letter.row(Some(*game_id), to), key.as_str()))
+            .collect();
+        writes.enqueue_summaries(&summaries, self.now, self.due);
+        writes
+    }
+}
+
+/// The games of a batch's submissions, in id order, each once.
+pub fn games_of(submissions: &[Submission<'_>]) -> Vec<i64> {
+    let mut ids: Vec<i64> = submissions.iter().map(|s| s.player.game_id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+}
+
+/// The outbox key under which a player's unsent web confirmation is replaced by the next.
+fn summary_key(game_id: i64, seat: i64) -> String {
+    format!("turn {game_id} {seat}")
+}
+
+/// When the round closes early: once every active player's turn is marked ready, after the
+/// grace period from the first moment they all were; a turn that stops being ready cancels it.
+pub fn early_close(game: &GameRow, all_ready: bool, now: i64) -> Option<i64> {
+    match (all_ready, game.close_at) {
+        (true, Some(at)) => Some(at),
+        (true, None) => Some(now + game.grace_seconds),
+        (false, _) => None,
+    }
+}
+
+impl Planner {
+    /// Checks a batch's submissions in order against their games (`rows`) and the turns in
+    /// force (`open`, by game id): each one's answer, and what to write to store them all.
+    pub fn plan(
+        &self,
+        rows: Vec<GameRow>,
+        open: Vec<(i64, TurnRow)>,
+        submissions: &[Submission<'_>],
+        now: i64,
+    ) -> Result<TurnPlan> {
+        let mut games = HashMap::new();
+        for row in rows {
+            games.insert(row.id, (self.states.of(&row)?, row));
+        }
+        let mut turns: HashMap<(i64, i64), TurnRow> = open
+            .into_iter()
+            .map(|(game_id, t)| ((game_id, t.seat), t))
+            .collect();
+        // The turns to write; a player's later revision in the batch overwrites the earlier.
+        let mut changed: HashSet<(i64, i64)> = HashSet::new();
+        let mut letters: Vec<(i64, String, Letter)> = Vec::new();
+        // Web confirmations by (game, seat): the last change in the batch is the one mailed.
+        let mut summaries: HashMap<(i64, i64), (&PlayerRow, TurnReply)> = HashMap::new();
+        let mut replies = Vec::with_capacity(submissions.len());
+        let mut inbound_ids = Vec::new();
+        for s in submissions {
+            let Some((state, game)) = games.get(&s.player.game_id) else {
+                replies.push(Err(MasterError::NotFound(
+                    "that game no longer exists".into(),
+                )));
+                continue;
+            };
+            if game.status == GameStatus::Over {
+                replies.push(Err(MasterError::Conflict(
+                    "the game is over; no more turns are taken".into(),
+                )));
+                continue;
+            }
+            let key = (game.id, s.player.seat);
+            // Typography (a phone's apostrophe, a no-break space) is read as plain text.
+            let text = crate::rules::typography::normalise(s.text);
+            // Too large a turn is refused before it is read; an answer names at most 50
+            // problems. Either way the turn in force stays.
+            let checked = crate::rules::turn::check_size(&text)
+                .map_err(|e| vec![e])
+                .and_then(|()| state.validate(s.player.seat as usize, &text));
+            let reply = match checked {
+                Ok(turn) => {
+                    // Blank lines before the first line carry nothing (a mail's signon line, say).
+                    let stored = text
+                        .lines()
+                        .skip_while(|l| l.trim().is_empty())
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                        .trim_end()
+                        .to_string();
+                    let revision = turns.get(&key).map_or(0, |t| t.revision) + 1;
+                    changed.insert(key);
+                    turns.insert(
+                        key,
+                        TurnRow {
+                            seat: s.player.seat,
+                            text: stored.clone(),
+                            ready: turn.ready as i64,
+                            revision,
+                            updated_at: now,
+                        },
+                    );
+                    TurnReply::Accepted {
+                        round: game.round,
+                        text: stored,
+                        ready: turn.ready,
+                        done: turn.done,
+                        revision,
+                    }
+                }
+                Err(errors) => TurnReply::Rejected {
+                    round: game.round,
+                    errors: crate::rules::turn::listed(errors),
+                    kept: turns.get(&key).map(|t| t.text.clone()),
+                },
+            };
+            match (s.via, &reply) {
+                (Via::Web, TurnReply::Rejected { .. } | TurnReply::Cleared { .. }) => {}
+                (Via::Web, TurnReply::Accepted { .. }) => {
+                    summaries.insert(key, (s.player, reply.clone()));
+                }
+                (Via::Mail { ignored, inbound }, _) => {
+                    inbound_ids.extend(inbound);
+                    let letter = mail::turn_reply(game, s.player, &reply, ignored)
+                        .to_player(&self.site, s.player);
+                    letters.push((game.id, s.player.email.clone(), letter));
+                }
+            }
+            replies.push(Ok(reply));
+        }
+        let mut changed: Vec<(i64, i64)> = changed.into_iter().collect();
+        changed.sort_unstable();
+        let mut touched: Vec<i64> = changed.iter().map(|k| k.0).collect();
+        touched.dedup();
+        let mut close_at = Vec::new();
+        for id in touched {
+            let (state, game) = &games[&id];
+            let all_ready = state.active_seats().next().is_some()
+                && state
+                    .active_seats()
+                    .all(|seat| turns.get(&(id, seat as i64)).is_some_and(|t| t.ready == 1));
+            let at = early_close(game, all_ready, now);
+            if at != game.close_at {
+                close_at.push((id, at));
+            }
+        }
+        // The changed turns move into the plan: nothing reads the map after this.
+        let turns = changed
+            .iter()
+            .map(|key| {
+                let turn = turns.remove(key).expect("a changed turn is in the map");
+                (key.0, games[&key.0].1.round, turn)
+            })
+            .collect();
+        let mut summaries: Vec<((i64, i64), (String, Letter))> = summaries
+            .into_iter()
+            .map(|(key, (player, reply))| {
+                let letter = mail::turn_reply(&games[&key.0].1, player, &reply, 0)
+                    .to_player(&self.site, player);
+                (key, (player.email.clone(), letter))
+            })
+            .collect();
+        summaries.sort_unstable_by_key(|(key, _)| *key);
+        Ok(TurnPlan {
+            replies,
+            inbound: inbound_ids,
+            turns,
+            close_at,
+            letters,
+            summaries: summaries
+                .into_iter()
+                .map(|((game_id, seat), (to, letter))| {
+                    (game_id, to, letter, summary_key(game_id, seat))
+                })
+                .collect(),
+            now,
+            due: now + self.web_confirm_after,
+        })
+    }
+}

@@ -1,0 +1,506 @@
+//! Resolving a round (RULES.md §4–§5): guesses scored and shared, questions auctioned and
+//! answered, Private Eyes paid and earned, idle players marked done, and the game's end. Pure,
+//! like the rest of `rules`: the state before and the accepted turns in, the state after and
+//! what each side may see out.
+
+use super::cards::{matching, Card, CardSet};
+use super::deal::{below, stream, Owner};
+use super::settings::QuestionPayment;
+use super::view::{
+    Answer, Bulletin, DoneNote, DoneReason, GuessResult, PrivateGuess, PrivateReport, Published,
+    Reveal, RoundOutcome, Standing,
+};
+
+use super::game::{Game, Guess, Question, Turn};
+
+impl Game {
+    /// Resolves the open round: `turns[seat]` is the accepted turn of each player (None: no
+    /// turn); `gm_done` lists players the game master marked done during the round. Returns
+    /// the game as the next round opens, and what happened, split into public and private.
+    pub fn resolve(&self, turns: &[Option<Turn>], gm_done: &[usize]) -> (Game, RoundOutcome) {
+        assert_eq!(turns.len(), self.players.len(), "one turn slot per player");
+        assert!(!self.over, "a finished game has no round to resolve");
+        let n = self.players.len();
+        let mut next = self.clone();
+        let owners = self.deal.owners();
+        let mut private: Vec<PrivateReport> = (0..n)
+            .map(|s| PrivateReport {
+                player: self.players[s].clone(),
+                ..PrivateReport::default()
+            })
+            .collect();
+
+        // 1. Guesses, scored against the standings as the round opened.
+        let mut right_now: [Vec<usize>; 36] = std::array::from_fn(|_| Vec::new());
+        let mut guess_results = Vec::new();
+        for (seat, turn) in turns.iter().enumerate() {
+            let Some(turn) = turn else { continue };
+            let mut guesses: Vec<&Guess> = turn.guesses.iter().collect();
+            guesses.sort_by_key(|g| g.number);
+            for g in guesses {
+                let correct = owners[g.card.index()] == g.place;
+                next.guessed[seat].insert(g.card);
+                if correct {
+                    next.right[seat].insert(g.card);
+                    right_now[g.card.index()].push(seat);
+                }
+                guess_results.push(GuessResult {
+                    player: self.players[seat].clone(),
+                    number: g.number,
+                    correct,
+                });
+                private[seat].guesses.push(PrivateGuess {
+                    number: g.number,
+                    card: g.card.name(),
+                    place: self.owner_name(g.place).to_string(),
+                    correct,
+                });
+            }
+        }
+        for card in Card::all() {
+            let guessers = &right_now[card.index()];
+            if guessers.is_empty() {
+                continue;
+            }
+            let before = self.right.iter().filter(|r| r.contains(card)).count() as u32;
+            let share = share_half_points(n as u32, before, guessers.len() as u32);
+            for &seat in guessers {
+                next.half_points[seat] += share;
+            }
+        }
+
+        // 2. Questions: one answer per target.
+        let mut coin = stream("coin", self.seed, self.round as u64);
+        let mut answers = Vec::new();
+        let mut reveals = Vec::new();
+        let mut answered: Vec<(usize, u32)> = Vec::new();
+        for target in 0..n {
+            let mut asked: Vec<(usize, &Question)> = turns
+                .iter()
+                .enumerate()
+                .filter_map(|(s, t)| t.as_ref().map(|t| (s, t)))
+                .flat_map(|(s, t)| t.questions.iter().map(move |q| (s, q)))
+                .filter(|(_, q)| q.target == target)
+                .collect();
+            if asked.is_empty() {
+                continue;
+            }
+            let weight = |q: &Question| {
+                q.eyes as u64
+                    + if q.traits.len() == 1 {
+                        self.settings.one_trait_markup as u64
+                    } else {
+                        0
+                    }
+            };
+            let top = asked.iter().map(|(_, q)| weight(q)).max().unwrap_or(0);
+            asked.retain(|(_, q)| weight(q) == top);
+            // The same asker's best question is their lowest-numbered one.
+            asked.sort_by_key(|(s, q)| (*s, q.number));
+            asked.dedup_by_key(|(s, _)| *s);
+            let least = asked
+                .iter()
+                .map(|(s, _)| (self.eyes[*s], self.half_points[*s]))
+                .min()
+                .unwrap_or_default();
+            asked.retain(|(s, _)| (self.eyes[*s], self.half_points[*s]) == least);
+            let (asker, question) = if asked.len() == 1 {
+                asked[0]
+            } else {
+                asked[below(&mut coin, asked.len() as u64) as usize]
+            };
+            let cards = self.deal.hands[target].intersect(matching(&question.traits));
+            answers.push(Answer {
+                target: self.players[target].clone(),
+                traits: question
+                    .traits
+                    .iter()
+                    .map(|t| t.name().to_string())
+                    .collect(),
+                count: cards.len() as u32,
+                asker: self.players[asker].clone(),
+                weight: top,
+            });
+            if question.traits.len() == 2 {
+                let reveal = Reveal {
+                    player: self.players[asker].clone(),
+                    target: self.players[target].clone(),
+                    traits: question
+                        .traits
+                        .iter()
+                        .map(|t| t.name().to_string())
+                        .collect(),
+                    cards: cards.names(),
+                };
+                private[asker].reveals.push(reveal.clone());
+                reveals.push(reveal);
+            }
+            answered.push((asker, question.eyes));
+        }
+
+        // 3. Payment.
+        match self.settings.question_payment {
+            QuestionPayment::Winner => {
+                for (asker, eyes) in &answered {
+                    next.eyes[*asker] -= eyes;
+                }
+            }
+            QuestionPayment::All => {
+                for (seat, turn) in turns.iter().enumerate() {
+                    if let Some(turn) = turn {
+                        next.eyes[seat] -= turn.questions.iter().map(|q| q.eyes).sum::<u32>();
+                    }
+                }
+            }
+        }
+
+        // 4. Income, for every player.
+        for eyes in next.eyes.iter_mut() {
+            // Saturating: a balance never wraps, however long a game runs.
+            *eyes = eyes.saturating_add(self.settings.income);
+        }
+
+        // Done players: by their own word, by the game master, or idle too long.
+        let mut newly_done = Vec::new();
+        for (seat, turn) in turns.iter().enumerate() {
+            next.idle[seat] = if turn.is_some() {
+                0
+            } else {
+                self.idle[seat] + 1
+            };
+            if self.done[seat] {
+                continue;
+            }
+            let reason = if turn.as_ref().is_some_and(|t| t.done) {
+                Some(DoneReason::Said)
+            } else if gm_done.contains(&seat) {
+                Some(DoneReason::GameMaster)
+            } else if self
+                .settings
+                .idle_rounds
+                .is_some_and(|k| next.idle[seat] >= k)
+            {
+                Some(DoneReason::Idle(next.idle[seat]))
+            } else {
+                None
+            };
+            if let Some(reason) = reason {
+                next.done[seat] = true;
+                newly_done.push(DoneNote {
+                    player: self.players[seat].clone(),
+                    reason,
+                });
+            }
+        }
+
+        // 5. Exhausted cards, then the end.
+        let mut published = CardSet::EMPTY;
+        let last_round = self.settings.max_rounds.is_some_and(|m| self.round >= m);
+        for card in Card::all() {
+            if next.published.contains(card) {
+                continue;
+            }
+            let owner = owners[card.index()];
+            let exhausted = (0..n)
+                .filter(|s| owner != Owner::Seat(*s))
+                .all(|s| next.done[s] || next.guessed[s].contains(card));
+            if exhausted || last_round {
+                published.insert(card);
+            }
+        }
+        next.published = next.published.union(published);
+        next.over = next.published == CardSet::ALL;
+        next.round += 1;
+
+        let standings = (0..n)
+            .map(|s| Standing {
+                player: self.players[s].clone(),
+                eyes: next.eyes[s],
+                half_points: next.half_points[s],
+            })
+            .collect();
+        for (seat, report) in private.iter_mut().enumerate() {
+            report.eyes = next.eyes[seat];
+            report.half_points = next.half_points[seat];
+        }
+        let bulletin = Bulletin {
+            round: self.round,
+            submitted: (0..n)
+                .filter(|s| turns[*s].is_some())
+                .map(|s| self.players[s].clone())
+                .collect(),
+            guesses: guess_results,
+            answers,
+            published: published
+                .iter()
+                .map(|c| Published {
+                    card: c.name(),
+                    owner: match owners[c.index()] {
+                        Owner::Seat(s) => self.players[s].clone(),
+                        Owner::Safe => "safe".into(),
+                    },
+                })
+                .collect(),
+            standings,
+            newly_done,
+            game_over: next.over,
+            winners: if next.over {
+                next.winners()
+            } else {
+                Vec::new()
+            },
+        };
+        (
+            next,
+            RoundOutcome {
+                bulletin,
+                private,
+                reveals,
+            },
+        )
+    }
+
+    /// Resolves the open round and then ends the game (the game master's "end now"): the
+    /// accepted turns still count, then every card left is published.
+    pub fn resolve_and_end(
+        &self,
+        turns: &[Option<Turn>],
+        gm_done: &[usize],
+    ) -> (Game, RoundOutcome) {
+        let (mut next, mut outcome) = self.resolve(turns, gm_done);
+        if !next.over {
+            outcome.bulletin.published.extend(next.end_now());
+            outcome
+                .bulletin
+                .published
+                .sort_by_key(|p| Card::parse(&p.card).ok());
+            outcome.bulletin.game_over = true;
+            outcome.bulletin.winners = next.winners();
+        }
+        (next, outcome)
+    }
+
+    /// The players with the most Sleuth Points (ties shared); empty while the game goes on.
+    pub fn winners(&self) -> Vec<String> {
+        if !self.over {
+            return Vec::new();
+        }
+        let best = self.half_points.iter().copied().max().unwrap_or(0);
+        (0..self.players.len())
+            .filter(|s| self.half_points[*s] == best)
+            .map(|s| self.players[s].clone())
+            .collect()
+    }
+
+    /// Ends the game now (the game master's decision): every card is published.
+    pub fn end_now(&mut self) -> Vec<Published> {
+        let rest = CardSet::ALL.minus(self.published);
+        self.published = CardSet::ALL;
+        self.over = true;
+        let owners = self.deal.owners();
+        rest.iter()
+            .map(|c| Published {
+                card: c.name(),
+                owner: match owners[c.index()] {
+                    Owner::Seat(s) => self.players[s].clone(),
+                    Owner::Safe => "safe".into(),
+                },
+            })
+            .collect()
+    }
+}
+
+/// Each of `g` players guessing a card right this round, after `p` in earlier rounds, gets the
+/// mean of N−p, N−p−1, …, N−p−g+1: in half-points, 2(N−p) − (g−1). Never below zero.
+pub fn share_half_points(n: u32, p: u32, g: u32) -> u32 {
+    (2 * n.saturating_sub(p)).saturating_sub(g - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cards::{Colour, Gem, Trait};
+    use crate::rules::Settings;
+
+    #[test]
+    fn seed_worked_numbers() {
+        // Six players, first time, three guessers: (6+5+4)/3 = 5 each.
+        assert_eq!(share_half_points(6, 0, 3), 10);
+        // Seven players, two guessers: (7+6)/2 = 6½.
+        assert_eq!(share_half_points(7, 0, 2), 13);
+        // A later single guesser gets one point less than the one before.
+        assert_eq!(share_half_points(6, 1, 1), 10);
+        assert_eq!(share_half_points(6, 0, 1), 12);
+        // Four players, one earlier, two now: (3+2)/2 = 2½.
+        assert_eq!(share_half_points(4, 1, 2), 5);
+    }
+
+    fn game() -> Game {
+        let names = ["Ann", "Ben", "Cleo"].map(String::from).to_vec();
+        Game::new(names, Settings::default(), 3, None).unwrap()
+    }
+
+    fn card_of(g: &Game, seat: usize) -> Card {
+        g.deal.hands[seat].iter().next().unwrap()
+    }
+
+    fn play(g: &Game, texts: &[Option<&str>]) -> (Game, RoundOutcome) {
+        let turns: Vec<Option<Turn>> = texts
+            .iter()
+            .enumerate()
+            .map(|(s, t)| t.map(|t| g.validate(s, t).unwrap()))
+            .collect();
+        g.resolve(&turns, &[])
+    }
+
+    #[test]
+    fn ties_go_to_fewer_eyes_then_fewer_points_then_lower_number() {
+        let mut g = game();
+        g.eyes = vec![30, 20, 30];
+        let (_, out) = play(
+            &g,
+            &[
+                Some("1 (5): Cleo has how many Reds?"),
+                Some("1 (7): Cleo has how many Red Diamond?"),
+                None,
+            ],
+        );
+        assert_eq!(
+            out.bulletin.answers[0].asker, "Ben",
+            "fewer eyes wins the tie"
+        );
+        assert_eq!(out.bulletin.answers[0].weight, 7);
+        g.eyes = vec![30, 30, 30];
+        g.half_points = vec![4, 2, 0];
+        let (_, out) = play(
+            &g,
+            &[
+                Some("1 (5): Cleo has how many Reds?"),
+                Some("1 (5): Cleo has how many Blues?"),
+                None,
+            ],
+        );
+        assert_eq!(out.bulletin.answers[0].asker, "Ben", "fewer points wins");
+        let (after, out) = play(
+            &g,
+            &[
+                Some("2 (5): Cleo has how many Reds?\n1 (5): Cleo has how many Blues?"),
+                None,
+                None,
+            ],
+        );
+        assert_eq!(
+            out.bulletin.answers[0].traits,
+            ["Blue"],
+            "lower number wins"
+        );
+        assert_eq!(after.eyes[0], 30 - 5 + 12);
+    }
+
+    #[test]
+    fn coin_flips_are_replayable() {
+        let g = game();
+        let texts = [
+            Some("1 (5): Cleo has how many Reds?"),
+            Some("1 (5): Cleo has how many Blues?"),
+            None,
+        ];
+        let (_, a) = play(&g, &texts);
+        for _ in 0..3 {
+            assert_eq!(play(&g, &texts).1, a);
+        }
+        // Over many seeds both askers win sometimes.
+        let mut winners = std::collections::HashSet::new();
+        for seed in 0..40 {
+            let mut g = g.clone();
+            g.seed = seed;
+            winners.insert(play(&g, &texts).1.bulletin.answers[0].asker.clone());
+        }
+        assert_eq!(winners.len(), 2);
+    }
+
+    #[test]
+    fn payment_winner_or_all() {
+        let mut g = game();
+        let texts = [
+            Some("1 (5): Cleo has how many Reds?\n2 (3): Ben has how many Ones?"),
+            Some("1 (9): Cleo has how many Blues?"),
+            None,
+        ];
+        let (after, _) = play(&g, &texts);
+        assert_eq!(after.eyes, vec![30 - 3 + 12, 30 - 9 + 12, 42]);
+        g.settings.question_payment = QuestionPayment::All;
+        let (after, _) = play(&g, &texts);
+        assert_eq!(after.eyes, vec![30 - 8 + 12, 30 - 9 + 12, 42]);
+    }
+
+    #[test]
+    fn two_trait_answers_reveal_to_the_asker_only() {
+        let g = game();
+        let (_, out) = play(
+            &g,
+            &[Some("1 (1): Ben has how many Diamond Red?"), None, None],
+        );
+        let a = &out.bulletin.answers[0];
+        assert_eq!(a.traits, ["Red", "Diamond"]);
+        let expected = g.deal.hands[1].intersect(matching(&[
+            Trait::Colour(Colour::Red),
+            Trait::Gem(Gem::Diamond),
+        ]));
+        assert_eq!(a.count as usize, expected.len());
+        assert_eq!(out.private[0].reveals[0].cards, expected.names());
+        assert!(out.private[1].reveals.is_empty() && out.private[2].reveals.is_empty());
+    }
+
+    #[test]
+    fn idle_players_are_marked_done_and_cards_exhaust() {
+        let g = game();
+        let mut state = g.clone();
+        for round in 1..=3 {
+            let (next, out) = play(&state, &[Some(""), Some(""), None]);
+            if round < 3 {
+                assert!(out.bulletin.newly_done.is_empty());
+            } else {
+                assert_eq!(out.bulletin.newly_done[0].player, "Cleo");
+                assert_eq!(out.bulletin.newly_done[0].reason, DoneReason::Idle(3));
+            }
+            state = next;
+        }
+        // Ann and Ben say done: everything is exhausted and the game ends.
+        let (end, out) = play(&state, &[Some("done"), Some("done"), None]);
+        assert!(end.over && out.bulletin.game_over);
+        assert_eq!(out.bulletin.published.len(), 36);
+        assert_eq!(out.bulletin.winners, ["Ann", "Ben", "Cleo"]);
+    }
+
+    #[test]
+    fn the_game_master_can_end_a_game() {
+        let g = game();
+        let turns = vec![
+            Some(g.validate(0, "1 (2): Ben has how many Reds?").unwrap()),
+            None,
+            None,
+        ];
+        let (end, out) = g.resolve_and_end(&turns, &[]);
+        assert!(end.over && out.bulletin.game_over);
+        assert_eq!(
+            out.bulletin.answers.len(),
+            1,
+            "the last round's turns still count"
+        );
+        assert_eq!(out.bulletin.published.len(), 36);
+        assert_eq!(out.bulletin.winners, ["Ann", "Ben", "Cleo"]);
+    }
+
+    #[test]
+    fn max_rounds_ends_the_game() {
+        let mut g = game();
+        g.settings.max_rounds = Some(1);
+        let bens = card_of(&g, 1);
+        let (end, out) = play(&g, &[Some(&format!("1: Ben has {bens}")), None, None]);
+        assert!(end.over);
+        assert_eq!(out.bulletin.published.len(), 36);
+        assert_eq!(out.bulletin.winners, ["Ann"]);
+        assert_eq!(end.half_points[0], 6);
+    }
+}

@@ -1,0 +1,43 @@
+//! Parsed game states kept in memory. A game's state changes only when a round is resolved,
+//! so it is parsed once per (game, round) and shared by the pages, the doors and the turn
+//! planner; a damaged state is reported, never read as an empty game.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+use crate::error::{MasterError, Result};
+use crate::rules::Game;
+use crate::store::{GameRow, GameStatus};
+
+/// The most games kept; past it the cache starts again empty.
+const MOST: usize = 20_000;
+
+/// Game id → (round, parsed state).
+#[derive(Clone, Default)]
+pub struct States {
+    cache: Arc<RwLock<HashMap<i64, (i64, Arc<Game>)>>>,
+}
+
+impl States {
+    /// The parsed state of a game row, from memory when this round was parsed before.
+    pub fn of(&self, row: &GameRow) -> Result<Arc<Game>> {
+        if let Some((round, state)) = self.cache.read().expect("cache lock").get(&row.id) {
+            if *round == row.round && row.status != GameStatus::Over {
+                return Ok(state.clone());
+            }
+        }
+        let state = Arc::new(parse(row)?);
+        let mut cache = self.cache.write().expect("cache lock");
+        if cache.len() > MOST {
+            cache.clear();
+        }
+        cache.insert(row.id, (row.round, state.clone()));
+        Ok(state)
+    }
+}
+
+/// A game row's state, parsed anew.
+pub fn parse(row: &GameRow) -> Result<Game> {
+    serde_json::from_str(&row.state)
+        .map_err(|e| MasterError::Corrupt(format!("game {}: {e}", row.id)))
+}

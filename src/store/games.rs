@@ -1,0 +1,381 @@
+//! The `games` table: a game's row, its schedule and status, and the writes that move it
+//! from round to round.
+
+use sqlx::{Any, Executor};
+
+use super::rows::{from_any_row, Columns, Decode};
+use super::{Backend, Conn, Lock, Store, StoreError, Writes};
+
+/// Where a game stands. Stored as its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameStatus {
+    /// Made on the web or through the API, waiting for its game master to start it.
+    Unconfirmed,
+    /// A round is open and its clock runs.
+    Open,
+    /// A round is open and its clock is stopped.
+    Paused,
+    Over,
+}
+
+impl GameStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Unconfirmed => "unconfirmed",
+            GameStatus::Open => "open",
+            GameStatus::Paused => "paused",
+            GameStatus::Over => "over",
+        }
+    }
+
+    /// Whether a round is open, to play or to close (running or paused).
+    pub fn has_round_open(self) -> bool {
+        matches!(self, GameStatus::Open | GameStatus::Paused)
+    }
+}
+
+impl std::str::FromStr for GameStatus {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Ok(match s {
+            "unconfirmed" => GameStatus::Unconfirmed,
+            "open" => GameStatus::Open,
+            "paused" => GameStatus::Paused,
+            "over" => GameStatus::Over,
+            other => return Err(format!("unknown game status \"{other}\"")),
+        })
+    }
+}
+
+impl std::fmt::Display for GameStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl serde::Serialize for GameStatus {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    pub id: i64,
+    pub name: String,
+    pub listed: i64,
+    pub status: GameStatus,
+    pub round: i64,
+    pub state: String,
+    pub salt: String,
+    pub commitment: String,
+    pub gm_email: String,
+    pub gm_key_hash: String,
+    pub round_seconds: i64,
+    pub grace_seconds: i64,
+    pub time_zone: String,
+    pub deadline: Option<i64>,
+    pub remaining: Option<i64>,
+    pub close_at: Option<i64>,
+    pub gm_notes: String,
+    pub gm_done: String,
+    pub created_at: i64,
+    pub reminder_hours: String,
+    pub reminders_sent: String,
+}
+
+impl Decode for GameRow {
+    fn decode(r: &impl Columns) -> Result<Self, StoreError> {
+        let id = r.int("id")?;
+        Ok(GameRow {
+            id,
+            name: r.text("name")?,
+            listed: r.int("listed")?,
+            status: r
+                .text("status")?
+                .parse()
+                .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?,
+            round: r.int("round")?,
+            state: r.text("state")?,
+            salt: r.text("salt")?,
+            commitment: r.text("commitment")?,
+            gm_email: r.text("gm_email")?,
+            gm_key_hash: r.text("gm_key_hash")?,
+            round_seconds: r.int("round_seconds")?,
+            grace_seconds: r.int("grace_seconds")?,
+            time_zone: r.text("time_zone")?,
+            deadline: r.maybe_int("deadline")?,
+            remaining: r.maybe_int("remaining")?,
+            close_at: r.maybe_int("close_at")?,
+            gm_notes: r.text("gm_notes")?,
+            gm_done: r.text("gm_done")?,
+            created_at: r.int("created_at")?,
+            reminder_hours: r.text("reminder_hours")?,
+            reminders_sent: r.text("reminders_sent")?,
+        })
+    }
+}
+
+from_any_row!(GameRow);
+
+/// A game whose open round is due: past the deadline, or everyone ready and the grace over.
+#[derive(Clone, Copy, Debug, sqlx::FromRow)]
+pub struct DueRound {
+    pub id: i64,
+    pub round: i64,
+    pub deadline: Option<i64>,
+}
+
+pub(super) const GAME_COLUMNS: &str = "id, name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, remaining, close_at, gm_notes, gm_done, created_at, reminder_hours, reminders_sent";
+
+pub struct NewGame<'a> {
+    pub name: &'a str,
+    pub listed: bool,
+    pub state: &'a str,
+    pub salt: &'a str,
+    pub commitment: &'a str,
+    pub gm_email: &'a str,
+    pub gm_key_hash: &'a str,
+    pub round_seconds: i64,
+    pub grace_seconds: i64,
+    pub time_zone: &'a str,
+    /// `Open`, or `Unconfirmed` for a game waiting for its game master's address.
+    pub status: GameStatus,
+    pub deadline: Option<i64>,
+    /// The first round's length, kept while the game waits to start.
+    pub remaining: Option<i64>,
+    pub now: i64,
+    pub reminder_hours: &'a str,
+}
+
+/// The schedule fields of a game that GM actions and resolution change together.
+pub struct Schedule {
+    pub status: GameStatus,
+    pub deadline: Option<i64>,
+    pub remaining: Option<i64>,
+    pub close_at: Option<i64>,
+}
+
+impl Store {
+    pub async fn insert_game(&self, tx: &mut Conn, g: &NewGame<'_>) -> Result<i64, StoreError> {
+        let (id,): (i64,) = sqlx::query_as(
+            "INSERT INTO games (name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, created_at, reminder_hours, remaining)
+             VALUES ($1, $2, $14, 1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $15) RETURNING id",
+        )
+        .bind(g.name)
+        .bind(g.listed as i64)
+        .bind(g.state)
+        .bind(g.salt)
+        .bind(g.commitment)
+        .bind(g.gm_email)
+        .bind(g.gm_key_hash)
+        .bind(g.round_seconds)
+        .bind(g.grace_seconds)
+        .bind(g.time_zone)
+        .bind(g.deadline)
+        .bind(g.now)
+        .bind(g.reminder_hours)
+        .bind(g.status.as_str())
+        .bind(g.remaining)
+        .fetch_one(&mut *tx)
+        .await?;
+        Ok(id)
+    }
+
+    pub async fn game<'e, E: Executor<'e, Database = Any>>(
+        &self,
+        e: E,
+        id: i64,
+    ) -> Result<Option<GameRow>, StoreError> {
+        Ok(
+            sqlx::query_as(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+                .bind(id)
+                .fetch_optional(e)
+                .await?,
+        )
+    }
+
+    /// The game, locked for the rest of the transaction; None when another transaction holds
+    /// it already (PostgreSQL), so a second instance moves on instead of waiting.
+    pub async fn game_for_update_or_skip(
+        &self,
+        tx: &mut Conn,
+        id: i64,
+    ) -> Result<Option<GameRow>, StoreError> {
+        let lock = match self.backend {
+            Backend::Sqlite => "",
+            Backend::Postgres => " FOR UPDATE SKIP LOCKED",
+        };
+        Ok(sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE id = $1{lock}"
+        ))
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?)
+    }
+
+    /// The game, locked for the rest of the transaction where the backend can.
+    pub async fn game_for_update(
+        &self,
+        tx: &mut Conn,
+        id: i64,
+    ) -> Result<Option<GameRow>, StoreError> {
+        Ok(sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE id = $1{}",
+            self.backend.lock(Lock::Wait)
+        ))
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?)
+    }
+
+    pub async fn listed_games(&self) -> Result<Vec<GameRow>, StoreError> {
+        Ok(sqlx::query_as(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE listed = 1 AND status <> 'unconfirmed' ORDER BY id DESC LIMIT 200"
+        ))
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Games whose open round is due: past the deadline, or everyone ready and the grace over.
+    pub async fn due_games(&self, now: i64) -> Result<Vec<DueRound>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT id, round, deadline FROM games WHERE status = 'open' AND (deadline <= $1 OR close_at <= $1) ORDER BY id",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    pub async fn set_close_at(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        close_at: Option<i64>,
+    ) -> Result<(), StoreError> {
+        let mut writes = Writes::default();
+        writes.set_close_at(game_id, close_at);
+        self.apply(tx, &writes).await
+    }
+
+    pub async fn set_schedule(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        s: &Schedule,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET status = $1, deadline = $2, remaining = $3, close_at = $4 WHERE id = $5")
+            .bind(s.status.as_str())
+            .bind(s.deadline)
+            .bind(s.remaining)
+            .bind(s.close_at)
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn set_gm_pending(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        notes: &str,
+        done: &str,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET gm_notes = $1, gm_done = $2 WHERE id = $3")
+            .bind(notes)
+            .bind(done)
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?;
+        Ok(())
+    }
+
+    /// Moves a game past a resolved round, only if that round is still the open one: a round
+    /// is never resolved twice. Returns false when someone else got there first.
+    pub async fn advance_round(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        resolved_round: i64,
+        state: &str,
+        s: &Schedule,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE games SET round = $1, state = $2, status = $3, deadline = $4, remaining = $5, close_at = $6,
+               gm_notes = '[]', gm_done = '[]', reminders_sent = ''
+             WHERE id = $7 AND round = $8 AND status <> 'over'",
+        )
+        .bind(if s.status == GameStatus::Over { resolved_round } else { resolved_round + 1 })
+        .bind(state)
+        .bind(s.status.as_str())
+        .bind(s.deadline)
+        .bind(s.remaining)
+        .bind(s.close_at)
+        .bind(game_id)
+        .bind(resolved_round)
+        .execute(&mut *tx)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Games made by an address (as game master) that still wait for it to confirm.
+    pub async fn unconfirmed_games(&self, gm_email: &str) -> Result<i64, StoreError> {
+        let (n,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM games WHERE lower(gm_email) = lower($1) AND status = 'unconfirmed'",
+        )
+        .bind(gm_email)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(n)
+    }
+
+    /// Open games whose deadline is within `horizon` seconds: candidates for reminders.
+    pub async fn games_due_within(&self, now: i64, horizon: i64) -> Result<Vec<i64>, StoreError> {
+        let rows: Vec<(i64,)> = sqlx::query_as("SELECT id FROM games WHERE status = 'open' AND deadline > $1 AND deadline <= $2 ORDER BY id")
+            .bind(now)
+            .bind(now + horizon)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.into_iter().map(|r| r.0).collect())
+    }
+
+    pub async fn set_reminder_hours(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        hours: &str,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET reminder_hours = $1 WHERE id = $2")
+            .bind(hours)
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn set_reminders_sent(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        sent: &str,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET reminders_sent = $1 WHERE id = $2")
+            .bind(sent)
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?;
+        Ok(())
+    }
+
+    /// Moves the deadline of every open game to `at`: for load tests of a deadline storm.
+    pub async fn set_every_deadline(&self, at: i64) -> Result<u64, StoreError> {
+        let mut tx = self.write().await?;
+        let done = sqlx::query("UPDATE games SET deadline = $1 WHERE status = 'open'")
+            .bind(at)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(done.rows_affected())
+    }
+}

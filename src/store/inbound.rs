@@ -1,0 +1,114 @@
+//! The `inbound` and `leases` tables: every message received is stored before it is acted on,
+//! and a mailbox is read by one instance at a time.
+
+use super::{Store, StoreError};
+
+/// Stores a raw message unless one with its key is stored already (then no row comes back).
+pub(super) const INSERT_INBOUND: &str = "INSERT INTO inbound (received_at, raw, message_key) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id";
+
+impl Store {
+    /// Takes or renews the lease `name` for `holder` until `now + seconds`: true when
+    /// `holder` has it now (it was free, expired, or already theirs).
+    pub async fn take_lease(
+        &self,
+        name: &str,
+        holder: &str,
+        now: i64,
+        seconds: i64,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.write().await?;
+        sqlx::query(
+            "INSERT INTO leases (name, holder, until) VALUES ($1, $2, $3) \
+             ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until = excluded.until \
+             WHERE leases.holder = excluded.holder OR leases.until < $4",
+        )
+        .bind(name)
+        .bind(holder)
+        .bind(now + seconds)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        let (held,): (String,) = sqlx::query_as("SELECT holder FROM leases WHERE name = $1")
+            .bind(name)
+            .fetch_one(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(held == holder)
+    }
+
+    /// Drops the raw text of inbound mail received before `before`; the row (who, when,
+    /// outcome) stays. Returns how many were dropped.
+    pub async fn purge_inbound(&self, before: i64) -> Result<u64, StoreError> {
+        let mut tx = self.write().await?;
+        let done =
+            sqlx::query("UPDATE inbound SET raw = $1 WHERE received_at < $2 AND length(raw) > 0")
+                .bind(Vec::<u8>::new())
+                .bind(before)
+                .execute(&mut *tx)
+                .await?;
+        tx.commit().await?;
+        Ok(done.rows_affected())
+    }
+
+    /// The stored message with this key: its id and outcome (`received` until it was handled).
+    pub async fn inbound_by_key(&self, key: &str) -> Result<Option<(i64, String)>, StoreError> {
+        Ok(
+            sqlx::query_as("SELECT id, outcome FROM inbound WHERE message_key = $1")
+                .bind(key)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
+    }
+
+    pub async fn set_inbound_outcome(
+        &self,
+        id: i64,
+        sender: Option<&str>,
+        outcome: &str,
+        game_id: Option<i64>,
+        player_id: Option<i64>,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE inbound SET sender = $1, outcome = $2, game_id = $3, player_id = $4 WHERE id = $5")
+            .bind(sender)
+            .bind(outcome)
+            .bind(game_id)
+            .bind(player_id)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Inbound messages of a game that changed nothing because their key was wrong or missing.
+    pub async fn refused_inbound(&self, game_id: i64) -> Result<i64, StoreError> {
+        let (n,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM inbound WHERE game_id = $1 AND outcome = 'bad key'",
+        )
+        .bind(game_id)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(n)
+    }
+
+    pub async fn inbound_outcome(&self, id: i64) -> Result<Option<String>, StoreError> {
+        Ok(
+            sqlx::query_as::<_, (String,)>("SELECT outcome FROM inbound WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?
+                .map(|r| r.0),
+        )
+    }
+
+    /// Whether an address was sent the keyless `help` since `since`.
+    pub async fn helped_since(&self, email: &str, since: i64) -> Result<bool, StoreError> {
+        let row: Option<(i64,)> = sqlx::query_as(
+            "SELECT id FROM inbound WHERE sender = $1 AND outcome = 'help' AND received_at >= $2 LIMIT 1",
+        )
+        .bind(email)
+        .bind(since)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.is_some())
+    }
+}

@@ -1,0 +1,133 @@
+//! The `players` table: who sits in which seat of a game, with their address and the hash of
+//! their key.
+
+use sqlx::{Any, Executor};
+
+use super::rows::{from_any_row, Columns, Decode};
+use super::{Conn, Store, StoreError};
+
+#[derive(Clone, Debug)]
+pub struct PlayerRow {
+    pub id: i64,
+    pub game_id: i64,
+    pub seat: i64,
+    pub name: String,
+    pub email: String,
+    pub key_hash: String,
+    /// How often the player's link was replaced; the reply address is signed with it.
+    pub key_version: i64,
+}
+
+impl Decode for PlayerRow {
+    fn decode(r: &impl Columns) -> Result<Self, StoreError> {
+        Ok(PlayerRow {
+            id: r.int("id")?,
+            game_id: r.int("game_id")?,
+            seat: r.int("seat")?,
+            name: r.text("name")?,
+            email: r.text("email")?,
+            key_hash: r.text("key_hash")?,
+            key_version: r.int("key_version")?,
+        })
+    }
+}
+
+from_any_row!(PlayerRow);
+
+impl Store {
+    pub async fn insert_player(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        seat: usize,
+        name: &str,
+        email: &str,
+        key_hash: &str,
+    ) -> Result<i64, StoreError> {
+        let (id,): (i64,) = sqlx::query_as(
+            "INSERT INTO players (game_id, seat, name, email, key_hash) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+        )
+        .bind(game_id)
+        .bind(seat as i64)
+        .bind(name)
+        .bind(email)
+        .bind(key_hash)
+        .fetch_one(&mut *tx)
+        .await?;
+        Ok(id)
+    }
+
+    pub async fn players<'e, E: Executor<'e, Database = Any>>(
+        &self,
+        e: E,
+        game_id: i64,
+    ) -> Result<Vec<PlayerRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT id, game_id, seat, name, email, key_hash, key_version FROM players WHERE game_id = $1 ORDER BY seat",
+        )
+        .bind(game_id)
+        .fetch_all(e)
+        .await?)
+    }
+
+    pub async fn player<'e, E: Executor<'e, Database = Any>>(
+        &self,
+        e: E,
+        id: i64,
+    ) -> Result<Option<PlayerRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT id, game_id, seat, name, email, key_hash, key_version FROM players WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(e)
+        .await?)
+    }
+
+    /// The games a player's address is registered in, newest first.
+    pub async fn games_of_address(&self, email: &str) -> Result<Vec<i64>, StoreError> {
+        let rows: Vec<(i64,)> = sqlx::query_as(
+            "SELECT DISTINCT game_id FROM players WHERE lower(email) = lower($1) ORDER BY game_id DESC",
+        )
+        .bind(email)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|r| r.0).collect())
+    }
+
+    /// Gives a player a new key: the old link and reply address stop working.
+    pub async fn replace_player_key(
+        &self,
+        tx: &mut Conn,
+        player_id: i64,
+        key_hash: &str,
+    ) -> Result<i64, StoreError> {
+        let (version,): (i64,) = sqlx::query_as(
+            "UPDATE players SET key_hash = $1, key_version = key_version + 1 WHERE id = $2 \
+             RETURNING key_version",
+        )
+        .bind(key_hash)
+        .bind(player_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        Ok(version)
+    }
+
+    pub async fn player_by_key_hash(&self, hash: &str) -> Result<Option<PlayerRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT id, game_id, seat, name, email, key_hash, key_version FROM players WHERE key_hash = $1",
+        )
+        .bind(hash)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// Whether any player of any game is registered with this address.
+    pub async fn is_registered(&self, email: &str) -> Result<bool, StoreError> {
+        let row: Option<(i64,)> =
+            sqlx::query_as("SELECT p.id FROM players p JOIN games g ON g.id = p.game_id WHERE LOWER(p.email) = LOWER($1) AND g.status <> 'unconfirmed' LIMIT 1")
+                .bind(email)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.is_some())
+    }
+}

@@ -1,0 +1,115 @@
+//! The game master's page and actions.
+
+use std::collections::BTreeMap;
+
+use actix_web::{web, HttpRequest};
+use askama::Template;
+
+use super::csrf::{check_csrf, csrf};
+use super::forms::Fields;
+use super::render::private;
+use super::views::{self, GmView};
+use crate::master::{GmAction, Master, MasterError};
+
+use super::pages::Page;
+
+// ----- the game master's page -----
+
+#[derive(Template)]
+#[template(path = "gm.html")]
+struct GmPage {
+    v: GmView,
+    notice: Option<String>,
+    csrf: String,
+}
+
+async fn gm_page(master: &Master, req: &HttpRequest, token: &str, notice: Option<String>) -> Page {
+    let row = master.gm_game(token).await?;
+    let v = views::gm_view(master, &row).await?;
+    let (csrf_token, cookie) = csrf(req);
+    Ok(private(
+        &GmPage {
+            v,
+            notice,
+            csrf: csrf_token,
+        },
+        cookie,
+    ))
+}
+
+pub async fn gm(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
+    gm_page(&master, &req, &path, None).await
+}
+
+pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterError> {
+    let get = |k: &str| f.get(k).map(|s| s.trim()).unwrap_or("");
+    Ok(match get("action") {
+        "resolve" => GmAction::ResolveNow,
+        "start" => GmAction::Start,
+        "pause" => GmAction::Pause,
+        "resume" => GmAction::Resume,
+        "end" => {
+            // The form's box sends "yes"; the API takes true or "yes". Anything else,
+            // `false` or "no" included, is no confirmation.
+            if !matches!(
+                get("confirm").to_ascii_lowercase().as_str(),
+                "yes" | "true" | "on"
+            ) {
+                return Err(MasterError::Invalid(vec![
+                    "tick the box to confirm that the game should end now".into(),
+                ]));
+            }
+            GmAction::End
+        }
+        "extend" => GmAction::Extend {
+            hours: get("hours").parse().map_err(|_| {
+                MasterError::Invalid(vec![format!(
+                    "\"{}\" is not a number of hours",
+                    get("hours")
+                )])
+            })?,
+        },
+        "reminders" => GmAction::Reminders {
+            hours: crate::master::request::parse_reminder_hours(get("reminder_hours"))
+                .map_err(|e| MasterError::Invalid(vec![e]))?,
+        },
+        "newlink" => GmAction::NewLink {
+            seat: get("seat").parse().map_err(|_| {
+                MasterError::Invalid(vec!["choose the player who gets a new link".into()])
+            })?,
+        },
+        "done" => GmAction::MarkDone {
+            seat: get("seat")
+                .parse()
+                .map_err(|_| MasterError::Invalid(vec!["choose the player to mark done".into()]))?,
+        },
+        other => {
+            return Err(MasterError::Invalid(vec![format!(
+                "\"{other}\" is not an action of the game master"
+            )]))
+        }
+    })
+}
+
+pub async fn gm_action(
+    req: HttpRequest,
+    master: web::Data<Master>,
+    limiter: web::Data<super::admission::Limiter>,
+    path: web::Path<String>,
+    form: web::Form<Fields>,
+) -> Page {
+    let token = path.into_inner();
+    let f = form.into_inner();
+    check_csrf(&req, &f)?;
+    let said = match parse_gm_action(&f) {
+        Ok(action) => match super::admission::gm_action(&master, &limiter, &token, action).await {
+            Ok(said) => said,
+            Err(
+                e @ (MasterError::Invalid(_) | MasterError::Conflict(_) | MasterError::TooMany(_)),
+            ) => e.to_string(),
+            Err(e) => return Err(e.into()),
+        },
+        Err(e) => e.to_string(),
+    };
+    gm_page(&master, &req, &token, Some(said)).await
+}
