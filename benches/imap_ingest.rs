@@ -4,7 +4,7 @@
 //! dovecot-imapd; `MESSAGES=N` sets the count, default 2000).
 
 #[allow(dead_code)]
-#[path = "../tests/common/imap.rs"]
+#[path = "../tests/it/common/imap.rs"]
 mod imap;
 
 use std::time::{Duration, Instant};

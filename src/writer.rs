@@ -98,6 +98,9 @@ impl Drop for StopOnDrop {
 #[derive(Clone)]
 pub struct Writer {
     to: To,
+    /// Transactions this writer committed or tried (all instances' writers are also counted
+    /// together in `/metrics`).
+    batches: Arc<std::sync::atomic::AtomicU64>,
 }
 
 #[derive(Clone)]
@@ -124,6 +127,7 @@ impl Writer {
                 db: Arc::new(tokio::sync::Mutex::new(Pooled::new(store))),
                 planner: planner.clone(),
             },
+            batches: Default::default(),
         }
     }
 
@@ -137,9 +141,14 @@ impl Writer {
         let (jobs, queue) = mpsc::channel::<Job>(4 * MAX_BATCH);
         let writer = Writer {
             to: To::Queue(jobs.clone()),
+            batches: Default::default(),
         };
+        let batches = writer.batches.clone();
         match batch::direct(store) {
-            Some(Ok(db)) => return Ok((writer, start_direct(db, planner.clone(), jobs, queue)?)),
+            Some(Ok(db)) => {
+                let task = start_direct(db, planner.clone(), batches, jobs, queue)?;
+                return Ok((writer, task));
+            }
             Some(Err(e)) => {
                 tracing::warn!(error = %e, "the writer could not open its own connection; it writes through the pool")
             }
@@ -153,6 +162,7 @@ impl Writer {
             while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
                 let jobs = std::mem::take(&mut batch);
                 let result = run_batch(&mut db, &planner, &jobs).await;
+                batches.fetch_add(1, Ordering::Relaxed);
                 answer(jobs, result);
             }
         });
@@ -169,10 +179,16 @@ impl Writer {
             To::Inline { db, planner } => {
                 let jobs = vec![job];
                 let result = run_batch(&mut *db.lock().await, planner, &jobs).await;
+                self.batches.fetch_add(1, Ordering::Relaxed);
                 answer(jobs, result);
             }
         }
         reply.await.map_err(|_| gone())?
+    }
+
+    /// How many batches this writer has run.
+    pub fn batches(&self) -> u64 {
+        self.batches.load(Ordering::Relaxed)
     }
 
     /// Stores a turn for the open round, checked and confirmed as `via` says.
@@ -224,6 +240,7 @@ impl Writer {
 fn start_direct(
     mut db: Direct,
     planner: Planner,
+    batches: Arc<std::sync::atomic::AtomicU64>,
     jobs: mpsc::Sender<Job>,
     mut queue: mpsc::Receiver<Job>,
 ) -> std::io::Result<tokio::task::JoinHandle<()>> {
@@ -240,6 +257,7 @@ fn start_direct(
                 }
                 if !jobs.is_empty() {
                     let result = at_once(run_batch(&mut db, &planner, &jobs));
+                    batches.fetch_add(1, Ordering::Relaxed);
                     answer(jobs, result);
                 }
                 if stopped.load(Ordering::SeqCst) {

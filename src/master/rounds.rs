@@ -127,9 +127,11 @@ impl Master {
                     "game {game_id} is over; there is no round to close"
                 )))
             }
-            GameStatus::Unconfirmed => return Err(MasterError::Conflict(format!(
+            GameStatus::Unconfirmed => {
+                return Err(MasterError::Conflict(format!(
                 "game {game_id} waits for its game master to start it; there is no round to close"
-            ))),
+            )))
+            }
             GameStatus::Open | GameStatus::Paused => {}
         }
         match self

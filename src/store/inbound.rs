@@ -36,6 +36,16 @@ impl Store {
         Ok(held == holder)
     }
 
+    /// Who holds the lease `name` and until when, if anyone ever took it.
+    pub async fn lease_holder(&self, name: &str) -> Result<Option<(String, i64)>, StoreError> {
+        Ok(
+            sqlx::query_as("SELECT holder, until FROM leases WHERE name = $1")
+                .bind(name)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
+    }
+
     /// Drops the raw text of inbound mail received before `before`; the row (who, when,
     /// outcome) stays. Returns how many were dropped.
     pub async fn purge_inbound(&self, before: i64) -> Result<u64, StoreError> {

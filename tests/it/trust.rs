@@ -3,7 +3,7 @@
 //! content goes only to the registered address, and a game ends only when the game master
 //! really says so.
 
-mod common;
+use crate::common;
 
 use common::mail::{header, post_inbound, settle, start};
 use common::{game_body, path_of, TestApp};

@@ -1,7 +1,7 @@
 //! A whole two-round game played only by mail, against a real SMTP server (aiosmtpd): the
 //! service sends through SMTP, players answer by replying to what they received.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

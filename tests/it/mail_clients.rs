@@ -4,7 +4,7 @@
 //! Each must be accepted with exactly the typed turn, and its confirmation must list that
 //! turn and nothing else.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -3,7 +3,7 @@
 //! shown to the game master; a real SMTP server's permanent refusal is recorded the same way
 //! and never retried.
 
-mod common;
+use crate::common;
 
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};

@@ -1,6 +1,6 @@
 //! The HTML pages as a browser without JavaScript uses them: forms, cookies, redirects none.
 
-mod common;
+use crate::common;
 
 use common::TestApp;
 use serde_json::Value;

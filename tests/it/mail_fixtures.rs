@@ -1,7 +1,7 @@
 //! Raw messages shaped as real mail clients send them (`tests/mail/*.eml`), each with its
 //! expected outcome beside it (`*.json`), fed through the real mail doors.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -1,6 +1,6 @@
 //! The service end to end over HTTP: a real server on port 0 with a temporary SQLite database.
 
-mod common;
+use crate::common;
 
 use common::{game_body, scenario, TestApp};
 use polysleuth::model::{ClosedBy, Resolution};

@@ -4,7 +4,7 @@
 //! lost, and every committed mail reaches a real SMTP server. And a service killed while turns
 //! pour in keeps every turn it acknowledged.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::process::{Child, Command, Stdio};

@@ -1,7 +1,7 @@
 //! The Information Sheet in the service: worked out after each round, and built from nothing
 //! but what the player's own pages show.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -1,7 +1,7 @@
 //! RULES.md §6: for every viewer, every page and API answer of a game in progress shows no
 //! card of another hand, no card of the safe, and no other player's turn or guess card.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::ops::Add;

@@ -1,0 +1,19 @@
+//! The integration tests, in one binary: each module drives the service through a real entry
+//! point (HTTP against a running service, the command line, raw mail, a real mailbox), with
+//! the helpers of `common`.
+
+mod common;
+
+mod instances;
+mod leaks;
+mod mail_bounces;
+mod mail_clients;
+mod mail_fixtures;
+mod mail_game;
+mod mail_imap;
+mod replay_cli;
+mod service;
+mod sheets;
+mod trust;
+mod web_pages;
+mod write_path;
