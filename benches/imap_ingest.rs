@@ -53,7 +53,7 @@ fn main() {
             .unwrap()
             .parse()
             .unwrap();
-        let reply = master.reply_address(id, 0);
+        let reply = master.site.reply_address(id, 0);
         (master, reply)
     });
     for n in 0..messages {

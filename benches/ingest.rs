@@ -40,7 +40,7 @@ fn bench(c: &mut Criterion) {
             .unwrap()
             .parse()
             .unwrap();
-        let reply = master.reply_address(id, 0);
+        let reply = master.site.reply_address(id, 0);
         (master, reply)
     });
     // Each message has its own Message-ID: the same one again would be a duplicate.
@@ -56,7 +56,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("turn by mail, accepted and confirmed", |b| {
         b.iter(|| {
             n += 1;
-            let outcome = rt.block_on(master.ingest(raw(n).as_bytes())).unwrap();
+            let outcome = rt.block_on(polysleuth::mail::door::ingest(&master, raw(n).as_bytes())).unwrap();
             assert_eq!(outcome.outcome, polysleuth::mail::door::Outcome::Handled);
         })
     });

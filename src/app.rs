@@ -35,12 +35,9 @@ pub struct Options {
     pub imap: Option<crate::mail::imap::ImapDoor>,
     /// Who may make games on the web and through the API.
     pub create_games: crate::web::admission::CreateGames,
-    /// How long the raw text of inbound mail is kept.
-    pub keep_inbound: Duration,
+    /// How long inbound mail and sent mail are kept.
+    pub keep: crate::retention::Keep,
 }
-
-/// The default keeping time of raw inbound mail: long enough to look into a problem.
-pub const KEEP_INBOUND: Duration = Duration::from_secs(30 * 86_400);
 
 /// The default wait of a web confirmation: a player who builds a turn in a few clicks gets
 /// one mail with the whole turn.
@@ -61,7 +58,7 @@ impl Default for Options {
             web_confirm_after: WEB_CONFIRM_AFTER,
             imap: None,
             create_games: crate::web::admission::CreateGames::Confirmed,
-            keep_inbound: KEEP_INBOUND,
+            keep: crate::retention::Keep::default(),
         }
     }
 }
@@ -169,7 +166,7 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
         tokio::spawn(crate::scheduler::run(master.clone(), opts.tick)),
         tokio::spawn(outbox.run(opts.tick)),
         tokio::spawn(crate::sheets::run(master.clone())),
-        tokio::spawn(crate::retention::run(store.clone(), opts.keep_inbound)),
+        tokio::spawn(crate::retention::run(store.clone(), opts.keep)),
     ];
     if let Some(door) = opts.imap.clone() {
         tracing::info!(mailbox = %door.url.display(), "reading mail from IMAP");

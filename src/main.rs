@@ -82,6 +82,12 @@ enum Command {
         /// stay).
         #[arg(long, env = "POLYSLEUTH_KEEP_INBOUND_DAYS", default_value_t = 30)]
         keep_inbound_days: u64,
+        /// Days the record of inbound mail (who sent it, when, what came of it) is kept.
+        #[arg(long, env = "POLYSLEUTH_KEEP_INBOUND_RECORDS_DAYS", default_value_t = 365)]
+        keep_inbound_records_days: u64,
+        /// Days delivered and given-up mail is kept in the outbox.
+        #[arg(long, env = "POLYSLEUTH_KEEP_SENT_MAIL_DAYS", default_value_t = 30)]
+        keep_sent_mail_days: u64,
         /// The shared token of `--create-games token` (at least 16 characters).
         #[arg(long, env = "POLYSLEUTH_CREATE_TOKEN", hide_env_values = true)]
         create_token: Option<String>,
@@ -313,6 +319,8 @@ async fn run(command: Command) -> anyhow::Result<()> {
             create_games,
             create_token,
             keep_inbound_days,
+            keep_inbound_records_days,
+            keep_sent_mail_days,
             demo,
         } => {
             let imap = imap.door(&listen)?;
@@ -334,7 +342,11 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 web_confirm_after: Duration::from_secs(web_confirm_seconds),
                 imap,
                 create_games,
-                keep_inbound: Duration::from_secs(keep_inbound_days * 86_400),
+                keep: polysleuth::retention::Keep {
+                    inbound_raw: days(keep_inbound_days),
+                    inbound_records: days(keep_inbound_records_days),
+                    sent_mail: days(keep_sent_mail_days),
+                },
             })
             .await?;
             println!("Polysleuth game master at http://{}", running.addr);
@@ -509,6 +521,11 @@ fn ingest(db: Db, site: Site) -> ExitCode {
 
 fn describe(e: MasterError) -> anyhow::Error {
     anyhow::anyhow!("{e}")
+}
+
+/// A number of days as a duration.
+fn days(n: u64) -> Duration {
+    Duration::from_secs(n.saturating_mul(86_400))
 }
 
 fn read_input(command: &str, file: &str) -> Result<String, ExitCode> {

@@ -1,7 +1,13 @@
-//! Nothing kept longer than needed: the raw text of inbound mail is dropped after a stated
-//! number of days (`serve --keep-inbound-days`, 30 by default), once at start and then
-//! hourly. Delivered mail loses its body when it is marked sent (`store`), so no player's
-//! key outlives its delivery in the database.
+//! Nothing kept longer than needed, and nothing growing forever by accident. Once at start and
+//! then hourly:
+//! - the raw text of inbound mail is dropped after `serve --keep-inbound-days` (30);
+//! - the record of inbound mail (who, when, what came of it) after
+//!   `--keep-inbound-records-days` (365);
+//! - delivered and given-up mail after `--keep-sent-mail-days` (30). Delivered mail loses its
+//!   body at once when it is marked sent (`store`), so no player's key outlives its delivery.
+//!
+//! A game's record — bulletins, reports, turns, sheets — is kept for good: finished games stay
+//! readable.
 
 use std::time::Duration;
 
@@ -11,16 +17,45 @@ use crate::store::Store;
 /// How often the purge runs.
 const EVERY: Duration = Duration::from_secs(3600);
 
-pub async fn run(store: Store, keep_inbound: Duration) {
+/// How long each kind of record is kept.
+#[derive(Clone, Copy, Debug)]
+pub struct Keep {
+    pub inbound_raw: Duration,
+    pub inbound_records: Duration,
+    pub sent_mail: Duration,
+}
+
+impl Default for Keep {
+    fn default() -> Self {
+        Keep {
+            inbound_raw: Duration::from_secs(30 * 86_400),
+            inbound_records: Duration::from_secs(365 * 86_400),
+            sent_mail: Duration::from_secs(30 * 86_400),
+        }
+    }
+}
+
+/// One pass: what is past its keeping time goes. Returns (raw texts dropped, inbound records
+/// deleted, mails deleted).
+pub async fn once(store: &Store, keep: Keep) -> Result<(u64, u64, u64), crate::store::StoreError> {
+    let before = |d: Duration| now() - d.as_secs() as i64;
+    let raw = store.purge_inbound(before(keep.inbound_raw)).await?;
+    let records = store.prune_inbound(before(keep.inbound_records)).await?;
+    let mail = store.prune_sent_mail(before(keep.sent_mail)).await?;
+    Ok((raw, records, mail))
+}
+
+pub async fn run(store: Store, keep: Keep) {
     loop {
-        let before = now() - keep_inbound.as_secs() as i64;
-        match store.purge_inbound(before).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(
-                messages = n,
-                "raw inbound mail past its keeping time dropped"
+        match once(&store, keep).await {
+            Ok((0, 0, 0)) => {}
+            Ok((raw, records, mail)) => tracing::info!(
+                raw,
+                records,
+                mail,
+                "inbound mail and sent mail past their keeping time dropped"
             ),
-            Err(e) => tracing::error!(error = %e, "cannot drop old inbound mail"),
+            Err(e) => tracing::error!(error = %e, "cannot drop what is past its keeping time"),
         }
         tokio::time::sleep(EVERY).await;
     }

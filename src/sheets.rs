@@ -85,16 +85,31 @@ pub async fn refresh(master: &Master, game_id: i64) -> Result<(), MasterError> {
 /// The background task: after every resolution (and every minute, to catch up on rounds
 /// another instance resolved or a restart left behind), refresh the sheets that lag.
 pub async fn run(master: Master) {
+    /// Games taken in one pass; a full pass is followed by the next at once.
+    const PASS: i64 = 100;
     loop {
-        match master.store.games_needing_sheets(100).await {
+        let mut done_all = 0;
+        let mut taken = 0;
+        match master.store.games_needing_sheets(PASS).await {
             Ok(games) => {
-                for id in games {
-                    if let Err(e) = refresh(&master, id).await {
-                        tracing::error!(game = id, error = %e, "cannot work out the sheets");
+                taken = games.len() as i64;
+                for (id, round) in games {
+                    let done = match refresh(&master, id).await {
+                        Ok(()) => master.store.sheets_done(id, round).await.map_err(Into::into),
+                        Err(e) => Err(e),
+                    };
+                    match done {
+                        Ok(()) => done_all += 1,
+                        Err(e) => {
+                            tracing::error!(game = id, error = %e, "cannot work out the sheets")
+                        }
                     }
                 }
             }
             Err(e) => tracing::error!(error = %e, "cannot look for sheets to work out"),
+        }
+        if taken == PASS && done_all > 0 {
+            continue;
         }
         let _ = tokio::time::timeout(Duration::from_secs(60), master.sheets_due.notified()).await;
     }

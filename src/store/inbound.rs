@@ -60,6 +60,30 @@ impl Store {
         Ok(done.rows_affected())
     }
 
+    /// Deletes the records of inbound mail received before `before` (who, when, what came of
+    /// it), a chunk at a time so no transaction holds the write lock long. Returns how many.
+    pub async fn prune_inbound(&self, before: i64) -> Result<u64, StoreError> {
+        self.delete_chunks(
+            "DELETE FROM inbound WHERE id IN (SELECT id FROM inbound WHERE received_at < $1 LIMIT 10000)",
+            before,
+        )
+        .await
+    }
+
+    /// Runs a chunked delete (`$1` bound to `before`) until it deletes nothing.
+    pub(super) async fn delete_chunks(&self, sql: &str, before: i64) -> Result<u64, StoreError> {
+        let mut total = 0;
+        loop {
+            let mut tx = self.write().await?;
+            let done = sqlx::query(sql).bind(before).execute(&mut *tx).await?;
+            tx.commit().await?;
+            total += done.rows_affected();
+            if done.rows_affected() == 0 {
+                return Ok(total);
+            }
+        }
+    }
+
     /// The stored message with this key: its id and outcome (`received` until it was handled).
     pub async fn inbound_by_key(&self, key: &str) -> Result<Option<(i64, String)>, StoreError> {
         Ok(

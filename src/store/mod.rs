@@ -17,11 +17,14 @@ use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Executor, Transaction};
 
 pub mod batch;
 mod bulletins;
+mod fill;
 pub mod direct;
 mod games;
 mod inbound;
 mod observers;
 mod outbox;
+#[cfg(test)]
+mod plans;
 mod players;
 mod rows;
 mod secrets;

@@ -15,7 +15,7 @@ pub struct ObserverRow {
     pub confirmed_at: Option<i64>,
 }
 
-const OBSERVER_COLUMNS: &str = "id, game_id, email, created_at AS asked_at, confirmed_at";
+pub(super) const OBSERVER_COLUMNS: &str = "id, game_id, email, created_at AS asked_at, confirmed_at";
 
 impl Store {
     pub async fn add_observer(

@@ -240,4 +240,23 @@ impl Store {
             .await?;
         Ok(rows.into_iter().map(|r| r.0).collect())
     }
+
+    /// Deletes mail delivered or given up before `before`: nothing reads it again once its
+    /// keeping time is over (a late bounce is matched by its address instead). Returns how
+    /// many rows went.
+    pub async fn prune_sent_mail(&self, before: i64) -> Result<u64, StoreError> {
+        let sent = self
+            .delete_chunks(
+                "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE sent_at < $1 LIMIT 10000)",
+                before,
+            )
+            .await?;
+        let given_up = self
+            .delete_chunks(
+                "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE given_up_at < $1 LIMIT 10000)",
+                before,
+            )
+            .await?;
+        Ok(sent + given_up)
+    }
 }

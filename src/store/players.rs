@@ -124,7 +124,7 @@ impl Store {
     /// Whether any player of any game is registered with this address.
     pub async fn is_registered(&self, email: &str) -> Result<bool, StoreError> {
         let row: Option<(i64,)> =
-            sqlx::query_as("SELECT p.id FROM players p JOIN games g ON g.id = p.game_id WHERE LOWER(p.email) = LOWER($1) AND g.status <> 'unconfirmed' LIMIT 1")
+            sqlx::query_as("SELECT p.id FROM players p JOIN games g ON g.id = p.game_id WHERE lower(p.email) = lower($1) AND g.status <> 'unconfirmed' LIMIT 1")
                 .bind(email)
                 .fetch_optional(&self.pool)
                 .await?;

@@ -44,17 +44,25 @@ impl Store {
         Ok(())
     }
 
-    /// Games with a resolved round that some player's sheet does not cover yet.
-    pub async fn games_needing_sheets(&self, limit: i64) -> Result<Vec<i64>, StoreError> {
-        let rows: Vec<(i64,)> = sqlx::query_as(
-            "SELECT b.game_id FROM bulletins b JOIN players p ON p.game_id = b.game_id
-             LEFT JOIN sheets s ON s.game_id = p.game_id AND s.seat = p.seat
-             GROUP BY b.game_id HAVING MAX(b.round) > MIN(COALESCE(s.round, 0))
-             ORDER BY b.game_id LIMIT $1",
+    /// Games with a resolved round that some player's sheet does not cover yet (marked by
+    /// each resolution, `advance_round`), as (game id, the round they were marked at).
+    pub async fn games_needing_sheets(&self, limit: i64) -> Result<Vec<(i64, i64)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT id, round FROM games WHERE sheets_behind = 1 ORDER BY id LIMIT $1",
         )
         .bind(limit)
         .fetch_all(&self.pool)
-        .await?;
-        Ok(rows.into_iter().map(|(id,)| id).collect())
+        .await?)
+    }
+
+    /// Every sheet of a game covers its last resolved round: unmarked, unless a round was
+    /// resolved since `round` was read (then the mark stays for the next pass).
+    pub async fn sheets_done(&self, game_id: i64, round: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET sheets_behind = 0 WHERE id = $1 AND round = $2")
+            .bind(game_id)
+            .bind(round)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 }

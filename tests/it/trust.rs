@@ -478,6 +478,46 @@ async fn no_key_stays_in_the_database_once_its_mail_is_delivered_or_its_message_
 }
 
 #[tokio::test]
+async fn mail_past_its_keeping_time_is_deleted_and_the_games_record_stays() {
+    let mut app = TestApp::spawn().await;
+    let g = start(&app).await;
+    let master = app.running.as_ref().unwrap().master.clone();
+    let raw = format!(
+        "From: ann@example.org\r\nTo: gm@polysleuth.test\r\nSubject: t\r\n\r\n\
+         signon Ann {}\r\n1: Ben has 2 Red Diamond\r\n",
+        g.key
+    );
+    assert_eq!(post_inbound(&app, raw).await["outcome"], "handled");
+    settle(&app).await;
+    let stats = master.store.stats().await.unwrap();
+    assert!(stats.sent >= 5, "{stats:?}");
+    // Kept as long as asked: nothing goes before its time.
+    let keep = polysleuth::retention::Keep::default();
+    assert_eq!(
+        polysleuth::retention::once(&master.store, keep).await.unwrap(),
+        (0, 0, 0)
+    );
+    // A keeping time of nothing: every delivered mail and every inbound record goes.
+    let nothing = polysleuth::retention::Keep {
+        inbound_raw: std::time::Duration::ZERO,
+        inbound_records: std::time::Duration::ZERO,
+        sent_mail: std::time::Duration::ZERO,
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let (_, records, mails) = polysleuth::retention::once(&master.store, nothing)
+        .await
+        .unwrap();
+    assert_eq!(records, 1);
+    assert_eq!(mails as i64, stats.sent);
+    let after = master.store.stats().await.unwrap();
+    assert_eq!((after.sent, after.unsent), (0, stats.unsent));
+    // The game itself is untouched: the player's page shows the turn the mail sent.
+    let view = app.private_view(&g.ann).await;
+    assert_eq!(view["turn"]["text"], "1: Ben has 2 Red Diamond", "{view}");
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn the_request_log_shows_no_key_however_the_path_is_written() {
     let dir = common::tempdir("log");
     let db = dir.join("log.db").display().to_string();

@@ -45,7 +45,7 @@ pub fn options(dir: &std::path::Path, db: &str) -> Options {
         // Most tests make games through the API and play them at once; the trust tests turn
         // this to `Confirmed` and `Token` to test those.
         create_games: polysleuth::web::admission::CreateGames::Open,
-        keep_inbound: polysleuth::app::KEEP_INBOUND,
+        keep: Default::default(),
     }
 }
 

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Regenerates every performance figure README shows, with the date and the machine, and puts
+# them in README between the `bench:begin` and `bench:end` marks: a figure not written by this
+# script is not in README.
+#
+#   scripts/bench.sh              # everything: about half an hour on two cores
+#   scripts/bench.sh --print      # the same, printed instead of written into README
+#
+# It runs the load test (scripts/loadtest.sh), the deadline storm at 10,000 and 100,000 games
+# on SQLite and on PostgreSQL with two instances (a throwaway cluster from
+# scripts/pg-cluster.sh; left out, and said so, where PostgreSQL is not installed), the scale
+# table, mail ingestion by pipe and by IMAP (a throwaway Dovecot), the rules and the
+# Information Sheet assistant.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+print_only=${1:-}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/polysleuth-bench.XXXXXX")
+pg_dir="$work/pg"
+cleanup() { [ -d "$pg_dir/data" ] && scripts/pg-cluster.sh stop "$pg_dir" >/dev/null 2>&1; rm -rf "$work"; }
+trap cleanup EXIT
+out="$work/figures.md"
+say() { echo "== $*" >&2; }
+
+# criterion's middle estimate of a benchmark, from its output: "time: [a b c]" -> "b unit".
+criterion() { # file, benchmark name
+  awk -v name="$2" '
+    index($0, name) { found = 1 }
+    found && /time:/ { gsub(/.*\[/, ""); gsub(/\].*/, ""); print $3, $4; exit }' "$1"
+}
+
+cargo build --release --locked -q --benches
+
+machine="$(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(uname -m)"
+{
+  echo "Measured $(date -u +%Y-%m-%d) on $machine by \`scripts/bench.sh\`."
+  echo
+} >"$out"
+
+say "load test"
+{
+  echo "### Load test"
+  echo
+  echo "\`DURATION=10s scripts/loadtest.sh\`: 300 four-player games on SQLite, \`wrk -t2 --latency\` on the same cores."
+  echo
+  DURATION=10s scripts/loadtest.sh 2>/dev/null
+  echo
+} >>"$out"
+
+say "deadline storm"
+pg_url=""
+if pg_url=$(scripts/pg-cluster.sh start "$pg_dir" 2>/dev/null); then :; else pg_url=""; fi
+{
+  echo "### Deadline storm"
+  echo
+  echo "\`STORM_GAMES=N [STORM_POSTGRES_URL=…] cargo bench --bench deadline_storm\`: N games due at once, until every round is resolved and its mail queued."
+  echo
+  echo "| games due at once | database | time | rounds/s |"
+  echo "|---|---|---|---|"
+} >>"$out"
+for n in 10000 100000; do
+  STORM_GAMES=$n STORM_POSTGRES_URL="$pg_url" cargo bench --locked -q --bench deadline_storm 2>/dev/null |
+    sed -nE "s/^(.*): ([0-9]+) rounds resolved and [0-9]+ mails queued in ([0-9.]+) s \(([0-9]+) rounds\/s\)/| \2 | \1 | \3 s | \4 |/p" >>"$out"
+done
+[ -n "$pg_url" ] || echo "| | PostgreSQL | not measured: no PostgreSQL server on this machine | |" >>"$out"
+echo >>"$out"
+
+say "scale"
+{
+  echo "### Scale"
+  echo
+  echo "\`cargo bench --bench scale\`: the median time of each everyday operation at growing sizes of a SQLite database (copies of one game; delivered mail in the outbox; rounds already played). The goal: no operation slower by more than 1.5× from the smallest to the largest."
+  echo
+  cargo bench --locked -q --bench scale 2>/dev/null
+  echo
+} >>"$out"
+
+say "mail ingestion"
+cargo bench --locked --bench ingest >"$work/ingest.txt" 2>&1
+imap=$(cargo bench --locked -q --bench imap_ingest 2>/dev/null | sed -nE 's/.* in ([0-9.]+) s: ([0-9]+) messages\/s/\1 s, \2 messages\/s/p')
+say "rules"
+cargo bench --locked --bench rules >"$work/rules.txt" 2>&1
+games_per_s=$(awk '/replay 64 games/ { f = 1 } f && /thrpt:/ { gsub(/.*\[/, ""); gsub(/\].*/, ""); print $3, $4; exit }' "$work/rules.txt")
+{
+  echo "### Mail and rules"
+  echo
+  echo "| what | figure |"
+  echo "|---|---|"
+  echo "| ingest a turn by mail: parse, find the player's text, authenticate, store raw, validate, store the turn, queue the confirmation (SQLite), \`cargo bench --bench ingest\` | $(criterion "$work/ingest.txt" "turn by mail") |"
+  echo "| the IMAP door: 2,000 messages in a real Dovecot mailbox read, handled and flagged \`\\Seen\` in one pass, \`cargo bench --bench imap_ingest\` | ${imap:-not measured: no Dovecot on this machine} |"
+  echo "| validate one heavy 7-player round (7 turns × 30 guesses + 30 questions), \`cargo bench --bench rules\` | $(criterion "$work/rules.txt" "validate 7 turns") |"
+  echo "| resolve that round | $(criterion "$work/rules.txt" "heavy 7-player round/resolve") |"
+  echo "| replay complete random games (3–7 players), \`cargo bench --bench rules\` | $games_per_s (64 games per element) |"
+  echo
+} >>"$out"
+
+say "deduce"
+{
+  echo "### The Information Sheet assistant"
+  echo
+  echo "\`cargo bench --bench deduce\`: every player's view after every round of 8 simulated games per player count, the time to compute each sheet with the default budget, and the share counted exactly (the rest sampled)."
+  echo
+  cargo bench --locked -q --bench deduce 2>/dev/null | grep '^|'
+} >>"$out"
+
+if [ "$print_only" = "--print" ]; then
+  cat "$out"
+  exit 0
+fi
+python3 - "$out" <<'EOF'
+import sys
+figures = open(sys.argv[1]).read().strip()
+readme = open("README.md").read()
+begin, end = "<!-- bench:begin -->", "<!-- bench:end -->"
+a, b = readme.index(begin) + len(begin), readme.index(end)
+open("README.md", "w").write(readme[:a] + "\n" + figures + "\n" + readme[b:])
+EOF
+echo "README's figures are written; see the part between the bench marks." >&2
