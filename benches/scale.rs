@@ -117,16 +117,13 @@ async fn measure(size: &Size, dir: &std::path::Path) -> Vec<f64> {
     );
     // Games spread over the database, each used once per operation.
     let pick = |k: usize| games[(k * 7919) % games.len()];
-    let seat_of = |game: i64| async move {
-        store_player(&master, game).await
-    };
     let runs = 200;
     let mut out = Vec::new();
 
     // Submitting a turn through the writer, as the web door does.
     let mut times = Vec::new();
     for k in 0..runs {
-        let player = seat_of(pick(k)).await;
+        let player = store_player(&master, pick(k)).await;
         let t = Instant::now();
         master
             .writer
@@ -140,7 +137,7 @@ async fn measure(size: &Size, dir: &std::path::Path) -> Vec<f64> {
     // A player's private page: the seat by its key, then the view the page draws.
     let mut times = Vec::new();
     for k in 0..runs {
-        let player = seat_of(pick(k + runs)).await;
+        let player = store_player(&master, pick(k + runs)).await;
         let token = format!("{}-{key}", player.id);
         let t = Instant::now();
         let seat = master.seat(&token).await.unwrap();
@@ -182,7 +179,7 @@ async fn measure(size: &Size, dir: &std::path::Path) -> Vec<f64> {
     // A turn by mail: parsed, authenticated by its reply address, stored and answered.
     let mut times = Vec::new();
     for k in 0..runs {
-        let player = seat_of(pick(k + 3 * runs)).await;
+        let player = store_player(&master, pick(k + 3 * runs)).await;
         let to = master.site.reply_address(player.id, player.key_version);
         let raw = format!(
             "From: Ann <ann@example.org>\r\nTo: {to}\r\nSubject: Re: turn\r\nMessage-ID: <scale-{k}-{}@example.org>\r\n\r\n1 (3): Ben has how many Reds?\r\n",

@@ -9,6 +9,8 @@ CREATE INDEX outbox_unsent ON outbox (game_id) WHERE sent_at IS NULL;
 -- Delivered and given-up mail, pruned after its keeping time.
 CREATE INDEX outbox_sent ON outbox (sent_at) WHERE sent_at IS NOT NULL;
 CREATE INDEX outbox_given_up ON outbox (given_up_at) WHERE given_up_at IS NOT NULL;
+-- The public list of games: the newest listed ones.
+CREATE INDEX games_listed ON games (id) WHERE listed = 1 AND status <> 'unconfirmed';
 -- Rounds that close early, once every player is ready.
 CREATE INDEX games_close_at ON games (close_at) WHERE close_at IS NOT NULL;
 -- Addresses are compared without regard to case.

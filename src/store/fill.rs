@@ -1,5 +1,5 @@
 //! Filling a database fast, for benchmarks and load tests only: copies of one game (with its
-//! players, turns, bulletins, reports and sheets) and delivered mail, written by a few
+//! players, turns, bulletins, reports, sheets and mail) and delivered mail, written by a few
 //! statements instead of one game at a time. The copies share their template's player keys,
 //! so one key opens any copy's seat (with that copy's player id).
 
@@ -34,9 +34,16 @@ impl Store {
             ("bulletins", "round, body, created_at"),
             ("reports", "round, seat, body"),
             ("sheets", "seat, round, body, computed_at"),
+            // Its mail, but for the web confirmation's merge key, which is one game's own.
+            (
+                "outbox",
+                "recipient, subject, body, created_at, next_attempt_at, reply_to, attempts",
+            ),
         ] {
+            let copied: Vec<String> = columns.split(", ").map(|c| format!("t.{c}")).collect();
+            let copied = copied.join(", ");
             sqlx::query(&format!(
-                "INSERT INTO {table} (game_id, {columns}) SELECT g.id, {columns}
+                "INSERT INTO {table} (game_id, {columns}) SELECT g.id, {copied}
                  FROM {table} t, games g WHERE t.game_id = $1 AND g.id > $2 ORDER BY g.id"
             ))
             .bind(template)

@@ -70,7 +70,8 @@ fn statements(source: &str) -> Vec<String> {
     found
 }
 
-/// The statement as it runs: named pieces filled in, id lists as two ids.
+/// The statement as it runs on SQLite: named pieces filled in, id lists as two ids, no lock
+/// clause.
 fn filled(sql: &str) -> Option<String> {
     let mut sql = sql
         .replace("{GAME_COLUMNS}", GAME_COLUMNS)
@@ -81,7 +82,8 @@ fn filled(sql: &str) -> Option<String> {
         // A multi-row insert: written, never searched.
         return None;
     }
-    sql = sql.replace("{}", "1, 2").replace('?', "$1");
+    // An id list written in, or else a lock clause (none on SQLite).
+    sql = sql.replace("({})", "(1, 2)").replace("{}", "").replace('?', "$1");
     if sql.trim_end().ends_with(" IN") {
         sql.push_str(" (1, 2)");
     }
