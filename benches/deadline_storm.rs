@@ -34,7 +34,12 @@ async fn setup(db: &str, games: usize) -> Master {
         })
         .await
         .unwrap();
-    let token = created.players[0].link.rsplit('/').next().unwrap().to_string();
+    let token = created.players[0]
+        .link
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .to_string();
     master
         .submit_turn(
             &token,
@@ -59,16 +64,22 @@ async fn storm(label: &str, db: &str, games: usize, instances: usize) {
     let start = Instant::now();
     let mut runs = Vec::new();
     for _ in 0..instances {
-        // Each instance has its own connection pool, as a separate process would.
+        // Each instance has its own connection pool and its own writer, as `serve` would.
         let store = Store::connect(db).await.unwrap();
-        let m = polysleuth::app::master(
-            store,
+        let site = polysleuth::app::site(
+            &store,
             "http://127.0.0.1:8080",
             "Polysleuth <gm@polysleuth.test>",
-            polysleuth::app::WEB_CONFIRM_AFTER,
         )
         .await
         .unwrap();
+        let planner = polysleuth::planner::Planner {
+            site,
+            states: Default::default(),
+            web_confirm_after: 60,
+        };
+        let (writer, task) = polysleuth::writer::Writer::start(&store, &planner).unwrap();
+        let m = Master::new(store, planner, writer);
         runs.push(tokio::spawn(async move {
             loop {
                 let n = m.resolve_due().await.unwrap();
@@ -76,6 +87,7 @@ async fn storm(label: &str, db: &str, games: usize, instances: usize) {
                     break;
                 }
             }
+            task.abort();
         }));
     }
     // Each instance works until no round is due any more.

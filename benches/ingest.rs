@@ -56,7 +56,9 @@ fn bench(c: &mut Criterion) {
     g.bench_function("turn by mail, accepted and confirmed", |b| {
         b.iter(|| {
             n += 1;
-            let outcome = rt.block_on(polysleuth::mail::door::ingest(&master, raw(n).as_bytes())).unwrap();
+            let outcome = rt
+                .block_on(polysleuth::mail::door::ingest(&master, raw(n).as_bytes()))
+                .unwrap();
             assert_eq!(outcome.outcome, polysleuth::mail::door::Outcome::Handled);
         })
     });

@@ -56,7 +56,9 @@ const OPERATIONS: [&str; 5] = [
 /// Median time of each operation at one size, in microseconds.
 async fn measure(size: &Size, dir: &std::path::Path) -> Vec<f64> {
     let db = dir.join(format!("scale-{}-{}.db", size.games, size.rounds));
-    let store = polysleuth::app::connect(db.to_str().unwrap()).await.unwrap();
+    let store = polysleuth::app::connect(db.to_str().unwrap())
+        .await
+        .unwrap();
     let site = polysleuth::app::site(&store, "http://127.0.0.1:8080", "GM <gm@scale.test>")
         .await
         .unwrap();
@@ -80,7 +82,12 @@ async fn measure(size: &Size, dir: &std::path::Path) -> Vec<f64> {
         })
         .await
         .unwrap();
-    let key = created.players[0].link.rsplit('-').next().unwrap().to_string();
+    let key = created.players[0]
+        .link
+        .rsplit('-')
+        .next()
+        .unwrap()
+        .to_string();
     for _ in 1..size.rounds {
         master
             .close_round(
@@ -154,7 +161,12 @@ async fn measure(size: &Size, dir: &std::path::Path) -> Vec<f64> {
         let game = master.public_game(pick(k + 2 * runs)).await.unwrap();
         let t = Instant::now();
         let closed = master
-            .close_round(game.id, game.round, ClosedBy::Deadline, Resolution::Continue)
+            .close_round(
+                game.id,
+                game.round,
+                ClosedBy::Deadline,
+                Resolution::Continue,
+            )
             .await
             .unwrap();
         times.push(t.elapsed());

@@ -83,7 +83,11 @@ enum Command {
         #[arg(long, env = "POLYSLEUTH_KEEP_INBOUND_DAYS", default_value_t = 30)]
         keep_inbound_days: u64,
         /// Days the record of inbound mail (who sent it, when, what came of it) is kept.
-        #[arg(long, env = "POLYSLEUTH_KEEP_INBOUND_RECORDS_DAYS", default_value_t = 365)]
+        #[arg(
+            long,
+            env = "POLYSLEUTH_KEEP_INBOUND_RECORDS_DAYS",
+            default_value_t = 365
+        )]
         keep_inbound_records_days: u64,
         /// Days delivered and given-up mail is kept in the outbox.
         #[arg(long, env = "POLYSLEUTH_KEEP_SENT_MAIL_DAYS", default_value_t = 30)]

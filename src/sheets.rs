@@ -95,7 +95,11 @@ pub async fn run(master: Master) {
                 taken = games.len() as i64;
                 for (id, round) in games {
                     let done = match refresh(&master, id).await {
-                        Ok(()) => master.store.sheets_done(id, round).await.map_err(Into::into),
+                        Ok(()) => master
+                            .store
+                            .sheets_done(id, round)
+                            .await
+                            .map_err(Into::into),
                         Err(e) => Err(e),
                     };
                     match done {

@@ -15,12 +15,13 @@ use std::task::{Context, Poll, Waker};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::clock::now;
+use crate::closer::{self, CloseRequest};
 use crate::error::MasterError;
 use crate::model::{TurnReply, Via};
-use crate::planner::{games_of, Planner, Submission};
+use crate::planner::{games_of, Planner, Submission, TurnPlan};
 use crate::store::batch::{self, Batch, Pooled};
 use crate::store::direct::Direct;
-use crate::store::{MailRow, PlayerRow, Store, Writes};
+use crate::store::{MailRow, PlayerRow, Store};
 
 /// The most jobs committed in one transaction.
 pub const MAX_BATCH: usize = 256;
@@ -46,6 +47,10 @@ enum Job {
         ids: Vec<i64>,
         answer: oneshot::Sender<Result<(), MasterError>>,
     },
+    Close {
+        request: CloseRequest,
+        answer: oneshot::Sender<Result<Option<bool>, MasterError>>,
+    },
     /// Sent at shutdown to the writer's thread: the jobs queued after it are not run.
     Stop,
 }
@@ -59,6 +64,7 @@ impl Job {
             Job::Inbound { answer, .. } => drop(answer.send(Err(e()))),
             Job::ClaimMail { answer, .. } => drop(answer.send(Err(e()))),
             Job::MailsSent { answer, .. } => drop(answer.send(Err(e()))),
+            Job::Close { answer, .. } => drop(answer.send(Err(e()))),
             Job::Stop => {}
         }
     }
@@ -224,6 +230,13 @@ impl Writer {
         self.send(Job::MailsSent { ids, answer }, reply).await
     }
 
+    /// Closes a round: whether it was closed (and if so, whether the game is over), or None
+    /// when it was closed already, is not open, or another instance holds its game.
+    pub async fn close(&self, request: CloseRequest) -> Result<Option<bool>, MasterError> {
+        let (answer, reply) = oneshot::channel();
+        self.send(Job::Close { request, answer }, reply).await
+    }
+
     /// Stores a raw inbound message; returns its row id, or None when one with the same key
     /// is stored already.
     pub async fn store_inbound(&self, raw: &[u8], key: &str) -> Result<Option<i64>, MasterError> {
@@ -287,7 +300,9 @@ fn at_once<F: Future>(future: F) -> F::Output {
 /// One transaction for the whole batch: any failure stores none of it. The turns go in
 /// together, in their order, after the other jobs (which never touch turns): their games and
 /// turns in force are read at once, every turn is checked in memory (`Planner`), then the
-/// turns and their confirmations are written with the commit.
+/// turns and their confirmations are written. Rounds to close come last, so a turn accepted
+/// in the batch counts in its round: their games are read at once, resolved in memory
+/// (`closer`), and written with the commit.
 async fn run_batch<B: Batch>(
     db: &mut B,
     planner: &Planner,
@@ -321,25 +336,61 @@ async fn write<B: Batch>(
                 db.mails_sent(ids, now).await?;
                 Some(Done::Nothing)
             }
-            Job::Turn { .. } | Job::Stop => None,
+            Job::Turn { .. } | Job::Close { .. } | Job::Stop => None,
         });
     }
     let submissions: Vec<Submission> = jobs.iter().filter_map(Job::submission).collect();
-    if submissions.is_empty() {
-        db.commit(Writes::default()).await?;
-        return Ok(merge(done, Vec::new()));
+    let requests: Vec<CloseRequest> = jobs
+        .iter()
+        .filter_map(|j| match j {
+            Job::Close { request, .. } => Some(*request),
+            _ => None,
+        })
+        .collect();
+    let turns = match submissions.is_empty() {
+        true => None,
+        false => {
+            let (rows, open) = db.open_round(&games_of(&submissions)).await?;
+            Some(planner.plan(rows, open, &submissions, now)?)
+        }
+    };
+    let mut closed = Vec::new();
+    if requests.is_empty() {
+        let writes = turns.as_ref().map(TurnPlan::writes).unwrap_or_default();
+        db.commit(writes).await?;
+    } else {
+        if let Some(plan) = &turns {
+            db.apply(&plan.writes()).await?;
+        }
+        let mut ids: Vec<i64> = requests.iter().map(|r| r.game_id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let closings = db.closing(&ids).await?;
+        let close_plan = closer::plan(&planner.site, &closings, &requests, now);
+        db.commit(close_plan.writes()).await?;
+        closed = close_plan.results;
     }
-    let (rows, open) = db.open_round(&games_of(&submissions)).await?;
-    let plan = planner.plan(rows, open, &submissions, now)?;
-    db.commit(plan.writes()).await?;
-    Ok(merge(done, plan.replies))
+    let replies = turns.map(|plan| plan.replies).unwrap_or_default();
+    Ok(merge(done, jobs, replies, closed))
 }
 
-/// The results of a batch's other jobs, with the turns' replies put in their places.
-fn merge(done: Vec<Option<Done>>, replies: Vec<Result<TurnReply, MasterError>>) -> Vec<Done> {
+/// The results of a batch's other jobs, with the turns' replies and the closings' results put
+/// in their places.
+fn merge(
+    done: Vec<Option<Done>>,
+    jobs: &[Job],
+    replies: Vec<Result<TurnReply, MasterError>>,
+    closed: Vec<Result<Option<bool>, MasterError>>,
+) -> Vec<Done> {
     let mut replies = replies.into_iter();
+    let mut closed = closed.into_iter();
     done.into_iter()
-        .map(|d| d.unwrap_or_else(|| Done::Turn(replies.next().expect("a reply per turn"))))
+        .zip(jobs)
+        .map(|(d, job)| match (d, job) {
+            (Some(d), _) => d,
+            (None, Job::Close { .. }) => Done::Closed(closed.next().expect("a result per closing")),
+            (None, _) => Done::Turn(replies.next().expect("a reply per turn")),
+        })
         .collect()
 }
 
@@ -364,6 +415,9 @@ fn answer(jobs: Vec<Job>, result: Result<Vec<Done>, MasterError>) {
                     (Job::MailsSent { answer, .. }, Done::Nothing) => {
                         let _ = answer.send(Ok(()));
                     }
+                    (Job::Close { answer, .. }, Done::Closed(r)) => {
+                        let _ = answer.send(r);
+                    }
                     _ => unreachable!("results follow the jobs"),
                 }
             }
@@ -382,5 +436,6 @@ enum Done {
     Turn(Result<TurnReply, MasterError>),
     Inbound(Option<i64>),
     Claimed(Vec<MailRow>),
+    Closed(Result<Option<bool>, MasterError>),
     Nothing,
 }

@@ -2,8 +2,9 @@
 //! announced in the next bulletin; a game that waits for its game master can only be started
 //! or discarded.
 
-use super::{json, pending, Master, MasterError, Result};
+use super::{json, Master, MasterError, Result};
 use crate::clock::now;
+use crate::closer::pending;
 use crate::keys;
 use crate::mail;
 use crate::model::Resolution;

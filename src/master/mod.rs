@@ -189,13 +189,3 @@ impl Master {
 fn json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).expect("plain data serialises")
 }
-
-/// The game master's notes and the players they marked done, waiting for the next bulletin.
-fn pending(game: &GameRow) -> Result<(Vec<String>, Vec<usize>)> {
-    let corrupt = |what: &str, e: serde_json::Error| {
-        MasterError::Corrupt(format!("game {}: {what}: {e}", game.id))
-    };
-    let notes = serde_json::from_str(&game.gm_notes).map_err(|e| corrupt("notes", e))?;
-    let done = serde_json::from_str(&game.gm_done).map_err(|e| corrupt("players done", e))?;
-    Ok((notes, done))
-}

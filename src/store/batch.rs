@@ -4,13 +4,15 @@
 //! own) or the writer's own SQLite connection (`Direct`). Both run the same statement texts
 //! and decode rows with the same decoders (`rows`), so the two cannot disagree.
 
+use sqlx::any::AnyRow;
 use sqlx::pool::PoolConnection;
 use sqlx::Any;
 
+use super::closing::{self, Closing};
 use super::direct::Direct;
 use super::{
-    claimed, sent, Backend, Lock, MailRow, OpenRound, Store, StoreError, Writes, CLAIM_MAIL,
-    INSERT_INBOUND,
+    claimed, id_list, sent, Backend, GameRow, Lock, MailRow, ObserverRow, OpenRound, PlayerRow,
+    Store, StoreError, Writes, CLAIM_MAIL, INSERT_INBOUND,
 };
 
 /// A connection a batch of writes runs on. Its futures never wait on anything but the
@@ -38,6 +40,11 @@ pub trait Batch {
     /// The games of a batch of turns, locked in id order where the backend can, with the
     /// turns in force of their open rounds.
     async fn open_round(&mut self, ids: &[i64]) -> Result<OpenRound, StoreError>;
+    /// The games whose rounds are to be closed, each with its open turns, players and
+    /// observers; locked where the backend can, a game another instance holds left out.
+    async fn closing(&mut self, ids: &[i64]) -> Result<Vec<Closing>, StoreError>;
+    /// Runs writes inside the transaction, which goes on.
+    async fn apply(&mut self, writes: &Writes<'_>) -> Result<(), StoreError>;
     /// Runs the writes and commits the transaction.
     async fn commit(&mut self, writes: Writes<'_>) -> Result<(), StoreError>;
     /// Ends a transaction that failed; nothing of it stays.
@@ -152,6 +159,29 @@ impl Batch for Pooled {
         store.open_round(conn, ids, begin).await
     }
 
+    async fn closing(&mut self, ids: &[i64]) -> Result<Vec<Closing>, StoreError> {
+        let backend = self.store.backend;
+        let list = format!("({})", id_list(ids));
+        let [games, turns, players, observers] = closing::reads(&list);
+        let games = format!("{games}{}", backend.lock(Lock::Skip));
+        let conn = self.begun().await?;
+        let games: Vec<GameRow> = sqlx::query_as(&games).fetch_all(&mut **conn).await?;
+        let rows: Vec<AnyRow> = sqlx::query(&turns).fetch_all(&mut **conn).await?;
+        let turns = rows
+            .iter()
+            .map(closing::turn_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        let players: Vec<PlayerRow> = sqlx::query_as(&players).fetch_all(&mut **conn).await?;
+        let observers: Vec<ObserverRow> = sqlx::query_as(&observers).fetch_all(&mut **conn).await?;
+        Ok(closing::gather(games, turns, players, observers))
+    }
+
+    async fn apply(&mut self, writes: &Writes<'_>) -> Result<(), StoreError> {
+        let store = self.store.clone();
+        let conn = self.begun().await?;
+        store.apply(conn, writes).await
+    }
+
     async fn commit(&mut self, mut writes: Writes<'_>) -> Result<(), StoreError> {
         if std::mem::take(&mut self.begin_pending) && writes.is_empty() {
             // Nothing was read or written: no transaction was ever sent.
@@ -202,6 +232,14 @@ impl Batch for Direct {
 
     async fn open_round(&mut self, ids: &[i64]) -> Result<OpenRound, StoreError> {
         Direct::open_round(self, ids)
+    }
+
+    async fn closing(&mut self, ids: &[i64]) -> Result<Vec<Closing>, StoreError> {
+        Direct::closing(self, ids)
+    }
+
+    async fn apply(&mut self, writes: &Writes<'_>) -> Result<(), StoreError> {
+        Direct::apply(self, writes)
     }
 
     async fn commit(&mut self, mut writes: Writes<'_>) -> Result<(), StoreError> {

@@ -1,7 +1,7 @@
 //! The `bulletins` and `reports` tables: each round's public bulletin and every player's
 //! private report, as the rules engine wrote them (JSON).
 
-use super::{Conn, Store, StoreError};
+use super::{Store, StoreError};
 
 /// A stored bulletin: its round, its JSON, and when it was published.
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -19,44 +19,6 @@ pub struct ReportRow {
 }
 
 impl Store {
-    pub async fn insert_bulletin(
-        &self,
-        tx: &mut Conn,
-        game_id: i64,
-        round: i64,
-        body: &str,
-        now: i64,
-    ) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO bulletins (game_id, round, body, created_at) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(game_id)
-        .bind(round)
-        .bind(body)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        Ok(())
-    }
-
-    pub async fn insert_report(
-        &self,
-        tx: &mut Conn,
-        game_id: i64,
-        round: i64,
-        seat: i64,
-        body: &str,
-    ) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO reports (game_id, round, seat, body) VALUES ($1, $2, $3, $4)")
-            .bind(game_id)
-            .bind(round)
-            .bind(seat)
-            .bind(body)
-            .execute(&mut *tx)
-            .await?;
-        Ok(())
-    }
-
     /// Every bulletin of a game, newest first.
     pub async fn bulletins(&self, game_id: i64) -> Result<Vec<BulletinRow>, StoreError> {
         Ok(sqlx::query_as(

@@ -9,11 +9,12 @@
 use rusqlite::types::{ToSqlOutput, Value as Sql};
 use rusqlite::{params_from_iter, Connection, OpenFlags, ToSql};
 
+use super::closing::{self, Closing};
 use super::rows::Decode;
 use super::turns::{open_round_row, split, sqlite_open_round};
 use super::{
-    claimed, sent, MailRow, OpenRound, StoreError, Value, Writes, CLAIM_MAIL, INSERT_INBOUND,
-    SQLITE_PRAGMAS,
+    claimed, sent, GameRow, MailRow, ObserverRow, OpenRound, PlayerRow, StoreError, Value, Writes,
+    CLAIM_MAIL, INSERT_INBOUND, SQLITE_PRAGMAS,
 };
 
 impl ToSql for Value<'_> {
@@ -79,6 +80,34 @@ impl Direct {
             }
         }
         split(rows.into_iter())
+    }
+
+    /// As `Pooled::closing`, inside the transaction begun (SQLite's write lock is held).
+    pub fn closing(&mut self, ids: &[i64]) -> Result<Vec<Closing>, StoreError> {
+        let ids = format!("[{}]", super::id_list(ids));
+        let [games, turns, players, observers] =
+            closing::reads("(SELECT value FROM json_each($1))");
+        let games = self.rows(&games, &ids, |r| GameRow::decode(r))?;
+        let turns = self.rows(&turns, &ids, |r| closing::turn_row(r))?;
+        let players = self.rows(&players, &ids, |r| PlayerRow::decode(r))?;
+        let observers = self.rows(&observers, &ids, |r| ObserverRow::decode(r))?;
+        Ok(closing::gather(games, turns, players, observers))
+    }
+
+    /// The rows of one statement with one text parameter, each decoded.
+    fn rows<T>(
+        &mut self,
+        sql: &str,
+        param: &str,
+        decode: impl Fn(&rusqlite::Row<'_>) -> Result<T, StoreError>,
+    ) -> Result<Vec<T>, StoreError> {
+        let mut statement = self.conn.prepare_cached(sql)?;
+        let mut found = statement.query([param])?;
+        let mut rows = Vec::new();
+        while let Some(row) = found.next()? {
+            rows.push(decode(row)?);
+        }
+        Ok(rows)
     }
 
     /// Runs the statements in order; a `COMMIT` among them ends the transaction.

@@ -60,7 +60,12 @@ impl Store {
     }
 
     /// Adds `count` delivered mails of game `game_id` to the outbox.
-    pub async fn fill_sent_mail(&self, game_id: i64, count: i64, now: i64) -> Result<(), StoreError> {
+    pub async fn fill_sent_mail(
+        &self,
+        game_id: i64,
+        count: i64,
+        now: i64,
+    ) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
         sqlx::query(&format!(
             "{SERIES} INSERT INTO outbox (game_id, recipient, subject, body, created_at, next_attempt_at, sent_at, attempts)

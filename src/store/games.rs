@@ -4,7 +4,7 @@
 use sqlx::{Any, Executor};
 
 use super::rows::{from_any_row, Columns, Decode};
-use super::{Backend, Conn, Lock, Store, StoreError, Writes};
+use super::{Conn, Lock, Store, StoreError, Writes};
 
 /// Where a game stands. Stored as its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,25 +195,6 @@ impl Store {
         )
     }
 
-    /// The game, locked for the rest of the transaction; None when another transaction holds
-    /// it already (PostgreSQL), so a second instance moves on instead of waiting.
-    pub async fn game_for_update_or_skip(
-        &self,
-        tx: &mut Conn,
-        id: i64,
-    ) -> Result<Option<GameRow>, StoreError> {
-        let lock = match self.backend {
-            Backend::Sqlite => "",
-            Backend::Postgres => " FOR UPDATE SKIP LOCKED",
-        };
-        Ok(sqlx::query_as(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE id = $1{lock}"
-        ))
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?)
-    }
-
     /// The game, locked for the rest of the transaction where the backend can.
     pub async fn game_for_update(
         &self,
@@ -292,34 +273,6 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         Ok(())
-    }
-
-    /// Moves a game past a resolved round, only if that round is still the open one: a round
-    /// is never resolved twice. Returns false when someone else got there first.
-    pub async fn advance_round(
-        &self,
-        tx: &mut Conn,
-        game_id: i64,
-        resolved_round: i64,
-        state: &str,
-        s: &Schedule,
-    ) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "UPDATE games SET round = $1, state = $2, status = $3, deadline = $4, remaining = $5, close_at = $6,
-               gm_notes = '[]', gm_done = '[]', reminders_sent = '', sheets_behind = 1
-             WHERE id = $7 AND round = $8 AND status <> 'over'",
-        )
-        .bind(if s.status == GameStatus::Over { resolved_round } else { resolved_round + 1 })
-        .bind(state)
-        .bind(s.status.as_str())
-        .bind(s.deadline)
-        .bind(s.remaining)
-        .bind(s.close_at)
-        .bind(game_id)
-        .bind(resolved_round)
-        .execute(&mut *tx)
-        .await?;
-        Ok(done.rows_affected() == 1)
     }
 
     /// Games made by an address (as game master) that still wait for it to confirm.

@@ -17,8 +17,9 @@ use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Executor, Transaction};
 
 pub mod batch;
 mod bulletins;
-mod fill;
+mod closing;
 pub mod direct;
+mod fill;
 mod games;
 mod inbound;
 mod observers;
@@ -34,6 +35,7 @@ mod turns;
 mod writes;
 
 pub use bulletins::{BulletinRow, ReportRow};
+pub use closing::Closing;
 pub use games::{DueRound, GameRow, GameStatus, NewGame, Schedule};
 pub use observers::ObserverRow;
 pub use outbox::{BounceRow, MailRow, NewMail};
@@ -204,14 +206,6 @@ impl Backend {
             (Backend::Sqlite, _) => "",
             (Backend::Postgres, Lock::Wait) => " FOR UPDATE",
             (Backend::Postgres, Lock::Skip) => " FOR UPDATE SKIP LOCKED",
-        }
-    }
-
-    /// How many write transactions are worth running at once.
-    pub fn parallel_writes(self) -> usize {
-        match self {
-            Backend::Sqlite => 1,
-            Backend::Postgres => 4,
         }
     }
 }

@@ -2,10 +2,11 @@
 
 use sqlx::{Any, Executor};
 
+use super::rows::{from_any_row, Columns, Decode};
 use super::{Conn, Store, StoreError};
 
 /// An address following a game's bulletins.
-#[derive(Clone, Debug, sqlx::FromRow)]
+#[derive(Clone, Debug)]
 pub struct ObserverRow {
     pub id: i64,
     pub game_id: i64,
@@ -15,7 +16,22 @@ pub struct ObserverRow {
     pub confirmed_at: Option<i64>,
 }
 
-pub(super) const OBSERVER_COLUMNS: &str = "id, game_id, email, created_at AS asked_at, confirmed_at";
+impl Decode for ObserverRow {
+    fn decode(r: &impl Columns) -> Result<Self, StoreError> {
+        Ok(ObserverRow {
+            id: r.int("id")?,
+            game_id: r.int("game_id")?,
+            email: r.text("email")?,
+            asked_at: r.int("asked_at")?,
+            confirmed_at: r.maybe_int("confirmed_at")?,
+        })
+    }
+}
+
+from_any_row!(ObserverRow);
+
+pub(super) const OBSERVER_COLUMNS: &str =
+    "id, game_id, email, created_at AS asked_at, confirmed_at";
 
 impl Store {
     pub async fn add_observer(

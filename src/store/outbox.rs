@@ -80,23 +80,6 @@ pub struct NewMail<'a> {
 }
 
 impl Store {
-    /// Makes a game's waiting web confirmations due now.
-    pub async fn summaries_due(
-        &self,
-        tx: &mut Conn,
-        game_id: i64,
-        now: i64,
-    ) -> Result<(), StoreError> {
-        sqlx::query(
-            "UPDATE outbox SET next_attempt_at = $1 WHERE game_id = $2 AND merge_key IS NOT NULL AND next_attempt_at > $1",
-        )
-        .bind(now)
-        .bind(game_id)
-        .execute(&mut *tx)
-        .await?;
-        Ok(())
-    }
-
     pub async fn enqueue_mail(
         &self,
         tx: &mut Conn,

@@ -28,15 +28,33 @@ const SOURCES: [(&str, &str); 12] = [
 
 /// Tables whose rows grow with use.
 const GROWING: [&str; 11] = [
-    "games", "players", "turns", "bulletins", "reports", "sheets", "outbox", "inbound",
-    "observers", "bounces", "leases",
+    "games",
+    "players",
+    "turns",
+    "bulletins",
+    "reports",
+    "sheets",
+    "outbox",
+    "inbound",
+    "observers",
+    "bounces",
+    "leases",
 ];
 
 /// Statements allowed to read a whole table, by a piece of their text, and why.
 const WHOLE_TABLE: [(&str, &str); 3] = [
-    ("(SELECT COUNT(*) FROM games)", "the counts of `/metrics` and `db status` read every row by nature"),
-    ("UPDATE games SET deadline = $1 WHERE status = 'open'", "moves every open game's deadline: the load test's storm, never the service"),
-    ("SELECT id FROM outbox ORDER BY id", "lists every mail for tests of Message-IDs"),
+    (
+        "(SELECT COUNT(*) FROM games)",
+        "the counts of `/metrics` and `db status` read every row by nature",
+    ),
+    (
+        "UPDATE games SET deadline = $1 WHERE status = 'open'",
+        "moves every open game's deadline: the load test's storm, never the service",
+    ),
+    (
+        "SELECT id FROM outbox ORDER BY id",
+        "lists every mail for tests of Message-IDs",
+    ),
 ];
 
 /// The SQL string literals of a source file: every literal that starts a statement.
@@ -83,7 +101,10 @@ fn filled(sql: &str) -> Option<String> {
         return None;
     }
     // An id list written in, or else a lock clause (none on SQLite).
-    sql = sql.replace("({})", "(1, 2)").replace("{}", "").replace('?', "$1");
+    sql = sql
+        .replace("({})", "(1, 2)")
+        .replace("{}", "")
+        .replace('?', "$1");
     if sql.trim_end().ends_with(" IN") {
         sql.push_str(" (1, 2)");
     }
@@ -124,13 +145,19 @@ async fn no_statement_reads_a_whole_growing_table() {
         }
     }
     let _ = std::fs::remove_file(&file);
-    assert!(checked > 50, "only {checked} statements found in the store's source");
+    assert!(
+        checked > 50,
+        "only {checked} statements found in the store's source"
+    );
     assert!(
         scans.is_empty(),
         "statements that read a whole growing table:\n{}",
         scans
             .iter()
-            .map(|(sql, why)| format!("{why}\n  {}", sql.split_whitespace().collect::<Vec<_>>().join(" ")))
+            .map(|(sql, why)| format!(
+                "{why}\n  {}",
+                sql.split_whitespace().collect::<Vec<_>>().join(" ")
+            ))
             .collect::<Vec<_>>()
             .join("\n")
     );
@@ -138,10 +165,14 @@ async fn no_statement_reads_a_whole_growing_table() {
 
 #[test]
 fn the_reader_finds_statements_and_fills_their_pieces() {
-    let source = "let a = \"SELECT {GAME_COLUMNS} FROM games WHERE id IN ({})\"; let b = \"no sql\";";
+    let source =
+        "let a = \"SELECT {GAME_COLUMNS} FROM games WHERE id IN ({})\"; let b = \"no sql\";";
     let found = statements(source);
     assert_eq!(found.len(), 1);
     let sql = filled(&found[0]).unwrap();
-    assert!(sql.starts_with("SELECT id, name") && sql.ends_with("IN (1, 2)"), "{sql}");
+    assert!(
+        sql.starts_with("SELECT id, name") && sql.ends_with("IN (1, 2)"),
+        "{sql}"
+    );
     assert_eq!(filled("INSERT INTO t (a) VALUES {}"), None);
 }

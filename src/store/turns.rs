@@ -16,7 +16,7 @@ const TURN_COLUMNS: usize = 6;
 
 /// The turns in force of some games' open rounds, as `open_round` reads them: the games'
 /// ids follow.
-const OPEN_TURNS: &str =
+pub(super) const OPEN_TURNS: &str =
     "SELECT t.game_id, t.seat, t.text, t.ready, t.revision, t.updated_at FROM turns t
      JOIN games g ON g.id = t.game_id AND g.round = t.round WHERE t.game_id IN";
 

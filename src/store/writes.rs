@@ -3,7 +3,9 @@
 
 use sqlx::Any;
 
-use super::{Backend, Conn, NewMail, Store, StoreError, TurnRow, ROWS_PER_STATEMENT};
+use super::{
+    Backend, Conn, GameStatus, NewMail, Schedule, Store, StoreError, TurnRow, ROWS_PER_STATEMENT,
+};
 
 /// A value bound to a statement of `Writes`.
 #[derive(Clone, Copy, Debug)]
@@ -59,7 +61,7 @@ fn marks(rows: usize, columns: usize) -> String {
 }
 
 /// An outbox row's values, in the order the inserts name their columns.
-fn mail_values<'a>(m: &NewMail<'a>, now: i64, due: i64) -> [Value<'a>; 7] {
+fn mail_values<'a>(m: &NewMail<'a>, now: i64, due: i64) -> [Value<'a>; 8] {
     [
         Value::MaybeInt(m.game_id),
         Value::Text(m.recipient),
@@ -68,6 +70,7 @@ fn mail_values<'a>(m: &NewMail<'a>, now: i64, due: i64) -> [Value<'a>; 7] {
         Value::Int(now),
         Value::Int(due),
         Value::MaybeText(m.reply_to),
+        Value::MaybeText(m.unsubscribe),
     ]
 }
 
@@ -95,6 +98,80 @@ impl<'a> Writes<'a> {
             }
             self.statements.push((sql, values));
         }
+    }
+
+    /// Stores a round's public bulletin.
+    pub fn insert_bulletin(&mut self, game_id: i64, round: i64, body: &'a str, now: i64) {
+        self.statements.push((
+            "INSERT INTO bulletins (game_id, round, body, created_at) VALUES (?, ?, ?, ?)".into(),
+            vec![
+                Value::Int(game_id),
+                Value::Int(round),
+                Value::Text(body),
+                Value::Int(now),
+            ],
+        ));
+    }
+
+    /// Stores private reports as (game id, round, seat, body).
+    pub fn insert_reports(&mut self, reports: &[(i64, i64, i64, &'a str)]) {
+        for chunk in reports.chunks(ROWS_PER_STATEMENT) {
+            let sql = format!(
+                "INSERT INTO reports (game_id, round, seat, body) VALUES {}",
+                marks(chunk.len(), 4)
+            );
+            let mut values = Vec::with_capacity(chunk.len() * 4);
+            for (game_id, round, seat, body) in chunk {
+                values.extend([
+                    Value::Int(*game_id),
+                    Value::Int(*round),
+                    Value::Int(*seat),
+                    Value::Text(body),
+                ]);
+            }
+            self.statements.push((sql, values));
+        }
+    }
+
+    /// Moves a game past its resolved round, with its new state and schedule; its notes and
+    /// marks are spent, its reminders start again, and its sheets are due.
+    pub fn advance_round(
+        &mut self,
+        game_id: i64,
+        resolved_round: i64,
+        state: &'a str,
+        s: &Schedule,
+    ) {
+        let round = match s.status {
+            GameStatus::Over => resolved_round,
+            _ => resolved_round + 1,
+        };
+        self.statements.push((
+            "UPDATE games SET round = ?, state = ?, status = ?, deadline = ?, remaining = ?, close_at = ?,
+               gm_notes = '[]', gm_done = '[]', reminders_sent = '', sheets_behind = 1
+             WHERE id = ? AND round = ?"
+                .into(),
+            vec![
+                Value::Int(round),
+                Value::Text(state),
+                Value::Text(s.status.as_str()),
+                Value::MaybeInt(s.deadline),
+                Value::MaybeInt(s.remaining),
+                Value::MaybeInt(s.close_at),
+                Value::Int(game_id),
+                Value::Int(resolved_round),
+            ],
+        ));
+    }
+
+    /// Makes a game's waiting web confirmations due now, so none arrives after the round it
+    /// names has closed.
+    pub fn summaries_due(&mut self, game_id: i64, now: i64) {
+        self.statements.push((
+            "UPDATE outbox SET next_attempt_at = ? WHERE game_id = ? AND merge_key IS NOT NULL AND next_attempt_at > ?"
+                .into(),
+            vec![Value::Int(now), Value::Int(game_id), Value::Int(now)],
+        ));
     }
 
     /// Whether there is nothing to write.
@@ -135,10 +212,10 @@ impl<'a> Writes<'a> {
     pub fn enqueue_mails(&mut self, mails: &[NewMail<'a>], now: i64) {
         for chunk in mails.chunks(ROWS_PER_STATEMENT) {
             let sql = format!(
-                "INSERT INTO outbox (game_id, recipient, subject, body, created_at, next_attempt_at, reply_to) VALUES {}",
-                marks(chunk.len(), 7)
+                "INSERT INTO outbox (game_id, recipient, subject, body, created_at, next_attempt_at, reply_to, unsubscribe) VALUES {}",
+                marks(chunk.len(), 8)
             );
-            let mut values = Vec::with_capacity(chunk.len() * 7);
+            let mut values = Vec::with_capacity(chunk.len() * 8);
             for m in chunk {
                 values.extend(mail_values(m, now, now));
             }
@@ -151,12 +228,12 @@ impl<'a> Writes<'a> {
     pub fn enqueue_summaries(&mut self, mails: &[(NewMail<'a>, &'a str)], now: i64, due: i64) {
         for chunk in mails.chunks(ROWS_PER_STATEMENT) {
             let sql = format!(
-                "INSERT INTO outbox (game_id, recipient, subject, body, created_at, next_attempt_at, reply_to, merge_key) VALUES {}
+                "INSERT INTO outbox (game_id, recipient, subject, body, created_at, next_attempt_at, reply_to, unsubscribe, merge_key) VALUES {}
                  ON CONFLICT (merge_key) WHERE merge_key IS NOT NULL DO UPDATE SET recipient = excluded.recipient,
                  subject = excluded.subject, body = excluded.body, created_at = excluded.created_at, reply_to = excluded.reply_to",
-                marks(chunk.len(), 8)
+                marks(chunk.len(), 9)
             );
-            let mut values = Vec::with_capacity(chunk.len() * 8);
+            let mut values = Vec::with_capacity(chunk.len() * 9);
             for (m, key) in chunk {
                 values.extend(mail_values(m, now, due));
                 values.push(Value::Text(key));

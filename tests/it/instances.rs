@@ -163,8 +163,9 @@ async fn a_killed_instance_loses_nothing_and_resolves_nothing_twice() {
         store.stats().await.unwrap().sent
     );
     // Kill instance A with SIGKILL as soon as the storm has begun.
+    // Rounds are closed many to a transaction: the kill comes after the first of them.
     wait("the storm to begin", 60, async || {
-        store.stats().await.unwrap().bulletins >= GAMES as i64 / 2
+        store.stats().await.unwrap().bulletins >= 1
     })
     .await;
     let mut a = a;

@@ -494,7 +494,9 @@ async fn mail_past_its_keeping_time_is_deleted_and_the_games_record_stays() {
     // Kept as long as asked: nothing goes before its time.
     let keep = polysleuth::retention::Keep::default();
     assert_eq!(
-        polysleuth::retention::once(&master.store, keep).await.unwrap(),
+        polysleuth::retention::once(&master.store, keep)
+            .await
+            .unwrap(),
         (0, 0, 0)
     );
     // A keeping time of nothing: every delivered mail and every inbound record goes.
