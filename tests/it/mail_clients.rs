@@ -69,7 +69,7 @@ async fn every_client_reply_is_accepted_with_exactly_the_typed_turn() {
             ],
         );
         let before = app.mails().len();
-        let out = ingest_by_pipe(&app.db, &raw);
+        let out = ingest_by_pipe(&app.db, &raw).await;
         let stdout = String::from_utf8_lossy(&out.stdout).to_string();
         assert_eq!(out.status.code(), Some(0), "{name}: {stdout}");
         assert!(stdout.contains("\"handled\""), "{name}: {stdout}");
@@ -134,10 +134,10 @@ async fn the_same_message_through_two_doors_is_acted_on_once() {
         g.reply
     );
     let before = app.mails().len();
-    let first = ingest_by_pipe(&app.db, raw.as_bytes());
+    let first = ingest_by_pipe(&app.db, raw.as_bytes()).await;
     assert!(String::from_utf8_lossy(&first.stdout).contains("\"handled\""));
     // The same message again by the pipe, and by the webhook.
-    let again = ingest_by_pipe(&app.db, raw.as_bytes());
+    let again = ingest_by_pipe(&app.db, raw.as_bytes()).await;
     assert_eq!(again.status.code(), Some(0));
     assert!(
         String::from_utf8_lossy(&again.stdout).contains("\"duplicate\""),
@@ -153,8 +153,8 @@ async fn the_same_message_through_two_doors_is_acted_on_once() {
     // Without a Message-ID, the same bytes are the same message.
     let bare = raw.replace("Message-ID: <twice@example.org>\r\n", "");
     let bare = bare.replace("2 Blue Opal", "3 Red Opal");
-    let one = ingest_by_pipe(&app.db, bare.as_bytes());
-    let two = ingest_by_pipe(&app.db, bare.as_bytes());
+    let one = ingest_by_pipe(&app.db, bare.as_bytes()).await;
+    let two = ingest_by_pipe(&app.db, bare.as_bytes()).await;
     assert!(String::from_utf8_lossy(&one.stdout).contains("\"handled\""));
     assert!(String::from_utf8_lossy(&two.stdout).contains("\"duplicate\""));
     app.stop().await;

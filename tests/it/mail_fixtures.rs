@@ -196,7 +196,7 @@ async fn the_mta_pipe_exits_0_when_handled_and_75_when_it_cannot_store() {
         "From: ann@example.org\nTo: {}\nSubject: t\n\n1: Ben has 2 Blue Opal\n",
         g.reply
     );
-    let run = |db: String, raw: String| {
+    let pipe = |db: String, raw: String| {
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
             .args([
                 "mail",
@@ -214,7 +214,13 @@ async fn the_mta_pipe_exits_0_when_handled_and_75_when_it_cannot_store() {
         std::io::Write::write_all(child.stdin.as_mut().unwrap(), raw.as_bytes()).unwrap();
         child.wait_with_output().unwrap()
     };
-    let out = run(app.db.clone(), raw.clone());
+    // Beside the runtime, which runs the service (see `common::RunAside`).
+    let run = |db: String, raw: String| async move {
+        tokio::task::spawn_blocking(move || pipe(db, raw))
+            .await
+            .unwrap()
+    };
+    let out = run(app.db.clone(), raw.clone()).await;
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -229,7 +235,8 @@ async fn the_mta_pipe_exits_0_when_handled_and_75_when_it_cannot_store() {
     let out = run(
         app.dir.join("no/such/folder/x.db").display().to_string(),
         raw,
-    );
+    )
+    .await;
     assert_eq!(
         out.status.code(),
         Some(75),

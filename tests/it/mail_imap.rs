@@ -4,6 +4,7 @@
 //! on one twice.
 
 use crate::common;
+use crate::common::RunAside;
 
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -95,16 +96,16 @@ async fn mail_poll_moves_each_handled_message_to_the_done_folder() {
             &format!("1: Cleo has {} Green Pearl", n % 3 + 1),
         ));
     }
-    let poll = |db: &str| {
+    let poll = |db: String, url: String| async move {
         Command::new(env!("CARGO_BIN_EXE_polysleuth"))
-            .args(["mail", "poll", "--database-url", db, "--imap-url"])
-            .arg(server.url())
+            .args(["mail", "poll", "--database-url", &db, "--imap-url"])
+            .arg(url)
             .args(["--imap-done-folder", "Done"])
             .args(["--mail-from", "Polysleuth <gm@polysleuth.test>"])
-            .output()
-            .unwrap()
+            .output_aside()
+            .await
     };
-    let out = poll(&app.db);
+    let out = poll(app.db.clone(), server.url()).await;
     assert!(
         out.status.success(),
         "{}",
@@ -114,7 +115,7 @@ async fn mail_poll_moves_each_handled_message_to_the_done_folder() {
     wait_until("the moves", 10, || server.messages_in("Done") == 4).await;
     assert_eq!(server.messages_in("INBOX"), 0);
     // A second pass finds nothing new.
-    let out = poll(&app.db);
+    let out = poll(app.db.clone(), server.url()).await;
     assert!(String::from_utf8_lossy(&out.stdout).contains("\"read\":0"));
     settle(&app).await;
     assert_eq!(accepted(&app), 4);
@@ -122,8 +123,8 @@ async fn mail_poll_moves_each_handled_message_to_the_done_folder() {
     let out = Command::new(env!("CARGO_BIN_EXE_polysleuth"))
         .args(["mail", "poll", "--database-url", &app.db, "--imap-url"])
         .arg(server.url().replace(":secret@", ":wrong-pw@"))
-        .output()
-        .unwrap();
+        .output_aside()
+        .await;
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(err.contains("login") && !err.contains("wrong-pw"), "{err}");
@@ -278,11 +279,12 @@ async fn mail_poll_reads_nothing_while_the_service_reads_the_mailbox() {
             .is_some_and(|(_, until)| until > polysleuth::clock::now())
     })
     .await;
+    // Beside the runtime, which runs the service: see `RunAside`.
     let out = Command::new(env!("CARGO_BIN_EXE_polysleuth"))
         .args(["mail", "poll", "--database-url", &app.db, "--imap-url"])
         .arg(server.url())
-        .output()
-        .unwrap();
+        .output_aside()
+        .await;
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(err.contains("another instance reads"), "{err}");

@@ -1,6 +1,7 @@
 //! The service end to end over HTTP: a real server on port 0 with a temporary SQLite database.
 
 use crate::common;
+use crate::common::RunAside;
 
 use common::{game_body, scenario, TestApp};
 use polysleuth::model::{ClosedBy, Resolution};
@@ -172,8 +173,8 @@ async fn a_deadline_missed_while_the_service_was_down_is_resolved_at_start() {
             "--player",
             "Cleo <cleo@example.org>",
         ])
-        .output()
-        .unwrap();
+        .output_aside()
+        .await;
     assert!(
         out.status.success(),
         "{}",
@@ -229,8 +230,8 @@ async fn the_command_line_closes_a_round() {
             "--game",
             &id.to_string(),
         ])
-        .output()
-        .unwrap();
+        .output_aside()
+        .await;
     assert!(
         out.status.success(),
         "{}",

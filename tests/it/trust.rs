@@ -4,6 +4,7 @@
 //! really says so.
 
 use crate::common;
+use crate::common::RunAside;
 
 use common::mail::{header, post_inbound, settle, start};
 use common::{game_body, path_of, TestApp};
@@ -62,8 +63,8 @@ async fn the_command_line_prints_the_public_page_and_the_gm_link_but_no_players_
             "--gm-email",
             "gm@example.org",
         ])
-        .output()
-        .unwrap();
+        .output_aside()
+        .await;
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),

@@ -94,7 +94,16 @@ pub fn replace_bytes(raw: &[u8], pairs: &[(&str, &str)]) -> Vec<u8> {
 }
 
 /// Feeds a raw message to `polysleuth mail ingest`, as an MTA's pipe would.
-pub fn ingest_by_pipe(db: &str, raw: &[u8]) -> std::process::Output {
+/// Runs on a thread of its own: the test's runtime, which also runs the service, goes on
+/// meanwhile (a blocked runtime would hold whatever write the service had begun).
+pub async fn ingest_by_pipe(db: &str, raw: &[u8]) -> std::process::Output {
+    let (db, raw) = (db.to_string(), raw.to_vec());
+    tokio::task::spawn_blocking(move || ingest_by_pipe_now(&db, &raw))
+        .await
+        .unwrap()
+}
+
+fn ingest_by_pipe_now(db: &str, raw: &[u8]) -> std::process::Output {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
         .args([
             "mail",

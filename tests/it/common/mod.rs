@@ -357,3 +357,26 @@ pub fn smtp_sink(dir: &Path) -> SmtpSink {
         maildir,
     }
 }
+
+/// Runs a command of the binary beside the test's runtime: the service a test runs in that
+/// runtime goes on meanwhile (a runtime blocked on a child would hold whatever write the
+/// service had begun, and the database with it).
+#[allow(async_fn_in_trait)]
+pub trait RunAside {
+    async fn output_aside(&mut self) -> std::process::Output;
+}
+
+impl RunAside for std::process::Command {
+    async fn output_aside(&mut self) -> std::process::Output {
+        use std::process::Stdio;
+        let child = self
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the command starts");
+        tokio::task::spawn_blocking(move || child.wait_with_output().unwrap())
+            .await
+            .unwrap()
+    }
+}
