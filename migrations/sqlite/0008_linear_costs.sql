@@ -4,6 +4,9 @@
 
 -- A game's web confirmations still waiting, made due when its round closes.
 CREATE INDEX outbox_waiting ON outbox (game_id) WHERE merge_key IS NOT NULL;
+-- The queue of mail to send, in the order it falls due: a claim reads only what it takes,
+-- however long the queue (after an outage, say).
+CREATE INDEX outbox_queue ON outbox (next_attempt_at, id) WHERE sent_at IS NULL;
 -- A game's mail not delivered yet (its game master's page lists the failing ones).
 CREATE INDEX outbox_unsent ON outbox (game_id) WHERE sent_at IS NULL;
 -- Delivered and given-up mail, pruned after its keeping time.

@@ -52,6 +52,8 @@ pub struct Master {
     players: Arc<RwLock<HashMap<i64, (PlayerRow, Instant)>>>,
     /// Woken after each resolution, so the players' sheets are worked out at once.
     pub sheets_due: Arc<tokio::sync::Notify>,
+    /// Bulletins and reports as decoded, kept per game (`records`).
+    records: Arc<records::Records>,
 }
 
 /// A player, authenticated by their key.
@@ -71,6 +73,7 @@ impl Master {
             planner,
             players: Default::default(),
             sheets_due: Default::default(),
+            records: Default::default(),
         }
     }
 

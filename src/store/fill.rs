@@ -79,4 +79,15 @@ impl Store {
         tx.commit().await?;
         Ok(())
     }
+
+    /// Writes the log of a SQLite database into its file (nothing on PostgreSQL), so what a
+    /// benchmark measures next does not pay for the filling.
+    pub async fn settle(&self) -> Result<(), StoreError> {
+        if self.backend == super::Backend::Sqlite {
+            sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(())
+    }
 }

@@ -4,9 +4,10 @@
 use super::rows::{from_any_row, Columns, Decode};
 use super::{id_list, Conn, Store, StoreError};
 
-/// Outbox rows due at $1, at most $2 of them; a lock clause may follow.
+/// Outbox rows due at $1, at most $2 of them, in the order they fell due (`outbox_queue`); a
+/// lock clause may follow.
 pub(super) const CLAIM_MAIL: &str = "SELECT id, game_id, reply_to, recipient, subject, body, created_at, attempts, last_error, unsubscribe FROM outbox
-     WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY id LIMIT $2";
+     WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT $2";
 
 /// Marks claimed outbox rows (ids written in) as leased until $1.
 pub(super) fn claimed(ids: &[i64]) -> String {

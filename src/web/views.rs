@@ -76,13 +76,13 @@ pub async fn public_game(
         })
         .collect();
     let bulletins = master
-        .bulletins(row.id)
+        .bulletins_of(row)
         .await?
-        .into_iter()
+        .iter()
         .map(|(stored, at)| BulletinView {
             round: stored.bulletin.round,
-            stored,
-            published_at: at,
+            stored: stored.clone(),
+            published_at: *at,
         })
         .collect();
     Ok(PublicGame {
@@ -193,24 +193,27 @@ pub async fn player_view(master: &Master, seat: &Seat) -> Result<PlayerView, Mas
         });
     let mut guesses = Vec::new();
     let mut reveals = Vec::new();
-    let reports = master.reports(seat.game.id, seat.player.seat).await?;
+    let reports = master.reports_of(&seat.game, seat.player.seat).await?;
     let hand = state.deal.hands[s].names();
     let bulletins: Vec<&crate::rules::Bulletin> =
         game.bulletins.iter().map(|b| &b.stored.bulletin).collect();
     let (sheet, sheet_pending) =
         crate::sheets::current(master, state, seat.game.id, s, &bulletins, &reports).await?;
-    for (round, report) in reports {
-        for g in report.guesses {
+    for (round, report) in reports.iter() {
+        for g in &report.guesses {
             guesses.push(OwnGuess {
-                round,
+                round: *round,
                 number: g.number,
-                card: g.card,
-                place: g.place,
+                card: g.card.clone(),
+                place: g.place.clone(),
                 correct: g.correct,
             });
         }
-        for r in report.reveals {
-            reveals.push(OwnReveal { round, reveal: r });
+        for r in &report.reveals {
+            reveals.push(OwnReveal {
+                round: *round,
+                reveal: r.clone(),
+            });
         }
     }
     Ok(PlayerView {
