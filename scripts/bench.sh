@@ -18,9 +18,11 @@ print_only=${1:-}
 work=$(mktemp -d "${TMPDIR:-/tmp}/polysleuth-bench.XXXXXX")
 pg_dir="$work/pg"
 cleanup() { [ -d "$pg_dir/data" ] && scripts/pg-cluster.sh stop "$pg_dir" >/dev/null 2>&1; rm -rf "$work"; }
-trap cleanup EXIT
 out="$work/figures.md"
-say() { echo "== $*" >&2; }
+log="$work/step.log"
+say() { echo "== $*" >&2; : >"$log"; }
+# A step that fails shows what it said.
+trap 'status=$?; [ $status -ne 0 ] && [ -s "$log" ] && tail -30 "$log" >&2; cleanup' EXIT
 
 # criterion's middle estimate of a benchmark, from its output: "time: [a b c]" -> "b unit".
 criterion() { # file, benchmark name
@@ -43,7 +45,7 @@ say "load test"
   echo
   echo "\`DURATION=10s scripts/loadtest.sh\`: 300 four-player games on SQLite, \`wrk -t2 --latency\` on the same cores."
   echo
-  DURATION=10s scripts/loadtest.sh 2>/dev/null
+  DURATION=10s scripts/loadtest.sh 2>>"$log"
   echo
 } >>"$out"
 
@@ -59,7 +61,7 @@ if pg_url=$(scripts/pg-cluster.sh start "$pg_dir" 2>/dev/null); then :; else pg_
   echo "|---|---|---|---|"
 } >>"$out"
 for n in 10000 100000; do
-  STORM_GAMES=$n STORM_POSTGRES_URL="$pg_url" cargo bench --locked -q --bench deadline_storm 2>/dev/null |
+  STORM_GAMES=$n STORM_POSTGRES_URL="$pg_url" cargo bench --locked -q --bench deadline_storm 2>>"$log" |
     sed -nE "s/^(.*): ([0-9]+) rounds resolved and [0-9]+ mails queued in ([0-9.]+) s \(([0-9]+) rounds\/s\)/| \2 | \1 | \3 s | \4 |/p" >>"$out"
 done
 [ -n "$pg_url" ] || echo "| | PostgreSQL | not measured: no PostgreSQL server on this machine | |" >>"$out"
@@ -71,13 +73,13 @@ say "scale"
   echo
   echo "\`cargo bench --bench scale\`: the median time of each everyday operation at growing sizes of a SQLite database (copies of one game; delivered mail in the outbox; rounds already played). The goal: no operation slower by more than 1.5× from the smallest to the largest."
   echo
-  cargo bench --locked -q --bench scale 2>/dev/null
+  cargo bench --locked -q --bench scale 2>>"$log"
   echo
 } >>"$out"
 
 say "mail ingestion"
 cargo bench --locked --bench ingest >"$work/ingest.txt" 2>&1
-imap=$(cargo bench --locked -q --bench imap_ingest 2>/dev/null | sed -nE 's/.* in ([0-9.]+) s: ([0-9]+) messages\/s/\1 s, \2 messages\/s/p')
+imap=$(cargo bench --locked -q --bench imap_ingest 2>>"$log" | sed -nE 's/.* in ([0-9.]+) s: ([0-9]+) messages\/s/\1 s, \2 messages\/s/p')
 say "rules"
 cargo bench --locked --bench rules >"$work/rules.txt" 2>&1
 games_per_s=$(awk '/replay 64 games/ { f = 1 } f && /thrpt:/ { gsub(/.*\[/, ""); gsub(/\].*/, ""); print $3, $4; exit }' "$work/rules.txt")
@@ -100,7 +102,7 @@ say "deduce"
   echo
   echo "\`cargo bench --bench deduce\`: every player's view after every round of 8 simulated games per player count, the time to compute each sheet with the default budget, and the share counted exactly (the rest sampled)."
   echo
-  cargo bench --locked -q --bench deduce 2>/dev/null | grep '^|'
+  cargo bench --locked -q --bench deduce 2>>"$log" | grep '^|'
 } >>"$out"
 
 if [ "$print_only" = "--print" ]; then
