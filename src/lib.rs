@@ -9,6 +9,7 @@ pub mod keys;
 pub mod mail;
 pub mod master;
 pub mod metrics;
+pub mod operate;
 pub mod model;
 pub mod planner;
 pub mod replay;

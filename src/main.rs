@@ -19,6 +19,16 @@ use polysleuth::model::Resolution;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// How log lines are written to standard error: `text` for people, `json` (one object
+    /// per line) for log collectors.
+    #[arg(long, global = true, env = "POLYSLEUTH_LOG_FORMAT", default_value = "text")]
+    log_format: LogFormat,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum LogFormat {
+    Text,
+    Json,
 }
 
 #[derive(Args, Clone)]
@@ -113,6 +123,11 @@ enum Command {
     Round {
         #[command(subcommand)]
         command: RoundCommand,
+    },
+    /// The database: status, copy, backup, restore.
+    Db {
+        #[command(subcommand)]
+        command: DbCommand,
     },
     /// Run a whole game through the rules engine alone and print the outcome as JSON.
     Replay {
@@ -245,6 +260,42 @@ struct Site {
 }
 
 #[derive(Subcommand)]
+enum DbCommand {
+    /// Print the schema version and the rows of every table, as JSON.
+    Status {
+        #[command(flatten)]
+        db: Db,
+    },
+    /// Copy everything into an empty database (SQLite to PostgreSQL, or back), checking every
+    /// table's count and digest after.
+    Copy {
+        /// The database to copy (`sqlite:FILE` or `postgres://…`); it is not changed.
+        #[arg(long)]
+        from: String,
+        /// The empty database to copy into.
+        #[arg(long)]
+        to: String,
+    },
+    /// Write a consistent copy of a SQLite database to a new file, while `serve` runs.
+    Backup {
+        #[command(flatten)]
+        db: Db,
+        /// The new file.
+        #[arg(long)]
+        to: PathBuf,
+    },
+    /// Put a backup file back into an empty database.
+    Restore {
+        /// The backup file `db backup` wrote.
+        #[arg(long)]
+        from: PathBuf,
+        /// The empty database to restore into.
+        #[arg(long)]
+        to: String,
+    },
+}
+
+#[derive(Subcommand)]
 enum RoundCommand {
     /// Close the open round of a game now and resolve it.
     Close {
@@ -271,14 +322,17 @@ fn main() -> ExitCode {
             command: MailCommand::Ingest { db, site },
         } => ingest(db, site),
         other => {
-            tracing_subscriber::fmt()
+            let logs = tracing_subscriber::fmt()
                 .with_env_filter(
                     tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| {
                         "info,sqlx=warn,actix_server=warn,actix_web::middleware::logger=warn".into()
                     }),
                 )
-                .with_writer(std::io::stderr)
-                .init();
+                .with_writer(std::io::stderr);
+            match cli.log_format {
+                LogFormat::Text => logs.init(),
+                LogFormat::Json => logs.json().init(),
+            }
             let runtime = tokio::runtime::Builder::new_multi_thread()
                 .enable_all()
                 .build()
@@ -439,6 +493,23 @@ async fn run(command: Command) -> anyhow::Result<()> {
             let master = master_for(&db, &site).await?;
             let created = master.create_game(request).await.map_err(describe)?;
             println!("{}", serde_json::to_string_pretty(&created)?);
+            Ok(())
+        }
+        Command::Db { command } => {
+            let out = match command {
+                DbCommand::Status { db } => polysleuth::operate::status(&db.database_url).await?,
+                DbCommand::Copy { from, to } => {
+                    serde_json::to_value(polysleuth::operate::copy(&from, &to).await?)?
+                }
+                DbCommand::Backup { db, to } => {
+                    polysleuth::operate::backup(&db.database_url, &to).await?;
+                    serde_json::json!({"backup": to})
+                }
+                DbCommand::Restore { from, to } => {
+                    serde_json::to_value(polysleuth::operate::restore(&from, &to).await?)?
+                }
+            };
+            println!("{}", serde_json::to_string_pretty(&out)?);
             Ok(())
         }
         Command::Round {

@@ -18,6 +18,7 @@ use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Executor, Transaction};
 pub mod batch;
 mod bulletins;
 mod closing;
+pub mod copy;
 pub mod direct;
 mod fill;
 mod games;
@@ -58,6 +59,9 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("database error: {0}")]
     Direct(String),
+    /// Not done, and nothing changed: the message says why and what to do.
+    #[error("{0}")]
+    Refused(String),
     /// A stored value that does not read as what its column holds.
     #[error("stored data is damaged: {0}")]
     Corrupt(String),
@@ -112,6 +116,62 @@ pub fn normalise_url(url: &str) -> String {
 impl Store {
     /// Connects, creating a missing SQLite file, and runs the migrations of the backend.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        let store = Store::open(url).await?;
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// The newest schema version this build knows.
+    pub fn latest_version(&self) -> i64 {
+        self.migrator()
+            .iter()
+            .map(|m| m.version)
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn migrator(&self) -> sqlx::migrate::Migrator {
+        match self.backend {
+            Backend::Sqlite => sqlx::migrate!("migrations/sqlite"),
+            Backend::Postgres => sqlx::migrate!("migrations/postgres"),
+        }
+    }
+
+    /// Brings the schema to this build's version. A database a newer build has written is
+    /// refused, untouched, with what to do.
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        let found = self.schema_version().await?;
+        let latest = self.latest_version();
+        if found > latest {
+            return Err(StoreError::Refused(format!(
+                "the database is at schema version {found}, newer than this polysleuth knows ({latest}): \
+                 run the polysleuth that wrote it, or restore a backup made before the upgrade"
+            )));
+        }
+        self.migrator().run(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Brings the schema to `version` and no further: the upgrade test builds every earlier
+    /// schema with it, fills it, then migrates it to the newest.
+    pub async fn migrate_to(&self, version: i64) -> Result<(), StoreError> {
+        let all = self.migrator();
+        let migrations: Vec<_> = all
+            .migrations
+            .iter()
+            .filter(|m| m.version <= version)
+            .cloned()
+            .collect();
+        let migrator = sqlx::migrate::Migrator {
+            migrations: std::borrow::Cow::Owned(migrations),
+            ..all
+        };
+        migrator.run(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Connects without touching the schema (`db status`, and the source of `db copy`).
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let url = normalise_url(url);
         let backend = if url.starts_with("sqlite:") {
@@ -146,10 +206,6 @@ impl Store {
                     .await?
             }
         };
-        match backend {
-            Backend::Sqlite => sqlx::migrate!("migrations/sqlite").run(&pool).await?,
-            Backend::Postgres => sqlx::migrate!("migrations/postgres").run(&pool).await?,
-        }
         let sqlite_file = match backend {
             Backend::Sqlite => sqlite_file(&url),
             Backend::Postgres => None,
@@ -206,6 +262,15 @@ impl Backend {
             (Backend::Sqlite, _) => "",
             (Backend::Postgres, Lock::Wait) => " FOR UPDATE",
             (Backend::Postgres, Lock::Skip) => " FOR UPDATE SKIP LOCKED",
+        }
+    }
+
+    /// Begins a read-only transaction that sees one moment of the database throughout.
+    fn begin_snapshot(self) -> &'static str {
+        match self {
+            // A deferred transaction reads one snapshot from its first read on (WAL).
+            Backend::Sqlite => "BEGIN",
+            Backend::Postgres => "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
         }
     }
 }

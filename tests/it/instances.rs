@@ -249,6 +249,23 @@ async fn a_killed_instance_loses_nothing_and_resolves_nothing_twice() {
 /// sent, never older than the last one acknowledged.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn turns_acknowledged_before_a_kill_survive_it() {
+    turns_acknowledged_before_a_stop_survive_it(Stop::Kill).await;
+}
+
+/// A service manager's stop (SIGTERM) while turns pour in: the service finishes what is in
+/// hand, exits cleanly, and every turn it acknowledged is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn turns_acknowledged_before_a_graceful_stop_survive_it() {
+    turns_acknowledged_before_a_stop_survive_it(Stop::Term).await;
+}
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Stop {
+    Kill,
+    Term,
+}
+
+async fn turns_acknowledged_before_a_stop_survive_it(stop: Stop) {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Arc;
 
@@ -303,8 +320,29 @@ async fn turns_acknowledged_before_a_kill_survive_it() {
         acknowledged.load(Ordering::SeqCst) >= 2000
     })
     .await;
-    a.0.kill().unwrap();
-    a.0.wait().unwrap();
+    match stop {
+        Stop::Kill => {
+            a.0.kill().unwrap();
+            a.0.wait().unwrap();
+        }
+        Stop::Term => {
+            let pid = a.0.id().to_string();
+            let status = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+            assert!(status.success());
+            let start = Instant::now();
+            let exited = loop {
+                if let Some(status) = a.0.try_wait().unwrap() {
+                    break status;
+                }
+                assert!(
+                    start.elapsed() < Duration::from_secs(30),
+                    "the service did not stop on SIGTERM"
+                );
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            };
+            assert!(exited.success(), "a graceful stop exits cleanly: {exited}");
+        }
+    }
     let mut sent = Vec::new();
     for t in tasks {
         sent.push(t.await.unwrap());
@@ -339,7 +377,7 @@ async fn turns_acknowledged_before_a_kill_survive_it() {
         in_flight += (revision > *last_ack) as usize;
     }
     eprintln!(
-        "killed after {} acknowledged turns; {in_flight} of {} players' stored turns were sent but not yet answered",
+        "{stop:?} after {} acknowledged turns; {in_flight} of {} players' stored turns were sent but not yet answered",
         acknowledged.load(Ordering::SeqCst),
         players.len()
     );

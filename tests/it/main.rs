@@ -11,6 +11,7 @@ mod mail_clients;
 mod mail_fixtures;
 mod mail_game;
 mod mail_imap;
+mod operate;
 mod replay_cli;
 mod service;
 mod sheets;
