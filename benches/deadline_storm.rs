@@ -120,7 +120,10 @@ fn main() {
         let db = dir.join("storm.db").display().to_string();
         storm("SQLite, 1 instance", &db, games, 1).await;
         let _ = std::fs::remove_dir_all(&dir);
-        if let Some(admin) = std::env::var("STORM_POSTGRES_URL").ok().filter(|u| !u.is_empty()) {
+        if let Some(admin) = std::env::var("STORM_POSTGRES_URL")
+            .ok()
+            .filter(|u| !u.is_empty())
+        {
             use sqlx::Connection;
             let name = format!("storm_{}", std::process::id());
             let mut conn = sqlx::postgres::PgConnection::connect(&admin).await.unwrap();

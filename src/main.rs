@@ -21,7 +21,12 @@ struct Cli {
     command: Command,
     /// How log lines are written to standard error: `text` for people, `json` (one object
     /// per line) for log collectors.
-    #[arg(long, global = true, env = "POLYSLEUTH_LOG_FORMAT", default_value = "text")]
+    #[arg(
+        long,
+        global = true,
+        env = "POLYSLEUTH_LOG_FORMAT",
+        default_value = "text"
+    )]
     log_format: LogFormat,
 }
 

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use futures_util::TryStreamExt;
 use sha2::{Digest, Sha256};
 use sqlx::any::{AnyRow, AnyTypeInfoKind};
-use sqlx::{Column, Row, TypeInfo as _, ValueRef};
+use sqlx::{Column, Row, ValueRef};
 
 use super::{Backend, Store, StoreError};
 
@@ -30,7 +30,14 @@ pub const TABLES: [(&str, &str); 12] = [
 ];
 
 /// Tables whose ids a sequence hands out on PostgreSQL.
-const SERIAL: [&str; 6] = ["games", "players", "observers", "outbox", "bounces", "inbound"];
+const SERIAL: [&str; 6] = [
+    "games",
+    "players",
+    "observers",
+    "outbox",
+    "bounces",
+    "inbound",
+];
 
 /// Rows per insert statement.
 const CHUNK: usize = 200;

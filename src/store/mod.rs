@@ -123,11 +123,7 @@ impl Store {
 
     /// The newest schema version this build knows.
     pub fn latest_version(&self) -> i64 {
-        self.migrator()
-            .iter()
-            .map(|m| m.version)
-            .max()
-            .unwrap_or(0)
+        self.migrator().iter().map(|m| m.version).max().unwrap_or(0)
     }
 
     fn migrator(&self) -> sqlx::migrate::Migrator {

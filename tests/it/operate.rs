@@ -25,7 +25,13 @@ async fn cli(args: &[&str]) -> (bool, String, String) {
 
 /// The pages a move must keep: the public page, every player's private view, the GM's view.
 async fn pages(app: &TestApp, game: i64, players: &[String], gm: &str) -> Vec<String> {
-    let mut out = vec![app.get_text(&format!("/games/{game}")).await.1];
+    // The form token is each visitor's own (a cookie of this test's fresh client).
+    let page = app.get_text(&format!("/games/{game}")).await.1;
+    let page = match page.split_once("name=\"csrf\" value=\"") {
+        Some((head, tail)) => format!("{head}{}", &tail[32..]),
+        None => page,
+    };
+    let mut out = vec![page];
     for link in players {
         let mut view = app.private_view(link).await;
         // The sheet is worked out in the background, whenever a service gets to it.
@@ -36,16 +42,19 @@ async fn pages(app: &TestApp, game: i64, players: &[String], gm: &str) -> Vec<St
     }
     out.push(app.get_json(&format!("/api/gm/{gm}")).await.to_string());
     // Links name the service's address, which a test's service picks anew.
-    out.iter()
-        .map(|p| p.replace(&app.base, "BASE"))
-        .collect()
+    out.iter().map(|p| p.replace(&app.base, "BASE")).collect()
 }
 
+/// From SQLite to the run's database (PostgreSQL in the postgres run), and back to SQLite.
 #[tokio::test]
 async fn a_copied_database_keeps_every_page_link_and_reply_address_and_the_game_goes_on() {
-    let mut app = TestApp::spawn().await;
+    let dir = common::tempdir("copy-source");
+    let sqlite = dir.join("source.db").display().to_string();
+    let mut app = TestApp::spawn_on(dir, sqlite).await;
     let g = start(&app).await;
-    let game: i64 = app.private_view(&g.ann).await["game"]["id"].as_i64().unwrap();
+    let game: i64 = app.private_view(&g.ann).await["game"]["id"]
+        .as_i64()
+        .unwrap();
     // Half a game: a turn by mail, a round closed by the game master.
     let raw = format!(
         "From: ann@example.org\r\nTo: {}\r\nSubject: t\r\n\r\n1: Ben has 2 Blue Opal\r\n",
@@ -53,7 +62,10 @@ async fn a_copied_database_keeps_every_page_link_and_reply_address_and_the_game_
     );
     assert_eq!(post_inbound(&app, raw).await["outcome"], "handled");
     let (st, _) = app
-        .post_json(&format!("/api/gm/{}/actions", g.gm), &serde_json::json!({"action": "resolve"}))
+        .post_json(
+            &format!("/api/gm/{}/actions", g.gm),
+            &serde_json::json!({"action": "resolve"}),
+        )
         .await;
     assert_eq!(st, 200);
     settle(&app).await;
@@ -67,7 +79,11 @@ async fn a_copied_database_keeps_every_page_link_and_reply_address_and_the_game_
     let (ok, out, err) = cli(&["db", "copy", "--from", &source, "--to", &target]).await;
     assert!(ok, "{err}");
     let copied: Vec<Value> = serde_json::from_str(&out).unwrap();
-    let rows = |t: &str| copied.iter().find(|c| c["table"] == t).unwrap()["rows"].as_i64().unwrap();
+    let rows = |t: &str| {
+        copied.iter().find(|c| c["table"] == t).unwrap()["rows"]
+            .as_i64()
+            .unwrap()
+    };
     assert_eq!(rows("games"), 1);
     assert_eq!(rows("players"), 4);
     assert!(rows("outbox") > 0 && rows("inbound") == 1 && rows("secrets") >= 1);
@@ -88,11 +104,28 @@ async fn a_copied_database_keeps_every_page_link_and_reply_address_and_the_game_
     let view = moved.private_view(&g.ann).await;
     assert_eq!(view["turn"]["text"], "1: Cleo has 1 Green Pearl", "{view}");
     let (st, _) = moved
-        .post_json(&format!("/api/gm/{}/actions", g.gm), &serde_json::json!({"action": "resolve"}))
+        .post_json(
+            &format!("/api/gm/{}/actions", g.gm),
+            &serde_json::json!({"action": "resolve"}),
+        )
         .await;
     assert_eq!(st, 200, "the game master's link works on the copy");
-    assert_eq!(moved.get_json(&format!("/api/games/{game}")).await["round"], 3);
+    assert_eq!(
+        moved.get_json(&format!("/api/games/{game}")).await["round"],
+        3
+    );
+    let finished = pages(&moved, game, &players, &g.gm).await;
+    let back_from = moved.db.clone();
     moved.stop().await;
+
+    // And back, into a new SQLite file: the same pages again.
+    let dir = common::tempdir("copy-back");
+    let back = dir.join("back.db").display().to_string();
+    let (ok, _, err) = cli(&["db", "copy", "--from", &back_from, "--to", &back]).await;
+    assert!(ok, "{err}");
+    let mut again = TestApp::spawn_on(dir, back).await;
+    assert_eq!(finished, pages(&again, game, &players, &g.gm).await);
+    again.stop().await;
 }
 
 #[tokio::test]
@@ -108,7 +141,9 @@ async fn a_backup_taken_while_the_service_runs_restores_with_every_acknowledged_
     let g = start(&app).await;
     // Turns acknowledged before the backup begins; more go on while it runs.
     for k in 0..20 {
-        let (st, _) = app.turn(&g.ann, &format!("1 ({k}): Ben has how many Reds?")).await;
+        let (st, _) = app
+            .turn(&g.ann, &format!("1 ({k}): Ben has how many Reds?"))
+            .await;
         assert_eq!(st, 200);
     }
     let file = app.dir.join("backup.db");
@@ -117,27 +152,60 @@ async fn a_backup_taken_while_the_service_runs_restores_with_every_acknowledged_
         cli(&["db", "backup", "--database-url", &db, "--to", &file_s]).await
     });
     for k in 20..40 {
-        app.turn(&g.ann, &format!("1 ({k}): Ben has how many Reds?")).await;
+        app.turn(&g.ann, &format!("1 ({k}): Ben has how many Reds?"))
+            .await;
     }
     let (ok, _, err) = backup.await.unwrap();
     assert!(ok, "{err}");
-    let (ok, _, err) = cli(&["db", "backup", "--database-url", &app.db, "--to", &file.display().to_string()]).await;
+    let (ok, _, err) = cli(&[
+        "db",
+        "backup",
+        "--database-url",
+        &app.db,
+        "--to",
+        &file.display().to_string(),
+    ])
+    .await;
     assert!(!ok && err.contains("exists already"), "{err}");
 
     let restored = app.dir.join("restored.db").display().to_string();
-    let (ok, out, err) = cli(&["db", "restore", "--from", &file.display().to_string(), "--to", &restored]).await;
+    let (ok, out, err) = cli(&[
+        "db",
+        "restore",
+        "--from",
+        &file.display().to_string(),
+        "--to",
+        &restored,
+    ])
+    .await;
     assert!(ok, "{err}");
     assert!(out.contains("\"turns\""), "{out}");
     let store = polysleuth::store::Store::connect(&restored).await.unwrap();
     let players = store.players(&store.pool, 1).await.unwrap();
-    let turn = store.turn(&store.pool, 1, 1, players[0].seat).await.unwrap().unwrap();
-    assert!(turn.revision >= 20, "every turn acknowledged before the backup: {}", turn.revision);
+    let turn = store
+        .turn(&store.pool, 1, 1, players[0].seat)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        turn.revision >= 20,
+        "every turn acknowledged before the backup: {}",
+        turn.revision
+    );
 
     // Not a backup: said plainly, nothing written.
     let junk = app.dir.join("junk.db");
     std::fs::write(&junk, "hello").unwrap();
     let other = app.dir.join("other.db").display().to_string();
-    let (ok, _, err) = cli(&["db", "restore", "--from", &junk.display().to_string(), "--to", &other]).await;
+    let (ok, _, err) = cli(&[
+        "db",
+        "restore",
+        "--from",
+        &junk.display().to_string(),
+        "--to",
+        &other,
+    ])
+    .await;
     assert!(!ok && err.contains("not a backup"), "{err}");
     app.stop().await;
 }
@@ -215,14 +283,21 @@ async fn a_database_filled_at_every_earlier_schema_migrates_to_the_newest_and_re
         let store = polysleuth::store::Store::connect(&db)
             .await
             .unwrap_or_else(|e| panic!("from version {version}: {e}"));
-        assert_eq!(store.schema_version().await.unwrap(), store.latest_version());
+        assert_eq!(
+            store.schema_version().await.unwrap(),
+            store.latest_version()
+        );
         let game = store.game(&store.pool, 1).await.unwrap().unwrap();
         assert_eq!((game.name.as_str(), game.round), ("Old", 2));
         assert!(polysleuth::states::parse(&game).is_ok());
         assert_eq!(store.players(&store.pool, 1).await.unwrap().len(), 3);
         let turn = store.turn(&store.pool, 1, 2, 0).await.unwrap().unwrap();
         assert_eq!(turn.text, "1: Ben has 2 Red Opal");
-        assert_eq!(store.stats().await.unwrap().unsent, 1, "from version {version}");
+        assert_eq!(
+            store.stats().await.unwrap().unsent,
+            1,
+            "from version {version}"
+        );
     }
 }
 
@@ -253,5 +328,74 @@ async fn log_lines_can_be_json_for_a_collector() {
     let line = line.expect("the service says it listens");
     let entry: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line}"));
     assert_eq!(entry["level"], "INFO", "{entry}");
-    assert_eq!(entry["fields"]["message"], "polysleuth is listening", "{entry}");
+    assert_eq!(
+        entry["fields"]["message"], "polysleuth is listening",
+        "{entry}"
+    );
+}
+
+/// PostgreSQL is backed up with its own tools (README): a `pg_dump` of a service's database
+/// restores with `pg_restore` into an empty one holding every row alike.
+#[tokio::test]
+async fn a_pg_dump_of_the_service_restores_every_row() {
+    let Ok(admin) = std::env::var("POLYSLEUTH_TEST_POSTGRES_URL") else {
+        // The SQLite run: `db backup` is SQLite's way, tested above.
+        return;
+    };
+    if std::env::var("POLYSLEUTH_TEST_BACKEND").as_deref() != Ok("postgres") {
+        return;
+    }
+    let mut app = TestApp::spawn().await;
+    let g = start(&app).await;
+    app.turn(&g.ann, "1: Ben has 2 Blue Opal").await;
+    settle(&app).await;
+    let source = app.db.clone();
+    let dump = app.dir.join("service.dump");
+    let run = |program: &'static str, args: Vec<String>| async move {
+        let out = Command::new(program).args(&args).output_aside().await;
+        assert!(
+            out.status.success(),
+            "{program}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let bin = |name: &str| {
+        std::fs::read_dir("/usr/lib/postgresql")
+            .ok()
+            .and_then(|mut d| d.next())
+            .and_then(|e| e.ok())
+            .map(|e| e.path().join("bin").join(name).display().to_string())
+            .unwrap_or_else(|| name.to_string())
+    };
+    let (pg_dump, pg_restore): (&'static str, &'static str) = (
+        Box::leak(bin("pg_dump").into_boxed_str()),
+        Box::leak(bin("pg_restore").into_boxed_str()),
+    );
+    run(
+        pg_dump,
+        vec![
+            "-Fc".into(),
+            "-f".into(),
+            dump.display().to_string(),
+            source.clone(),
+        ],
+    )
+    .await;
+    let target = common::postgres_database(&admin).await;
+    run(
+        pg_restore,
+        vec![
+            "--no-owner".into(),
+            "-d".into(),
+            target.clone(),
+            dump.display().to_string(),
+        ],
+    )
+    .await;
+    let a = polysleuth::store::Store::open(&source).await.unwrap();
+    let b = polysleuth::store::Store::open(&target).await.unwrap();
+    let (before, after) = (a.digests().await.unwrap(), b.digests().await.unwrap());
+    assert_eq!(before, after);
+    assert!(before.iter().any(|t| t.table == "turns" && t.rows == 1));
+    app.stop().await;
 }
