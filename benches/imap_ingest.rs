@@ -24,6 +24,8 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
+    // The game master is dropped inside the runtime, as its pooled connection needs.
+    let _inside = rt.enter();
     let db = dir.join("bench.db").display().to_string();
     let (master, reply) = rt.block_on(async {
         let store = polysleuth::app::connect(&db).await.unwrap();

@@ -9,6 +9,8 @@ fn bench(c: &mut Criterion) {
         .enable_all()
         .build()
         .unwrap();
+    // The game master is dropped inside the runtime, as its pooled connection needs.
+    let _inside = rt.enter();
     let dir = std::env::temp_dir().join(format!("polysleuth-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join("bench.db").display().to_string();

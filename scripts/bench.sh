@@ -78,10 +78,10 @@ say "scale"
 } >>"$out"
 
 say "mail ingestion"
-cargo bench --locked --bench ingest >"$work/ingest.txt" 2>&1
+cargo bench --locked --bench ingest >"$work/ingest.txt" 2>&1 || { tail -30 "$work/ingest.txt" >&2; exit 1; }
 imap=$(cargo bench --locked -q --bench imap_ingest 2>>"$log" | sed -nE 's/.* in ([0-9.]+) s: ([0-9]+) messages\/s/\1 s, \2 messages\/s/p')
 say "rules"
-cargo bench --locked --bench rules >"$work/rules.txt" 2>&1
+cargo bench --locked --bench rules >"$work/rules.txt" 2>&1 || { tail -30 "$work/rules.txt" >&2; exit 1; }
 games_per_s=$(awk '/replay 64 games/ { f = 1 } f && /thrpt:/ { gsub(/.*\[/, ""); gsub(/\].*/, ""); print $3, $4; exit }' "$work/rules.txt")
 {
   echo "### Mail and rules"
