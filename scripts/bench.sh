@@ -16,6 +16,8 @@ cd "$(dirname "$0")/.."
 print_only=${1:-}
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/polysleuth-bench.XXXXXX")
+# The cluster runs as an unprivileged user when this runs as root: it must reach its folder.
+chmod 755 "$work"
 pg_dir="$work/pg"
 cleanup() { [ -d "$pg_dir/data" ] && scripts/pg-cluster.sh stop "$pg_dir" >/dev/null 2>&1; rm -rf "$work"; }
 out="$work/figures.md"
@@ -51,7 +53,7 @@ say "load test"
 
 say "deadline storm"
 pg_url=""
-if pg_url=$(scripts/pg-cluster.sh start "$pg_dir" 2>/dev/null); then :; else pg_url=""; fi
+if pg_url=$(scripts/pg-cluster.sh start "$pg_dir" 2>>"$log"); then :; else pg_url=""; fi
 {
   echo "### Deadline storm"
   echo
@@ -64,7 +66,7 @@ for n in 10000 100000; do
   STORM_GAMES=$n STORM_POSTGRES_URL="$pg_url" cargo bench --locked -q --bench deadline_storm 2>>"$log" |
     sed -nE "s/^(.*): ([0-9]+) rounds resolved and [0-9]+ mails queued in ([0-9.]+) s \(([0-9]+) rounds\/s\)/| \2 | \1 | \3 s | \4 |/p" >>"$out"
 done
-[ -n "$pg_url" ] || echo "| | PostgreSQL | not measured: no PostgreSQL server on this machine | |" >>"$out"
+[ -n "$pg_url" ] || echo "| | PostgreSQL | not measured: no PostgreSQL cluster could be started here | |" >>"$out"
 echo >>"$out"
 
 say "scale"
@@ -82,7 +84,8 @@ cargo bench --locked --bench ingest >"$work/ingest.txt" 2>&1 || { tail -30 "$wor
 imap=$(cargo bench --locked -q --bench imap_ingest 2>>"$log" | sed -nE 's/.* in ([0-9.]+) s: ([0-9]+) messages\/s/\1 s, \2 messages\/s/p')
 say "rules"
 cargo bench --locked --bench rules >"$work/rules.txt" 2>&1 || { tail -30 "$work/rules.txt" >&2; exit 1; }
-games_per_s=$(awk '/replay 64 games/ { f = 1 } f && /thrpt:/ { gsub(/.*\[/, ""); gsub(/\].*/, ""); print $3, $4; exit }' "$work/rules.txt")
+# criterion counts each game as an element: "Kelem/s" are thousands of games a second.
+games_per_s=$(awk '/replay 64 games/ { f = 1 } f && /thrpt:/ { gsub(/.*\[/, ""); gsub(/\].*/, ""); print $3, $4; exit }' "$work/rules.txt" | sed -e 's/ Kelem\/s/ thousand games\/s/' -e 's/ elem\/s/ games\/s/')
 {
   echo "### Mail and rules"
   echo
@@ -92,7 +95,7 @@ games_per_s=$(awk '/replay 64 games/ { f = 1 } f && /thrpt:/ { gsub(/.*\[/, "");
   echo "| the IMAP door: 2,000 messages in a real Dovecot mailbox read, handled and flagged \`\\Seen\` in one pass, \`cargo bench --bench imap_ingest\` | ${imap:-not measured: no Dovecot on this machine} |"
   echo "| validate one heavy 7-player round (7 turns × 30 guesses + 30 questions), \`cargo bench --bench rules\` | $(criterion "$work/rules.txt" "validate 7 turns") |"
   echo "| resolve that round | $(criterion "$work/rules.txt" "heavy 7-player round/resolve") |"
-  echo "| replay complete random games (3–7 players), \`cargo bench --bench rules\` | $games_per_s (64 games per element) |"
+  echo "| replay complete random games (3–7 players), \`cargo bench --bench rules\` | $games_per_s |"
   echo
 } >>"$out"
 
