@@ -66,20 +66,14 @@ async fn storm(label: &str, db: &str, games: usize, instances: usize) {
     for _ in 0..instances {
         // Each instance has its own connection pool and its own writer, as `serve` would.
         let store = Store::connect(db).await.unwrap();
-        let site = polysleuth::app::site(
-            &store,
+        let (m, task) = polysleuth::app::serving_master(
+            store,
             "http://127.0.0.1:8080",
             "Polysleuth <gm@polysleuth.test>",
+            polysleuth::app::WEB_CONFIRM_AFTER,
         )
         .await
         .unwrap();
-        let planner = polysleuth::planner::Planner {
-            site,
-            states: Default::default(),
-            web_confirm_after: 60,
-        };
-        let (writer, task) = polysleuth::writer::Writer::start(&store, &planner).unwrap();
-        let m = Master::new(store, planner, writer);
         runs.push(tokio::spawn(async move {
             loop {
                 let n = m.resolve_due().await.unwrap();

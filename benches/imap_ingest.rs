@@ -29,7 +29,8 @@ fn main() {
     let db = dir.join("bench.db").display().to_string();
     let (master, reply) = rt.block_on(async {
         let store = polysleuth::app::connect(&db).await.unwrap();
-        let master = polysleuth::app::master(
+        // As `serve` runs it: mail is stored through the group-commit writer.
+        let (master, _writer) = polysleuth::app::serving_master(
             store,
             "http://127.0.0.1:8080",
             "Polysleuth <gm@polysleuth.test>",

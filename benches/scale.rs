@@ -14,8 +14,6 @@ use std::time::{Duration, Instant};
 
 use polysleuth::master::{GameRequest, Master};
 use polysleuth::model::{ClosedBy, Resolution, Via};
-use polysleuth::planner::Planner;
-use polysleuth::writer::Writer;
 
 struct Size {
     games: i64,
@@ -60,16 +58,15 @@ async fn measure(size: &Size, dir: &std::path::Path) -> Vec<f64> {
     let store = polysleuth::app::connect(db.to_str().unwrap())
         .await
         .unwrap();
-    let site = polysleuth::app::site(&store, "http://127.0.0.1:8080", "GM <gm@scale.test>")
-        .await
-        .unwrap();
-    let planner = Planner {
-        site,
-        states: Default::default(),
-        web_confirm_after: 60,
-    };
-    let (writer, task) = Writer::start(&store, &planner).unwrap();
-    let master = Master::new(store.clone(), planner, writer.clone());
+    let (master, task) = polysleuth::app::serving_master(
+        store.clone(),
+        "http://127.0.0.1:8080",
+        "GM <gm@scale.test>",
+        Duration::from_secs(60),
+    )
+    .await
+    .unwrap();
+    let writer = master.writer.clone();
     let t = Instant::now();
     let created = master
         .create_game(GameRequest {

@@ -122,6 +122,20 @@ pub async fn master(
     Ok(Master::new(store, planner, writer))
 }
 
+/// A game master as `serve` runs it: its writer group-commits on a task (or, on a SQLite
+/// file, a thread with its own connection) until the returned task is stopped.
+pub async fn serving_master(
+    store: Store,
+    base_url: &str,
+    mail_from: &str,
+    web_confirm_after: Duration,
+) -> anyhow::Result<(Master, JoinHandle<()>)> {
+    let planner = planner(site(&store, base_url, mail_from).await?, web_confirm_after);
+    let (writer, task) =
+        Writer::start(&store, &planner).context("cannot start the thread that writes turns")?;
+    Ok((Master::new(store, planner, writer), task))
+}
+
 pub async fn start(opts: Options) -> anyhow::Result<Running> {
     let store = connect(&opts.database_url).await?;
     let listener = TcpListener::bind(&opts.listen)
@@ -131,13 +145,13 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
         .base_url
         .clone()
         .unwrap_or_else(|| format!("http://{addr}"));
-    let planner = planner(
-        site(&store, &base_url, &opts.mail_from).await?,
+    let (master, writer_task) = serving_master(
+        store.clone(),
+        &base_url,
+        &opts.mail_from,
         opts.web_confirm_after,
-    );
-    let (writer, writer_task) =
-        Writer::start(&store, &planner).context("cannot start the thread that writes turns")?;
-    let master = Master::new(store.clone(), planner, writer);
+    )
+    .await?;
     let transport = Transport::new(opts.smtp_url.as_deref(), opts.outbox_dir.clone())
         .map_err(anyhow::Error::msg)?;
     let from: lettre::message::Mailbox = opts
