@@ -327,7 +327,11 @@ async fn turns_acknowledged_before_a_stop_survive_it(stop: Stop) {
         }
         Stop::Term => {
             let pid = a.0.id().to_string();
-            let status = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+            // The shell's own `kill`: no other package needed.
+            let status = Command::new("sh")
+                .args(["-c", &format!("kill -TERM {pid}")])
+                .status()
+                .unwrap();
             assert!(status.success());
             let start = Instant::now();
             let exited = loop {
