@@ -108,18 +108,8 @@ fn close(site: &Site, c: &Closing, r: &CloseRequest, now: i64) -> Result<Closed>
         closed_by: r.closed_by,
     };
     let schedule = match next.over {
-        true => Schedule {
-            status: GameStatus::Over,
-            deadline: None,
-            remaining: None,
-            close_at: None,
-        },
-        false => Schedule {
-            status: GameStatus::Open,
-            deadline: Some(now + game.round_seconds),
-            remaining: None,
-            close_at: None,
-        },
+        true => Schedule::over(),
+        false => Schedule::open(now + game.round_seconds),
     };
     let state_text = json(&next);
     // The game as the next round opens, for the letters.

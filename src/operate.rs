@@ -101,7 +101,7 @@ pub async fn restore(file: &Path, to: &str) -> anyhow::Result<Vec<Copied>> {
         true => Store::open(&url).await.ok(),
         false => None,
     };
-    let Some(backup) = backup.filter(|_| header) else {
+    let Some(backup) = backup else {
         anyhow::bail!(
             "{} is not a backup of this service (not a SQLite database)",
             file.display()

@@ -126,12 +126,7 @@ impl Master {
     /// each player gets a new key and their welcome mail, in one transaction.
     pub(super) async fn start_game(&self, tx: &mut Tx, game: &GameRow) -> Result<String> {
         let deadline = now() + game.remaining.unwrap_or(game.round_seconds);
-        let schedule = Schedule {
-            status: GameStatus::Open,
-            deadline: Some(deadline),
-            remaining: None,
-            close_at: None,
-        };
+        let schedule = Schedule::open(deadline);
         self.store.set_schedule(tx, game.id, &schedule).await?;
         let row = self
             .store

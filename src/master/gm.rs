@@ -110,12 +110,7 @@ impl Master {
                 "the game has started meanwhile: end it instead".into(),
             ));
         }
-        let schedule = Schedule {
-            status: GameStatus::Over,
-            deadline: None,
-            remaining: None,
-            close_at: None,
-        };
+        let schedule = Schedule::over();
         self.store.set_schedule(&mut tx, game_id, &schedule).await?;
         tx.commit().await?;
         Ok("The game was discarded before it started; nobody was mailed.".into())
@@ -182,12 +177,7 @@ impl Master {
             return Err(MasterError::Conflict("the game is not paused".into()));
         }
         let deadline = now() + game.remaining.unwrap_or(game.round_seconds);
-        let schedule = Schedule {
-            status: GameStatus::Open,
-            deadline: Some(deadline),
-            remaining: None,
-            close_at: None,
-        };
+        let schedule = Schedule::open(deadline);
         self.store.set_schedule(tx, game.id, &schedule).await?;
         let note = format!(
             "The game master resumed the game; the deadline is {}.",

@@ -53,24 +53,20 @@ pub(super) fn gather(
             observers: Vec::new(),
         })
         .collect();
-    let at = |closings: &mut Vec<Closing>, id: i64| {
-        closings
-            .binary_search_by_key(&id, |c| c.game.id)
-            .ok()
-            .map(|i| i)
-    };
+    // The games are in id order: each row finds its game by a binary search.
+    let at = |closings: &[Closing], id: i64| closings.binary_search_by_key(&id, |c| c.game.id).ok();
     for (id, t) in turns {
-        if let Some(i) = at(&mut closings, id) {
+        if let Some(i) = at(&closings, id) {
             closings[i].turns.push(t);
         }
     }
     for p in players {
-        if let Some(i) = at(&mut closings, p.game_id) {
+        if let Some(i) = at(&closings, p.game_id) {
             closings[i].players.push(p);
         }
     }
     for o in observers {
-        if let Some(i) = at(&mut closings, o.game_id) {
+        if let Some(i) = at(&closings, o.game_id) {
             closings[i].observers.push(o);
         }
     }

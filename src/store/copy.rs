@@ -132,28 +132,49 @@ impl Store {
 
     /// Every table's count and digest, read in one snapshot.
     pub async fn digests(&self) -> Result<Vec<Copied>, StoreError> {
-        let mut conn = self.pool.acquire().await?;
+        self.walk(None).await
+    }
+
+    /// Reads every table in one snapshot, digesting each row and, given a transaction of
+    /// another database, inserting the rows there as they come.
+    async fn walk(&self, mut into: Option<&mut super::Tx>) -> Result<Vec<Copied>, StoreError> {
+        let mut source = self.pool.acquire().await?;
         sqlx::query(self.backend.begin_snapshot())
-            .execute(&mut *conn)
+            .execute(&mut *source)
             .await?;
         let mut out = Vec::new();
         for (table, order) in TABLES {
             let mut hash = Sha256::new();
-            let mut rows = 0;
+            let mut rows = 0u64;
+            let mut chunk: Vec<Vec<Cell>> = Vec::new();
+            let mut names: Vec<String> = Vec::new();
             let sql = format!("SELECT * FROM {table} ORDER BY {order}");
-            let mut stream = sqlx::query(&sql).fetch(&mut *conn);
+            let mut stream = sqlx::query(&sql).fetch(&mut *source);
             while let Some(row) = stream.try_next().await? {
-                digest_row(&mut hash, &cells(&row)?);
+                let cells = cells(&row)?;
+                digest_row(&mut hash, &cells);
                 rows += 1;
+                if let Some(tx) = into.as_deref_mut() {
+                    if names.is_empty() {
+                        names = row.columns().iter().map(|c| c.name().to_string()).collect();
+                    }
+                    chunk.push(cells);
+                    if chunk.len() == CHUNK {
+                        insert(tx, table, &names, &std::mem::take(&mut chunk)).await?;
+                    }
+                }
             }
             drop(stream);
+            if let Some(tx) = into.as_deref_mut() {
+                insert(tx, table, &names, &chunk).await?;
+            }
             out.push(Copied {
                 table,
                 rows,
                 digest: hex::encode(hash.finalize()),
             });
         }
-        sqlx::query("COMMIT").execute(&mut *conn).await?;
+        sqlx::query("COMMIT").execute(&mut *source).await?;
         Ok(out)
     }
 
@@ -174,39 +195,8 @@ impl Store {
                 )));
             }
         }
-        let mut source = self.pool.acquire().await?;
-        sqlx::query(self.backend.begin_snapshot())
-            .execute(&mut *source)
-            .await?;
         let mut tx = target.write().await?;
-        let mut copied = Vec::new();
-        for (table, order) in TABLES {
-            let mut hash = Sha256::new();
-            let mut rows = 0u64;
-            let mut chunk: Vec<Vec<Cell>> = Vec::new();
-            let mut names: Vec<String> = Vec::new();
-            let sql = format!("SELECT * FROM {table} ORDER BY {order}");
-            let mut stream = sqlx::query(&sql).fetch(&mut *source);
-            while let Some(row) = stream.try_next().await? {
-                if names.is_empty() {
-                    names = row.columns().iter().map(|c| c.name().to_string()).collect();
-                }
-                let cells = cells(&row)?;
-                digest_row(&mut hash, &cells);
-                chunk.push(cells);
-                rows += 1;
-                if chunk.len() == CHUNK {
-                    insert(&mut tx, table, &names, &std::mem::take(&mut chunk)).await?;
-                }
-            }
-            drop(stream);
-            insert(&mut tx, table, &names, &chunk).await?;
-            copied.push(Copied {
-                table,
-                rows,
-                digest: hex::encode(hash.finalize()),
-            });
-        }
+        let copied = self.walk(Some(&mut tx)).await?;
         if target.backend == Backend::Postgres {
             // Ids were written as they were: the sequences go on from the largest.
             for table in SERIAL {
@@ -218,7 +208,6 @@ impl Store {
             }
         }
         tx.commit().await?;
-        sqlx::query("COMMIT").execute(&mut *source).await?;
         let check = target.digests().await?;
         if check != copied {
             let differ: Vec<String> = copied

@@ -156,6 +156,28 @@ pub struct Schedule {
     pub close_at: Option<i64>,
 }
 
+impl Schedule {
+    /// A round open until `deadline`, its clock running.
+    pub fn open(deadline: i64) -> Schedule {
+        Schedule {
+            status: GameStatus::Open,
+            deadline: Some(deadline),
+            remaining: None,
+            close_at: None,
+        }
+    }
+
+    /// A game that is over: no deadline, nothing left.
+    pub fn over() -> Schedule {
+        Schedule {
+            status: GameStatus::Over,
+            deadline: None,
+            remaining: None,
+            close_at: None,
+        }
+    }
+}
+
 impl Store {
     pub async fn insert_game(&self, tx: &mut Conn, g: &NewGame<'_>) -> Result<i64, StoreError> {
         let (id,): (i64,) = sqlx::query_as(
