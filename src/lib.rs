@@ -3,6 +3,7 @@
 pub mod app;
 pub mod clock;
 pub mod closer;
+pub mod computer;
 pub mod deduce;
 pub mod error;
 pub mod keys;
@@ -18,6 +19,7 @@ pub mod rules;
 pub mod scheduler;
 pub mod sheets;
 pub mod sim;
+pub mod simulate;
 pub mod site;
 pub mod states;
 pub mod store;
