@@ -6,11 +6,16 @@ use super::seat::Seat;
 /// The effective weight that answered questions about `target` lately: the mean of the last
 /// three winners, or half a round's income before anyone has asked.
 pub fn usual_weight(seat: &Seat, target: usize) -> f64 {
+    usual_weight_for(seat, seat.me, target)
+}
+
+/// The usual weight as `asker` sees it, leaving out its own answered questions.
+fn usual_weight_for(seat: &Seat, asker: usize, target: usize) -> f64 {
     let recent: Vec<u64> = seat
         .wins
         .iter()
         .rev()
-        .filter(|w| w.target == target && w.asker != seat.me)
+        .filter(|w| w.target == target && w.asker != asker)
         .take(3)
         .map(|w| w.weight)
         .collect();
@@ -21,27 +26,19 @@ pub fn usual_weight(seat: &Seat, target: usize) -> f64 {
     }
 }
 
-/// The weight an attentive rival might reach for `target` this round: the highest recent
-/// winning weight, grown by the income since, but never more than the richest other asker
-/// could bid.
+/// The weight the keenest rival is likely to reach for `target` this round: each other
+/// player is taken to bid a little over what answered questions about `target` have usually
+/// needed (as it sees them), and no more than its Private Eyes and the one-trait markup.
 pub fn rival_weight(seat: &Seat, target: usize) -> u64 {
     let markup = seat.settings.one_trait_markup as u64;
-    let richest = seat
-        .others()
+    seat.others()
         .filter(|&s| s != target)
-        .map(|s| seat.eyes[s] as u64)
+        .map(|s| {
+            let usual = usual_weight_for(seat, s, target).ceil() as u64 + 1;
+            usual.min(seat.eyes[s] as u64 + markup)
+        })
         .max()
-        .unwrap_or(0);
-    let recent = seat
-        .wins
-        .iter()
-        .rev()
-        .filter(|w| w.target == target && w.asker != seat.me && w.round + 2 >= seat.round)
-        .map(|w| w.weight)
-        .max()
-        .unwrap_or(seat.settings.income as u64 / 2);
-    let grown = recent + seat.settings.income as u64 / 4;
-    grown.min(richest + markup)
+        .unwrap_or(0)
 }
 
 /// The bid that reaches `weight` for a question of `traits` traits.
