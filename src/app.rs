@@ -37,6 +37,8 @@ pub struct Options {
     pub create_games: crate::web::admission::CreateGames,
     /// How long inbound mail and sent mail are kept.
     pub keep: crate::retention::Keep,
+    /// When computer players send their turns.
+    pub computers: crate::computers::Timing,
 }
 
 /// The default wait of a web confirmation: a player who builds a turn in a few clicks gets
@@ -59,6 +61,7 @@ impl Default for Options {
             imap: None,
             create_games: crate::web::admission::CreateGames::Confirmed,
             keep: crate::retention::Keep::default(),
+            computers: Default::default(),
         }
     }
 }
@@ -177,7 +180,11 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
     let server = tokio::spawn(server);
     let mut background = vec![
         writer_task,
-        tokio::spawn(crate::scheduler::run(master.clone(), opts.tick)),
+        tokio::spawn(crate::scheduler::run(
+            master.clone(),
+            opts.tick,
+            opts.computers.clone(),
+        )),
         tokio::spawn(outbox.run(opts.tick)),
         tokio::spawn(crate::sheets::run(master.clone())),
         tokio::spawn(crate::retention::run(store.clone(), opts.keep)),

@@ -130,7 +130,7 @@ fn close(site: &Site, c: &Closing, r: &CloseRequest, now: i64) -> Result<Closed>
         ..game.clone()
     };
     let mut mails = Vec::new();
-    for p in &c.players {
+    for p in c.players.iter().filter(|p| p.mailed()) {
         let private = outcome.private.get(p.seat as usize);
         let letter =
             mail::round_letter(site, &after, &next, &stored, private, &p.name).to_player(site, p);

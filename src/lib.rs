@@ -4,6 +4,7 @@ pub mod app;
 pub mod clock;
 pub mod closer;
 pub mod computer;
+pub mod computers;
 pub mod deduce;
 pub mod error;
 pub mod keys;

@@ -110,6 +110,10 @@ enum Command {
         /// The shared token of `--create-games token` (at least 16 characters).
         #[arg(long, env = "POLYSLEUTH_CREATE_TOKEN", hide_env_values = true)]
         create_token: Option<String>,
+        /// Seconds after a round opens at which computer players send their turns (at once
+        /// when every person is ready).
+        #[arg(long, env = "POLYSLEUTH_COMPUTER_TURN_SECONDS", default_value_t = 60)]
+        computer_turn_seconds: u64,
         /// Also create a demo game and print its links.
         #[arg(long)]
         demo: bool,
@@ -418,6 +422,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
             keep_inbound_days,
             keep_inbound_records_days,
             keep_sent_mail_days,
+            computer_turn_seconds,
             demo,
         } => {
             let imap = imap.door(&listen)?;
@@ -443,6 +448,10 @@ async fn run(command: Command) -> anyhow::Result<()> {
                     inbound_raw: days(keep_inbound_days),
                     inbound_records: days(keep_inbound_records_days),
                     sent_mail: days(keep_sent_mail_days),
+                },
+                computers: polysleuth::computers::Timing {
+                    after: Duration::from_secs(computer_turn_seconds),
+                    ..Default::default()
                 },
             })
             .await?;
@@ -546,6 +555,9 @@ async fn run(command: Command) -> anyhow::Result<()> {
             command: RoundCommand::Close { db, game, site },
         } => {
             let master = master_for(&db, &site).await?;
+            polysleuth::computers::play_now(&master, game)
+                .await
+                .map_err(describe)?;
             let round = master
                 .close_open_round(game, Resolution::Continue)
                 .await
@@ -710,9 +722,8 @@ fn simulate(
             seats: cli::seats(seats, players)?,
             settings: cli::settings(settings)?,
             seed,
-            jobs: jobs.unwrap_or_else(|| {
-                std::thread::available_parallelism().map_or(1, |n| n.get())
-            }),
+            jobs: jobs
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         })
     })();
     match plan.and_then(|plan| cli::run(&plan, json)) {

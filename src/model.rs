@@ -122,6 +122,8 @@ pub enum Via {
         /// The stored inbound message, marked handled in the turn's own transaction.
         inbound: Option<i64>,
     },
+    /// The service's own computer player: nothing is mailed back.
+    Computer,
 }
 
 #[cfg(test)]

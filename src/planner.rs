@@ -181,6 +181,8 @@ impl Planner {
                 (Via::Web, TurnReply::Accepted { .. }) => {
                     summaries.insert(key, (s.player, reply.clone()));
                 }
+                // A computer player reads no mail.
+                (Via::Computer, _) => {}
                 (Via::Mail { ignored, inbound }, _) => {
                     inbound_ids.extend(inbound);
                     let letter = mail::turn_reply(game, s.player, &reply, ignored)

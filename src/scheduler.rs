@@ -1,13 +1,18 @@
 //! Closes rounds: at their deadline, or once every active player is ready and the grace period
 //! is over. A deadline missed while the service was down is resolved at the first tick.
-//! Also reminds players with no turn before the deadline.
+//! Also reminds players with no turn before the deadline, and has computer players play.
 
 use std::time::Duration;
 
+use crate::computers::{self, Timing};
 use crate::master::Master;
 
-pub async fn run(master: Master, tick: Duration) {
+pub async fn run(master: Master, tick: Duration, computers: Timing) {
     loop {
+        // Computer players whose time has come play first, so no round closes without them.
+        if let Err(e) = computers::play_owed(&master, &computers, None).await {
+            tracing::error!(error = %e, "cannot play the computer players' turns");
+        }
         match master.resolve_due().await {
             Ok(n) if n > 0 => tracing::info!(rounds = n, "due rounds resolved"),
             Ok(_) => {}

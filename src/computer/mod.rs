@@ -80,10 +80,134 @@ pub fn certain_guesses(seat: &Seat, k: &Knowledge) -> Vec<String> {
     }
     let mut lines = Vec::new();
     for card in Card::all() {
-        let Some(place) = k.known[card.index()] else { continue };
+        let Some(place) = k.known[card.index()] else {
+            continue;
+        };
         if place != seat.me && !seat.guessed.contains(card) && !seat.published.contains(card) {
             lines.push(text::guess(seat, lines.len() + 1, card, place));
         }
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deduce::{propagate, sample::find_deal, view::of_recorded};
+    use crate::rules::deal::stream;
+    use crate::rules::{CardSet, Deal, Game, Settings};
+    use crate::sim;
+
+    /// A game after `rounds` rounds of random play, with every round's outcome.
+    fn played(seed: u64, rounds: usize) -> (Game, Game, Vec<crate::rules::RoundOutcome>) {
+        let names: Vec<String> = ["Ann", "Ben", "Cleo", "Dan", "Eve"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let start = Game::new(names, Settings::default(), seed, None).unwrap();
+        let mut game = start.clone();
+        let mut rng = sim::rng(seed);
+        let mut outcomes = Vec::new();
+        for _ in 0..rounds {
+            let turns: Vec<_> = (0..5)
+                .map(|s| {
+                    sim::turn_text(&game, s, &sim::Style::default(), &mut rng)
+                        .and_then(|t| game.validate(s, &t).ok())
+                })
+                .collect();
+            let (next, outcome) = game.resolve(&turns, &[]);
+            game = next;
+            outcomes.push(outcome);
+        }
+        (start, game, outcomes)
+    }
+
+    fn seat_of(game: &Game, outcomes: &[crate::rules::RoundOutcome], seat: usize) -> Seat {
+        let bulletins: Vec<&crate::rules::Bulletin> =
+            outcomes.iter().map(|o| &o.bulletin).collect();
+        Seat::of(
+            game,
+            seat,
+            &bulletins,
+            outcomes
+                .iter()
+                .map(|o| (o.bulletin.round, &o.private[seat])),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn two_deals_a_seat_cannot_tell_apart_give_every_level_the_same_turn() {
+        let (start, game, outcomes) = played(5, 3);
+        let view = of_recorded(&start, &outcomes, 0, 3).unwrap();
+        let d = propagate(&view).unwrap();
+        // Another deal that fits everything seat 0 knows, found by the assistant's sampler.
+        let other = (0..50)
+            .find_map(|i| {
+                let mut nodes = 100_000;
+                let places = find_deal(&view, &d, &mut stream("test", 9, i), &mut nodes)?;
+                let mut hands = vec![CardSet::EMPTY; 5];
+                let mut safe = CardSet::EMPTY;
+                for (k, &l) in places.iter().enumerate() {
+                    let card = crate::rules::Card::from_index(k);
+                    match hands.get_mut(l as usize) {
+                        Some(hand) => hand.insert(card),
+                        None => safe.insert(card),
+                    }
+                }
+                let deal = Deal { hands, safe };
+                (deal != game.deal).then_some(deal)
+            })
+            .expect("seat 0 cannot yet tell every card's place");
+        assert_eq!(other.hands[0], game.deal.hands[0]);
+        let mut twin = game.clone();
+        twin.deal = other;
+
+        let seen = seat_of(&game, &outcomes, 0);
+        assert_eq!(seen, seat_of(&twin, &outcomes, 0));
+        for level in Level::ALL {
+            let turn = |g: &Game| level.turn(&seat_of(g, &outcomes, 0), &mut stream("bot", 1, 4));
+            let here = turn(&game);
+            assert_eq!(
+                here,
+                turn(&twin),
+                "{level} played differently on another deal"
+            );
+            if level != Level::Novice {
+                assert!(here.is_some_and(|t| t.ends_with("ready")));
+            }
+        }
+    }
+
+    #[test]
+    fn every_level_writes_turns_the_rules_accept_all_game_long() {
+        for level in Level::ALL {
+            let (_, mut game, mut outcomes) = played(8, 0);
+            let mut rng = stream("bot", 2, 0);
+            while !game.over && game.round < 60 {
+                let turns: Vec<_> = (0..5)
+                    .map(|s| {
+                        let text = level.turn(&seat_of(&game, &outcomes, s), &mut rng)?;
+                        Some(game.validate(s, &text).unwrap_or_else(|e| {
+                            panic!("{level} wrote a turn the rules refuse: {e:?}\n{text}")
+                        }))
+                    })
+                    .collect();
+                let (next, outcome) = game.resolve(&turns, &[]);
+                game = next;
+                outcomes.push(outcome);
+            }
+            assert!(game.over, "{level}s did not finish a game in 60 rounds");
+        }
+    }
+
+    #[test]
+    fn levels_are_read_by_name_and_an_unknown_one_is_named_back() {
+        assert_eq!(Level::parse(" Detective"), Ok(Level::Detective));
+        let e = Level::parse("expert").unwrap_err();
+        assert!(
+            e.contains("\"expert\"") && e.contains("novice, detective or master"),
+            "{e}"
+        );
+    }
 }

@@ -20,7 +20,9 @@ pub fn turn(seat: &Seat, rng: &mut ChaCha20Rng) -> Option<String> {
     if !seat.done[seat.me] {
         let k = Knowledge::glance(seat);
         for card in Card::all() {
-            let Some(place) = k.known[card.index()] else { continue };
+            let Some(place) = k.known[card.index()] else {
+                continue;
+            };
             if place == seat.me || seat.guessed.contains(card) || seat.published.contains(card) {
                 continue;
             }

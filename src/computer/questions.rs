@@ -128,7 +128,9 @@ mod tests {
     fn a_question_names_one_trait_or_two_of_different_kinds() {
         let sets = trait_sets();
         assert_eq!(sets.len(), 10 + 3 * 4 + 3 * 3 + 4 * 3);
-        assert!(sets.iter().all(|s| s.len() < 2 || s[0].kind() != s[1].kind()));
+        assert!(sets
+            .iter()
+            .all(|s| s.len() < 2 || s[0].kind() != s[1].kind()));
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::rules::Game;
 use crate::states;
 use crate::store::{GameRow, GameStatus, NewGame, Schedule, Tx};
 
-use super::request::GameRequest;
+use super::request::{self, GameRequest};
 
 impl Master {
     /// Creates a game: deals, commits, stores it with its players, and queues the welcome
@@ -64,16 +64,23 @@ impl Master {
             .await?;
         let row = self.store.game(&mut *tx, id).await?.expect("just inserted");
         let mut players = Vec::new();
-        for (seat, (name, email)) in req.players.iter().enumerate() {
+        for (seat, (name, address)) in req.players.iter().enumerate() {
             let key = keys::new_key();
+            // A computer player has no address, and its key is never shown to anyone.
+            let computer = request::computer_level(address).and_then(|l| l.ok());
+            let email = if computer.is_some() {
+                ""
+            } else {
+                address.as_str()
+            };
             let pid = self
                 .store
-                .insert_player(&mut tx, id, seat, name, email, &keys::hash(&key))
+                .insert_player(&mut tx, id, seat, name, email, &keys::hash(&key), computer)
                 .await?;
             // A waiting game mails no player: each gets a new key when it starts.
-            let link = match req.wait_for_gm {
-                true => String::new(),
-                false => {
+            let link = match (req.wait_for_gm, computer) {
+                (true, _) | (false, Some(_)) => String::new(),
+                (false, None) => {
                     let welcome = Welcome {
                         seat,
                         player_id: pid,
@@ -135,7 +142,7 @@ impl Master {
             .expect("the game exists");
         let state = states::parse(&row)?;
         let players = self.store.players(&mut **tx, game.id).await?;
-        for p in &players {
+        for p in players.iter().filter(|p| p.mailed()) {
             let key = keys::new_key();
             let version = self
                 .store

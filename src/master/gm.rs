@@ -227,6 +227,12 @@ impl Master {
                 "there is no player in seat {seat}"
             )]));
         };
+        if !player.mailed() {
+            return Err(MasterError::Invalid(vec![format!(
+                "{} is a computer player: it has no link and no address to mail one to",
+                player.name
+            )]));
+        }
         let key = keys::new_key();
         let version = self
             .store

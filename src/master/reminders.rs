@@ -55,7 +55,10 @@ impl Master {
             let state = states::parse(&game)?;
             let turns = self.store.turns(&mut *tx, id, game.round).await?;
             for p in self.store.players(&mut *tx, id).await? {
-                if state.done[p.seat as usize] || turns.iter().any(|t| t.seat == p.seat) {
+                if !p.mailed()
+                    || state.done[p.seat as usize]
+                    || turns.iter().any(|t| t.seat == p.seat)
+                {
                     continue;
                 }
                 let letter = mail::reminder(&game, &p, left).to_player(&self.site, &p);

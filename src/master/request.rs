@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+use crate::computer::Level;
 use crate::rules::game::valid_name;
 use crate::rules::settings::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::rules::{Deal, Settings};
@@ -279,12 +280,36 @@ fn check_players(players: &[(String, String)], errors: &mut Vec<String>) {
                 "two players are called \"{name}\"; names must differ (ignoring case)"
             ));
         }
-        errors.extend(email_problem(
-            &format!("the e-mail address of {name}"),
-            email,
-        ));
+        match computer_level(email) {
+            Some(Err(problem)) => errors.push(format!("player {name}: {problem}")),
+            Some(Ok(_)) => {}
+            None => errors.extend(email_problem(
+                &format!("the e-mail address of {name}"),
+                email,
+            )),
+        }
+    }
+    if !players.is_empty() && players.iter().all(|(_, a)| computer_level(a).is_some()) {
+        errors.push(
+            "every seat is a computer player; a game needs at least one person with an e-mail address"
+                .into(),
+        );
     }
 }
+
+/// What an address written as `computer:LEVEL` seats: a computer player of that level instead
+/// of a person (`Hal <computer:detective>`). None for an e-mail address.
+pub fn computer_level(address: &str) -> Option<Result<Level, String>> {
+    let a = address.trim();
+    let level = a
+        .get(..COMPUTER.len())
+        .filter(|p| p.eq_ignore_ascii_case(COMPUTER))
+        .map(|_| &a[COMPUTER.len()..])?;
+    Some(Level::parse(level))
+}
+
+/// The address prefix that seats a computer player.
+pub const COMPUTER: &str = "computer:";
 
 /// Reads `24, 2` as the stored form `24,2`.
 pub fn reminder_hours_text(text: &str) -> Result<String, String> {

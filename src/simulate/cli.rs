@@ -43,12 +43,16 @@ pub fn settings(pairs: &[String]) -> Result<Settings, String> {
 
 /// Runs the plan and returns what to print: the summary table, or everything as JSON.
 pub fn run(plan: &Plan, json: bool) -> Result<String, String> {
-    plan.settings.check(plan.players).map_err(|e| e.to_string())?;
+    plan.settings
+        .check(plan.players)
+        .map_err(|e| e.to_string())?;
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(plan.games);
         bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} (about {eta} left)")
-                .expect("a fixed template"),
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games, {elapsed} (about {eta} left)",
+            )
+            .expect("a fixed template"),
         );
         bar
     } else {

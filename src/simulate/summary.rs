@@ -90,7 +90,10 @@ pub fn summarize(plan: &Plan, games: &[GameResult]) -> Summary {
     let mut by_seat: Vec<Tally> = (0..plan.players).map(|_| Tally::default()).collect();
     for g in games {
         for (s, level) in g.levels.iter().enumerate() {
-            let i = levels.iter().position(|l| l == level).expect("a planned level");
+            let i = levels
+                .iter()
+                .position(|l| l == level)
+                .expect("a planned level");
             by_level[i].add(g, s);
             by_seat[s].add(g, s);
         }
@@ -102,8 +105,16 @@ pub fn summarize(plan: &Plan, games: &[GameResult]) -> Summary {
         rounds_mean: rounds.iter().sum::<u32>() as f64 / rounds.len().max(1) as f64,
         rounds_min: rounds.iter().copied().min().unwrap_or(0),
         rounds_max: rounds.iter().copied().max().unwrap_or(0),
-        by_level: levels.into_iter().zip(by_level.iter().map(Tally::rate)).collect(),
-        by_seat: by_seat.iter().map(Tally::rate).enumerate().map(|(s, r)| (s + 1, r)).collect(),
+        by_level: levels
+            .into_iter()
+            .zip(by_level.iter().map(Tally::rate))
+            .collect(),
+        by_seat: by_seat
+            .iter()
+            .map(Tally::rate)
+            .enumerate()
+            .map(|(s, r)| (s + 1, r))
+            .collect(),
     }
 }
 
@@ -132,7 +143,11 @@ pub fn table(plan: &Plan, s: &Summary) -> String {
         "{} games of {} players ({}), seed {}: {:.1} rounds on average ({}–{}){}\n\n",
         s.games,
         plan.players,
-        plan.seats.iter().map(|l| l.name()).collect::<Vec<_>>().join(", "),
+        plan.seats
+            .iter()
+            .map(|l| l.name())
+            .collect::<Vec<_>>()
+            .join(", "),
         plan.seed,
         s.rounds_mean,
         s.rounds_min,
@@ -166,6 +181,9 @@ mod tests {
         assert!(lo < 0.25 && 0.25 < hi);
         let (lo2, hi2) = wilson(250.0, 1000);
         assert!(hi2 - lo2 < hi - lo);
-        assert!((lo - 0.175).abs() < 0.01 && (hi - 0.343).abs() < 0.01, "{lo} {hi}");
+        assert!(
+            (lo - 0.175).abs() < 0.01 && (hi - 0.343).abs() < 0.01,
+            "{lo} {hi}"
+        );
     }
 }

@@ -3,6 +3,8 @@
 
 use sqlx::{Any, Executor};
 
+use crate::computer::Level;
+
 use super::rows::{from_any_row, Columns, Decode};
 use super::{Conn, Store, StoreError};
 
@@ -16,6 +18,15 @@ pub struct PlayerRow {
     pub key_hash: String,
     /// How often the player's link was replaced; the reply address is signed with it.
     pub key_version: i64,
+    /// The level of a computer player; None for a person.
+    pub computer: Option<Level>,
+}
+
+impl PlayerRow {
+    /// Whether mail reaches this player: a person does, a computer player has no address.
+    pub fn mailed(&self) -> bool {
+        self.computer.is_none()
+    }
 }
 
 impl Decode for PlayerRow {
@@ -28,6 +39,15 @@ impl Decode for PlayerRow {
             email: r.text("email")?,
             key_hash: r.text("key_hash")?,
             key_version: r.int("key_version")?,
+            computer: match r.maybe_text("computer")? {
+                None => None,
+                Some(level) => Some(Level::parse(&level).map_err(|_| {
+                    StoreError::Corrupt(format!(
+                        "player {} has computer level {level:?}",
+                        r.int("id").unwrap_or(0)
+                    ))
+                })?),
+            },
         })
     }
 }
@@ -43,15 +63,17 @@ impl Store {
         name: &str,
         email: &str,
         key_hash: &str,
+        computer: Option<Level>,
     ) -> Result<i64, StoreError> {
         let (id,): (i64,) = sqlx::query_as(
-            "INSERT INTO players (game_id, seat, name, email, key_hash) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+            "INSERT INTO players (game_id, seat, name, email, key_hash, computer) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
         )
         .bind(game_id)
         .bind(seat as i64)
         .bind(name)
         .bind(email)
         .bind(key_hash)
+        .bind(computer.map(Level::name))
         .fetch_one(&mut *tx)
         .await?;
         Ok(id)
@@ -63,10 +85,21 @@ impl Store {
         game_id: i64,
     ) -> Result<Vec<PlayerRow>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, game_id, seat, name, email, key_hash, key_version FROM players WHERE game_id = $1 ORDER BY seat",
+            "SELECT id, game_id, seat, name, email, key_hash, key_version, computer FROM players WHERE game_id = $1 ORDER BY seat",
         )
         .bind(game_id)
         .fetch_all(e)
+        .await?)
+    }
+
+    /// Computer players with no turn yet in their game's open round: (game, seat), at most
+    /// `limit`, by game.
+    pub async fn computers_owing(&self, limit: i64) -> Result<Vec<(i64, i64)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT p.game_id, p.seat FROM players p JOIN games g ON g.id = p.game_id WHERE p.computer IS NOT NULL AND g.status IN ('open', 'paused') AND NOT EXISTS (SELECT 1 FROM turns t WHERE t.game_id = p.game_id AND t.round = g.round AND t.seat = p.seat) ORDER BY p.game_id, p.seat LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
         .await?)
     }
 
@@ -76,7 +109,7 @@ impl Store {
         id: i64,
     ) -> Result<Option<PlayerRow>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, game_id, seat, name, email, key_hash, key_version FROM players WHERE id = $1",
+            "SELECT id, game_id, seat, name, email, key_hash, key_version, computer FROM players WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(e)
@@ -114,7 +147,7 @@ impl Store {
 
     pub async fn player_by_key_hash(&self, hash: &str) -> Result<Option<PlayerRow>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, game_id, seat, name, email, key_hash, key_version FROM players WHERE key_hash = $1",
+            "SELECT id, game_id, seat, name, email, key_hash, key_version, computer FROM players WHERE key_hash = $1",
         )
         .bind(hash)
         .fetch_optional(&self.pool)

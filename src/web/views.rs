@@ -20,6 +20,19 @@ pub struct PublicPlayer {
     pub points: f64,
     pub points_text: String,
     pub done: bool,
+    /// The level of a computer player; absent for a person.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub computer: Option<crate::computer::Level>,
+}
+
+impl PublicPlayer {
+    /// The player's name as lists show it: "Hal (computer player, detective)".
+    pub fn label(&self) -> String {
+        match self.computer {
+            Some(level) => format!("{} (computer player, {level})", self.name),
+            None => self.name.clone(),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -85,6 +98,7 @@ pub async fn public_game(
             published_at: *at,
         })
         .collect();
+    let computers = master.computers_of(row.id).await?;
     Ok(PublicGame {
         id: row.id,
         name: row.name.clone(),
@@ -104,6 +118,7 @@ pub async fn public_game(
         players: (0..n)
             .map(|s| PublicPlayer {
                 name: state.players[s].clone(),
+                computer: computers.get(s).copied().flatten(),
                 eyes: state.eyes[s],
                 points: state.half_points[s] as f64 / 2.0,
                 points_text: points_text(state.half_points[s]),

@@ -46,6 +46,10 @@ pub fn options(dir: &std::path::Path, db: &str) -> Options {
         // this to `Confirmed` and `Token` to test those.
         create_games: polysleuth::web::admission::CreateGames::Open,
         keep: Default::default(),
+        computers: polysleuth::computers::Timing {
+            after: std::time::Duration::ZERO,
+            ..Default::default()
+        },
     }
 }
 

@@ -1,0 +1,153 @@
+//! Computer players in the service. A computer player sends its turn through the same path
+//! as a person (the writer, checked by the planner), a set time after its round opens, or at
+//! once when every person still playing is ready, so it never holds a round open. Its turn is
+//! worked out off the async threads, from the seat's own view as its pages would show it,
+//! within a time budget: a turn that takes too long is sent empty, and the service never waits
+//! on it.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::clock::now;
+use crate::computer::{Level, Seat};
+use crate::master::{Master, MasterError};
+use crate::model::{TurnReply, Via};
+use crate::rules::deal::stream;
+use crate::rules::Bulletin;
+use crate::store::PlayerRow;
+
+/// When computer players play.
+#[derive(Clone, Debug)]
+pub struct Timing {
+    /// How long after its round opens a computer player sends its turn.
+    pub after: Duration,
+    /// The longest a turn may take to work out; past it the turn is sent empty.
+    pub budget: Duration,
+}
+
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing {
+            after: Duration::from_secs(60),
+            budget: Duration::from_secs(20),
+        }
+    }
+}
+
+/// Computer turns looked at in one pass.
+const PASS: i64 = 200;
+
+/// Sends the turn of every computer player that owes one and whose time has come; with
+/// `now_for`, also those of that game at once (its round is about to be closed). Returns how
+/// many turns were sent.
+pub async fn play_owed(
+    master: &Master,
+    timing: &Timing,
+    now_for: Option<i64>,
+) -> Result<usize, MasterError> {
+    let owing = master.store.computers_owing(PASS).await?;
+    let mut sent = 0;
+    let mut games: Vec<i64> = owing.iter().map(|(g, _)| *g).collect();
+    games.dedup();
+    for id in games {
+        let Some(row) = master.store.game(&master.store.pool, id).await? else {
+            continue;
+        };
+        let players = master.store.players(&master.store.pool, id).await?;
+        let turns = master
+            .store
+            .turns(&master.store.pool, id, row.round)
+            .await?;
+        let state = master.state_of(&row)?;
+        let people_ready = players
+            .iter()
+            .filter(|p| p.mailed() && !state.done[p.seat as usize])
+            .all(|p| turns.iter().any(|t| t.seat == p.seat && t.ready == 1));
+        let t = now();
+        let after = timing.after.as_secs() as i64;
+        let time_come = match row.deadline {
+            Some(deadline) => t >= deadline - row.round_seconds + after || t + after >= deadline,
+            None => true,
+        };
+        if !(people_ready || time_come || now_for == Some(id)) {
+            continue;
+        }
+        for p in players.iter().filter(|p| {
+            p.computer.is_some()
+                && owing.contains(&(id, p.seat))
+                && !turns.iter().any(|t| t.seat == p.seat)
+        }) {
+            play(master, timing, p).await?;
+            sent += 1;
+        }
+    }
+    Ok(sent)
+}
+
+/// Works out and sends one computer player's turn.
+async fn play(master: &Master, timing: &Timing, player: &PlayerRow) -> Result<(), MasterError> {
+    let level = player.computer.unwrap_or(Level::Novice);
+    let row = master
+        .store
+        .game(&master.store.pool, player.game_id)
+        .await?
+        .ok_or_else(|| MasterError::NotFound("that game no longer exists".into()))?;
+    let state = master.state_of(&row)?;
+    let mut stored = master.bulletins_of(&row).await?.as_ref().clone();
+    stored.sort_by_key(|(b, _)| b.bulletin.round);
+    let bulletins: Vec<Bulletin> = stored.into_iter().map(|(b, _)| b.bulletin).collect();
+    let reports = master.reports_of(&row, player.seat).await?;
+    let seat_no = player.seat as usize;
+    let round = row.round as u64;
+    let id = player.id as u64;
+    let work = tokio::task::spawn_blocking(move || {
+        let refs: Vec<&Bulletin> = bulletins.iter().collect();
+        let reports = Arc::clone(&reports);
+        let seat = Seat::of(
+            &state,
+            seat_no,
+            &refs,
+            reports.iter().map(|(r, rep)| (*r as u32, rep)),
+        );
+        let mut rng = stream("computer", id, round);
+        seat.ok().and_then(|seat| level.turn(&seat, &mut rng))
+    });
+    // A novice that would miss the round, a view that cannot be read, or a turn past its
+    // budget: the computer player sends an empty turn, ready, so the round goes on.
+    let text = match tokio::time::timeout(timing.budget, work).await {
+        Ok(Ok(Some(text))) => text,
+        Ok(_) => "ready".to_string(),
+        Err(_) => {
+            tracing::warn!(
+                game = row.id,
+                seat = player.seat,
+                "a computer player ran out of time"
+            );
+            "ready".to_string()
+        }
+    };
+    match master.submit(player, &text, Via::Computer).await? {
+        TurnReply::Rejected { errors, .. } => {
+            // Never the turn's lines: they would tell what the seat knows.
+            tracing::warn!(
+                game = row.id,
+                seat = player.seat,
+                problems = errors.len(),
+                "a computer player's turn was refused; it sends an empty turn instead"
+            );
+            master.submit(player, "ready", Via::Computer).await?;
+        }
+        _ => tracing::debug!(
+            game = row.id,
+            seat = player.seat,
+            "a computer player played"
+        ),
+    }
+    Ok(())
+}
+
+/// Before a round is closed on demand (the game master's "resolve now", `round close`): the
+/// game's computer players that owe a turn play at once.
+pub async fn play_now(master: &Master, game_id: i64) -> Result<usize, MasterError> {
+    play_owed(master, &Timing::default(), Some(game_id)).await
+}
