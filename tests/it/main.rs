@@ -4,6 +4,7 @@
 
 mod common;
 
+mod computers;
 mod instances;
 mod leaks;
 mod mail_bounces;

@@ -1,0 +1,207 @@
+//! Computer players in a real game: seated by the game master, playing through the service's
+//! own path, never mailed, shown on the public page as computer players.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use crate::common::{scenario, TestApp};
+
+const SEATS: [(&str, &str); 4] = [
+    ("Ann", "ann@example.org"),
+    ("Ben", "computer:detective"),
+    ("Cleo", "computer:novice"),
+    ("Dan", "computer:master"),
+];
+
+/// Ann's first turn: every card she does not hold, guessed where the known deal put it.
+fn every_card_guessed(deal: &Value) -> String {
+    let mut lines = Vec::new();
+    for (owner, cards) in deal.as_object().unwrap() {
+        if owner == "Ann" {
+            continue;
+        }
+        for card in cards.as_array().unwrap() {
+            let card = card.as_str().unwrap();
+            lines.push(match owner.as_str() {
+                "safe" => format!("{}: {card} is in the safe", lines.len() + 1),
+                _ => format!("{}: {owner} has {card}", lines.len() + 1),
+            });
+        }
+    }
+    lines.push("ready".into());
+    lines.join("\n")
+}
+
+async fn wait_for_end(app: &TestApp, id: i64) -> Value {
+    let start = Instant::now();
+    loop {
+        let g = app.get_json(&format!("/api/games/{id}")).await;
+        if g["status"] == "over" {
+            return g;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(90),
+            "the computer players did not finish the game: {g}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_game_of_one_person_and_three_computer_players_plays_to_its_end_with_mail() {
+    let mut app = TestApp::spawn().await;
+    let deal = scenario()["spec"]["deal"].clone();
+    let body = json!({
+        "name": "Ann and the machines",
+        "gm_email": "gm@example.org",
+        "players": SEATS.iter().map(|(n, a)| format!("{n} <{a}>")).collect::<Vec<_>>(),
+        "seed": 3,
+        "grace_minutes": 0,
+        "deal": deal,
+        "settings": {"max_rounds": 80},
+    });
+    let (status, created) = app.post_json("/api/games", &body).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    // Only the person is mailed a welcome; her link is the only one.
+    let ann = {
+        let start = Instant::now();
+        loop {
+            let welcomes: Vec<String> = app
+                .mails()
+                .into_iter()
+                .filter(|m| m.contains("welcome to"))
+                .collect();
+            if let Some(m) = welcomes.first() {
+                assert_eq!(welcomes.len(), 1, "only Ann is welcomed");
+                assert!(m.contains("To: ann@example.org"));
+                let m = m.replace("=\r\n", "").replace('\r', "");
+                let link = m
+                    .lines()
+                    .skip_while(|l| !l.starts_with("Your private page"))
+                    .nth(1)
+                    .unwrap()
+                    .trim()
+                    .to_string();
+                break crate::common::path_of(&link);
+            }
+            assert!(start.elapsed() < Duration::from_secs(15), "no welcome mail");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+
+    // The public page names the computer players as such.
+    let (_, page) = app.get_text(&format!("/games/{id}")).await;
+    assert!(page.contains("Ben (computer player, detective)"), "{page}");
+    assert!(page.contains("Dan (computer player, master)"));
+
+    let (s, reply) = app.turn(&ann, &every_card_guessed(&deal)).await;
+    assert_eq!(s, 200, "{reply}");
+    app.wait_for_round(id, 1).await;
+    let first = app.get_json(&format!("/api/games/{id}/rounds/1")).await;
+    let submitted: Vec<&str> = first["submitted"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(submitted, ["Ann", "Ben", "Cleo", "Dan"], "{first}");
+    // Every guess of Ann's was right: she scored on all 27 cards.
+    let right = first["guesses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["player"] == "Ann" && g["correct"] == true)
+        .count();
+    assert_eq!(right, 27);
+
+    // Ann is done; the computer players play on alone until every card is published.
+    let (s, _) = app.turn(&ann, "done\nready").await;
+    assert_eq!(s, 200);
+    let end = wait_for_end(&app, id).await;
+    let rounds = end["round"].as_i64().unwrap();
+    assert!(
+        rounds < 80,
+        "the game ended by its round limit, not by play"
+    );
+    let last = app
+        .get_json(&format!("/api/games/{id}/rounds/{rounds}"))
+        .await;
+    assert_eq!(last["game_over"], true);
+    // Each round after the first heard from the computer players.
+    let second = app.get_json(&format!("/api/games/{id}/rounds/2")).await;
+    for name in ["Ben", "Cleo", "Dan"] {
+        assert!(
+            second["submitted"]
+                .as_array()
+                .unwrap()
+                .contains(&json!(name)),
+            "{name} sent no turn in round 2: {second}"
+        );
+    }
+    assert!(last["winners"].as_array().is_some_and(|w| !w.is_empty()));
+
+    // Mail went to Ann and the game master only, and Ann's last mail carries the deal.
+    let start = Instant::now();
+    loop {
+        let mails = app.mails();
+        for m in &mails {
+            assert!(
+                m.contains("To: ann@example.org") || m.contains("To: gm@example.org"),
+                "a mail went to someone else: {}",
+                m.lines().find(|l| l.starts_with("To:")).unwrap_or("no To")
+            );
+        }
+        let to_ann = mails
+            .iter()
+            .filter(|m| m.contains("To: ann@example.org"))
+            .count();
+        if to_ann as i64 > rounds
+            && mails
+                .iter()
+                .any(|m| m.contains("To: ann@example.org") && m.contains("THE DEAL"))
+        {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "Ann was not mailed every round ({to_ann} mails, {rounds} rounds)"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_computer_player_of_an_unknown_level_or_a_game_of_machines_alone_is_refused() {
+    let mut app = TestApp::spawn().await;
+    let mut body = json!({
+        "name": "Bad seats",
+        "gm_email": "gm@example.org",
+        "players": ["Ann <ann@example.org>", "Ben <computer:expert>", "Cleo <cleo@example.org>"],
+    });
+    let (s, answer) = app.post_json("/api/games", &body).await;
+    assert_eq!(s, 422, "{answer}");
+    let text = answer.to_string();
+    assert!(
+        text.contains("player Ben") && text.contains("novice, detective or master"),
+        "{text}"
+    );
+    body["players"] = json!([
+        "Ann <computer:novice>",
+        "Ben <computer:master>",
+        "Cleo <computer:detective>"
+    ]);
+    let (s, answer) = app.post_json("/api/games", &body).await;
+    assert_eq!(s, 422);
+    assert!(
+        answer.to_string().contains("at least one person"),
+        "{answer}"
+    );
+    assert_eq!(
+        app.get_json("/api/games").await.as_array().map(Vec::len),
+        Some(0)
+    );
+    app.stop().await;
+}
