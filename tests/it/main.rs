@@ -16,6 +16,7 @@ mod operate;
 mod replay_cli;
 mod service;
 mod sheets;
+mod simulate_cli;
 mod trust;
 mod web_pages;
 mod write_path;
