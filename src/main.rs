@@ -139,30 +139,7 @@ enum Command {
         command: DbCommand,
     },
     /// Play games between computer players, with no database, and print who won how often.
-    Simulate {
-        /// Players per game (3 to 7).
-        #[arg(long)]
-        players: usize,
-        /// How many games.
-        #[arg(long, default_value_t = 1000)]
-        games: u64,
-        /// The level of each seat, e.g. detective,novice,novice,novice (one name: every seat).
-        /// Levels turn round the seats from game to game.
-        #[arg(long)]
-        seats: String,
-        /// A house rule, e.g. --setting question_payment=all (see RULES.md).
-        #[arg(long = "setting")]
-        settings: Vec<String>,
-        /// The run's seed: the same seed gives the same result.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Worker threads (default: every core).
-        #[arg(long)]
-        jobs: Option<usize>,
-        /// Print every game and the summary as JSON instead of the table.
-        #[arg(long)]
-        json: bool,
-    },
+    Simulate(polysleuth::simulate::cli::Args),
     /// Run a whole game through the rules engine alone and print the outcome as JSON.
     Replay {
         /// The replay file (`-` reads standard input).
@@ -346,15 +323,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Replay { file } => replay(&file),
-        Command::Simulate {
-            players,
-            games,
-            seats,
-            settings,
-            seed,
-            jobs,
-            json,
-        } => simulate(players, games, &seats, &settings, seed, jobs, json),
+        Command::Simulate(args) => polysleuth::simulate::cli::main(args),
         Command::Deduce {
             file,
             player,
@@ -591,7 +560,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
         Command::Replay { .. }
         | Command::Deduce { .. }
         | Command::Mail { .. }
-        | Command::Simulate { .. } => {
+        | Command::Simulate(_) => {
             unreachable!("handled in main")
         }
     }
@@ -700,39 +669,6 @@ fn replay(file: &str) -> ExitCode {
         }
         Err(e) => {
             eprintln!("polysleuth replay: {e}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-fn simulate(
-    players: usize,
-    games: u64,
-    seats: &str,
-    settings: &[String],
-    seed: u64,
-    jobs: Option<usize>,
-    json: bool,
-) -> ExitCode {
-    use polysleuth::simulate::{cli, Plan};
-    let plan = (|| {
-        Ok::<_, String>(Plan {
-            players,
-            games,
-            seats: cli::seats(seats, players)?,
-            settings: cli::settings(settings)?,
-            seed,
-            jobs: jobs
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-        })
-    })();
-    match plan.and_then(|plan| cli::run(&plan, json)) {
-        Ok(out) => {
-            println!("{out}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("polysleuth simulate: {e}");
             ExitCode::from(2)
         }
     }

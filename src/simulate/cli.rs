@@ -2,6 +2,7 @@
 //! when piped), and the summary as a table or the whole result as JSON.
 
 use std::io::IsTerminal;
+use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -71,4 +72,58 @@ pub fn run(plan: &Plan, json: bool) -> Result<String, String> {
     } else {
         table(plan, &summary)
     })
+}
+
+/// `polysleuth simulate`'s arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Players per game (3 to 7).
+    #[arg(long)]
+    players: usize,
+    /// How many games.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// The level of each seat, e.g. detective,novice,novice,novice (one name: every seat).
+    /// Levels turn round the seats from game to game.
+    #[arg(long)]
+    seats: String,
+    /// A house rule, e.g. --setting question_payment=all (see RULES.md).
+    #[arg(long = "setting")]
+    settings: Vec<String>,
+    /// The run's seed: the same seed gives the same result.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Print every game and the summary as JSON instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the command: the summary on standard output, or one message on standard error and
+/// status 2.
+pub fn main(args: Args) -> ExitCode {
+    let plan = (|| {
+        Ok::<_, String>(Plan {
+            players: args.players,
+            games: args.games,
+            seats: seats(&args.seats, args.players)?,
+            settings: settings(&args.settings)?,
+            seed: args.seed,
+            jobs: args
+                .jobs
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        })
+    })();
+    match plan.and_then(|plan| run(&plan, args.json)) {
+        Ok(out) => {
+            println!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("polysleuth simulate: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
