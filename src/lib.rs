@@ -24,5 +24,6 @@ pub mod simulate;
 pub mod site;
 pub mod states;
 pub mod store;
+pub mod verify;
 pub mod web;
 pub mod writer;

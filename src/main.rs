@@ -140,6 +140,12 @@ enum Command {
     },
     /// Play games between computer players, with no database, and print who won how often.
     Simulate(polysleuth::simulate::cli::Args),
+    /// Check a finished game's record (its record.json): the commitment, then every bulletin
+    /// replayed. Prints `verified`, or the first difference (status 1).
+    Verify {
+        /// The record (`-` reads standard input).
+        file: String,
+    },
     /// Run a whole game through the rules engine alone and print the outcome as JSON.
     Replay {
         /// The replay file (`-` reads standard input).
@@ -323,6 +329,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Replay { file } => replay(&file),
+        Command::Verify { file } => verify(&file),
         Command::Simulate(args) => polysleuth::simulate::cli::main(args),
         Command::Deduce {
             file,
@@ -560,7 +567,8 @@ async fn run(command: Command) -> anyhow::Result<()> {
         Command::Replay { .. }
         | Command::Deduce { .. }
         | Command::Mail { .. }
-        | Command::Simulate(_) => {
+        | Command::Simulate(_)
+        | Command::Verify { .. } => {
             unreachable!("handled in main")
         }
     }
@@ -669,6 +677,28 @@ fn replay(file: &str) -> ExitCode {
         }
         Err(e) => {
             eprintln!("polysleuth replay: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn verify(file: &str) -> ExitCode {
+    use polysleuth::verify::Mismatch;
+    let text = match read_input("verify", file) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    match polysleuth::verify::verify(&text) {
+        Ok(()) => {
+            println!("verified");
+            ExitCode::SUCCESS
+        }
+        Err(Mismatch::Differs(what)) => {
+            println!("not verified: {what}");
+            ExitCode::from(1)
+        }
+        Err(Mismatch::Unreadable(what)) => {
+            eprintln!("polysleuth verify: {what}");
             ExitCode::from(2)
         }
     }

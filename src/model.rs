@@ -44,6 +44,9 @@ pub enum Resolution {
     End,
 }
 
+/// The bulletin's note when the game master ends a game; a finished game's record reads it.
+pub const ENDED_NOTE: &str = "The game master ended the game.";
+
 /// A bulletin as stored: the rules engine's public bulletin plus the game master's notes.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StoredBulletin {

@@ -37,6 +37,23 @@ struct Input {
     player: Option<String>,
     #[serde(default)]
     round: Option<usize>,
+    /// Not in the contract: what the game master did that changes an outcome (a player marked
+    /// done during a round, the game ended after a round), as a finished game's record holds.
+    #[serde(default)]
+    game_master: Vec<GmRuling>,
+}
+
+/// A game master's action that changes a round's outcome.
+#[derive(Clone, Debug, Deserialize, serde::Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GmRuling {
+    pub round: u32,
+    /// Players marked done by the game master during the round.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub done: Vec<String>,
+    /// The game master ended the game with this round: every card left is published.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub end: bool,
 }
 
 /// A replayed game: where it started, and each round's outcome with its rejected turns.
@@ -114,7 +131,24 @@ fn play(input: Input) -> Result<Played, ReplayError> {
                 None => None,
             })
             .collect();
-        let (next, outcome) = game.resolve(&turns, &[]);
+        let number = index as u32 + 1;
+        let mut gm_done = Vec::new();
+        let mut end = false;
+        for ruling in input.game_master.iter().filter(|r| r.round == number) {
+            end |= ruling.end;
+            for name in &ruling.done {
+                gm_done.push(game.seat_of(name).ok_or_else(|| {
+                    bad(format!(
+                        "the game master marked \"{name}\" done in round {number}, who is not a player"
+                    ))
+                })?);
+            }
+        }
+        let (next, outcome) = if end {
+            game.resolve_and_end(&turns, &gm_done)
+        } else {
+            game.resolve(&turns, &gm_done)
+        };
         rounds.push((outcome, rejected));
         game = next;
     }
@@ -140,23 +174,14 @@ pub fn run(input: &str) -> Result<Value, ReplayError> {
     let commitment = game.deal.commitment(players, salt);
     let mut rounds_out = Vec::new();
     for (outcome, rejected) in &played.rounds {
-        let b = &outcome.bulletin;
-        rounds_out.push(json!({
-            "round": b.round,
-            "submitted": b.submitted,
-            "rejected": rejected,
-            "guesses": b.guesses,
-            "answers": b.answers,
-            "reveals": outcome.reveals.iter().map(|r| json!({
-                "player": r.player, "target": r.target, "cards": r.cards,
-            })).collect::<Vec<_>>(),
-            "published": b.published,
-            "standings": b.standings.iter().map(|s| json!({
-                "player": s.player, "eyes": s.eyes, "points": s.points(),
-            })).collect::<Vec<_>>(),
-            "done": b.newly_done.iter().map(|d| &d.player).collect::<Vec<_>>(),
-            "game_over": b.game_over,
-        }));
+        let mut round = public_round(&outcome.bulletin);
+        round["rejected"] = Value::Object(rejected.clone());
+        round["reveals"] = json!(outcome
+            .reveals
+            .iter()
+            .map(|r| json!({"player": r.player, "target": r.target, "cards": r.cards}))
+            .collect::<Vec<_>>());
+        rounds_out.push(round);
     }
     Ok(json!({
         "deal": deal_out,
@@ -165,6 +190,22 @@ pub fn run(input: &str) -> Result<Value, ReplayError> {
         "rounds": rounds_out,
         "winners": played.end.winners(),
     }))
+}
+
+/// A round's public bulletin in the replay output's words (no reveals: they are private).
+pub fn public_round(b: &crate::rules::Bulletin) -> Value {
+    json!({
+        "round": b.round,
+        "submitted": b.submitted,
+        "guesses": b.guesses,
+        "answers": b.answers,
+        "published": b.published,
+        "standings": b.standings.iter().map(|s| json!({
+            "player": s.player, "eyes": s.eyes, "points": s.points(),
+        })).collect::<Vec<_>>(),
+        "done": b.newly_done.iter().map(|d| &d.player).collect::<Vec<_>>(),
+        "game_over": b.game_over,
+    })
 }
 
 /// The Information Sheet of one player after one round of a replayed game, from that

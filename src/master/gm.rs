@@ -120,7 +120,7 @@ impl Master {
     async fn end(&self, game: &GameRow) -> Result<String> {
         let mut tx = self.store.write().await?;
         let game = self.locked(&mut tx, game.id).await?;
-        self.add_note(&mut tx, &game, "The game master ended the game.", None)
+        self.add_note(&mut tx, &game, crate::model::ENDED_NOTE, None)
             .await?;
         tx.commit().await?;
         self.close_open_round(game.id, Resolution::End).await?;

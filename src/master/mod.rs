@@ -25,6 +25,7 @@ pub use crate::error::{MasterError, Result};
 mod create;
 pub mod gm;
 mod observers;
+mod record;
 mod records;
 mod reminders;
 pub mod request;

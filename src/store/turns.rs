@@ -81,6 +81,20 @@ pub(super) fn split(
 }
 
 impl Store {
+    /// Every turn of a game that was in force when its round closed, by round and seat:
+    /// (round, turn). For a finished game's record.
+    pub async fn all_turns(&self, game_id: i64) -> Result<Vec<(i64, TurnRow)>, StoreError> {
+        let rows: Vec<AnyRow> = sqlx::query(
+            "SELECT round, seat, text, ready, revision, updated_at FROM turns WHERE game_id = $1 ORDER BY round, seat",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("round")?, TurnRow::decode(r)?)))
+            .collect()
+    }
+
     pub async fn turns<'e, E: Executor<'e, Database = Any>>(
         &self,
         e: E,

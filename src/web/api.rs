@@ -206,3 +206,15 @@ pub async fn inbound_mail(
     let ingested = crate::mail::door::ingest(&master, &body).await?;
     Ok(HttpResponse::Ok().json(ingested))
 }
+
+/// A finished game's record, for `polysleuth replay` and `polysleuth verify`.
+pub async fn record(master: web::Data<Master>, path: web::Path<i64>) -> Answer {
+    let id = path.into_inner();
+    let record = master.record(id).await?;
+    Ok(HttpResponse::Ok()
+        .insert_header((
+            "Content-Disposition",
+            format!("inline; filename=\"polysleuth-game-{id}-record.json\""),
+        ))
+        .json(record))
+}

@@ -126,6 +126,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/play/{token}", web::post().to(play::play_action))
         .route("/games/{id}", web::get().to(pages::game))
         .route("/games/{id}/feed.atom", web::get().to(pages::feed))
+        .route("/games/{id}/record.json", web::get().to(api::record))
         .route("/gm/{token}", web::get().to(gm::gm))
         .route("/gm/{token}", web::post().to(gm::gm_action))
         .route("/games/{id}/observe", web::post().to(pages::observe))

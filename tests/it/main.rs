@@ -13,6 +13,7 @@ mod mail_fixtures;
 mod mail_game;
 mod mail_imap;
 mod operate;
+mod records;
 mod replay_cli;
 mod service;
 mod sheets;

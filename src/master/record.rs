@@ -1,0 +1,77 @@
+//! A finished game's record: everything needed to re-run it and check it, in the `replay`
+//! format (DESIGN.md) with what only a record adds — the salt and the commitment, what the
+//! game master did that changed an outcome, how each round closed, and the bulletins as they
+//! were published. `polysleuth replay` reproduces the bulletins from it, and `polysleuth
+//! verify` checks them and the commitment. It is published only once the game is over: until
+//! then it would tell the deal and every turn.
+
+use serde_json::{json, Map, Value};
+
+use super::{Master, MasterError, Result};
+use crate::model::ENDED_NOTE;
+use crate::replay::GmRuling;
+use crate::rules::view::DoneReason;
+use crate::store::GameStatus;
+
+impl Master {
+    /// The record of a finished game.
+    pub async fn record(&self, game_id: i64) -> Result<Value> {
+        let row = self.public_game(game_id).await?;
+        if row.status != GameStatus::Over {
+            return Err(MasterError::NotFound(format!(
+                "game {game_id} is not over; its record is published when it ends"
+            )));
+        }
+        let state = self.state_of(&row)?;
+        let names = &state.players;
+        let mut bulletins = self.bulletins(game_id).await?;
+        bulletins.sort_by_key(|(b, _)| b.bulletin.round);
+        let mut rounds: Vec<Map<String, Value>> = vec![Map::new(); bulletins.len()];
+        for (round, turn) in self.store.all_turns(game_id).await? {
+            if let Some(texts) = rounds.get_mut((round - 1).max(0) as usize) {
+                let name = names.get(turn.seat as usize).cloned().unwrap_or_default();
+                texts.insert(name, Value::String(turn.text));
+            }
+        }
+        let mut rulings = Vec::new();
+        let last = bulletins.len();
+        for (i, (stored, _)) in bulletins.iter().enumerate() {
+            let b = &stored.bulletin;
+            let done: Vec<String> = b
+                .newly_done
+                .iter()
+                .filter(|d| d.reason == DoneReason::GameMaster)
+                .map(|d| d.player.clone())
+                .collect();
+            // The game master's "end now" closes the last round and publishes every card.
+            let end = i + 1 == last && stored.notes.iter().any(|n| n == ENDED_NOTE);
+            if !done.is_empty() || end {
+                rulings.push(GmRuling {
+                    round: b.round,
+                    done,
+                    end,
+                });
+            }
+        }
+        let mut deal = Map::new();
+        for (name, hand) in names.iter().zip(&state.deal.hands) {
+            deal.insert(name.clone(), json!(hand.names()));
+        }
+        deal.insert("safe".into(), json!(state.deal.safe.names()));
+        Ok(json!({
+            "game": game_id,
+            "name": row.name,
+            "players": names,
+            "settings": state.settings,
+            "seed": state.seed,
+            "deal": deal,
+            "salt": row.salt,
+            "commitment": row.commitment,
+            "rounds": rounds,
+            "game_master": rulings,
+            "closed_by": bulletins.iter().map(|(b, _)| b.closed_by.as_str()).collect::<Vec<_>>(),
+            "bulletins": bulletins.iter().map(|(b, _)| crate::replay::public_round(&b.bulletin)).collect::<Vec<_>>(),
+            "winners": state.winners(),
+        }))
+    }
+}
