@@ -329,7 +329,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Replay { file } => replay(&file),
-        Command::Verify { file } => verify(&file),
+        Command::Verify { file } => polysleuth::verify::main(&file),
         Command::Simulate(args) => polysleuth::simulate::cli::main(args),
         Command::Deduce {
             file,
@@ -625,21 +625,8 @@ fn days(n: u64) -> Duration {
     Duration::from_secs(n.saturating_mul(86_400))
 }
 
-fn read_input(command: &str, file: &str) -> Result<String, ExitCode> {
-    let text = if file == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map(|_| s)
-    } else {
-        std::fs::read_to_string(file)
-    };
-    text.map_err(|e| {
-        eprintln!("polysleuth {command}: cannot read {file}: {e}");
-        ExitCode::from(2)
-    })
-}
-
 fn deduce(file: &str, player: Option<&str>, round: Option<usize>, budget: Option<u64>) -> ExitCode {
-    let text = match read_input("deduce", file) {
+    let text = match polysleuth::replay::read_input("deduce", file) {
         Ok(t) => t,
         Err(code) => return code,
     };
@@ -663,7 +650,7 @@ fn deduce(file: &str, player: Option<&str>, round: Option<usize>, budget: Option
 }
 
 fn replay(file: &str) -> ExitCode {
-    let text = match read_input("replay", file) {
+    let text = match polysleuth::replay::read_input("replay", file) {
         Ok(t) => t,
         Err(code) => return code,
     };
@@ -677,28 +664,6 @@ fn replay(file: &str) -> ExitCode {
         }
         Err(e) => {
             eprintln!("polysleuth replay: {e}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-fn verify(file: &str) -> ExitCode {
-    use polysleuth::verify::Mismatch;
-    let text = match read_input("verify", file) {
-        Ok(t) => t,
-        Err(code) => return code,
-    };
-    match polysleuth::verify::verify(&text) {
-        Ok(()) => {
-            println!("verified");
-            ExitCode::SUCCESS
-        }
-        Err(Mismatch::Differs(what)) => {
-            println!("not verified: {what}");
-            ExitCode::from(1)
-        }
-        Err(Mismatch::Unreadable(what)) => {
-            eprintln!("polysleuth verify: {what}");
             ExitCode::from(2)
         }
     }

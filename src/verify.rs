@@ -107,3 +107,27 @@ fn same(a: &Value, b: &Value) -> bool {
         _ => a == b,
     }
 }
+
+/// `polysleuth verify FILE`: prints `verified` (status 0), or the first difference (status 1);
+/// a record that cannot be read is named on standard error (status 2).
+pub fn main(file: &str) -> std::process::ExitCode {
+    use std::process::ExitCode;
+    let text = match replay::read_input("verify", file) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    match verify(&text) {
+        Ok(()) => {
+            println!("verified");
+            ExitCode::SUCCESS
+        }
+        Err(Mismatch::Differs(what)) => {
+            println!("not verified: {what}");
+            ExitCode::from(1)
+        }
+        Err(Mismatch::Unreadable(what)) => {
+            eprintln!("polysleuth verify: {what}");
+            ExitCode::from(2)
+        }
+    }
+}
