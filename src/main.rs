@@ -199,9 +199,34 @@ enum GameCommand {
         /// Keep the game off the public list.
         #[arg(long)]
         unlisted: bool,
+        /// Let players sign up instead of naming them: the least and most players, e.g. 3-5.
+        #[arg(long, value_parser = players_range)]
+        forming: Option<(usize, usize)>,
+        /// Invite an address to the forming game (repeat for more).
+        #[arg(long)]
+        invite: Vec<String>,
+        /// The most rounds a player may declare themselves away at once.
+        #[arg(long)]
+        max_absence: Option<i64>,
+        /// Hand a player marked done for being idle to the first standby.
+        #[arg(long)]
+        auto_standby: bool,
         #[command(flatten)]
         site: Site,
     },
+}
+
+/// `3-5`: the least and most players of a forming game.
+fn players_range(text: &str) -> Result<(usize, usize), String> {
+    let (a, b) = text
+        .split_once('-')
+        .ok_or("write the least and most players, e.g. 3-5")?;
+    let n = |t: &str| {
+        t.trim()
+            .parse()
+            .map_err(|_| format!("\"{t}\" is not a number"))
+    };
+    Ok((n(a)?, n(b)?))
 }
 
 /// Reading players' mail from a mailbox.
@@ -471,6 +496,10 @@ async fn run(command: Command) -> anyhow::Result<()> {
                     time_zone,
                     settings,
                     unlisted,
+                    forming,
+                    invite,
+                    max_absence,
+                    auto_standby,
                     site,
                 },
         } => {
@@ -499,6 +528,16 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 deal,
                 reminder_hours: None,
                 first_deadline: None,
+                forming: forming.map(|(min_players, max_players)| {
+                    polysleuth::master::request::FormingBody {
+                        min_players,
+                        max_players,
+                        start_at: None,
+                        invite,
+                    }
+                }),
+                max_absence,
+                auto_standby: Some(auto_standby),
             }
             .draft()
             .check(polysleuth::clock::now())

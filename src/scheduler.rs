@@ -18,6 +18,11 @@ pub async fn run(master: Master, tick: Duration, computers: Timing) {
             Ok(_) => {}
             Err(e) => tracing::error!(error = %e, "cannot look for due rounds"),
         }
+        match master.start_due_forming().await {
+            Ok(n) if n > 0 => tracing::info!(games = n, "forming games started at their date"),
+            Ok(_) => {}
+            Err(e) => tracing::error!(error = %e, "cannot start forming games"),
+        }
         if let Err(e) = master.send_reminders().await {
             tracing::error!(error = %e, "cannot send reminders");
         }

@@ -84,6 +84,26 @@ impl Site {
         )
     }
 
+    /// The token of a sign-up (to join, an invitation, a standby): its links and its reply
+    /// address carry it.
+    pub fn signup_token(&self, signup_id: i64) -> String {
+        keys::token(signup_id, &self.sign("signup", signup_id))
+    }
+
+    /// The page where a sign-up is confirmed, declined or left.
+    pub fn signup_link(&self, signup_id: i64) -> String {
+        self.link(&format!("/join/{}", self.signup_token(signup_id)))
+    }
+
+    /// `gm+join-12-<token>@domain`: replying confirms (or declines) the sign-up.
+    pub fn signup_address(&self, signup_id: i64) -> String {
+        let (local, domain) = self
+            .mail_address
+            .split_once('@')
+            .unwrap_or((&self.mail_address, "localhost"));
+        format!("{local}+join-{}@{domain}", self.signup_token(signup_id))
+    }
+
     pub fn player_link(&self, player_id: i64, key: &str) -> String {
         self.link(&format!("/play/{}", keys::token(player_id, key)))
     }

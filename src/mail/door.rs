@@ -116,6 +116,14 @@ async fn handle(
         return Ok((Outcome::Automatic, sender, None, None));
     }
     let sender_addr = sender.clone().unwrap_or_default();
+    // A sign-up: `join GAME NAME`, or a reply to a sign-up's confirmation or invitation.
+    if let Some(ask) = super::joining::ask(&mail, &master.site.mail_address) {
+        return match super::joining::handle(master, ask, &sender_addr).await {
+            Ok(game) => Ok((Outcome::Handled, sender, game, None)),
+            Err(MasterError::BadKey) => Ok((Outcome::BadKey, sender, None, None)),
+            Err(e) => Err(e),
+        };
+    }
     // Before the player is known their game's names are not: a first reading for the
     // signon line and a lone `help`.
     let first = reply::own_text(&mail.text, |l| reply::starts_like_turn(l, &[]));

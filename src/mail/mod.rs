@@ -3,9 +3,11 @@
 
 pub mod address;
 pub mod door;
+pub mod forming;
 pub mod html;
 pub mod imap;
 pub mod inbound;
+pub mod joining;
 pub mod outbox;
 pub mod reply;
 

@@ -17,6 +17,9 @@ impl Master {
     /// Creates a game: deals, commits, stores it with its players, and queues the welcome
     /// mails, all in one transaction.
     pub async fn create_game(&self, req: GameRequest) -> Result<Created> {
+        if req.forming.is_some() {
+            return self.create_forming(req).await;
+        }
         let names: Vec<String> = req.players.iter().map(|(n, _)| n.clone()).collect();
         let seed = req.seed.unwrap_or_else(rand::random);
         let game = Game::new(names.clone(), req.settings.clone(), seed, req.deal.clone())
@@ -111,6 +114,28 @@ impl Master {
             gm_link,
             players,
         })
+    }
+
+    /// Queues the welcome mail of a player seated in a formed game.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) async fn welcome_player(
+        &self,
+        tx: &mut Tx,
+        row: &GameRow,
+        game: &Game,
+        seat: usize,
+        player_id: i64,
+        email: &str,
+        key: &str,
+    ) -> Result<String> {
+        let who = Welcome {
+            seat,
+            player_id,
+            key_version: 0,
+            email,
+            key,
+        };
+        self.welcome(tx, row, game, who).await
     }
 
     /// Queues a player's welcome mail, with their private link; returns the link.

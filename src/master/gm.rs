@@ -43,6 +43,10 @@ impl Master {
         match (game.status, &action) {
             (GameStatus::Over, _) => Err(MasterError::Conflict("the game is over".into())),
             (GameStatus::Unconfirmed, GmAction::Start) => self.start(game.id).await,
+            (GameStatus::Forming, GmAction::Start) => self.start_forming(game.id).await,
+            (GameStatus::Forming, _) => Err(MasterError::Conflict(
+                "the game is still gathering players: start it first".into(),
+            )),
             (GameStatus::Unconfirmed, GmAction::End) => self.discard(game.id).await,
             (GameStatus::Unconfirmed, _) => Err(MasterError::Conflict(
                 "the game has not started: press \"Start the game\" first".into(),
@@ -95,7 +99,13 @@ impl Master {
         if game.status != GameStatus::Unconfirmed {
             return Err(MasterError::Conflict("the game has started already".into()));
         }
-        let said = self.start_game(&mut tx, &game).await?;
+        // A forming game's game master confirmed: it opens for sign-up.
+        let forming = self.store.seating(&mut *tx, game_id).await?.is_some()
+            && self.store.players(&mut *tx, game_id).await?.is_empty();
+        let said = match forming {
+            true => self.open_forming(&mut tx, &game).await?,
+            false => self.start_game(&mut tx, &game).await?,
+        };
         tx.commit().await?;
         self.forget_players(|p| p.game_id != game_id);
         Ok(said)
@@ -105,7 +115,7 @@ impl Master {
     async fn discard(&self, game_id: i64) -> Result<String> {
         let mut tx = self.store.write().await?;
         let game = self.locked(&mut tx, game_id).await?;
-        if game.status != GameStatus::Unconfirmed {
+        if !matches!(game.status, GameStatus::Unconfirmed | GameStatus::Forming) {
             return Err(MasterError::Conflict(
                 "the game has started meanwhile: end it instead".into(),
             ));
@@ -252,7 +262,7 @@ impl Master {
     }
 
     /// The game's row, locked for the rest of the transaction.
-    async fn locked(&self, tx: &mut Tx, game_id: i64) -> Result<GameRow> {
+    pub(super) async fn locked(&self, tx: &mut Tx, game_id: i64) -> Result<GameRow> {
         self.store
             .game_for_update(tx, game_id)
             .await?

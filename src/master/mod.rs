@@ -23,6 +23,7 @@ use crate::writer::Writer;
 pub use crate::error::{MasterError, Result};
 
 mod create;
+mod forming;
 pub mod gm;
 mod observers;
 mod record;
@@ -32,6 +33,7 @@ pub mod request;
 mod rounds;
 mod turns;
 
+pub use forming::CONFIRM_WITHIN;
 pub use gm::GmAction;
 pub use observers::MAX_UNCONFIRMED_SUBSCRIPTIONS;
 pub use request::{GameRequest, MAX_UNCONFIRMED_GAMES};

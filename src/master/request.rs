@@ -46,7 +46,28 @@ pub struct GameRequest {
     /// mailed to their address: a game made on the web or through the API of a service that
     /// does not trust whoever creates games (`serve --create-games confirmed`).
     pub wait_for_gm: bool,
+    /// Players gather by sign-up or invitation instead of being named (`players` then holds
+    /// only the computer players the game master seats).
+    pub forming: Option<Forming>,
+    /// The most rounds a player may declare themselves away at once (0: never).
+    pub max_absence: i64,
+    /// Whether a player marked done for being idle is handed to the first standby.
+    pub auto_standby: bool,
 }
+
+/// How a game gathers its players.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Forming {
+    pub min_players: usize,
+    pub max_players: usize,
+    /// The game starts on its own at this time if it has its least number of players.
+    pub start_at: Option<i64>,
+    /// Addresses the game master invites.
+    pub invite: Vec<String>,
+}
+
+/// The most rounds of absence a game may allow.
+pub const MAX_ABSENCE: i64 = 20;
 
 impl GameRequest {
     /// A game of four sample players with the default rules and a day per round: the demo
@@ -69,6 +90,9 @@ impl GameRequest {
             deal: None,
             reminder_hours: String::new(),
             wait_for_gm: false,
+            forming: None,
+            max_absence: 0,
+            auto_standby: false,
         }
     }
 }
@@ -91,6 +115,9 @@ pub struct Draft {
     pub first_deadline: Option<i64>,
     /// Problems found while reading the input (a number that is not one, say).
     pub problems: Vec<String>,
+    pub forming: Option<Forming>,
+    pub max_absence: Option<i64>,
+    pub auto_standby: bool,
 }
 
 impl Draft {
@@ -103,11 +130,22 @@ impl Draft {
             "the game master's e-mail address",
             &self.gm_email,
         ));
-        check_players(&self.players, &mut errors);
-        if (MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players.len()) {
-            if let Err(e) = self.settings.check(self.players.len()) {
-                errors.push(e.to_string());
+        match &self.forming {
+            None => {
+                check_players(&self.players, &mut errors);
+                if (MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players.len()) {
+                    if let Err(e) = self.settings.check(self.players.len()) {
+                        errors.push(e.to_string());
+                    }
+                }
             }
+            Some(f) => check_forming(f, &self.players, &self.settings, now, &mut errors),
+        }
+        let max_absence = self.max_absence.unwrap_or(0);
+        if !(0..=MAX_ABSENCE).contains(&max_absence) {
+            errors.push(format!(
+                "the longest absence is {max_absence} rounds; allow 0 to {MAX_ABSENCE}"
+            ));
         }
         let hours = self.round_hours.unwrap_or(ROUND_HOURS);
         if !(hours > 0.0 && hours <= 24.0 * 60.0) {
@@ -167,7 +205,55 @@ impl Draft {
             deal,
             reminder_hours,
             wait_for_gm: false,
+            forming: self.forming,
+            max_absence,
+            auto_standby: self.auto_standby,
         })
+    }
+}
+
+/// A forming game: its limits, its computer players, its invitations, its rules for every
+/// size it may start at.
+fn check_forming(
+    f: &Forming,
+    computers: &[(String, String)],
+    settings: &crate::rules::Settings,
+    now: i64,
+    errors: &mut Vec<String>,
+) {
+    if f.min_players < MIN_PLAYERS || f.max_players > MAX_PLAYERS || f.min_players > f.max_players {
+        errors.push(format!(
+            "a forming game takes {MIN_PLAYERS} to {MAX_PLAYERS} players: give a least number \
+             and a most number in that range, the least not above the most (you gave {} and {})",
+            f.min_players, f.max_players
+        ));
+        return;
+    }
+    if f.start_at.is_some_and(|at| at <= now) {
+        errors.push("the start date is in the past".into());
+    }
+    for (name, address) in computers {
+        if computer_level(address).is_none() {
+            errors.push(format!(
+                "{name}: a forming game seats people by sign-up or invitation; name only computer players here"
+            ));
+        }
+    }
+    if computers.len() >= f.max_players {
+        errors.push("the computer players fill every seat; leave room for people".into());
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for address in &f.invite {
+        errors.extend(email_problem("an invited address", address));
+        if seen.iter().any(|a| a.eq_ignore_ascii_case(address)) {
+            errors.push(format!("{address} is invited twice"));
+        }
+        seen.push(address.clone());
+    }
+    for n in f.min_players..=f.max_players {
+        if let Err(e) = settings.check(n) {
+            errors.push(format!("with {n} players: {e}"));
+        }
     }
 }
 
@@ -200,6 +286,27 @@ pub struct NewGameBody {
     /// The first round's deadline, in epoch seconds; later rounds last `round_hours`.
     #[serde(default)]
     pub first_deadline: Option<i64>,
+    /// Gather players by sign-up or invitation instead of naming them.
+    #[serde(default)]
+    pub forming: Option<FormingBody>,
+    /// The most rounds a player may declare themselves away at once (default 0: never).
+    #[serde(default)]
+    pub max_absence: Option<i64>,
+    /// Hand a player marked done for being idle to the first standby (default false).
+    #[serde(default)]
+    pub auto_standby: Option<bool>,
+}
+
+/// `"forming": {"min_players": 3, "max_players": 5, "start_at": 1790000000, "invite": […]}`
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FormingBody {
+    pub min_players: usize,
+    pub max_players: usize,
+    #[serde(default)]
+    pub start_at: Option<i64>,
+    #[serde(default)]
+    pub invite: Vec<String>,
 }
 
 impl NewGameBody {
@@ -226,6 +333,14 @@ impl NewGameBody {
             reminder_hours: self.reminder_hours,
             first_deadline: self.first_deadline,
             problems,
+            forming: self.forming.map(|f| Forming {
+                min_players: f.min_players,
+                max_players: f.max_players,
+                start_at: f.start_at,
+                invite: f.invite,
+            }),
+            max_absence: self.max_absence,
+            auto_standby: self.auto_standby.unwrap_or(false),
         }
     }
 }

@@ -63,6 +63,11 @@ impl Master {
                 "game {game_id} waits for its game master to start it; there is no round to close"
             )))
             }
+            GameStatus::Forming => {
+                return Err(MasterError::Conflict(format!(
+                    "game {game_id} is still gathering players; there is no round to close"
+                )))
+            }
             GameStatus::Open | GameStatus::Paused => {}
         }
         match self

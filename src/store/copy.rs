@@ -14,10 +14,12 @@ use sqlx::{Column, Row, ValueRef};
 use super::{Backend, Store, StoreError};
 
 /// Every table, parents before children, with the order its rows are read and compared in.
-pub const TABLES: [(&str, &str); 12] = [
+pub const TABLES: [(&str, &str); 14] = [
     ("secrets", "name"),
     ("games", "id"),
+    ("seating", "game_id"),
     ("players", "id"),
+    ("signups", "id"),
     ("turns", "game_id, round, seat"),
     ("bulletins", "game_id, round"),
     ("reports", "game_id, round, seat"),
@@ -30,9 +32,10 @@ pub const TABLES: [(&str, &str); 12] = [
 ];
 
 /// Tables whose ids a sequence hands out on PostgreSQL.
-const SERIAL: [&str; 6] = [
+const SERIAL: [&str; 7] = [
     "games",
     "players",
+    "signups",
     "observers",
     "outbox",
     "bounces",

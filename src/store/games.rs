@@ -11,6 +11,8 @@ use super::{Conn, Lock, Store, StoreError, Writes};
 pub enum GameStatus {
     /// Made on the web or through the API, waiting for its game master to start it.
     Unconfirmed,
+    /// Gathering players by sign-up or invitation: no deal yet.
+    Forming,
     /// A round is open and its clock runs.
     Open,
     /// A round is open and its clock is stopped.
@@ -22,6 +24,7 @@ impl GameStatus {
     pub fn as_str(self) -> &'static str {
         match self {
             GameStatus::Unconfirmed => "unconfirmed",
+            GameStatus::Forming => "forming",
             GameStatus::Open => "open",
             GameStatus::Paused => "paused",
             GameStatus::Over => "over",
@@ -39,6 +42,7 @@ impl std::str::FromStr for GameStatus {
     fn from_str(s: &str) -> Result<Self, String> {
         Ok(match s {
             "unconfirmed" => GameStatus::Unconfirmed,
+            "forming" => GameStatus::Forming,
             "open" => GameStatus::Open,
             "paused" => GameStatus::Paused,
             "over" => GameStatus::Over,
@@ -202,6 +206,25 @@ impl Store {
         .fetch_one(&mut *tx)
         .await?;
         Ok(id)
+    }
+
+    /// A formed game's deal, committed when it starts: its state, salt and commitment.
+    pub async fn set_dealt(
+        &self,
+        tx: &mut Conn,
+        id: i64,
+        state: &str,
+        salt: &str,
+        commitment: &str,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET state = $2, salt = $3, commitment = $4 WHERE id = $1")
+            .bind(id)
+            .bind(state)
+            .bind(salt)
+            .bind(commitment)
+            .execute(&mut *tx)
+            .await?;
+        Ok(())
     }
 
     pub async fn game<'e, E: Executor<'e, Database = Any>>(

@@ -11,7 +11,7 @@ use super::observers::OBSERVER_COLUMNS;
 use super::Store;
 
 /// The store's files, as compiled (all but `fill.rs`, which fills databases for benchmarks).
-const SOURCES: [(&str, &str); 12] = [
+const SOURCES: [(&str, &str); 13] = [
     ("batch.rs", include_str!("batch.rs")),
     ("bulletins.rs", include_str!("bulletins.rs")),
     ("games.rs", include_str!("games.rs")),
@@ -21,15 +21,18 @@ const SOURCES: [(&str, &str); 12] = [
     ("players.rs", include_str!("players.rs")),
     ("secrets.rs", include_str!("secrets.rs")),
     ("sheets.rs", include_str!("sheets.rs")),
+    ("signups.rs", include_str!("signups.rs")),
     ("stats.rs", include_str!("stats.rs")),
     ("turns.rs", include_str!("turns.rs")),
     ("writes.rs", include_str!("writes.rs")),
 ];
 
 /// Tables whose rows grow with use.
-const GROWING: [&str; 11] = [
+const GROWING: [&str; 13] = [
     "games",
     "players",
+    "seating",
+    "signups",
     "turns",
     "bulletins",
     "reports",

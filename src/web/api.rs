@@ -26,7 +26,15 @@ pub async fn list_games(master: web::Data<Master>) -> Answer {
 }
 
 pub async fn game(master: web::Data<Master>, path: web::Path<i64>) -> Answer {
-    Ok(HttpResponse::Ok().json(views::public_game_by_id(&master, path.into_inner()).await?))
+    let row = master.public_game(path.into_inner()).await?;
+    if super::signup::is_forming(&row) {
+        let mut v = serde_json::to_value(super::signup::forming_view(&master, &row).await?)
+            .expect("plain data");
+        v["status"] = serde_json::json!(row.status.as_str());
+        return Ok(HttpResponse::Ok().json(v));
+    }
+    let state = crate::states::parse(&row)?;
+    Ok(HttpResponse::Ok().json(views::public_game(&master, &row, &state).await?))
 }
 
 pub async fn bulletin(master: web::Data<Master>, path: web::Path<(i64, i64)>) -> Answer {

@@ -6,7 +6,7 @@ use chrono::{NaiveDateTime, TimeZone};
 use chrono_tz::Tz;
 
 use crate::clock::now;
-use crate::master::request::{self, Draft, GameRequest};
+use crate::master::request::{self, Draft, Forming, GameRequest};
 use crate::rules::{QuestionPayment, Settings};
 
 pub const PLAYER_ROWS: usize = 7;
@@ -100,28 +100,27 @@ pub fn parse(f: &Fields) -> Result<GameRequest, Vec<String>> {
     let time_zone = Some(get(f, "time_zone"))
         .filter(|tz| !tz.is_empty())
         .map(str::to_string);
-    let first_deadline = match get(f, "first_deadline") {
-        "" => None,
-        v => {
-            // The deadline is typed in the game's time zone; an unknown zone is named by the
-            // check, and the deadline read as UTC meanwhile.
-            let tz: Tz = time_zone
-                .as_deref()
-                .unwrap_or("UTC")
-                .parse()
-                .unwrap_or(Tz::UTC);
-            let parsed = NaiveDateTime::parse_from_str(v, "%Y-%m-%dT%H:%M")
-                .or_else(|_| NaiveDateTime::parse_from_str(v, "%Y-%m-%d %H:%M"))
-                .ok()
-                .and_then(|t| tz.from_local_datetime(&t).earliest());
-            if parsed.is_none() {
-                problems.push(format!(
-                    "the first deadline \"{v}\" is not a date and time such as 2026-12-24T18:00"
-                ));
-            }
-            parsed.map(|t| t.timestamp())
-        }
+    let first_deadline = local_time(
+        f,
+        "first_deadline",
+        "the first deadline",
+        &time_zone,
+        &mut problems,
+    );
+    let forming = match get(f, "forming") {
+        "on" => Some(Forming {
+            min_players: number(f, "min_players", "least players", &mut problems).unwrap_or(3),
+            max_players: number(f, "max_players", "most players", &mut problems).unwrap_or(7),
+            start_at: local_time(f, "start_at", "the start date", &time_zone, &mut problems),
+            invite: get(f, "invite")
+                .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+                .filter(|a| !a.is_empty())
+                .map(str::to_string)
+                .collect(),
+        }),
+        _ => None,
     };
+    let max_absence = number(f, "max_absence", "longest absence", &mut problems);
     Draft {
         name: get(f, "name").to_string(),
         gm_email: get(f, "gm_email").to_string(),
@@ -136,8 +135,42 @@ pub fn parse(f: &Fields) -> Result<GameRequest, Vec<String>> {
         reminder_hours: Some(get(f, "reminder_hours").to_string()),
         first_deadline,
         problems,
+        forming,
+        max_absence,
+        auto_standby: get(f, "auto_standby") == "on",
     }
     .check(now())
+}
+
+/// A date and time typed in the game's time zone (`2026-12-24T18:00`); an unknown zone is
+/// named by the check, and the time read as UTC meanwhile.
+fn local_time(
+    f: &Fields,
+    key: &str,
+    label: &str,
+    time_zone: &Option<String>,
+    problems: &mut Vec<String>,
+) -> Option<i64> {
+    match get(f, key) {
+        "" => None,
+        v => {
+            let tz: Tz = time_zone
+                .as_deref()
+                .unwrap_or("UTC")
+                .parse()
+                .unwrap_or(Tz::UTC);
+            let parsed = NaiveDateTime::parse_from_str(v, "%Y-%m-%dT%H:%M")
+                .or_else(|_| NaiveDateTime::parse_from_str(v, "%Y-%m-%d %H:%M"))
+                .ok()
+                .and_then(|t| tz.from_local_datetime(&t).earliest());
+            if parsed.is_none() {
+                problems.push(format!(
+                    "{label} \"{v}\" is not a date and time such as 2026-12-24T18:00"
+                ));
+            }
+            parsed.map(|t| t.timestamp())
+        }
+    }
 }
 
 /// A number of `unit` typed in a field, if any; a problem named when it is not a number.

@@ -25,6 +25,9 @@ struct GmPage {
 
 async fn gm_page(master: &Master, req: &HttpRequest, token: &str, notice: Option<String>) -> Page {
     let row = master.gm_game(token).await?;
+    if super::signup::is_forming(&row) {
+        return super::signup::gm_forming(master, req, token, &row, notice).await;
+    }
     let v = views::gm_view(master, &row).await?;
     let (csrf_token, cookie) = csrf(req);
     Ok(private(

@@ -9,6 +9,7 @@ pub mod gm;
 pub mod pages;
 pub mod play;
 mod render;
+pub mod signup;
 pub mod views;
 
 use actix_web::dev::Server;
@@ -24,7 +25,14 @@ pub const JSON_LIMIT: usize = 256 * 1024;
 pub const RAW_LIMIT: usize = 2 * 1024 * 1024;
 
 /// Routes whose paths carry a secret after this prefix.
-const SECRET_ROUTES: [&str; 5] = ["/play/", "/gm/", "/api/play/", "/api/gm/", "/observe/"];
+const SECRET_ROUTES: [&str; 6] = [
+    "/play/",
+    "/gm/",
+    "/api/play/",
+    "/api/gm/",
+    "/observe/",
+    "/join/",
+];
 
 /// The path as the request log shows it: on a route that carries a key, only the route and
 /// the id before the key, however the path is written (`%2D` for the dash, `%61` for a
@@ -126,6 +134,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/play/{token}", web::post().to(play::play_action))
         .route("/games/{id}", web::get().to(pages::game))
         .route("/games/{id}/feed.atom", web::get().to(pages::feed))
+        .route("/games/{id}/join", web::post().to(signup::join))
+        .route("/games/{id}/standby", web::post().to(signup::standby))
+        .route("/standby", web::post().to(signup::standby_any))
+        .route("/join/{token}", web::get().to(signup::signup))
+        .route("/join/{token}", web::post().to(signup::signup_action))
         .route("/games/{id}/record.json", web::get().to(api::record))
         .route("/gm/{token}", web::get().to(gm::gm))
         .route("/gm/{token}", web::post().to(gm::gm_action))

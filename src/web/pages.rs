@@ -200,7 +200,12 @@ struct GamePage {
 }
 
 pub async fn game(req: HttpRequest, master: web::Data<Master>, path: web::Path<i64>) -> Page {
-    let g = views::public_game_by_id(&master, path.into_inner()).await?;
+    let row = master.public_game(path.into_inner()).await?;
+    if super::signup::is_forming(&row) {
+        return super::signup::forming_page(&master, &req, &row, None).await;
+    }
+    let state = crate::states::parse(&row)?;
+    let g = views::public_game(&master, &row, &state).await?;
     let (csrf, cookie) = csrf(&req);
     let mut r = render(&GamePage { g, csrf });
     if let Some(c) = cookie {
@@ -349,10 +354,10 @@ pub async fn feed(master: web::Data<Master>, path: web::Path<i64>) -> Page {
 
 #[derive(Template)]
 #[template(path = "message.html")]
-struct MessagePage {
-    title: String,
-    message: String,
-    form: Option<(String, String)>,
+pub(super) struct MessagePage {
+    pub(super) title: String,
+    pub(super) message: String,
+    pub(super) form: Option<(String, String)>,
 }
 
 pub async fn observe(

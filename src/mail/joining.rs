@@ -1,0 +1,161 @@
+//! Joining by mail: `join GAME NAME` sent to the game master's address asks for a seat in a
+//! forming game (a confirmation goes back to the sender), and a reply to a sign-up's mail
+//! (its `gm+join-…` address proves the sign-up's own address) confirms it, accepts an
+//! invitation with `accept NAME`, or declines with `decline`.
+
+use super::inbound::Incoming;
+use super::reply;
+use super::Letter;
+use crate::master::{Master, MasterError};
+
+/// What a mail about a sign-up asks for.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// `join 12 Ann`
+    Join { game: i64, name: String },
+    /// A reply to a sign-up: confirm, `accept NAME`, or `decline`.
+    Answer {
+        token: String,
+        decline: bool,
+        name: Option<String>,
+    },
+}
+
+/// The sign-up a mail is about, if it is one.
+pub fn ask(mail: &Incoming, own_address: &str) -> Option<Ask> {
+    let own = reply::own_text(&mail.text, |l| reply::starts_like_turn(l, &[]));
+    let lines: Vec<String> = crate::rules::turn::meaningful_lines(&own.text)
+        .map(|(_, l)| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
+    if let Some(token) = super::inbound::plus_token(&mail.recipients, own_address)
+        .and_then(|t| t.strip_prefix("join-").map(str::to_string))
+    {
+        let mut decline = false;
+        let mut name = None;
+        for line in &lines {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match words.as_slice() {
+                [w] if w.eq_ignore_ascii_case("decline") => decline = true,
+                [w, n] if w.eq_ignore_ascii_case("accept") => name = Some(n.to_string()),
+                _ => {}
+            }
+        }
+        return Some(Ask::Answer {
+            token,
+            decline,
+            name,
+        });
+    }
+    let first = lines.first()?;
+    let words: Vec<&str> = first.split_whitespace().collect();
+    match words.as_slice() {
+        [w, game, name] if w.eq_ignore_ascii_case("join") => Some(Ask::Join {
+            game: game.trim_start_matches('#').parse().ok()?,
+            name: name.to_string(),
+        }),
+        _ => None,
+    }
+}
+
+/// Carries out a sign-up mail and answers the sender.
+pub async fn handle(master: &Master, ask: Ask, sender: &str) -> Result<Option<i64>, MasterError> {
+    let (game, result) = match ask {
+        Ask::Join { game, name } => {
+            let r = master.sign_up(Some(game), &name, sender, false).await;
+            // On success the confirmation mail is the answer.
+            if r.is_ok() {
+                return Ok(Some(game));
+            }
+            (Some(game), r)
+        }
+        Ask::Answer {
+            token,
+            decline,
+            name,
+        } => {
+            let (signup, _) = master.signup_by_token(&token).await?;
+            let r = match decline {
+                true => master.withdraw_signup(&token).await,
+                false => master.confirm_signup(&token, name.as_deref()).await,
+            };
+            // The answer goes to the sign-up's own address, whoever wrote from where.
+            let said = match &r {
+                Ok(s) => s.clone(),
+                Err(e) => e.to_string(),
+            };
+            let letter = Letter {
+                subject: "[Polysleuth] your sign-up".into(),
+                body: format!("{said}\n"),
+                reply_to: None,
+            };
+            master
+                .send_loose(&signup.email, letter, signup.game_id)
+                .await?;
+            return Ok(signup.game_id);
+        }
+    };
+    if let Err(e) = result {
+        let letter = Letter {
+            subject: "[Polysleuth] your request to join".into(),
+            body: format!(
+                "Your request to join could not be taken: {e}\n\n\
+                 To join a game that is gathering players, mail the line\n  join GAME-NUMBER YOUR-NAME\n\
+                 to this address, or use the game's page.\n"
+            ),
+            reply_to: None,
+        };
+        master.send_loose(sender, letter, game).await?;
+    }
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn incoming(to: &str, text: &str) -> Incoming {
+        Incoming {
+            sender: Some("ann@example.org".into()),
+            recipients: vec![to.into()],
+            automatic: None,
+            text: text.into(),
+            subject: String::new(),
+            bounce: None,
+        }
+    }
+
+    #[test]
+    fn a_join_line_names_the_game_and_the_player() {
+        let m = incoming("gm@x.test", "join 12 Ann\n\nThanks,\nAnn");
+        assert_eq!(
+            ask(&m, "gm@x.test"),
+            Some(Ask::Join {
+                game: 12,
+                name: "Ann".into()
+            })
+        );
+        assert_eq!(
+            ask(&incoming("gm@x.test", "hello there"), "gm@x.test"),
+            None
+        );
+    }
+
+    #[test]
+    fn a_reply_to_a_signup_accepts_with_a_name_or_declines() {
+        let m = incoming("gm+join-4-abc@x.test", "accept Dan\n\n> You are invited");
+        assert_eq!(
+            ask(&m, "gm@x.test"),
+            Some(Ask::Answer {
+                token: "4-abc".into(),
+                decline: false,
+                name: Some("Dan".into())
+            })
+        );
+        let m = incoming("gm+join-4-abc@x.test", "Decline\n");
+        assert!(matches!(
+            ask(&m, "gm@x.test"),
+            Some(Ask::Answer { decline: true, .. })
+        ));
+    }
+}

@@ -1,0 +1,577 @@
+//! Games that form themselves: a game master opens a game for sign-up (least and most
+//! players, an optional start date) or invites addresses; people join on its page or by
+//! mail, each confirming from their own address; the game starts when its game master says,
+//! when it is full, or at its start date once it has its least number — and only then is the
+//! deal made and committed. Every step that takes a seat runs with the game's row locked, so
+//! two people taking the last seat at once cannot both have it.
+
+use serde::{Deserialize, Serialize};
+
+use super::request::{computer_level, GameRequest};
+use super::{json, Master, MasterError, Result};
+use crate::clock::now;
+use crate::keys;
+use crate::mail::{self, forming as letters};
+use crate::model::{Created, CreatedPlayer};
+use crate::rules::game::valid_name;
+use crate::rules::Game;
+use crate::store::{
+    GameRow, GameStatus, NewGame, Schedule, SeatingRow, SignupKind, SignupRow, SignupStatus, Tx,
+};
+
+/// How long a confirmation link or reply address works.
+pub const CONFIRM_WITHIN: i64 = 2 * 86_400;
+
+/// A forming game's state until its deal is made: its rules, its seed and its computer
+/// players.
+#[derive(Serialize, Deserialize)]
+struct Unformed {
+    settings: crate::rules::Settings,
+    seed: u64,
+    computers: Vec<(String, String)>,
+}
+
+impl Master {
+    /// Opens a game for sign-up, with its invitations mailed.
+    pub(super) async fn create_forming(&self, req: GameRequest) -> Result<Created> {
+        let forming = req.forming.clone().expect("a forming request");
+        let now = now();
+        let gm_key = keys::new_key();
+        let unformed = Unformed {
+            settings: req.settings.clone(),
+            seed: req.seed.unwrap_or_else(rand::random),
+            computers: req.players.clone(),
+        };
+        let (status, remaining) = match req.wait_for_gm {
+            true => (GameStatus::Unconfirmed, Some(req.round_seconds)),
+            false => (GameStatus::Forming, None),
+        };
+        let mut tx = self.store.write().await?;
+        let id = self
+            .store
+            .insert_game(
+                &mut tx,
+                &NewGame {
+                    name: &req.name,
+                    listed: req.listed,
+                    state: &json(&unformed),
+                    salt: "",
+                    commitment: "",
+                    gm_email: &req.gm_email,
+                    gm_key_hash: &keys::hash(&gm_key),
+                    round_seconds: req.round_seconds,
+                    grace_seconds: req.grace_seconds,
+                    time_zone: &req.time_zone,
+                    status,
+                    deadline: None,
+                    remaining,
+                    now,
+                    reminder_hours: &req.reminder_hours,
+                },
+            )
+            .await?;
+        self.store
+            .insert_seating(
+                &mut tx,
+                &SeatingRow {
+                    game_id: id,
+                    min_players: forming.min_players as i64,
+                    max_players: forming.max_players as i64,
+                    start_at: forming.start_at,
+                    max_absence: req.max_absence,
+                    auto_standby: req.auto_standby,
+                },
+            )
+            .await?;
+        let row = self.store.game(&mut *tx, id).await?.expect("just inserted");
+        for address in &forming.invite {
+            let sid = self
+                .store
+                .add_signup(&mut tx, Some(id), SignupKind::Invite, "", address, now)
+                .await?;
+            if !req.wait_for_gm {
+                let letter = letters::invitation(&self.site, &row, sid);
+                self.send(&mut tx, Some(id), address, &letter, now).await?;
+            }
+        }
+        let gm_link = self.site.gm_link(id, &gm_key);
+        let letter = match req.wait_for_gm {
+            true => mail::gm_confirm(&self.site, &row, &gm_link),
+            false => forming_gm_welcome(&self.site, &row, &gm_link),
+        };
+        self.send(&mut tx, Some(id), &req.gm_email, &letter, now)
+            .await?;
+        tx.commit().await?;
+        tracing::info!(game = id, "forming game created");
+        Ok(Created {
+            id,
+            public_page: self.site.public_page(id),
+            gm_link,
+            players: Vec::new(),
+        })
+    }
+
+    /// A forming game's seating and sign-ups.
+    pub async fn forming_of(&self, game_id: i64) -> Result<(SeatingRow, Vec<SignupRow>)> {
+        let seating = self
+            .store
+            .seating(&self.store.pool, game_id)
+            .await?
+            .ok_or_else(|| {
+                MasterError::NotFound(format!("game {game_id} is not formed by sign-up"))
+            })?;
+        let signups = self.store.signups(&self.store.pool, game_id).await?;
+        Ok((seating, signups))
+    }
+
+    /// Asks to join a forming game (or, with `standby`, to stand by for a seat in `game_id`,
+    /// or in any game when it is None): a confirmation goes to the address.
+    pub async fn sign_up(
+        &self,
+        game_id: Option<i64>,
+        name: &str,
+        email: &str,
+        standby: bool,
+    ) -> Result<String> {
+        let name = name.trim();
+        let email = email.trim();
+        let mut problems = Vec::new();
+        if !valid_name(name) || name.eq_ignore_ascii_case("safe") {
+            problems.push(format!(
+                "\"{name}\" is not a usable player name: use 1 to 32 letters, digits, _ or - (not \"safe\")"
+            ));
+        }
+        if let Some(why) = crate::mail::address::problem(email) {
+            problems.push(format!("\"{email}\" is not a usable e-mail address: {why}"));
+        }
+        if !problems.is_empty() {
+            return Err(MasterError::Invalid(problems));
+        }
+        let now = now();
+        let mut tx = self.store.write().await?;
+        let game = match game_id {
+            Some(id) => Some(self.locked(&mut tx, id).await?),
+            None => None,
+        };
+        if let Some(g) = &game {
+            match (standby, g.status) {
+                (false, GameStatus::Forming) => {
+                    let (seating, signups) = self.signups_locked(&mut tx, g.id).await?;
+                    check_seat(&seating, &signups, name, email, None)?;
+                }
+                (false, GameStatus::Over) => {
+                    return Err(MasterError::Conflict(
+                        "this game is over; no one can join it".into(),
+                    ))
+                }
+                (false, _) => {
+                    return Err(MasterError::Conflict(
+                        "this game has started; offer yourself as a standby instead, and the game \
+                         master may give you a seat that frees"
+                            .into(),
+                    ))
+                }
+                (true, GameStatus::Over) => {
+                    return Err(MasterError::Conflict(
+                        "this game is over; it needs no standby".into(),
+                    ))
+                }
+                (true, _) => {}
+            }
+        }
+        let kind = if standby {
+            SignupKind::Standby
+        } else {
+            SignupKind::Join
+        };
+        let sid = self
+            .store
+            .add_signup(&mut tx, game_id, kind, name, email, now)
+            .await?;
+        let letter = letters::confirm(&self.site, game.as_ref(), sid, name, standby);
+        self.send(&mut tx, game_id, email, &letter, now).await?;
+        tx.commit().await?;
+        Ok(format!(
+            "A mail went to {email}: reply to it, or open its link, to confirm. It works for two days."
+        ))
+    }
+
+    /// A sign-up's page: what it is, for whom, and where it stands.
+    pub async fn signup_by_token(&self, token: &str) -> Result<(SignupRow, Option<GameRow>)> {
+        let id = self
+            .site
+            .check_signed("signup", token)
+            .ok_or(MasterError::BadKey)?;
+        let signup = self
+            .store
+            .signup(&self.store.pool, id)
+            .await?
+            .ok_or(MasterError::BadKey)?;
+        let game = match signup.game_id {
+            Some(g) => Some(self.public_game(g).await?),
+            None => None,
+        };
+        Ok((signup, game))
+    }
+
+    /// Confirms a sign-up from its own address (its link or a reply): joins the forming game
+    /// (an invitation needs `name`), or stands by. A full game starts at once.
+    pub async fn confirm_signup(&self, token: &str, name: Option<&str>) -> Result<String> {
+        let (signup, _) = self.signup_by_token(token).await?;
+        let now = now();
+        if signup.status != SignupStatus::Pending {
+            return Err(MasterError::Conflict(match signup.status {
+                SignupStatus::Joined => "this sign-up was confirmed already".into(),
+                SignupStatus::Seated => "this sign-up has its seat already".into(),
+                _ => "this sign-up was withdrawn; sign up again if you wish".into(),
+            }));
+        }
+        if now - signup.created_at > CONFIRM_WITHIN && signup.kind != SignupKind::Invite {
+            return Err(MasterError::Conflict(
+                "this confirmation has expired (it works for two days); sign up again".into(),
+            ));
+        }
+        let name = match (signup.kind, name.map(str::trim).filter(|n| !n.is_empty())) {
+            (SignupKind::Invite, None) => {
+                return Err(MasterError::Invalid(vec![
+                    "give the name you will play under, e.g. \"accept Ann\"".into(),
+                ]))
+            }
+            (SignupKind::Invite, Some(n)) => n.to_string(),
+            _ => signup.name.clone(),
+        };
+        if !valid_name(&name) || name.eq_ignore_ascii_case("safe") {
+            return Err(MasterError::Invalid(vec![format!(
+                "\"{name}\" is not a usable player name: use 1 to 32 letters, digits, _ or - (not \"safe\")"
+            )]));
+        }
+        let mut tx = self.store.write().await?;
+        let Some(game_id) = signup.game_id else {
+            self.store
+                .set_signup(&mut tx, signup.id, SignupStatus::Joined, None, now)
+                .await?;
+            tx.commit().await?;
+            return Ok(format!(
+                "{} stands by for a seat in any game; a game master may give you one.",
+                signup.name
+            ));
+        };
+        let game = self.locked(&mut tx, game_id).await?;
+        if signup.kind == SignupKind::Standby {
+            if game.status == GameStatus::Over {
+                return Err(MasterError::Conflict("this game is over".into()));
+            }
+            self.store
+                .set_signup(&mut tx, signup.id, SignupStatus::Joined, None, now)
+                .await?;
+            tx.commit().await?;
+            return Ok(format!(
+                "{} stands by for a seat in \"{}\"; the game master may give you one.",
+                signup.name, game.name
+            ));
+        }
+        if game.status != GameStatus::Forming {
+            return Err(MasterError::Conflict(match game.status {
+                GameStatus::Over => "this game is over".into(),
+                _ => "this game has started without you; offer yourself as a standby".into(),
+            }));
+        }
+        let (seating, signups) = self.signups_locked(&mut tx, game_id).await?;
+        check_seat(&seating, &signups, &name, &signup.email, Some(signup.id))?;
+        self.store
+            .set_signup(&mut tx, signup.id, SignupStatus::Joined, Some(&name), now)
+            .await?;
+        let (_, signups) = self.signups_locked(&mut tx, game_id).await?;
+        let joined = joined_names(&signups);
+        let letter = letters::joined(&self.site, &game, signup.id, &name);
+        self.send(&mut tx, Some(game_id), &signup.email, &letter, now)
+            .await?;
+        let full = joined.len() as i64 + computers_of(&game)?.len() as i64 >= seating.max_players;
+        let said = if full {
+            self.start_formed(&mut tx, &game).await?
+        } else {
+            self.announce(
+                &mut tx,
+                &game,
+                &format!("{name} joined"),
+                &signups,
+                &seating,
+            )
+            .await?;
+            format!("You have joined \"{}\" as {name}.", game.name)
+        };
+        tx.commit().await?;
+        Ok(said)
+    }
+
+    /// Declines an invitation, or leaves a forming game (or stops standing by).
+    pub async fn withdraw_signup(&self, token: &str) -> Result<String> {
+        let (signup, _) = self.signup_by_token(token).await?;
+        let now = now();
+        let mut tx = self.store.write().await?;
+        let game = match signup.game_id {
+            Some(id) => Some(self.locked(&mut tx, id).await?),
+            None => None,
+        };
+        let signup = self
+            .store
+            .signup(&mut *tx, signup.id)
+            .await?
+            .ok_or(MasterError::BadKey)?;
+        let status = match signup.status {
+            SignupStatus::Pending if signup.kind == SignupKind::Invite => SignupStatus::Declined,
+            SignupStatus::Pending | SignupStatus::Joined => SignupStatus::Left,
+            SignupStatus::Seated => {
+                return Err(MasterError::Conflict(
+                    "the game has started with you in it; to stop playing, send \"done\", or ask \
+                     the game master to give your seat to a standby"
+                        .into(),
+                ))
+            }
+            _ => return Ok("Nothing to withdraw: this sign-up was withdrawn already.".into()),
+        };
+        self.store
+            .set_signup(&mut tx, signup.id, status, None, now)
+            .await?;
+        let was_in = signup.status == SignupStatus::Joined && signup.kind != SignupKind::Standby;
+        if let (Some(game), true) = (&game, was_in) {
+            if game.status == GameStatus::Forming {
+                let (seating, signups) = self.signups_locked(&mut tx, game.id).await?;
+                self.announce(
+                    &mut tx,
+                    game,
+                    &format!("{} left", signup.name),
+                    &signups,
+                    &seating,
+                )
+                .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(match status {
+            SignupStatus::Declined => "You declined the invitation.".into(),
+            _ => "Your sign-up is withdrawn.".into(),
+        })
+    }
+
+    /// Starts a forming game at its game master's word, if it has its least number.
+    pub(super) async fn start_forming(&self, game_id: i64) -> Result<String> {
+        let mut tx = self.store.write().await?;
+        let game = self.locked(&mut tx, game_id).await?;
+        if game.status != GameStatus::Forming {
+            return Err(MasterError::Conflict("the game has started already".into()));
+        }
+        let said = self.start_formed(&mut tx, &game).await?;
+        tx.commit().await?;
+        Ok(said)
+    }
+
+    /// Forming games whose start date has come, started if they have their least number.
+    pub async fn start_due_forming(&self) -> Result<usize> {
+        let mut started = 0;
+        for id in self.store.forming_due(now()).await? {
+            match self.start_forming(id).await {
+                Ok(_) => started += 1,
+                // Too few players: it waits for more, and its game master may start it later.
+                Err(MasterError::Conflict(_)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(started)
+    }
+
+    /// A confirmed game master's forming game opens for sign-up, and its invitations go out.
+    pub(super) async fn open_forming(&self, tx: &mut Tx, game: &GameRow) -> Result<String> {
+        let schedule = Schedule {
+            status: GameStatus::Forming,
+            deadline: None,
+            remaining: game.remaining,
+            close_at: None,
+        };
+        self.store.set_schedule(tx, game.id, &schedule).await?;
+        for s in self.store.signups(&mut **tx, game.id).await? {
+            if s.kind == SignupKind::Invite && s.status == SignupStatus::Pending {
+                let letter = letters::invitation(&self.site, game, s.id);
+                self.send(tx, Some(game.id), &s.email, &letter, now())
+                    .await?;
+            }
+        }
+        Ok("The game is open for sign-up; its invitations went out.".into())
+    }
+
+    /// The deal is made and committed, the players seated and mailed their links.
+    async fn start_formed(&self, tx: &mut Tx, game: &GameRow) -> Result<String> {
+        let (seating, signups) = self.signups_locked(tx, game.id).await?;
+        let unformed: Unformed = serde_json::from_str(&game.state)
+            .map_err(|e| MasterError::Corrupt(format!("forming game {}: {e}", game.id)))?;
+        let people: Vec<&SignupRow> = signups
+            .iter()
+            .filter(|s| s.kind != SignupKind::Standby && s.status == SignupStatus::Joined)
+            .take(seating.max_players as usize - unformed.computers.len())
+            .collect();
+        let count = people.len() + unformed.computers.len();
+        if (count as i64) < seating.min_players {
+            return Err(MasterError::Conflict(format!(
+                "only {count} of the least {} players have joined; the game starts when more have",
+                seating.min_players
+            )));
+        }
+        let mut seats: Vec<(String, String)> = unformed.computers.clone();
+        seats.extend(people.iter().map(|s| (s.name.clone(), s.email.clone())));
+        let names: Vec<String> = seats.iter().map(|(n, _)| n.clone()).collect();
+        let state = Game::new(names.clone(), unformed.settings, unformed.seed, None)
+            .map_err(|e| MasterError::Invalid(vec![e.to_string()]))?;
+        let salt = keys::new_key();
+        let commitment = state.deal.commitment(&names, &salt);
+        self.store
+            .set_dealt(tx, game.id, &json(&state), &salt, &commitment)
+            .await?;
+        let deadline = now() + game.remaining.unwrap_or(game.round_seconds);
+        self.store
+            .set_schedule(tx, game.id, &Schedule::open(deadline))
+            .await?;
+        let row = self.locked(tx, game.id).await?;
+        let mut created = Vec::new();
+        for (seat, (name, address)) in seats.iter().enumerate() {
+            let key = keys::new_key();
+            let computer = computer_level(address).and_then(|l| l.ok());
+            let email = if computer.is_some() {
+                ""
+            } else {
+                address.as_str()
+            };
+            let pid = self
+                .store
+                .insert_player(tx, game.id, seat, name, email, &keys::hash(&key), computer)
+                .await?;
+            if computer.is_none() {
+                self.welcome_player(tx, &row, &state, seat, pid, email, &key)
+                    .await?;
+            }
+            created.push(CreatedPlayer {
+                name: name.clone(),
+                link: String::new(),
+            });
+        }
+        for s in &people {
+            self.store
+                .set_signup(tx, s.id, SignupStatus::Seated, None, now())
+                .await?;
+        }
+        let letter = mail::gm_welcome(&self.site, &row, &state, "", &created);
+        self.send(tx, Some(game.id), &row.gm_email, &letter, now())
+            .await?;
+        Ok(format!(
+            "The game has started with {count} players: each was mailed their private link. \
+             Round 1 closes at {}.",
+            mail::time_text(deadline, mail::zone(&row.time_zone))
+        ))
+    }
+
+    async fn signups_locked(
+        &self,
+        tx: &mut Tx,
+        game_id: i64,
+    ) -> Result<(SeatingRow, Vec<SignupRow>)> {
+        let seating = self
+            .store
+            .seating(&mut **tx, game_id)
+            .await?
+            .ok_or_else(|| {
+                MasterError::NotFound(format!("game {game_id} is not formed by sign-up"))
+            })?;
+        Ok((seating, self.store.signups(&mut **tx, game_id).await?))
+    }
+
+    /// Mails the news of a forming game to its game master and everyone who joined.
+    async fn announce(
+        &self,
+        tx: &mut Tx,
+        game: &GameRow,
+        what: &str,
+        signups: &[SignupRow],
+        seating: &SeatingRow,
+    ) -> Result<()> {
+        let joined = joined_names(signups);
+        let letter = letters::news(&self.site, game, what, &joined, seating.max_players);
+        self.send(tx, Some(game.id), &game.gm_email, &letter, now())
+            .await?;
+        for s in signups.iter().filter(|s| is_in(s)) {
+            self.send(tx, Some(game.id), &s.email, &letter, now())
+                .await?;
+        }
+        Ok(())
+    }
+}
+
+fn is_in(s: &SignupRow) -> bool {
+    s.kind != SignupKind::Standby && s.status == SignupStatus::Joined
+}
+
+fn joined_names(signups: &[SignupRow]) -> Vec<String> {
+    signups
+        .iter()
+        .filter(|s| is_in(s))
+        .map(|s| s.name.clone())
+        .collect()
+}
+
+/// The computer players a forming game's game master seated.
+fn computers_of(game: &GameRow) -> Result<Vec<(String, String)>> {
+    serde_json::from_str::<Unformed>(&game.state)
+        .map(|u| u.computers)
+        .map_err(|e| MasterError::Corrupt(format!("forming game {}: {e}", game.id)))
+}
+
+/// Whether `name` at `email` may take a seat: the game not full, the name and the address
+/// not taken (`own`: the sign-up asking, which does not count against itself).
+fn check_seat(
+    seating: &SeatingRow,
+    signups: &[SignupRow],
+    name: &str,
+    email: &str,
+    own: Option<i64>,
+) -> Result<()> {
+    let joined: Vec<&SignupRow> = signups
+        .iter()
+        .filter(|s| is_in(s) && Some(s.id) != own)
+        .collect();
+    if joined.len() as i64 >= seating.max_players {
+        return Err(MasterError::Conflict(format!(
+            "the game is full: all {} seats are taken",
+            seating.max_players
+        )));
+    }
+    if joined.iter().any(|s| s.email.eq_ignore_ascii_case(email)) {
+        return Err(MasterError::Conflict(format!(
+            "{email} has joined this game already"
+        )));
+    }
+    if joined.iter().any(|s| s.name.eq_ignore_ascii_case(name)) {
+        return Err(MasterError::Conflict(format!(
+            "the name \"{name}\" is taken in this game; choose another"
+        )));
+    }
+    Ok(())
+}
+
+/// The game master's first mail about a forming game.
+fn forming_gm_welcome(site: &crate::site::Site, game: &GameRow, link: &str) -> mail::Letter {
+    mail::Letter {
+        subject: format!(
+            "[Polysleuth game {}] your game \"{}\" is open for sign-up",
+            game.id, game.name
+        ),
+        body: format!(
+            "Your game \"{}\" (game {}) is open for sign-up on its page:\n  {}\n\n\
+             Players join there, or by mailing \"join {} NAME\" to the game master's address.\n\
+             Your game-master page (keep it to yourself) shows who has joined and starts the\n\
+             game when you wish:\n  {link}\n",
+            game.name,
+            game.id,
+            site.link(&format!("/games/{}", game.id)),
+            game.id,
+        ),
+        reply_to: None,
+    }
+}

@@ -1,0 +1,241 @@
+//! The `seating` and `signups` tables: how a game is seated (sign-up limits, start date,
+//! absences, standbys), and the people who asked for a seat — to join, invited, or standing by.
+
+use sqlx::{Any, Executor};
+
+use super::rows::{from_any_row, Columns, Decode};
+use super::{Conn, Store, StoreError};
+
+/// How a game is seated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatingRow {
+    pub game_id: i64,
+    pub min_players: i64,
+    pub max_players: i64,
+    pub start_at: Option<i64>,
+    /// The most rounds a player may be away at once (0: no absences).
+    pub max_absence: i64,
+    /// Whether a player marked done for being idle is handed to the first standby.
+    pub auto_standby: bool,
+}
+
+impl Decode for SeatingRow {
+    fn decode(r: &impl Columns) -> Result<Self, StoreError> {
+        Ok(SeatingRow {
+            game_id: r.int("game_id")?,
+            min_players: r.int("min_players")?,
+            max_players: r.int("max_players")?,
+            start_at: r.maybe_int("start_at")?,
+            max_absence: r.int("max_absence")?,
+            auto_standby: r.int("auto_standby")? != 0,
+        })
+    }
+}
+
+from_any_row!(SeatingRow);
+
+/// What a sign-up asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignupKind {
+    /// To join a forming game.
+    Join,
+    /// Invited by the game master to a forming game.
+    Invite,
+    /// To take a seat that frees, in one game or (no game) any.
+    Standby,
+}
+
+/// Where a sign-up stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignupStatus {
+    /// Waiting for its address to confirm.
+    Pending,
+    /// Confirmed: in the forming game, or standing by.
+    Joined,
+    Declined,
+    /// Left before the start, or stopped standing by.
+    Left,
+    /// Given a seat.
+    Seated,
+}
+
+macro_rules! named {
+    ($t:ty { $($v:ident = $s:literal),* }) => {
+        impl $t {
+            pub fn as_str(self) -> &'static str {
+                match self { $(Self::$v => $s),* }
+            }
+            fn parse(s: &str) -> Result<Self, StoreError> {
+                match s {
+                    $($s => Ok(Self::$v),)*
+                    other => Err(StoreError::Corrupt(format!("unknown sign-up value {other:?}"))),
+                }
+            }
+        }
+    };
+}
+named!(SignupKind { Join = "join", Invite = "invite", Standby = "standby" });
+named!(SignupStatus {
+    Pending = "pending",
+    Joined = "joined",
+    Declined = "declined",
+    Left = "left",
+    Seated = "seated"
+});
+
+#[derive(Clone, Debug)]
+pub struct SignupRow {
+    pub id: i64,
+    pub game_id: Option<i64>,
+    pub kind: SignupKind,
+    /// The player name asked for (empty for an invitation not yet accepted).
+    pub name: String,
+    pub email: String,
+    pub status: SignupStatus,
+    pub created_at: i64,
+    pub confirmed_at: Option<i64>,
+}
+
+impl Decode for SignupRow {
+    fn decode(r: &impl Columns) -> Result<Self, StoreError> {
+        Ok(SignupRow {
+            id: r.int("id")?,
+            game_id: r.maybe_int("game_id")?,
+            kind: SignupKind::parse(&r.text("kind")?)?,
+            name: r.text("name")?,
+            email: r.text("email")?,
+            status: SignupStatus::parse(&r.text("status")?)?,
+            created_at: r.int("created_at")?,
+            confirmed_at: r.maybe_int("confirmed_at")?,
+        })
+    }
+}
+
+from_any_row!(SignupRow);
+
+const SIGNUP_COLUMNS: &str = "id, game_id, kind, name, email, status, created_at, confirmed_at";
+
+impl Store {
+    pub async fn insert_seating(&self, tx: &mut Conn, s: &SeatingRow) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO seating (game_id, min_players, max_players, start_at, max_absence, auto_standby) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(s.game_id)
+        .bind(s.min_players)
+        .bind(s.max_players)
+        .bind(s.start_at)
+        .bind(s.max_absence)
+        .bind(s.auto_standby as i64)
+        .execute(&mut *tx)
+        .await?;
+        Ok(())
+    }
+
+    pub async fn seating<'e, E: Executor<'e, Database = Any>>(
+        &self,
+        e: E,
+        game_id: i64,
+    ) -> Result<Option<SeatingRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT game_id, min_players, max_players, start_at, max_absence, auto_standby FROM seating WHERE game_id = $1",
+        )
+        .bind(game_id)
+        .fetch_optional(e)
+        .await?)
+    }
+
+    /// Forming games whose start date has come.
+    pub async fn forming_due(&self, now: i64) -> Result<Vec<i64>, StoreError> {
+        let rows: Vec<(i64,)> = sqlx::query_as(
+            "SELECT s.game_id FROM seating s JOIN games g ON g.id = s.game_id WHERE s.start_at IS NOT NULL AND s.start_at <= $1 AND g.status = 'forming' ORDER BY s.game_id LIMIT 100",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|r| r.0).collect())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub async fn add_signup(
+        &self,
+        tx: &mut Conn,
+        game_id: Option<i64>,
+        kind: SignupKind,
+        name: &str,
+        email: &str,
+        now: i64,
+    ) -> Result<i64, StoreError> {
+        let (id,): (i64,) = sqlx::query_as(
+            "INSERT INTO signups (game_id, kind, name, email, status, created_at) VALUES ($1, $2, $3, $4, 'pending', $5) RETURNING id",
+        )
+        .bind(game_id)
+        .bind(kind.as_str())
+        .bind(name)
+        .bind(email)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+        Ok(id)
+    }
+
+    pub async fn signup<'e, E: Executor<'e, Database = Any>>(
+        &self,
+        e: E,
+        id: i64,
+    ) -> Result<Option<SignupRow>, StoreError> {
+        Ok(sqlx::query_as(&format!(
+            "SELECT {SIGNUP_COLUMNS} FROM signups WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(e)
+        .await?)
+    }
+
+    /// A game's sign-ups, oldest confirmation first (then oldest request).
+    pub async fn signups<'e, E: Executor<'e, Database = Any>>(
+        &self,
+        e: E,
+        game_id: i64,
+    ) -> Result<Vec<SignupRow>, StoreError> {
+        Ok(sqlx::query_as(&format!(
+            "SELECT {SIGNUP_COLUMNS} FROM signups WHERE game_id = $1 ORDER BY confirmed_at, id"
+        ))
+        .bind(game_id)
+        .fetch_all(e)
+        .await?)
+    }
+
+    /// Confirmed standbys for a game: its own, then those for any game, longest waiting first.
+    pub async fn standbys<'e, E: Executor<'e, Database = Any>>(
+        &self,
+        e: E,
+        game_id: i64,
+    ) -> Result<Vec<SignupRow>, StoreError> {
+        Ok(sqlx::query_as(&format!(
+            "SELECT {SIGNUP_COLUMNS} FROM signups WHERE kind = 'standby' AND status = 'joined' AND (game_id = $1 OR game_id IS NULL) ORDER BY confirmed_at, id LIMIT 50"
+        ))
+        .bind(game_id)
+        .fetch_all(e)
+        .await?)
+    }
+
+    pub async fn set_signup(
+        &self,
+        tx: &mut Conn,
+        id: i64,
+        status: SignupStatus,
+        name: Option<&str>,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE signups SET status = $2, name = COALESCE($3, name), confirmed_at = CASE WHEN $2 = 'joined' THEN $4 ELSE confirmed_at END WHERE id = $1",
+        )
+        .bind(id)
+        .bind(status.as_str())
+        .bind(name)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        Ok(())
+    }
+}

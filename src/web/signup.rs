@@ -1,0 +1,304 @@
+//! The web door of forming games and standbys: a forming game's page with its join form, the
+//! page a sign-up's link opens (confirm, accept, decline, leave), and standing by.
+
+use actix_web::{web, HttpRequest};
+use askama::Template;
+
+use super::csrf::{check_csrf, csrf};
+use super::forms::Fields;
+use super::pages::Page;
+use super::render::{private, render};
+use crate::clock::now;
+use crate::mail::{time_text, zone};
+use crate::master::{Master, MasterError};
+use crate::store::{GameRow, GameStatus, SignupKind, SignupStatus};
+
+/// A forming game, as anyone may see it.
+#[derive(serde::Serialize)]
+pub struct FormingView {
+    pub id: i64,
+    pub name: String,
+    /// Still waiting for its game master to confirm their address.
+    pub waiting: bool,
+    pub min_players: i64,
+    pub max_players: i64,
+    pub start_text: Option<String>,
+    pub joined: Vec<String>,
+    pub computers: Vec<String>,
+    pub invited: usize,
+    pub seats_free: i64,
+    pub settings: Vec<(String, String)>,
+    pub round_hours: f64,
+    pub max_absence: i64,
+}
+
+/// Whether a game row is one still gathering players (no deal yet).
+pub fn is_forming(row: &GameRow) -> bool {
+    row.status == GameStatus::Forming
+        || row.status == GameStatus::Unconfirmed && crate::states::parse(row).is_err()
+}
+
+pub async fn forming_view(master: &Master, row: &GameRow) -> Result<FormingView, MasterError> {
+    let (seating, signups) = master.forming_of(row.id).await?;
+    let unformed: serde_json::Value = serde_json::from_str(&row.state)
+        .map_err(|e| MasterError::Corrupt(format!("forming game {}: {e}", row.id)))?;
+    let settings: crate::rules::Settings =
+        serde_json::from_value(unformed["settings"].clone()).unwrap_or_default();
+    let computers: Vec<String> = unformed["computers"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|c| c[0].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    let joined: Vec<String> = signups
+        .iter()
+        .filter(|s| s.kind != SignupKind::Standby && s.status == SignupStatus::Joined)
+        .map(|s| s.name.clone())
+        .collect();
+    let invited = signups
+        .iter()
+        .filter(|s| s.kind == SignupKind::Invite && s.status == SignupStatus::Pending)
+        .count();
+    Ok(FormingView {
+        id: row.id,
+        name: row.name.clone(),
+        waiting: row.status == GameStatus::Unconfirmed,
+        min_players: seating.min_players,
+        max_players: seating.max_players,
+        start_text: seating
+            .start_at
+            .map(|at| time_text(at, zone(&row.time_zone))),
+        seats_free: seating.max_players - joined.len() as i64 - computers.len() as i64,
+        settings: settings.describe(seating.max_players as usize),
+        joined,
+        computers,
+        invited,
+        round_hours: row.round_seconds as f64 / 3600.0,
+        max_absence: seating.max_absence,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "forming.html")]
+pub struct FormingPage {
+    pub v: FormingView,
+    pub csrf: String,
+    pub notice: Option<String>,
+    /// The game master's form action, on their page.
+    pub gm: Option<String>,
+}
+
+/// A forming game's public page.
+pub async fn forming_page(
+    master: &Master,
+    req: &HttpRequest,
+    row: &GameRow,
+    notice: Option<String>,
+) -> Page {
+    let (csrf, cookie) = csrf(req);
+    let v = forming_view(master, row).await?;
+    let mut r = render(&FormingPage {
+        v,
+        csrf,
+        notice,
+        gm: None,
+    });
+    if let Some(c) = cookie {
+        let _ = r.add_cookie(&c);
+    }
+    Ok(r)
+}
+
+fn field<'a>(f: &'a Fields, k: &str) -> &'a str {
+    f.get(k).map(|s| s.trim()).unwrap_or("")
+}
+
+/// Someone asks to join a forming game.
+pub async fn join(
+    req: HttpRequest,
+    master: web::Data<Master>,
+    limiter: web::Data<super::admission::Limiter>,
+    path: web::Path<i64>,
+    form: web::Form<Fields>,
+) -> Page {
+    let f = form.into_inner();
+    check_csrf(&req, &f)?;
+    limiter.check(&req, super::admission::Kind::Subscription)?;
+    let id = path.into_inner();
+    let said = said(
+        master
+            .sign_up(Some(id), field(&f, "name"), field(&f, "email"), false)
+            .await,
+    )?;
+    let row = master.public_game(id).await?;
+    forming_page(&master, &req, &row, Some(said)).await
+}
+
+/// Someone offers to stand by for a seat in one game.
+pub async fn standby(
+    req: HttpRequest,
+    master: web::Data<Master>,
+    limiter: web::Data<super::admission::Limiter>,
+    path: web::Path<i64>,
+    form: web::Form<Fields>,
+) -> Page {
+    stand_by(
+        &req,
+        &master,
+        &limiter,
+        Some(path.into_inner()),
+        form.into_inner(),
+    )
+    .await
+}
+
+/// Someone offers to stand by for a seat in any game.
+pub async fn standby_any(
+    req: HttpRequest,
+    master: web::Data<Master>,
+    limiter: web::Data<super::admission::Limiter>,
+    form: web::Form<Fields>,
+) -> Page {
+    stand_by(&req, &master, &limiter, None, form.into_inner()).await
+}
+
+async fn stand_by(
+    req: &HttpRequest,
+    master: &Master,
+    limiter: &super::admission::Limiter,
+    game: Option<i64>,
+    f: Fields,
+) -> Page {
+    check_csrf(req, &f)?;
+    limiter.check(req, super::admission::Kind::Subscription)?;
+    let message = said(
+        master
+            .sign_up(game, field(&f, "name"), field(&f, "email"), true)
+            .await,
+    )?;
+    Ok(render(&super::pages::MessagePage {
+        title: "Standing by".into(),
+        message,
+        form: None,
+    }))
+}
+
+/// What an action answers a person: its message, or what was wrong with their input.
+fn said(r: Result<String, MasterError>) -> Result<String, super::error::PageError> {
+    match r {
+        Ok(s) => Ok(s),
+        Err(MasterError::Invalid(p)) => Ok(p.join("; ")),
+        Err(e @ (MasterError::Conflict(_) | MasterError::TooMany(_))) => Ok(e.to_string()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "signup.html")]
+struct SignupPage {
+    what: String,
+    pending: bool,
+    invited: bool,
+    can_withdraw: bool,
+    csrf: String,
+    notice: Option<String>,
+}
+
+async fn signup_page(
+    master: &Master,
+    req: &HttpRequest,
+    token: &str,
+    notice: Option<String>,
+) -> Page {
+    let (signup, game) = master.signup_by_token(token).await?;
+    let game_name = game
+        .as_ref()
+        .map(|g| format!("\"{}\" (game {})", g.name, g.id))
+        .unwrap_or_else(|| "any game".into());
+    let status = match signup.status {
+        SignupStatus::Pending
+            if now() - signup.created_at > crate::master::CONFIRM_WITHIN
+                && signup.kind != SignupKind::Invite =>
+        {
+            "It has expired; sign up again."
+        }
+        SignupStatus::Pending => "It waits for your confirmation.",
+        SignupStatus::Joined => "It is confirmed.",
+        SignupStatus::Seated => "You have your seat.",
+        SignupStatus::Declined => "You declined it.",
+        SignupStatus::Left => "It was withdrawn.",
+    };
+    let what = match signup.kind {
+        SignupKind::Join => format!("{} asked to join {game_name}. {status}", signup.name),
+        SignupKind::Invite => format!("{} was invited to {game_name}. {status}", signup.email),
+        SignupKind::Standby => {
+            format!(
+                "{} offered to stand by for a seat in {game_name}. {status}",
+                signup.name
+            )
+        }
+    };
+    let (csrf, cookie) = csrf(req);
+    let pending = signup.status == SignupStatus::Pending;
+    Ok(private(
+        &SignupPage {
+            what,
+            pending,
+            invited: signup.kind == SignupKind::Invite,
+            can_withdraw: matches!(signup.status, SignupStatus::Pending | SignupStatus::Joined),
+            csrf,
+            notice,
+        },
+        cookie,
+    ))
+}
+
+pub async fn signup(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
+    signup_page(&master, &req, &path, None).await
+}
+
+pub async fn signup_action(
+    req: HttpRequest,
+    master: web::Data<Master>,
+    path: web::Path<String>,
+    form: web::Form<Fields>,
+) -> Page {
+    let f = form.into_inner();
+    check_csrf(&req, &f)?;
+    let token = path.into_inner();
+    let r = match field(&f, "action") {
+        "confirm" => {
+            let name = Some(field(&f, "name")).filter(|n| !n.is_empty());
+            master.confirm_signup(&token, name).await
+        }
+        "withdraw" => master.withdraw_signup(&token).await,
+        other => Err(MasterError::Invalid(vec![format!(
+            "\"{other}\" is not something a sign-up can do: confirm or withdraw"
+        )])),
+    };
+    let notice = said(r)?;
+    signup_page(&master, &req, &token, Some(notice)).await
+}
+
+/// The game master's page of a forming game.
+pub async fn gm_forming(
+    master: &Master,
+    req: &HttpRequest,
+    token: &str,
+    row: &GameRow,
+    notice: Option<String>,
+) -> Page {
+    let (csrf, cookie) = csrf(req);
+    let v = forming_view(master, row).await?;
+    Ok(private(
+        &FormingPage {
+            v,
+            csrf,
+            notice,
+            gm: Some(format!("/gm/{token}")),
+        },
+        cookie,
+    ))
+}
