@@ -41,6 +41,19 @@ struct Input {
     /// done during a round, the game ended after a round), as a finished game's record holds.
     #[serde(default)]
     game_master: Vec<GmRuling>,
+    /// Not in the contract: seats given to new players, from a round on.
+    #[serde(default)]
+    replacements: Vec<Replacement>,
+}
+
+/// A seat given to a new player: from round `round` on, `name` plays seat `seat` (1 = the
+/// first player named).
+#[derive(Clone, Debug, Deserialize, serde::Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Replacement {
+    pub round: u32,
+    pub seat: usize,
+    pub name: String,
 }
 
 /// A game master's action that changes a round's outcome.
@@ -96,6 +109,19 @@ fn play(input: Input) -> Result<Played, ReplayError> {
         if game.over {
             break;
         }
+        for r in input
+            .replacements
+            .iter()
+            .filter(|r| r.round == index as u32 + 1)
+        {
+            if r.seat == 0 || r.seat > players.len() || !crate::rules::game::valid_name(&r.name) {
+                return Err(bad(format!(
+                    "round {}: a replacement names seat {} and \"{}\"; use a seat from 1 to {} and a usable name",
+                    r.round, r.seat, r.name, players.len()
+                )));
+            }
+            game.seat_new_player(r.seat - 1, &r.name);
+        }
         let mut texts: Vec<Option<&str>> = vec![None; players.len()];
         for (name, text) in round {
             let seat = game.seat_of(name).ok_or_else(|| {
@@ -109,7 +135,7 @@ fn play(input: Input) -> Result<Played, ReplayError> {
                 return Err(bad(format!(
                     "round {} has two turns from {}",
                     index + 1,
-                    players[seat]
+                    game.players[seat]
                 )));
             }
             texts[seat] = Some(text);
@@ -125,7 +151,7 @@ fn play(input: Input) -> Result<Played, ReplayError> {
                         .iter()
                         .map(|e| json!({"line": e.line, "error": e.message()}))
                         .collect();
-                    rejected.insert(players[seat].clone(), Value::Array(list));
+                    rejected.insert(game.players[seat].clone(), Value::Array(list));
                     None
                 }
                 None => None,

@@ -12,17 +12,18 @@ use crate::store::{GameRow, GameStatus};
 /// The most games kept; past it the cache starts again empty.
 const MOST: usize = 20_000;
 
-/// Game id → (round, parsed state).
+/// Game id → (the state's text, parsed state). The text is compared, not only the round: a
+/// seat given to a new player changes the state within a round.
 #[derive(Clone, Default)]
 pub struct States {
-    cache: Arc<RwLock<HashMap<i64, (i64, Arc<Game>)>>>,
+    cache: Arc<RwLock<HashMap<i64, (Arc<str>, Arc<Game>)>>>,
 }
 
 impl States {
     /// The parsed state of a game row, from memory when this round was parsed before.
     pub fn of(&self, row: &GameRow) -> Result<Arc<Game>> {
-        if let Some((round, state)) = self.cache.read().expect("cache lock").get(&row.id) {
-            if *round == row.round && row.status != GameStatus::Over {
+        if let Some((text, state)) = self.cache.read().expect("cache lock").get(&row.id) {
+            if **text == *row.state && row.status != GameStatus::Over {
                 return Ok(state.clone());
             }
         }
@@ -31,7 +32,7 @@ impl States {
         if cache.len() > MOST {
             cache.clear();
         }
-        cache.insert(row.id, (row.round, state.clone()));
+        cache.insert(row.id, (Arc::from(row.state.as_str()), state.clone()));
         Ok(state)
     }
 }

@@ -4,7 +4,6 @@
 //! invitation with `accept NAME`, or declines with `decline`.
 
 use super::inbound::Incoming;
-use super::reply;
 use super::Letter;
 use crate::master::{Master, MasterError};
 
@@ -23,10 +22,14 @@ pub enum Ask {
 
 /// The sign-up a mail is about, if it is one.
 pub fn ask(mail: &Incoming, own_address: &str) -> Option<Ask> {
-    let own = reply::own_text(&mail.text, |l| reply::starts_like_turn(l, &[]));
-    let lines: Vec<String> = crate::rules::turn::meaningful_lines(&own.text)
-        .map(|(_, l)| l.trim().to_string())
+    // The writer's own lines: the quoted mail below them is not read.
+    let lines: Vec<String> = mail
+        .text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with('>') && !(l.starts_with("On ") && l.ends_with("wrote:")))
         .filter(|l| !l.is_empty())
+        .map(str::to_string)
         .collect();
     if let Some(token) = super::inbound::plus_token(&mail.recipients, own_address)
         .and_then(|t| t.strip_prefix("join-").map(str::to_string))

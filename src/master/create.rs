@@ -138,6 +138,29 @@ impl Master {
         self.welcome(tx, row, game, who).await
     }
 
+    /// Queues the welcome mail of a newcomer to a seat, with their new link.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) async fn welcome_player_again(
+        &self,
+        tx: &mut Tx,
+        row: &GameRow,
+        game: &Game,
+        seat: usize,
+        player_id: i64,
+        key_version: i64,
+        email: &str,
+        key: &str,
+    ) -> Result<String> {
+        let who = Welcome {
+            seat,
+            player_id,
+            key_version,
+            email,
+            key,
+        };
+        self.welcome(tx, row, game, who).await
+    }
+
     /// Queues a player's welcome mail, with their private link; returns the link.
     async fn welcome(
         &self,

@@ -34,6 +34,12 @@ pub enum GmAction {
     NewLink {
         seat: usize,
     },
+    /// Gives the seat to a newcomer: a standby, or a computer player; the old player's link
+    /// stops working at once.
+    Replace {
+        seat: usize,
+        with: super::seats::Newcomer,
+    },
 }
 
 impl Master {
@@ -74,6 +80,12 @@ impl Master {
                     GmAction::MarkDone { seat } => self.mark_done(&mut tx, &game, seat).await?,
                     GmAction::Reminders { hours } => {
                         self.set_reminders(&mut tx, &game, &hours).await?
+                    }
+                    GmAction::Replace { seat, with } => {
+                        let (said, player) = self.replace(&mut tx, &game, seat, with).await?;
+                        tx.commit().await?;
+                        self.forget_players(|p| p.id != player);
+                        return Ok(said);
                     }
                     GmAction::NewLink { seat } => {
                         let (said, player) = self.new_link(&mut tx, &game, seat).await?;
@@ -270,7 +282,7 @@ impl Master {
     }
 
     /// Adds a note for the next bulletin, and marks a player done at the next resolution.
-    async fn add_note(
+    pub(super) async fn add_note(
         &self,
         tx: &mut Tx,
         game: &GameRow,

@@ -31,6 +31,7 @@ mod records;
 mod reminders;
 pub mod request;
 mod rounds;
+pub mod seats;
 mod turns;
 
 pub use forming::CONFIRM_WITHIN;

@@ -7,9 +7,10 @@
 
 use serde_json::{json, Map, Value};
 
+use super::seats::read_note;
 use super::{Master, MasterError, Result};
 use crate::model::ENDED_NOTE;
-use crate::replay::GmRuling;
+use crate::replay::{GmRuling, Replacement};
 use crate::rules::view::DoneReason;
 use crate::store::GameStatus;
 
@@ -23,13 +24,41 @@ impl Master {
             )));
         }
         let state = self.state_of(&row)?;
-        let names = &state.players;
         let mut bulletins = self.bulletins(game_id).await?;
         bulletins.sort_by_key(|(b, _)| b.bulletin.round);
+        // Seats given to new players, from the bulletins' notes; each round's names.
+        let mut replacements = Vec::new();
+        for (stored, _) in &bulletins {
+            for (new, _, seat) in stored.notes.iter().filter_map(|n| read_note(n)) {
+                replacements.push((stored.bulletin.round, seat, new));
+            }
+        }
+        let mut names_by_round = vec![state.players.clone(); bulletins.len() + 1];
+        for (round, seat, _) in replacements.iter().rev() {
+            let old = bulletins
+                .iter()
+                .find(|(b, _)| b.bulletin.round == *round)
+                .and_then(|(b, _)| {
+                    b.notes
+                        .iter()
+                        .filter_map(|n| read_note(n))
+                        .find(|r| r.2 == *seat)
+                })
+                .map(|r| r.1)
+                .unwrap_or_default();
+            for names in names_by_round.iter_mut().take(*round as usize - 1) {
+                names[*seat] = old.clone();
+            }
+        }
+        let names = &names_by_round[0];
         let mut rounds: Vec<Map<String, Value>> = vec![Map::new(); bulletins.len()];
         for (round, turn) in self.store.all_turns(game_id).await? {
-            if let Some(texts) = rounds.get_mut((round - 1).max(0) as usize) {
-                let name = names.get(turn.seat as usize).cloned().unwrap_or_default();
+            let r = (round - 1).max(0) as usize;
+            if let Some(texts) = rounds.get_mut(r) {
+                let name = names_by_round[r]
+                    .get(turn.seat as usize)
+                    .cloned()
+                    .unwrap_or_default();
                 texts.insert(name, Value::String(turn.text));
             }
         }
@@ -69,6 +98,11 @@ impl Master {
             "commitment": row.commitment,
             "rounds": rounds,
             "game_master": rulings,
+            "replacements": replacements.iter().map(|(round, seat, name)| Replacement {
+                round: *round,
+                seat: seat + 1,
+                name: name.clone(),
+            }).collect::<Vec<_>>(),
             "closed_by": bulletins.iter().map(|(b, _)| b.closed_by.as_str()).collect::<Vec<_>>(),
             "bulletins": bulletins.iter().map(|(b, _)| crate::replay::public_round(&b.bulletin)).collect::<Vec<_>>(),
             "winners": state.winners(),

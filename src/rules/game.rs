@@ -128,6 +128,15 @@ impl Game {
         })
     }
 
+    /// A new player takes `seat`: the seat keeps its hand, balances, guesses and reveals,
+    /// under the new name, and plays on (a seat done for being idle, or at its old player's
+    /// word, is active again).
+    pub fn seat_new_player(&mut self, seat: usize, name: &str) {
+        self.players[seat] = name.to_string();
+        self.done[seat] = false;
+        self.idle[seat] = 0;
+    }
+
     pub fn seat_of(&self, name: &str) -> Option<usize> {
         self.players
             .iter()

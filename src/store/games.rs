@@ -208,6 +208,16 @@ impl Store {
         Ok(id)
     }
 
+    /// A game's state changed within a round (a seat given to a new player).
+    pub async fn set_state(&self, tx: &mut Conn, id: i64, state: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET state = $2 WHERE id = $1")
+            .bind(id)
+            .bind(state)
+            .execute(&mut *tx)
+            .await?;
+        Ok(())
+    }
+
     /// A formed game's deal, committed when it starts: its state, salt and commitment.
     pub async fn set_dealt(
         &self,

@@ -145,6 +145,30 @@ impl Store {
         Ok(version)
     }
 
+    /// A seat's new player: name, address, level and key; the key's version moves on, so
+    /// the old reply address stops working too. Returns the new version.
+    pub async fn reseat_player(
+        &self,
+        tx: &mut Conn,
+        player_id: i64,
+        name: &str,
+        email: &str,
+        key_hash: &str,
+        computer: Option<Level>,
+    ) -> Result<i64, StoreError> {
+        let (version,): (i64,) = sqlx::query_as(
+            "UPDATE players SET name = $1, email = $2, key_hash = $3, computer = $4, away_until = NULL, key_version = key_version + 1 WHERE id = $5 RETURNING key_version",
+        )
+        .bind(name)
+        .bind(email)
+        .bind(key_hash)
+        .bind(computer.map(Level::name))
+        .bind(player_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        Ok(version)
+    }
+
     pub async fn player_by_key_hash(&self, hash: &str) -> Result<Option<PlayerRow>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT id, game_id, seat, name, email, key_hash, key_version, computer FROM players WHERE key_hash = $1",

@@ -81,6 +81,13 @@ pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterE
                 MasterError::Invalid(vec!["choose the player who gets a new link".into()])
             })?,
         },
+        "replace" => GmAction::Replace {
+            seat: get("seat").parse().map_err(|_| {
+                MasterError::Invalid(vec!["choose the seat to give to someone else".into()])
+            })?,
+            with: crate::master::seats::Newcomer::parse(get("with"), get("name"))
+                .map_err(|e| MasterError::Invalid(vec![e]))?,
+        },
         "done" => GmAction::MarkDone {
             seat: get("seat")
                 .parse()

@@ -5,6 +5,7 @@
 mod common;
 
 mod computers;
+mod forming;
 mod instances;
 mod leaks;
 mod mail_bounces;

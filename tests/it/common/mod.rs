@@ -310,7 +310,10 @@ pub fn maildir_mails(maildir: &Path) -> Vec<String> {
 }
 
 pub fn path_of(link: &str) -> String {
-    let i = link.find("/play/").or_else(|| link.find("/gm/")).unwrap();
+    let i = ["/play/", "/gm/", "/join/"]
+        .iter()
+        .find_map(|p| link.find(p))
+        .unwrap();
     link[i..].to_string()
 }
 

@@ -1,0 +1,189 @@
+//! Seats that survive their players: the game master gives a seat to a standby or to a
+//! computer player. The seat — hand, balances, guesses, reveals, sheet — passes whole to the
+//! newcomer under a new name and a new key; the old link and reply address stop working at
+//! once; both are told, and the next bulletin says who replaced whom.
+
+use super::request::computer_level;
+use super::{json, Master, MasterError, Result};
+use crate::clock::now;
+use crate::computer::Level;
+use crate::keys;
+use crate::mail::Letter;
+use crate::rules::game::valid_name;
+use crate::states;
+use crate::store::{GameRow, SignupKind, SignupStatus, Tx};
+
+/// Who takes a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Newcomer {
+    /// A confirmed standby, by their sign-up's number.
+    Standby(i64),
+    /// A computer player of a level, under a name.
+    Computer { level: Level, name: String },
+}
+
+impl Newcomer {
+    /// Reads `standby:12` or `computer:detective` (the computer player then needs `name`).
+    pub fn parse(with: &str, name: &str) -> std::result::Result<Newcomer, String> {
+        if let Some(id) = with.strip_prefix("standby:") {
+            return id
+                .trim()
+                .parse()
+                .map(Newcomer::Standby)
+                .map_err(|_| format!("\"{with}\" names no standby; choose one from the list"));
+        }
+        match computer_level(with) {
+            Some(Ok(level)) => Ok(Newcomer::Computer {
+                level,
+                name: name.trim().to_string(),
+            }),
+            Some(Err(e)) => Err(e),
+            None => Err(format!(
+                "\"{with}\" is neither a standby nor a computer player; choose standby:NUMBER or computer:LEVEL"
+            )),
+        }
+    }
+}
+
+/// The bulletin's note of a replacement; a finished game's record reads it back.
+pub fn note(new: &str, old: &str, seat: usize) -> String {
+    format!("{new} replaced {old} in seat {}", seat + 1)
+}
+
+/// Reads a replacement note back: (new name, old name, seat from 0).
+pub fn read_note(note: &str) -> Option<(String, String, usize)> {
+    let (new, rest) = note.split_once(" replaced ")?;
+    let (old, seat) = rest.split_once(" in seat ")?;
+    let seat: usize = seat.trim().parse().ok()?;
+    (valid_name(new) && valid_name(old) && seat > 0).then(|| (new.into(), old.into(), seat - 1))
+}
+
+impl Master {
+    /// Gives `seat` to a newcomer. Returns what to say, and the player row whose cached
+    /// copy is now stale.
+    pub(super) async fn replace(
+        &self,
+        tx: &mut Tx,
+        game: &GameRow,
+        seat: usize,
+        with: Newcomer,
+    ) -> Result<(String, i64)> {
+        if !game.status.has_round_open() {
+            return Err(MasterError::Conflict(
+                "only a game under way has seats to give".into(),
+            ));
+        }
+        let players = self.store.players(&mut **tx, game.id).await?;
+        let old = players
+            .iter()
+            .find(|p| p.seat == seat as i64)
+            .cloned()
+            .ok_or_else(|| {
+                MasterError::Invalid(vec![format!("there is no player in seat {seat}")])
+            })?;
+        let (name, email, computer, signup) = match &with {
+            Newcomer::Standby(id) => {
+                let s = self
+                    .store
+                    .signup(&mut **tx, *id)
+                    .await?
+                    .filter(|s| {
+                        s.kind == SignupKind::Standby
+                            && s.status == SignupStatus::Joined
+                            && s.game_id.is_none_or(|g| g == game.id)
+                    })
+                    .ok_or_else(|| {
+                        MasterError::Invalid(vec![format!(
+                            "standby {id} is not standing by for this game; choose one from the list"
+                        )])
+                    })?;
+                (s.name.clone(), s.email.clone(), None, Some(s.id))
+            }
+            Newcomer::Computer { level, name } => (name.clone(), String::new(), Some(*level), None),
+        };
+        if !valid_name(&name) || name.eq_ignore_ascii_case("safe") {
+            return Err(MasterError::Invalid(vec![format!(
+                "\"{name}\" is not a usable player name: use 1 to 32 letters, digits, _ or -"
+            )]));
+        }
+        for p in players.iter().filter(|p| p.seat != seat as i64) {
+            if p.name.eq_ignore_ascii_case(&name) {
+                return Err(MasterError::Conflict(format!(
+                    "{name} is already seated in this game (seat {}); choose someone else",
+                    p.seat + 1
+                )));
+            }
+            if !email.is_empty() && p.email.eq_ignore_ascii_case(&email) {
+                return Err(MasterError::Conflict(format!(
+                    "{email} is already seated in this game as {}; choose someone else",
+                    p.name
+                )));
+            }
+        }
+        let mut state = states::parse(game)?;
+        state.seat_new_player(seat, &name);
+        self.store.set_state(tx, game.id, &json(&state)).await?;
+        let key = keys::new_key();
+        let version = self
+            .store
+            .reseat_player(tx, old.id, &name, &email, &keys::hash(&key), computer)
+            .await?;
+        // The old player's turn does not bind the newcomer; a pending "done" is dropped.
+        self.store
+            .delete_turn(tx, game.id, game.round, seat as i64)
+            .await?;
+        let (notes, done) = crate::closer::pending(game)?;
+        let done: Vec<usize> = done.into_iter().filter(|s| *s != seat).collect();
+        self.store
+            .set_gm_pending(tx, game.id, &json(&notes), &json(&done))
+            .await?;
+        let row = self.locked(tx, game.id).await?;
+        self.add_note(tx, &row, &note(&name, &old.name, seat), None)
+            .await?;
+        if let Some(id) = signup {
+            self.store
+                .set_signup(tx, id, SignupStatus::Seated, None, now())
+                .await?;
+        }
+        if old.mailed() {
+            let letter = Letter {
+                subject: format!("[Polysleuth game {}] your seat has a new player", game.id),
+                body: format!(
+                    "The game master of \"{}\" gave your seat ({}) to {name}. Your link and reply\n\
+                     address no longer work. Thank you for playing.\n",
+                    game.name,
+                    seat + 1
+                ),
+                reply_to: None,
+            };
+            self.send(tx, Some(game.id), &old.email, &letter, now())
+                .await?;
+        }
+        if computer.is_none() {
+            self.welcome_player_again(tx, &row, &state, seat, old.id, version, &email, &key)
+                .await?;
+        }
+        Ok((
+            format!(
+                "{name} now plays seat {} in place of {}; the next bulletin says so.",
+                seat + 1,
+                old.name
+            ),
+            old.id,
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_replacement_note_reads_back() {
+        assert_eq!(
+            read_note(&note("Dan", "Ben", 1)),
+            Some(("Dan".into(), "Ben".into(), 1))
+        );
+        assert_eq!(read_note("The game master ended the game."), None);
+    }
+}

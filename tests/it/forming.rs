@@ -1,0 +1,366 @@
+//! Games that form themselves: sign-up on the web and by mail, an invitation, the game
+//! master's start refused below the least number, the start when full, a standby given a
+//! seat mid-game, and the record of the whole game verified. And two people taking the last
+//! seat at once: exactly one has it.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use crate::common::mail::{header, post_inbound, settle};
+use crate::common::{links_in_mails, path_of, tempdir, RunAside, TestApp};
+
+/// The CSRF token of a page's forms.
+fn csrf_in(page: &str) -> String {
+    let at = page
+        .find("name=\"csrf\" value=\"")
+        .expect("a form with its token")
+        + 19;
+    page[at..].split('"').next().unwrap().to_string()
+}
+
+/// Posts a form as a browser does, its token read from the page first.
+async fn submit(app: &TestApp, page: &str, action: &str, fields: &[(&str, &str)]) -> String {
+    let (_, html) = app.get_text(page).await;
+    let token = csrf_in(&html);
+    let mut form: Vec<(&str, &str)> = vec![("csrf", &token)];
+    form.extend_from_slice(fields);
+    let r = app
+        .client
+        .post(app.url(action))
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success(), "{action}: {}", r.status());
+    r.text().await.unwrap()
+}
+
+/// The newest mail to an address, unfolded.
+async fn last_mail_to(app: &TestApp, to: &str, containing: &str) -> String {
+    let start = Instant::now();
+    loop {
+        settle(app).await;
+        if let Some(m) = app.mails().into_iter().rev().find(|m| {
+            m.contains(&format!("To: {to}")) && m.replace("=\r\n", "").contains(containing)
+        }) {
+            return m.replace("=\r\n", "").replace("=\n", "").replace('\r', "");
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no mail to {to} with {containing}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+fn join_link(mail: &str) -> String {
+    let line = mail
+        .lines()
+        .find(|l| l.contains("/join/"))
+        .expect("a sign-up link");
+    path_of(line.trim())
+}
+
+/// Joins on the web: the form, then the link mailed to the address.
+async fn join_on_the_web(app: &TestApp, id: i64, name: &str, email: &str) -> String {
+    let page = format!("/games/{id}");
+    let said = submit(
+        app,
+        &page,
+        &format!("/games/{id}/join"),
+        &[("name", name), ("email", email)],
+    )
+    .await;
+    assert!(said.contains(&format!("A mail went to {email}")), "{said}");
+    let link = join_link(&last_mail_to(app, email, "/join/").await);
+    submit(app, &link, &link, &[("action", "confirm")]).await
+}
+
+fn reply(from: &str, to: &str, text: &str) -> String {
+    format!(
+        "From: {from}\r\nTo: {to}\r\nSubject: Re: your sign-up\r\nMessage-ID: <{}@example.org>\r\n\
+         Content-Type: text/plain; charset=utf-8\r\n\r\n{text}\r\n\r\n> Someone asked to join\r\n",
+        rand::random::<u64>()
+    )
+}
+
+async fn create(app: &TestApp, min: u32, max: u32, invite: &[&str]) -> (i64, String) {
+    let (s, created) = app
+        .post_json(
+            "/api/games",
+            &json!({
+                "name": "Formed by sign-up",
+                "gm_email": "gm@example.org",
+                "players": [],
+                "forming": {"min_players": min, "max_players": max, "invite": invite},
+                "grace_minutes": 0,
+                "seed": 9,
+                "settings": {"max_rounds": 3},
+            }),
+        )
+        .await;
+    assert_eq!(s, 201, "{created}");
+    (
+        created["id"].as_i64().unwrap(),
+        path_of(created["gm_link"].as_str().unwrap()),
+    )
+}
+
+async fn gm_action(app: &TestApp, gm: &str, action: Value) -> (u16, Value) {
+    app.post_json(&(gm.replacen("/gm/", "/api/gm/", 1) + "/actions"), &action)
+        .await
+}
+
+#[tokio::test]
+async fn a_game_formed_by_sign_up_plays_to_its_end_with_a_replacement_and_its_record_verifies() {
+    let mut app = TestApp::spawn().await;
+    let (id, gm) = create(&app, 3, 4, &["dan@example.org"]).await;
+    let g = app.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(
+        (g["status"].as_str(), g["seats_free"].as_i64()),
+        (Some("forming"), Some(4))
+    );
+
+    // Ann joins on the web; her link cannot be used twice.
+    let said = join_on_the_web(&app, id, "Ann", "ann@example.org").await;
+    assert!(said.contains("You have joined"), "{said}");
+    let link = join_link(&last_mail_to(&app, "ann@example.org", "/join/").await);
+    let again = submit(&app, &link, &link, &[("action", "confirm")]).await;
+    assert!(again.contains("confirmed already"), "{again}");
+    // A name taken, an address taken: each is named, nothing changes.
+    let page = format!("/games/{id}");
+    let taken = submit(
+        &app,
+        &page,
+        &format!("/games/{id}/join"),
+        &[("name", "ANN"), ("email", "x@example.org")],
+    )
+    .await;
+    assert!(taken.contains("is taken"), "{taken}");
+    let twice = submit(
+        &app,
+        &page,
+        &format!("/games/{id}/join"),
+        &[("name", "Annie"), ("email", "ann@example.org")],
+    )
+    .await;
+    assert!(twice.contains("has joined this game already"), "{twice}");
+
+    // Ben joins by mail, and confirms by replying.
+    let r = post_inbound(
+        &app,
+        reply(
+            "Ben <ben@example.org>",
+            "gm@polysleuth.test",
+            &format!("join {id} Ben"),
+        ),
+    )
+    .await;
+    assert_eq!(r["outcome"], "handled");
+    let confirm = last_mail_to(&app, "ben@example.org", "confirm").await;
+    let to = header(&confirm, "Reply-To").unwrap().trim().to_string();
+    assert!(to.starts_with("gm+join-"), "{to}");
+    post_inbound(
+        &app,
+        reply("Ben <ben@example.org>", &to, "Yes, count me in."),
+    )
+    .await;
+    last_mail_to(&app, "ben@example.org", "you have joined").await;
+
+    // Two of at least three: the game master cannot start it yet.
+    let (s, answer) = gm_action(&app, &gm, json!({"action": "start"})).await;
+    assert_ne!(s, 200);
+    assert!(
+        answer.to_string().contains("only 2 of the least 3"),
+        "{answer}"
+    );
+
+    // Dan accepts his invitation by mail, with his name; Eve fills the last seat on the web.
+    let invitation = last_mail_to(&app, "dan@example.org", "invites you").await;
+    let to = header(&invitation, "Reply-To").unwrap().trim().to_string();
+    post_inbound(&app, reply("Dan <dan@example.org>", &to, "accept Dan")).await;
+    last_mail_to(&app, "dan@example.org", "you have joined").await;
+    let said = join_on_the_web(&app, id, "Eve", "eve@example.org").await;
+    assert!(
+        said.contains("The game has started with 4 players"),
+        "{said}"
+    );
+    let g = app.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(g["status"], "open");
+    let names: Vec<&str> = g["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    // Seats go in the order of joining (within one second, of signing up).
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["Ann", "Ben", "Dan", "Eve"]);
+    let ben = names.iter().position(|n| *n == "Ben").unwrap();
+    let created =
+        json!({"id": id, "players": names.iter().map(|n| json!({"name": n})).collect::<Vec<_>>()});
+    settle(&app).await;
+    let links = links_in_mails(&app.mails(), &created).expect("every player was mailed a link");
+
+    // Too late to join: Fay stands by instead.
+    let late = submit(
+        &app,
+        &page,
+        &format!("/games/{id}/join"),
+        &[("name", "Fay"), ("email", "fay@example.org")],
+    )
+    .await;
+    assert!(late.contains("offer yourself as a standby"), "{late}");
+    let offered = submit(
+        &app,
+        &page,
+        &format!("/games/{id}/standby"),
+        &[("name", "Fay"), ("email", "fay@example.org")],
+    )
+    .await;
+    assert!(
+        offered.contains("A mail went to fay@example.org"),
+        "{offered}"
+    );
+    let fay_link = join_link(&last_mail_to(&app, "fay@example.org", "/join/").await);
+    let stands = submit(&app, &fay_link, &fay_link, &[("action", "confirm")]).await;
+    assert!(stands.contains("stands by"), "{stands}");
+    let fay_signup = fay_link
+        .trim_start_matches("/join/")
+        .split('-')
+        .next()
+        .unwrap()
+        .to_string();
+
+    // Round 1: everyone ready on the web.
+    for l in &links {
+        let (s, r) = app.turn(l, "ready").await;
+        assert_eq!(s, 200, "{r}");
+    }
+    app.wait_for_round(id, 1).await;
+
+    // Round 2: Ben's seat goes to Fay; his link stops working at once.
+    let (s, said) = gm_action(
+        &app,
+        &gm,
+        json!({"action": "replace", "seat": ben, "with": format!("standby:{fay_signup}")}),
+    )
+    .await;
+    assert_eq!(s, 200, "{said}");
+    let (s, _) = app.turn(&links[ben], "ready").await;
+    assert!(
+        s == 401 || s == 403 || s == 404,
+        "Ben's old link still works: {s}"
+    );
+    let welcome = last_mail_to(&app, "fay@example.org", "Your private page").await;
+    let fay = welcome
+        .lines()
+        .skip_while(|l| !l.starts_with("Your private page"))
+        .nth(1)
+        .map(|l| path_of(l.trim()))
+        .unwrap();
+    last_mail_to(&app, "ben@example.org", "your seat has a new player").await;
+    let mut seated = links.clone();
+    seated[ben] = fay.clone();
+    let mut now_named: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    now_named[ben] = "Fay".into();
+    for (i, l) in seated.iter().enumerate() {
+        let next = &now_named[(i + 1) % now_named.len()];
+        let text = format!("1 (3): {next} has how many Reds?\nready");
+        let (s, r) = app.turn(l, &text).await;
+        assert_eq!(s, 200, "{r}");
+    }
+    app.wait_for_round(id, 2).await;
+    let b2 = app.get_json(&format!("/api/games/{id}/rounds/2")).await;
+    assert!(
+        b2.to_string()
+            .contains(&format!("Fay replaced Ben in seat {}", ben + 1)),
+        "{b2}"
+    );
+
+    // Round 3, the last: then the record verifies.
+    for l in &seated {
+        app.turn(l, "ready").await;
+    }
+    let g = app.wait_for_round(id, 3).await;
+    assert_eq!(g["status"], "over");
+    let record = app.get_json(&format!("/games/{id}/record.json")).await;
+    assert_eq!(record["players"], json!(names));
+    assert_eq!(
+        record["replacements"],
+        json!([{"round": 2, "seat": ben + 1, "name": "Fay"}])
+    );
+    let file = tempdir("formed").join("record.json");
+    std::fs::write(&file, record.to_string()).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+        .args(["verify", file.to_str().unwrap()])
+        .output_aside()
+        .await;
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "verified",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn two_people_taking_the_last_seat_at_once_exactly_one_has_it() {
+    let mut app = TestApp::spawn().await;
+    let (id, _) = create(&app, 3, 3, &[]).await;
+    join_on_the_web(&app, id, "Ann", "ann@example.org").await;
+    join_on_the_web(&app, id, "Ben", "ben@example.org").await;
+    // Cleo and Dan both ask; both confirmation links are opened at the same moment.
+    let page = format!("/games/{id}");
+    let mut links = Vec::new();
+    for (name, email) in [("Cleo", "cleo@example.org"), ("Dan", "dan@example.org")] {
+        submit(
+            &app,
+            &page,
+            &format!("/games/{id}/join"),
+            &[("name", name), ("email", email)],
+        )
+        .await;
+        links.push(join_link(&last_mail_to(&app, email, "/join/").await));
+    }
+    let (_, html) = app.get_text(&links[0]).await;
+    let token = csrf_in(&html);
+    let confirm = |link: String| {
+        let req = app
+            .client
+            .post(app.url(&link))
+            .form(&[("csrf", token.as_str()), ("action", "confirm")]);
+        async move { req.send().await.unwrap().text().await.unwrap() }
+    };
+    let (a, b) = tokio::join!(confirm(links[0].clone()), confirm(links[1].clone()));
+    let seated = [&a, &b]
+        .iter()
+        .filter(|t| t.contains("The game has started"))
+        .count();
+    assert_eq!(seated, 1, "exactly one takes the seat:\n{a}\n---\n{b}");
+    assert!(
+        a.contains("started without you")
+            || b.contains("started without you")
+            || a.contains("full")
+            || b.contains("full")
+    );
+    let g = app.get_json(&format!("/api/games/{id}")).await;
+    let names: Vec<&str> = g["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), 3);
+    assert_eq!(
+        names
+            .iter()
+            .filter(|n| **n == "Cleo" || **n == "Dan")
+            .count(),
+        1
+    );
+    app.stop().await;
+}
