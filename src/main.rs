@@ -200,7 +200,7 @@ enum GameCommand {
         #[arg(long)]
         unlisted: bool,
         /// Let players sign up instead of naming them: the least and most players, e.g. 3-5.
-        #[arg(long, value_parser = players_range)]
+        #[arg(long, value_parser = polysleuth::master::request::players_range)]
         forming: Option<(usize, usize)>,
         /// Invite an address to the forming game (repeat for more).
         #[arg(long)]
@@ -214,19 +214,6 @@ enum GameCommand {
         #[command(flatten)]
         site: Site,
     },
-}
-
-/// `3-5`: the least and most players of a forming game.
-fn players_range(text: &str) -> Result<(usize, usize), String> {
-    let (a, b) = text
-        .split_once('-')
-        .ok_or("write the least and most players, e.g. 3-5")?;
-    let n = |t: &str| {
-        t.trim()
-            .parse()
-            .map_err(|_| format!("\"{t}\" is not a number"))
-    };
-    Ok((n(a)?, n(b)?))
 }
 
 /// Reading players' mail from a mailbox.

@@ -512,3 +512,16 @@ mod tests {
         assert!(parse_reminder_hours("0").is_err());
     }
 }
+
+/// `3-5`: the least and most players of a forming game.
+pub fn players_range(text: &str) -> Result<(usize, usize), String> {
+    let (a, b) = text
+        .split_once('-')
+        .ok_or("write the least and most players, e.g. 3-5")?;
+    let n = |t: &str| {
+        t.trim()
+            .parse()
+            .map_err(|_| format!("\"{t}\" is not a number"))
+    };
+    Ok((n(a)?, n(b)?))
+}

@@ -88,3 +88,6 @@ impl ResponseError for ApiError {
         HttpResponse::build(self.status_code()).json(body)
     }
 }
+
+/// What a page handler answers: the page, or the error page.
+pub type Page = Result<actix_web::HttpResponse, PageError>;

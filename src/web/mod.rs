@@ -6,6 +6,7 @@ mod csrf;
 pub mod error;
 pub mod forms;
 pub mod gm;
+mod message;
 pub mod pages;
 pub mod play;
 mod render;

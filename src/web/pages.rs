@@ -6,7 +6,6 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 
 use super::csrf::{check_csrf, csrf};
-use super::error::PageError;
 use super::forms::{self, Fields, PLAYER_ROWS};
 use super::render::{private, render};
 use super::views::{self, PublicGame};
@@ -14,7 +13,8 @@ use crate::mail::bulletin_text;
 use crate::master::{Master, MasterError};
 use crate::model::StoredBulletin;
 
-pub type Page = Result<HttpResponse, PageError>;
+pub use super::error::Page;
+use super::message::MessagePage;
 
 // ----- static files -----
 
@@ -351,14 +351,6 @@ pub async fn feed(master: web::Data<Master>, path: web::Path<i64>) -> Page {
 }
 
 // ----- observers -----
-
-#[derive(Template)]
-#[template(path = "message.html")]
-pub(super) struct MessagePage {
-    pub(super) title: String,
-    pub(super) message: String,
-    pub(super) form: Option<(String, String)>,
-}
 
 pub async fn observe(
     req: HttpRequest,

@@ -5,8 +5,9 @@ use actix_web::{web, HttpRequest};
 use askama::Template;
 
 use super::csrf::{check_csrf, csrf};
+use super::error::Page;
 use super::forms::Fields;
-use super::pages::Page;
+use super::message::MessagePage;
 use super::render::{private, render};
 use crate::clock::now;
 use crate::mail::{time_text, zone};
@@ -178,7 +179,7 @@ async fn stand_by(
             .sign_up(game, field(&f, "name"), field(&f, "email"), true)
             .await,
     )?;
-    Ok(render(&super::pages::MessagePage {
+    Ok(render(&MessagePage {
         title: "Standing by".into(),
         message,
         form: None,
