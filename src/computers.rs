@@ -1,4 +1,4 @@
-//! Computer players in the service. A computer player sends its turn through the same path
+//! Computer players in the service, and the empty turns of players who are away. A computer player sends its turn through the same path
 //! as a person (the writer, checked by the planner), a set time after its round opens, or at
 //! once when every person still playing is ready, so it never holds a round open. Its turn is
 //! worked out off the async threads, from the seat's own view as its pages would show it,
@@ -45,7 +45,7 @@ pub async fn play_owed(
     timing: &Timing,
     now_for: Option<i64>,
 ) -> Result<usize, MasterError> {
-    let owing = master.store.computers_owing(PASS).await?;
+    let owing = master.store.seats_owing(PASS).await?;
     let mut sent = 0;
     let mut games: Vec<i64> = owing.iter().map(|(g, _)| *g).collect();
     games.dedup();
@@ -59,9 +59,17 @@ pub async fn play_owed(
             .turns(&master.store.pool, id, row.round)
             .await?;
         let state = master.state_of(&row)?;
+        let away = |p: &PlayerRow| p.away_until.is_some_and(|r| r >= row.round);
+        // A player away sends nothing and holds nothing up: their empty turn goes at once.
+        for p in players.iter().filter(|p| {
+            p.computer.is_none() && away(p) && !turns.iter().any(|t| t.seat == p.seat)
+        }) {
+            master.submit(p, "ready", Via::Computer).await?;
+            sent += 1;
+        }
         let people_ready = players
             .iter()
-            .filter(|p| p.mailed() && !state.done[p.seat as usize])
+            .filter(|p| p.mailed() && !away(p) && !state.done[p.seat as usize])
             .all(|p| turns.iter().any(|t| t.seat == p.seat && t.ready == 1));
         let t = now();
         let after = timing.after.as_secs() as i64;

@@ -35,3 +35,5 @@ CREATE INDEX seating_start_at ON seating (start_at) WHERE start_at IS NOT NULL;
 
 -- A player's declared absence: away through this round.
 ALTER TABLE players ADD COLUMN away_until BIGINT;
+-- Players away, whose empty turns the service sends.
+CREATE INDEX players_away ON players (game_id, seat) WHERE away_until IS NOT NULL;

@@ -238,6 +238,23 @@ async fn handle(
         // sent the request.
         master.send_loose(&player.email, letter, Some(game)).await?;
     }
+    for rounds in commands.commands.iter().filter_map(|c| match c {
+        Command::Away(n) => Some(*n),
+        _ => None,
+    }) {
+        let said = match master.declare_absence(&player, rounds).await {
+            Ok(s) => s,
+            Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => e.to_string(),
+            Err(e) => return Err(e),
+        };
+        let letter = super::Letter {
+            subject: format!("[Polysleuth game {game}] your absence"),
+            body: format!("{said}\n"),
+            reply_to: None,
+        }
+        .to_player(&master.site, &player);
+        master.send_loose(&player.email, letter, Some(game)).await?;
+    }
     if commands.commands.contains(&Command::Help) {
         let letter = super::help(&master.site).to_player(&master.site, &player);
         master.send_loose(&player.email, letter, Some(game)).await?;

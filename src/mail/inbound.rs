@@ -279,6 +279,8 @@ pub enum Command {
     Clear,
     Status,
     Help,
+    /// `away N`: away for the next N rounds (0: back now).
+    Away(u32),
 }
 
 /// Splits the text into the `signon NAME KEY` line, the commands, and the turn text (in which
@@ -313,7 +315,12 @@ pub fn commands(text: &str) -> Commands {
             drop.insert(*n);
             continue;
         }
+        let away = match words.as_slice() {
+            [w, n] if w.eq_ignore_ascii_case("away") => n.parse().ok().map(Command::Away),
+            _ => None,
+        };
         let command = match word.as_str() {
+            _ if away.is_some() => away,
             "clear" => Some(Command::Clear),
             "status" => Some(Command::Status),
             "help" => Some(Command::Help),

@@ -22,6 +22,7 @@ use crate::writer::Writer;
 
 pub use crate::error::{MasterError, Result};
 
+mod absence;
 mod create;
 mod forming;
 pub mod gm;

@@ -7,7 +7,6 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
 use super::{Master, MasterError, Result};
-use crate::computer::Level;
 use crate::model::StoredBulletin;
 use crate::rules::view::PrivateReport;
 use crate::store::{GameRow, GameStatus};
@@ -18,15 +17,12 @@ const MOST: usize = 20_000;
 type Bulletins = Arc<Vec<(StoredBulletin, i64)>>;
 type Reports = Arc<Vec<(i64, PrivateReport)>>;
 
-/// Decoded bulletins by game, and reports by (game, seat); which seats are computer players.
+/// Decoded bulletins by game, and reports by (game, seat).
 #[derive(Default)]
 pub(super) struct Records {
     bulletins: RwLock<HashMap<i64, Bulletins>>,
     reports: RwLock<HashMap<(i64, i64), Reports>>,
-    computers: RwLock<HashMap<i64, Computers>>,
 }
-
-type Computers = Arc<Vec<Option<Level>>>;
 
 /// How many rounds of a game have a record: every round before the open one, or all of them
 /// once the game is over.
@@ -89,28 +85,6 @@ impl Master {
             ))
         })?;
         Ok((decode("bulletin", round, &row.body)?, row.published_at))
-    }
-
-    /// The level of each seat's computer player (None: a person), by seat. Who sits in a
-    /// seat is fixed when the game is made, so it is read once per game.
-    pub async fn computers_of(&self, game_id: i64) -> Result<Computers> {
-        if let Some(kept) = self
-            .records
-            .computers
-            .read()
-            .expect("cache lock")
-            .get(&game_id)
-        {
-            return Ok(kept.clone());
-        }
-        let players = self.store.players(&self.store.pool, game_id).await?;
-        let levels = Arc::new(players.iter().map(|p| p.computer).collect::<Vec<_>>());
-        let mut cache = self.records.computers.write().expect("cache lock");
-        if cache.len() > MOST {
-            cache.clear();
-        }
-        cache.insert(game_id, levels.clone());
-        Ok(levels)
     }
 
     /// One player's private reports, oldest first.

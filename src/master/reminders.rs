@@ -56,6 +56,7 @@ impl Master {
             let turns = self.store.turns(&mut *tx, id, game.round).await?;
             for p in self.store.players(&mut *tx, id).await? {
                 if !p.mailed()
+                    || p.away_until.is_some_and(|r| r >= game.round)
                     || state.done[p.seat as usize]
                     || turns.iter().any(|t| t.seat == p.seat)
                 {

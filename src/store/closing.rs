@@ -26,7 +26,7 @@ pub(super) fn reads(ids: &str) -> [String; 4] {
         format!("SELECT {GAME_COLUMNS} FROM games WHERE id IN {ids} ORDER BY id"),
         format!("{OPEN_TURNS} {ids} ORDER BY t.game_id, t.seat"),
         format!(
-            "SELECT id, game_id, seat, name, email, key_hash, key_version, computer FROM players
+            "SELECT id, game_id, seat, name, email, key_hash, key_version, computer, away_until FROM players
              WHERE game_id IN {ids} ORDER BY game_id, seat"
         ),
         format!(

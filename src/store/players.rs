@@ -20,6 +20,8 @@ pub struct PlayerRow {
     pub key_version: i64,
     /// The level of a computer player; None for a person.
     pub computer: Option<Level>,
+    /// The last round of a declared absence.
+    pub away_until: Option<i64>,
 }
 
 impl PlayerRow {
@@ -39,6 +41,7 @@ impl Decode for PlayerRow {
             email: r.text("email")?,
             key_hash: r.text("key_hash")?,
             key_version: r.int("key_version")?,
+            away_until: r.maybe_int("away_until")?,
             computer: match r.maybe_text("computer")? {
                 None => None,
                 Some(level) => Some(Level::parse(&level).map_err(|_| {
@@ -85,18 +88,20 @@ impl Store {
         game_id: i64,
     ) -> Result<Vec<PlayerRow>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, game_id, seat, name, email, key_hash, key_version, computer FROM players WHERE game_id = $1 ORDER BY seat",
+            "SELECT id, game_id, seat, name, email, key_hash, key_version, computer, away_until FROM players WHERE game_id = $1 ORDER BY seat",
         )
         .bind(game_id)
         .fetch_all(e)
         .await?)
     }
 
-    /// Computer players with no turn yet in their game's open round: (game, seat), at most
-    /// `limit`, by game.
-    pub async fn computers_owing(&self, limit: i64) -> Result<Vec<(i64, i64)>, StoreError> {
+    /// Seats the service plays with no turn yet in their game's open round — computer players,
+    /// and players away: (game, seat), at most `limit`, by game.
+    pub async fn seats_owing(&self, limit: i64) -> Result<Vec<(i64, i64)>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT p.game_id, p.seat FROM players p JOIN games g ON g.id = p.game_id WHERE p.computer IS NOT NULL AND g.status IN ('open', 'paused') AND NOT EXISTS (SELECT 1 FROM turns t WHERE t.game_id = p.game_id AND t.round = g.round AND t.seat = p.seat) ORDER BY p.game_id, p.seat LIMIT $1",
+            "SELECT p.game_id, p.seat FROM players p JOIN games g ON g.id = p.game_id WHERE p.computer IS NOT NULL AND g.status IN ('open', 'paused') AND NOT EXISTS (SELECT 1 FROM turns t WHERE t.game_id = p.game_id AND t.round = g.round AND t.seat = p.seat)
+             UNION SELECT p.game_id, p.seat FROM players p JOIN games g ON g.id = p.game_id WHERE p.away_until IS NOT NULL AND p.away_until >= g.round AND g.status IN ('open', 'paused') AND NOT EXISTS (SELECT 1 FROM turns t WHERE t.game_id = p.game_id AND t.round = g.round AND t.seat = p.seat)
+             ORDER BY 1, 2 LIMIT $1",
         )
         .bind(limit)
         .fetch_all(&self.pool)
@@ -109,7 +114,7 @@ impl Store {
         id: i64,
     ) -> Result<Option<PlayerRow>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, game_id, seat, name, email, key_hash, key_version, computer FROM players WHERE id = $1",
+            "SELECT id, game_id, seat, name, email, key_hash, key_version, computer, away_until FROM players WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(e)
@@ -169,9 +174,24 @@ impl Store {
         Ok(version)
     }
 
+    /// A player's absence: away through `until`, or back (None).
+    pub async fn set_away(
+        &self,
+        tx: &mut Conn,
+        player_id: i64,
+        until: Option<i64>,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE players SET away_until = $2 WHERE id = $1")
+            .bind(player_id)
+            .bind(until)
+            .execute(&mut *tx)
+            .await?;
+        Ok(())
+    }
+
     pub async fn player_by_key_hash(&self, hash: &str) -> Result<Option<PlayerRow>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, game_id, seat, name, email, key_hash, key_version, computer FROM players WHERE key_hash = $1",
+            "SELECT id, game_id, seat, name, email, key_hash, key_version, computer, away_until FROM players WHERE key_hash = $1",
         )
         .bind(hash)
         .fetch_optional(&self.pool)

@@ -9,7 +9,7 @@ use super::forms::Fields;
 use super::render::private;
 use super::views::{self, Builder, PlayerView};
 use crate::deduce::Method;
-use crate::master::{Master, Seat};
+use crate::master::{Master, MasterError, Seat};
 use crate::model::TurnReply;
 use crate::rules::LineError;
 
@@ -146,6 +146,21 @@ pub async fn play_action(
                 vec![],
             )
             .await;
+        }
+        "away" => {
+            let rounds = f.get("rounds").map(|r| r.trim()).unwrap_or("");
+            let said = match rounds.parse::<u32>() {
+                Ok(n) => {
+                    let player = master.authenticate(&token).await?;
+                    match master.declare_absence(&player, n).await {
+                        Ok(s) => s,
+                        Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => e.to_string(),
+                        Err(e) => return Err(e.into()),
+                    }
+                }
+                Err(_) => format!("\"{rounds}\" is not a number of rounds; write e.g. 2, or 0 to come back"),
+            };
+            return play_page(&master, &req, &token, None, Some(said), vec![]).await;
         }
         "ready" if !has_word(&text, "ready") => with_line(&text, "ready"),
         "done" if !has_word(&text, "done") => with_line(&text, "done"),

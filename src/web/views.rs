@@ -23,14 +23,18 @@ pub struct PublicPlayer {
     /// The level of a computer player; absent for a person.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub computer: Option<crate::computer::Level>,
+    /// The last round of the player's declared absence, while it lasts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub away_until: Option<i64>,
 }
 
 impl PublicPlayer {
     /// The player's name as lists show it: "Hal (computer player, detective)".
     pub fn label(&self) -> String {
-        match self.computer {
-            Some(level) => format!("{} (computer player, {level})", self.name),
-            None => self.name.clone(),
+        match (self.computer, self.away_until) {
+            (Some(level), _) => format!("{} (computer player, {level})", self.name),
+            (None, Some(r)) => format!("{} (away through round {r})", self.name),
+            (None, None) => self.name.clone(),
         }
     }
 }
@@ -98,7 +102,8 @@ pub async fn public_game(
             published_at: *at,
         })
         .collect();
-    let computers = master.computers_of(row.id).await?;
+    // Who sits where may change within a round (a newcomer, an absence): read every time.
+    let seats = master.store.players(&master.store.pool, row.id).await?;
     Ok(PublicGame {
         id: row.id,
         name: row.name.clone(),
@@ -118,7 +123,11 @@ pub async fn public_game(
         players: (0..n)
             .map(|s| PublicPlayer {
                 name: state.players[s].clone(),
-                computer: computers.get(s).copied().flatten(),
+                computer: seats.get(s).and_then(|p| p.computer),
+                away_until: seats
+                    .get(s)
+                    .and_then(|p| p.away_until)
+                    .filter(|r| *r >= row.round && row.status.has_round_open()),
                 eyes: state.eyes[s],
                 points: state.half_points[s] as f64 / 2.0,
                 points_text: points_text(state.half_points[s]),

@@ -1,0 +1,51 @@
+//! Absence: a player may declare themselves away for a few rounds, up to what their game
+//! allows. While away their turn is sent for them, empty and ready (so they do not go idle
+//! and do not hold a round open), no reminder goes to them, and the public page says so.
+
+use super::{Master, MasterError, Result};
+use crate::store::{GameStatus, PlayerRow};
+
+impl Master {
+    /// Declares `player` away for the next `rounds` rounds, the open one included; 0 ends an
+    /// absence.
+    pub async fn declare_absence(&self, player: &PlayerRow, rounds: u32) -> Result<String> {
+        let mut tx = self.store.write().await?;
+        let game = self.locked(&mut tx, player.game_id).await?;
+        if !game.status.has_round_open() {
+            return Err(MasterError::Conflict(match game.status {
+                GameStatus::Over => "the game is over".into(),
+                _ => "the game has not started".into(),
+            }));
+        }
+        let most = self
+            .store
+            .seating(&mut *tx, game.id)
+            .await?
+            .map_or(0, |s| s.max_absence);
+        if rounds == 0 {
+            self.store.set_away(&mut tx, player.id, None).await?;
+            tx.commit().await?;
+            return Ok("You are back: your turns are your own again.".into());
+        }
+        if most == 0 {
+            return Err(MasterError::Invalid(vec![
+                "this game allows no absences; ask its game master, or send \"done\" to stop playing".into(),
+            ]));
+        }
+        if rounds as i64 > most {
+            return Err(MasterError::Invalid(vec![format!(
+                "an absence of {rounds} rounds is longer than this game allows: at most {most}; \
+                 send e.g. \"away {most}\""
+            )]));
+        }
+        let until = game.round + rounds as i64 - 1;
+        self.store.set_away(&mut tx, player.id, Some(until)).await?;
+        // A turn already sent this round stays; otherwise the empty one is sent for you.
+        tx.commit().await?;
+        self.forget_players(|p| p.id != player.id);
+        Ok(format!(
+            "You are away through round {until}: an empty turn is sent for you each round, and \
+             no reminders. Send \"away 0\" to come back sooner."
+        ))
+    }
+}
