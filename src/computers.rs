@@ -61,9 +61,10 @@ pub async fn play_owed(
         let state = master.state_of(&row)?;
         let away = |p: &PlayerRow| p.away_until.is_some_and(|r| r >= row.round);
         // A player away sends nothing and holds nothing up: their empty turn goes at once.
-        for p in players.iter().filter(|p| {
-            p.computer.is_none() && away(p) && !turns.iter().any(|t| t.seat == p.seat)
-        }) {
+        for p in players
+            .iter()
+            .filter(|p| p.computer.is_none() && away(p) && !turns.iter().any(|t| t.seat == p.seat))
+        {
             master.submit(p, "ready", Via::Computer).await?;
             sent += 1;
         }

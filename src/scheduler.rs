@@ -23,6 +23,11 @@ pub async fn run(master: Master, tick: Duration, computers: Timing) {
             Ok(_) => {}
             Err(e) => tracing::error!(error = %e, "cannot start forming games"),
         }
+        match master.hand_idle_seats().await {
+            Ok(n) if n > 0 => tracing::info!(seats = n, "idle players' seats given to standbys"),
+            Ok(_) => {}
+            Err(e) => tracing::error!(error = %e, "cannot hand idle seats to standbys"),
+        }
         if let Err(e) = master.send_reminders().await {
             tracing::error!(error = %e, "cannot send reminders");
         }

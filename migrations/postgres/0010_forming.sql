@@ -37,3 +37,5 @@ CREATE INDEX seating_start_at ON seating (start_at) WHERE start_at IS NOT NULL;
 ALTER TABLE players ADD COLUMN away_until BIGINT;
 -- Players away, whose empty turns the service sends.
 CREATE INDEX players_away ON players (game_id, seat) WHERE away_until IS NOT NULL;
+-- Games that hand idle players' seats to standbys.
+CREATE INDEX seating_auto_standby ON seating (game_id) WHERE auto_standby = 1;

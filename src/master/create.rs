@@ -66,6 +66,18 @@ impl Master {
             )
             .await?;
         let row = self.store.game(&mut *tx, id).await?.expect("just inserted");
+        if req.max_absence > 0 || req.auto_standby {
+            let n = names.len() as i64;
+            let seating = crate::store::SeatingRow {
+                game_id: id,
+                min_players: n,
+                max_players: n,
+                start_at: None,
+                max_absence: req.max_absence,
+                auto_standby: req.auto_standby,
+            };
+            self.store.insert_seating(&mut tx, &seating).await?;
+        }
         let mut players = Vec::new();
         for (seat, (name, address)) in req.players.iter().enumerate() {
             let key = keys::new_key();

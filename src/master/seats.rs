@@ -59,6 +59,51 @@ pub fn read_note(note: &str) -> Option<(String, String, usize)> {
 }
 
 impl Master {
+    /// In games that allow it, the seat of a player just marked done for being idle goes to
+    /// the longest-waiting standby. Returns how many seats were given.
+    pub async fn hand_idle_seats(&self) -> Result<usize> {
+        let mut given = 0;
+        for id in self.store.auto_standby_games().await? {
+            let Some(row) = self.store.game(&self.store.pool, id).await? else {
+                continue;
+            };
+            let bulletins = self.bulletins_of(&row).await?;
+            let Some((last, _)) = bulletins.iter().max_by_key(|(b, _)| b.bulletin.round) else {
+                continue;
+            };
+            let state = self.state_of(&row)?;
+            let idle: Vec<usize> = last
+                .bulletin
+                .newly_done
+                .iter()
+                .filter(|d| matches!(d.reason, crate::rules::view::DoneReason::Idle(_)))
+                .filter_map(|d| state.seat_of(&d.player))
+                .filter(|s| state.done[*s])
+                .collect();
+            for seat in idle {
+                // The longest-waiting standby who can sit here (not already in this game).
+                for standby in self.store.standbys(&self.store.pool, id).await? {
+                    let mut tx = self.store.write().await?;
+                    let game = self.locked(&mut tx, id).await?;
+                    match self
+                        .replace(&mut tx, &game, seat, Newcomer::Standby(standby.id))
+                        .await
+                    {
+                        Ok((_, player)) => {
+                            tx.commit().await?;
+                            self.forget_players(|p| p.id != player);
+                            given += 1;
+                            break;
+                        }
+                        Err(MasterError::Conflict(_) | MasterError::Invalid(_)) => continue,
+                        Err(e) => return Err(e),
+                    }
+                }
+            }
+        }
+        Ok(given)
+    }
+
     /// Gives `seat` to a newcomer. Returns what to say, and the player row whose cached
     /// copy is now stale.
     pub(super) async fn replace(

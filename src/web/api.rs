@@ -14,15 +14,7 @@ use crate::master::{Master, MasterError};
 type Answer = Result<HttpResponse, ApiError>;
 
 pub async fn list_games(master: web::Data<Master>) -> Answer {
-    let games: Vec<_> = master
-        .store
-        .listed_games()
-        .await
-        .map_err(MasterError::from)?
-        .into_iter()
-        .map(|g| serde_json::json!({"id": g.id, "name": g.name, "status": g.status, "round": g.round}))
-        .collect();
-    Ok(HttpResponse::Ok().json(games))
+    Ok(HttpResponse::Ok().json(super::signup::listed(&master).await?))
 }
 
 pub async fn game(master: web::Data<Master>, path: web::Path<i64>) -> Answer {

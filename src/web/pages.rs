@@ -12,6 +12,7 @@ use super::views::{self, PublicGame};
 use crate::mail::bulletin_text;
 use crate::master::{Master, MasterError};
 use crate::model::StoredBulletin;
+use crate::store::GameStatus;
 
 pub use super::error::Page;
 use super::message::MessagePage;
@@ -64,19 +65,30 @@ pub async fn health() -> HttpResponse {
 #[derive(Template)]
 #[template(path = "index.html")]
 struct Index {
-    games: Vec<(i64, String, String, i64)>,
+    csrf: String,
+    forming: Vec<super::signup::Listed>,
+    running: Vec<super::signup::Listed>,
+    finished: Vec<super::signup::Listed>,
 }
 
-pub async fn index(master: web::Data<Master>) -> Page {
-    let games = master
-        .store
-        .listed_games()
-        .await
-        .map_err(MasterError::from)?
+pub async fn index(req: HttpRequest, master: web::Data<Master>) -> Page {
+    let games = super::signup::listed(&master).await?;
+    let (forming, rest): (Vec<_>, Vec<_>) = games
         .into_iter()
-        .map(|g| (g.id, g.name, g.status.to_string(), g.round))
-        .collect();
-    Ok(render(&Index { games }))
+        .partition(|g| g.status == GameStatus::Forming);
+    let (finished, running): (Vec<_>, Vec<_>) =
+        rest.into_iter().partition(|g| g.status == GameStatus::Over);
+    let (csrf, cookie) = csrf(&req);
+    let mut r = render(&Index {
+        csrf,
+        forming,
+        running,
+        finished,
+    });
+    if let Some(c) = cookie {
+        let _ = r.add_cookie(&c);
+    }
+    Ok(r)
 }
 
 #[derive(Template)]

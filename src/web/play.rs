@@ -154,11 +154,15 @@ pub async fn play_action(
                     let player = master.authenticate(&token).await?;
                     match master.declare_absence(&player, n).await {
                         Ok(s) => s,
-                        Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => e.to_string(),
+                        Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => {
+                            e.to_string()
+                        }
                         Err(e) => return Err(e.into()),
                     }
                 }
-                Err(_) => format!("\"{rounds}\" is not a number of rounds; write e.g. 2, or 0 to come back"),
+                Err(_) => format!(
+                    "\"{rounds}\" is not a number of rounds; write e.g. 2, or 0 to come back"
+                ),
             };
             return play_page(&master, &req, &token, None, Some(said), vec![]).await;
         }

@@ -303,3 +303,34 @@ pub async fn gm_forming(
         cookie,
     ))
 }
+
+/// A game on the public list.
+#[derive(serde::Serialize)]
+pub struct Listed {
+    pub id: i64,
+    pub name: String,
+    pub status: GameStatus,
+    pub round: i64,
+    /// For a forming game: the seats still free.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seats_free: Option<i64>,
+}
+
+/// The public list: forming games with their free seats, then the rest.
+pub async fn listed(master: &Master) -> Result<Vec<Listed>, MasterError> {
+    let mut out = Vec::new();
+    for g in master.store.listed_games().await? {
+        let seats_free = match g.status {
+            GameStatus::Forming => Some(forming_view(master, &g).await?.seats_free),
+            _ => None,
+        };
+        out.push(Listed {
+            id: g.id,
+            name: g.name,
+            status: g.status,
+            round: g.round,
+            seats_free,
+        });
+    }
+    Ok(out)
+}

@@ -291,6 +291,8 @@ pub struct GmView {
     pub bounces: Vec<String>,
     pub reminder_hours: String,
     pub game: PublicGame,
+    /// Standbys who may be given a seat: (number, name), longest waiting first.
+    pub standbys: Vec<(i64, String)>,
 }
 
 /// The game master sees who has sent a turn and who is ready, never what a turn says.
@@ -343,6 +345,13 @@ pub async fn gm_view(master: &Master, row: &GameRow) -> Result<GmView, MasterErr
         refused_mail: master.store.refused_inbound(row.id).await?,
         bounces: bounce_lines(master, row).await?,
         reminder_hours: row.reminder_hours.clone(),
+        standbys: master
+            .store
+            .standbys(&master.store.pool, row.id)
+            .await?
+            .into_iter()
+            .map(|s| (s.id, s.name))
+            .collect(),
         game: public_game(master, row, &state).await?,
     })
 }

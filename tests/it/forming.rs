@@ -364,3 +364,98 @@ async fn two_people_taking_the_last_seat_at_once_exactly_one_has_it() {
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn an_absence_within_the_limit_plays_empty_turns_and_an_idle_seat_goes_to_a_standby() {
+    let mut app = TestApp::spawn().await;
+    let (s, created) = app
+        .post_json(
+            "/api/games",
+            &json!({
+                "name": "Absences",
+                "gm_email": "gm@example.org",
+                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+                "grace_minutes": 0,
+                "max_absence": 2,
+                "auto_standby": true,
+                "settings": {"idle_rounds": 1},
+            }),
+        )
+        .await;
+    assert_eq!(s, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let gm = path_of(created["gm_link"].as_str().unwrap());
+    let links = app.player_links(&created).await;
+
+    // Longer than allowed: named, nothing changes; within the limit: shown to all.
+    let said = submit(
+        &app,
+        &links[0],
+        &links[0],
+        &[("action", "away"), ("rounds", "3")],
+    )
+    .await;
+    assert!(
+        said.contains("longer than this game allows: at most 2"),
+        "{said}"
+    );
+    let (_, page) = app.get_text(&format!("/games/{id}")).await;
+    assert!(!page.contains("away through"));
+    let said = submit(
+        &app,
+        &links[0],
+        &links[0],
+        &[("action", "away"), ("rounds", "2")],
+    )
+    .await;
+    assert!(said.contains("You are away through round 2"), "{said}");
+    let (_, page) = app.get_text(&format!("/games/{id}")).await;
+    assert!(page.contains("Ann (away through round 2)"), "{page}");
+
+    // Fay stands by for any game.
+    let said = submit(
+        &app,
+        "/",
+        "/standby",
+        &[("name", "Fay"), ("email", "fay@example.org")],
+    )
+    .await;
+    assert!(said.contains("A mail went to fay@example.org"), "{said}");
+    let fay = join_link(&last_mail_to(&app, "fay@example.org", "/join/").await);
+    let said = submit(&app, &fay, &fay, &[("action", "confirm")]).await;
+    assert!(said.contains("stands by for a seat in any game"), "{said}");
+
+    // Round 1: Ben and Cleo ready; Ann's empty turn is sent for her, so the round closes.
+    app.turn(&links[1], "ready").await;
+    app.turn(&links[2], "ready").await;
+    app.wait_for_round(id, 1).await;
+    let b1 = app.get_json(&format!("/api/games/{id}/rounds/1")).await;
+    assert_eq!(b1["submitted"], json!(["Ann", "Ben", "Cleo"]));
+
+    // Round 2: Cleo sends nothing and is marked done for it; her seat goes to Fay.
+    app.turn(&links[1], "ready").await;
+    let (s, _) = gm_action(&app, &gm, json!({"action": "resolve"})).await;
+    assert_eq!(s, 200);
+    let start = Instant::now();
+    loop {
+        let g = app.get_json(&format!("/api/games/{id}")).await;
+        let names: Vec<&str> = g["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap())
+            .collect();
+        if names == ["Ann", "Ben", "Fay"] {
+            assert_eq!(g["players"][2]["done"], false, "the newcomer plays on");
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "Cleo's seat was not given: {names:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    last_mail_to(&app, "fay@example.org", "Your private page").await;
+    last_mail_to(&app, "cleo@example.org", "your seat has a new player").await;
+    app.stop().await;
+}
