@@ -27,10 +27,10 @@ async fn cli(args: &[&str]) -> (bool, String, String) {
 async fn pages(app: &TestApp, game: i64, players: &[String], gm: &str) -> Vec<String> {
     // The form token is each visitor's own (a cookie of this test's fresh client).
     let page = app.get_text(&format!("/games/{game}")).await.1;
-    let page = match page.split_once("name=\"csrf\" value=\"") {
-        Some((head, tail)) => format!("{head}{}", &tail[32..]),
-        None => page,
-    };
+    let mut page = page;
+    while let Some((head, tail)) = page.split_once("name=\"csrf\" value=\"") {
+        page = format!("{head}{}", &tail[32..]);
+    }
     let mut out = vec![page];
     for link in players {
         let mut view = app.private_view(link).await;
