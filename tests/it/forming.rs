@@ -457,5 +457,54 @@ async fn an_absence_within_the_limit_plays_empty_turns_and_an_idle_seat_goes_to_
     }
     last_mail_to(&app, "fay@example.org", "Your private page").await;
     last_mail_to(&app, "cleo@example.org", "your seat has a new player").await;
+
+    // A standby whose name is already seated cannot take another seat.
+    submit(
+        &app,
+        "/",
+        "/standby",
+        &[("name", "Ben"), ("email", "ben2@example.org")],
+    )
+    .await;
+    let link = join_link(&last_mail_to(&app, "ben2@example.org", "/join/").await);
+    submit(&app, &link, &link, &[("action", "confirm")]).await;
+    let ben2 = link
+        .trim_start_matches("/join/")
+        .split('-')
+        .next()
+        .unwrap()
+        .to_string();
+    let (s, answer) = gm_action(
+        &app,
+        &gm,
+        json!({"action": "replace", "seat": 0, "with": format!("standby:{ben2}")}),
+    )
+    .await;
+    assert_ne!(s, 200);
+    assert!(
+        answer.to_string().contains("Ben is already seated"),
+        "{answer}"
+    );
+    let g = app.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(g["players"][0]["name"], "Ann", "nothing changed");
+
+    // A confirmation link older than two days is refused, and the sign-up stays pending.
+    submit(
+        &app,
+        "/",
+        "/standby",
+        &[("name", "Gus"), ("email", "gus@example.org")],
+    )
+    .await;
+    let link = join_link(&last_mail_to(&app, "gus@example.org", "/join/").await);
+    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
+    sqlx::query(
+        "UPDATE signups SET created_at = created_at - 200000 WHERE email = 'gus@example.org'",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    let said = submit(&app, &link, &link, &[("action", "confirm")]).await;
+    assert!(said.contains("has expired"), "{said}");
     app.stop().await;
 }
