@@ -315,6 +315,20 @@ pub fn read_deal(
     Ok(Deal { hands, safe })
 }
 
+/// A command's input file, or standard input for `-`; the error is printed, status 2.
+pub fn read_input(command: &str, file: &str) -> Result<String, std::process::ExitCode> {
+    let text = if file == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map(|_| s)
+    } else {
+        std::fs::read_to_string(file)
+    };
+    text.map_err(|e| {
+        eprintln!("polysleuth {command}: cannot read {file}: {e}");
+        std::process::ExitCode::from(2)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -353,18 +367,4 @@ mod tests {
         assert_eq!(a["rounds"][0]["standings"][0]["eyes"], 39);
         assert_eq!(a["commitment"].as_str().unwrap().len(), 64);
     }
-}
-
-/// A command's input file, or standard input for `-`; the error is printed, status 2.
-pub fn read_input(command: &str, file: &str) -> Result<String, std::process::ExitCode> {
-    let text = if file == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map(|_| s)
-    } else {
-        std::fs::read_to_string(file)
-    };
-    text.map_err(|e| {
-        eprintln!("polysleuth {command}: cannot read {file}: {e}");
-        std::process::ExitCode::from(2)
-    })
 }

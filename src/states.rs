@@ -16,8 +16,11 @@ const MOST: usize = 20_000;
 /// seat given to a new player changes the state within a round.
 #[derive(Clone, Default)]
 pub struct States {
-    cache: Arc<RwLock<HashMap<i64, (Arc<str>, Arc<Game>)>>>,
+    cache: Arc<RwLock<HashMap<i64, Kept>>>,
 }
+
+/// A state's text and the game parsed from it.
+type Kept = (Arc<str>, Arc<Game>);
 
 impl States {
     /// The parsed state of a game row, from memory when this round was parsed before.

@@ -27,7 +27,7 @@ pub fn ask(mail: &Incoming, own_address: &str) -> Option<Ask> {
         .text
         .lines()
         .map(str::trim)
-        .take_while(|l| !l.starts_with('>') && !(l.starts_with("On ") && l.ends_with("wrote:")))
+        .take_while(|l| !(l.starts_with('>') || l.starts_with("On ") && l.ends_with("wrote:")))
         .filter(|l| !l.is_empty())
         .map(str::to_string)
         .collect();

@@ -454,6 +454,19 @@ pub fn parse_reminder_hours(text: &str) -> Result<Vec<i64>, String> {
     Ok(hours)
 }
 
+/// `3-5`: the least and most players of a forming game.
+pub fn players_range(text: &str) -> Result<(usize, usize), String> {
+    let (a, b) = text
+        .split_once('-')
+        .ok_or("write the least and most players, e.g. 3-5")?;
+    let n = |t: &str| {
+        t.trim()
+            .parse()
+            .map_err(|_| format!("\"{t}\" is not a number"))
+    };
+    Ok((n(a)?, n(b)?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -511,17 +524,4 @@ mod tests {
         assert_eq!(reminder_hours_text(" 2, 24,2 ").unwrap(), "24,2");
         assert!(parse_reminder_hours("0").is_err());
     }
-}
-
-/// `3-5`: the least and most players of a forming game.
-pub fn players_range(text: &str) -> Result<(usize, usize), String> {
-    let (a, b) = text
-        .split_once('-')
-        .ok_or("write the least and most players, e.g. 3-5")?;
-    let n = |t: &str| {
-        t.trim()
-            .parse()
-            .map_err(|_| format!("\"{t}\" is not a number"))
-    };
-    Ok((n(a)?, n(b)?))
 }

@@ -58,6 +58,7 @@ impl Decode for PlayerRow {
 from_any_row!(PlayerRow);
 
 impl Store {
+    #[allow(clippy::too_many_arguments)]
     pub async fn insert_player(
         &self,
         tx: &mut Conn,
