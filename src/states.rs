@@ -12,21 +12,17 @@ use crate::store::{GameRow, GameStatus};
 /// The most games kept; past it the cache starts again empty.
 const MOST: usize = 20_000;
 
-/// Game id → (the state's text, parsed state). The text is compared, not only the round: a
-/// seat given to a new player changes the state within a round.
+/// Game id → (round, parsed state).
 #[derive(Clone, Default)]
 pub struct States {
-    cache: Arc<RwLock<HashMap<i64, Kept>>>,
+    cache: Arc<RwLock<HashMap<i64, (i64, Arc<Game>)>>>,
 }
-
-/// A state's text and the game parsed from it.
-type Kept = (Arc<str>, Arc<Game>);
 
 impl States {
     /// The parsed state of a game row, from memory when this round was parsed before.
     pub fn of(&self, row: &GameRow) -> Result<Arc<Game>> {
-        if let Some((text, state)) = self.cache.read().expect("cache lock").get(&row.id) {
-            if **text == *row.state && row.status != GameStatus::Over {
+        if let Some((round, state)) = self.cache.read().expect("cache lock").get(&row.id) {
+            if *round == row.round && row.status != GameStatus::Over {
                 return Ok(state.clone());
             }
         }
@@ -35,8 +31,17 @@ impl States {
         if cache.len() > MOST {
             cache.clear();
         }
-        cache.insert(row.id, (Arc::from(row.state.as_str()), state.clone()));
+        cache.insert(row.id, (row.round, state.clone()));
         Ok(state)
+    }
+}
+
+impl States {
+    /// Forgets a game's parsed state: its state changed within a round (a seat given to a
+    /// new player). Another instance sees the change at the next round; the closing of a
+    /// round always parses the state anew.
+    pub fn forget(&self, game_id: i64) {
+        self.cache.write().expect("cache lock").remove(&game_id);
     }
 }
 

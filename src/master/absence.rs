@@ -25,6 +25,7 @@ impl Master {
         if rounds == 0 {
             self.store.set_away(&mut tx, player.id, None).await?;
             tx.commit().await?;
+            self.forget_seats(player.game_id);
             return Ok("You are back: your turns are your own again.".into());
         }
         if most == 0 {
@@ -43,6 +44,7 @@ impl Master {
         // A turn already sent this round stays; otherwise the empty one is sent for you.
         tx.commit().await?;
         self.forget_players(|p| p.id != player.id);
+        self.forget_seats(player.game_id);
         Ok(format!(
             "You are away through round {until}: an empty turn is sent for you each round, and \
              no reminders. Send \"away 0\" to come back sooner."

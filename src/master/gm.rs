@@ -85,6 +85,8 @@ impl Master {
                         let (said, player) = self.replace(&mut tx, &game, seat, with).await?;
                         tx.commit().await?;
                         self.forget_players(|p| p.id != player);
+                        self.states().forget(game.id);
+                        self.forget_seats(game.id);
                         return Ok(said);
                     }
                     GmAction::NewLink { seat } => {

@@ -59,6 +59,9 @@ pub struct Master {
     pub sheets_due: Arc<tokio::sync::Notify>,
     /// Bulletins and reports as decoded, kept per game (`records`).
     records: Arc<records::Records>,
+    /// Who sits in each seat of a game (computer players, absences), for the pages: kept
+    /// `PLAYER_CACHE`, forgotten at once when this instance changes a seat.
+    seats: Arc<RwLock<HashMap<i64, (Arc<Vec<PlayerRow>>, Instant)>>>,
 }
 
 /// A player, authenticated by their key.
@@ -79,6 +82,7 @@ impl Master {
             players: Default::default(),
             sheets_due: Default::default(),
             records: Default::default(),
+            seats: Default::default(),
         }
     }
 
@@ -161,12 +165,45 @@ impl Master {
         Ok(player)
     }
 
+    /// A game's players as its pages show them, from memory when read in the last
+    /// `PLAYER_CACHE`.
+    pub async fn seats_of(&self, game_id: i64) -> Result<Arc<Vec<PlayerRow>>> {
+        if let Some((rows, at)) = self.seats.read().expect("cache lock").get(&game_id) {
+            if at.elapsed() < PLAYER_CACHE {
+                return Ok(rows.clone());
+            }
+        }
+        let rows = Arc::new(self.store.players(&self.store.pool, game_id).await?);
+        let mut cache = self.seats.write().expect("cache lock");
+        if cache.len() > 20_000 {
+            cache.clear();
+        }
+        cache.insert(game_id, (rows.clone(), Instant::now()));
+        Ok(rows)
+    }
+
+    /// Forgets who sits in a game's seats, after this instance changed one.
+    fn forget_seats(&self, game_id: i64) {
+        self.seats.write().expect("cache lock").remove(&game_id);
+    }
+
     /// Forgets cached player rows whose key changed.
     fn forget_players(&self, keep: impl Fn(&PlayerRow) -> bool) {
+        let mut forgotten = Vec::new();
         self.players
             .write()
             .expect("cache lock")
-            .retain(|_, (p, _)| keep(p));
+            .retain(|_, (p, _)| {
+                let k = keep(p);
+                if !k {
+                    forgotten.push(p.game_id);
+                }
+                k
+            });
+        let mut seats = self.seats.write().expect("cache lock");
+        for g in forgotten {
+            seats.remove(&g);
+        }
     }
 
     /// Queues a mail in the caller's transaction.

@@ -92,6 +92,8 @@ impl Master {
                         Ok((_, player)) => {
                             tx.commit().await?;
                             self.forget_players(|p| p.id != player);
+                            self.states().forget(id);
+                            self.forget_seats(id);
                             given += 1;
                             break;
                         }

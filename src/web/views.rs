@@ -103,7 +103,7 @@ pub async fn public_game(
         })
         .collect();
     // Who sits where may change within a round (a newcomer, an absence): read every time.
-    let seats = master.store.players(&master.store.pool, row.id).await?;
+    let seats = master.seats_of(row.id).await?;
     Ok(PublicGame {
         id: row.id,
         name: row.name.clone(),
