@@ -157,7 +157,9 @@ impl Master {
             match (standby, g.status) {
                 (false, GameStatus::Forming) => {
                     let (seating, signups) = self.signups_locked(&mut tx, g.id).await?;
-                    check_seat(&seating, &signups, name, email, None)?;
+                    // Whether an address has joined is told only to that address, when it
+                    // confirms: anyone may type an address here.
+                    check_seat(&seating, &signups, name, None, None)?;
                 }
                 (false, GameStatus::Over) => {
                     return Err(MasterError::Conflict(
@@ -277,7 +279,13 @@ impl Master {
             }));
         }
         let (seating, signups) = self.signups_locked(&mut tx, game_id).await?;
-        check_seat(&seating, &signups, &name, &signup.email, Some(signup.id))?;
+        check_seat(
+            &seating,
+            &signups,
+            &name,
+            Some(&signup.email),
+            Some(signup.id),
+        )?;
         self.store
             .set_signup(&mut tx, signup.id, SignupStatus::Joined, Some(&name), now)
             .await?;
@@ -529,7 +537,7 @@ fn check_seat(
     seating: &SeatingRow,
     signups: &[SignupRow],
     name: &str,
-    email: &str,
+    email: Option<&str>,
     own: Option<i64>,
 ) -> Result<()> {
     let joined: Vec<&SignupRow> = signups
@@ -542,7 +550,7 @@ fn check_seat(
             seating.max_players
         )));
     }
-    if joined.iter().any(|s| s.email.eq_ignore_ascii_case(email)) {
+    if let Some(email) = email.filter(|e| joined.iter().any(|s| s.email.eq_ignore_ascii_case(e))) {
         return Err(MasterError::Conflict(format!(
             "{email} has joined this game already"
         )));

@@ -145,6 +145,10 @@ async fn a_game_formed_by_sign_up_plays_to_its_end_with_a_replacement_and_its_re
         &[("name", "Annie"), ("email", "ann@example.org")],
     )
     .await;
+    // Whether an address has joined is told only to that address, when it confirms.
+    assert!(twice.contains("A mail went to ann@example.org"), "{twice}");
+    let link = join_link(&last_mail_to(&app, "ann@example.org", "as Annie").await);
+    let twice = submit(&app, &link, &link, &[("action", "confirm")]).await;
     assert!(twice.contains("has joined this game already"), "{twice}");
 
     // Ben joins by mail, and confirms by replying.
