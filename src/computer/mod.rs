@@ -202,6 +202,22 @@ mod tests {
     }
 
     #[test]
+    fn a_seat_given_to_a_new_player_is_still_read_under_its_old_name() {
+        let (_, mut game, outcomes) = played(6, 3);
+        let old = game.players[1].clone();
+        game.seat_new_player(1, "Zed");
+        // The bulletins and reports so far name the old player: every seat still reads them.
+        for s in 0..5 {
+            let seat = seat_of(&game, &outcomes, s);
+            assert_eq!(seat.players[1], "Zed");
+            assert_eq!(seat.view.location(&old), Ok(1));
+        }
+        assert!(Level::Detective
+            .turn(&seat_of(&game, &outcomes, 1), &mut stream("bot", 3, 4))
+            .is_some_and(|t| t.ends_with("ready")));
+    }
+
+    #[test]
     fn levels_are_read_by_name_and_an_unknown_one_is_named_back() {
         assert_eq!(Level::parse(" Detective"), Ok(Level::Detective));
         let e = Level::parse("expert").unwrap_err();

@@ -90,8 +90,8 @@ pub fn wins_of(game: &Game, b: &Bulletin) -> Vec<Win> {
         .filter_map(|a| {
             Some(Win {
                 round: b.round,
-                asker: game.seat_of(&a.asker)?,
-                target: game.seat_of(&a.target)?,
+                asker: game.seat_named(&a.asker)?,
+                target: game.seat_named(&a.target)?,
                 weight: a.weight,
             })
         })

@@ -47,6 +47,8 @@ pub struct View {
     pub sizes: Vec<usize>,
     pub me: usize,
     pub facts: Vec<Fact>,
+    /// Names a location had before (a seat given to a new player), (location, name).
+    pub former: Vec<(usize, String)>,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -118,6 +120,7 @@ impl View {
             sizes,
             me,
             facts,
+            former: Vec::new(),
         })
     }
 
@@ -130,6 +133,12 @@ impl View {
         self.locations
             .iter()
             .position(|l| l.eq_ignore_ascii_case(name))
+            .or_else(|| {
+                self.former
+                    .iter()
+                    .find(|(_, n)| n.eq_ignore_ascii_case(name))
+                    .map(|(l, _)| *l)
+            })
             .ok_or_else(|| ViewError::UnknownPlace(name.to_string()))
     }
 
@@ -253,6 +262,7 @@ pub fn of_seat<'a>(
         game.settings.hand_size_for(n),
         game.settings.safe_size_for(n),
     )?;
+    view.former = game.former.clone();
     for b in bulletins {
         view.add_bulletin(b)?;
     }

@@ -31,7 +31,9 @@ pub fn ask(mail: &Incoming, own_address: &str) -> Option<Ask> {
         .filter(|l| !l.is_empty())
         .map(str::to_string)
         .collect();
-    if let Some(token) = super::inbound::plus_token(&mail.recipients, own_address)
+    let plus = super::inbound::plus_token(&mail.recipients, own_address);
+    if let Some(token) = plus
+        .as_deref()
         .and_then(|t| t.strip_prefix("join-").map(str::to_string))
     {
         let mut decline = false;
@@ -49,6 +51,10 @@ pub fn ask(mail: &Incoming, own_address: &str) -> Option<Ask> {
             decline,
             name,
         });
+    }
+    // Mail to a player's reply address is theirs: never read as a join.
+    if plus.is_some() {
+        return None;
     }
     let first = lines.first()?;
     let words: Vec<&str> = first.split_whitespace().collect();

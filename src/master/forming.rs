@@ -160,6 +160,7 @@ impl Master {
                     // Whether an address has joined is told only to that address, when it
                     // confirms: anyone may type an address here.
                     check_seat(&seating, &signups, name, None, None)?;
+                    check_not_computer(g, name)?;
                 }
                 (false, GameStatus::Over) => {
                     return Err(MasterError::Conflict(
@@ -259,6 +260,17 @@ impl Master {
             ));
         };
         let game = self.locked(&mut tx, game_id).await?;
+        // Read again under the lock: a reply and a click at once, or a withdrawal between.
+        if self
+            .store
+            .signup(&mut *tx, signup.id)
+            .await?
+            .is_none_or(|s| s.status != SignupStatus::Pending)
+        {
+            return Err(MasterError::Conflict(
+                "this sign-up was confirmed or withdrawn meanwhile".into(),
+            ));
+        }
         if signup.kind == SignupKind::Standby {
             if game.status == GameStatus::Over {
                 return Err(MasterError::Conflict("this game is over".into()));
@@ -382,7 +394,8 @@ impl Master {
                 Ok(_) => started += 1,
                 // Too few players: it waits for more, and its game master may start it later.
                 Err(MasterError::Conflict(_)) => {}
-                Err(e) => return Err(e),
+                // One game that cannot start holds up no other.
+                Err(e) => tracing::error!(game = id, error = %e, "a forming game cannot start"),
             }
         }
         Ok(started)
@@ -524,6 +537,19 @@ fn joined_names(signups: &[SignupRow]) -> Vec<String> {
         .collect()
 }
 
+/// A name a forming game's computer player has is taken too.
+fn check_not_computer(game: &GameRow, name: &str) -> Result<()> {
+    if computers_of(game)?
+        .iter()
+        .any(|(n, _)| n.eq_ignore_ascii_case(name))
+    {
+        return Err(MasterError::Conflict(format!(
+            "the name \"{name}\" is taken in this game; choose another"
+        )));
+    }
+    Ok(())
+}
+
 /// The computer players a forming game's game master seated.
 fn computers_of(game: &GameRow) -> Result<Vec<(String, String)>> {
     serde_json::from_str::<Unformed>(&game.state)
@@ -550,10 +576,10 @@ fn check_seat(
             seating.max_players
         )));
     }
-    if let Some(email) = email.filter(|e| joined.iter().any(|s| s.email.eq_ignore_ascii_case(e))) {
-        return Err(MasterError::Conflict(format!(
-            "{email} has joined this game already"
-        )));
+    if email.is_some_and(|e| joined.iter().any(|s| s.email.eq_ignore_ascii_case(e))) {
+        return Err(MasterError::Conflict(
+            "your address has joined this game already".into(),
+        ));
     }
     if joined.iter().any(|s| s.name.eq_ignore_ascii_case(name)) {
         return Err(MasterError::Conflict(format!(

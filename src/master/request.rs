@@ -232,10 +232,25 @@ fn check_forming(
     if f.start_at.is_some_and(|at| at <= now) {
         errors.push("the start date is in the past".into());
     }
-    for (name, address) in computers {
-        if computer_level(address).is_none() {
-            errors.push(format!(
+    for (i, (name, address)) in computers.iter().enumerate() {
+        match computer_level(address) {
+            None => errors.push(format!(
                 "{name}: a forming game seats people by sign-up or invitation; name only computer players here"
+            )),
+            Some(Err(e)) => errors.push(format!("player {name}: {e}")),
+            Some(Ok(_)) => {}
+        }
+        if !valid_name(name) || name.eq_ignore_ascii_case("safe") {
+            errors.push(format!(
+                "player name \"{name}\" is not usable: use 1 to 32 letters, digits, _ or -"
+            ));
+        }
+        if computers[..i]
+            .iter()
+            .any(|(n, _)| n.eq_ignore_ascii_case(name))
+        {
+            errors.push(format!(
+                "two players are called \"{name}\"; names must differ"
             ));
         }
     }

@@ -162,7 +162,7 @@ impl Master {
             }
             if !email.is_empty() && p.email.eq_ignore_ascii_case(&email) {
                 return Err(MasterError::Conflict(format!(
-                    "{email} is already seated in this game as {}; choose someone else",
+                    "that standby is already seated in this game (as {}); choose someone else",
                     p.name
                 )));
             }

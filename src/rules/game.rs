@@ -30,6 +30,10 @@ pub struct Game {
     /// Rounds in a row without an accepted turn.
     pub idle: Vec<u32>,
     pub over: bool,
+    /// Names a seat had before a new player took it, (seat, name): earlier bulletins and
+    /// reports still use them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub former: Vec<(usize, String)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -120,6 +124,7 @@ impl Game {
             done: vec![false; n],
             idle: vec![0; n],
             over: false,
+            former: Vec::new(),
             round: 1,
             players,
             settings,
@@ -132,9 +137,20 @@ impl Game {
     /// under the new name, and plays on (a seat done for being idle, or at its old player's
     /// word, is active again).
     pub fn seat_new_player(&mut self, seat: usize, name: &str) {
-        self.players[seat] = name.to_string();
+        let old = std::mem::replace(&mut self.players[seat], name.to_string());
+        self.former.push((seat, old));
         self.done[seat] = false;
         self.idle[seat] = 0;
+    }
+
+    /// The seat a name plays or played (a former name included): for reading the record.
+    pub fn seat_named(&self, name: &str) -> Option<usize> {
+        self.seat_of(name).or_else(|| {
+            self.former
+                .iter()
+                .find(|(_, n)| n.eq_ignore_ascii_case(name.trim()))
+                .map(|(s, _)| *s)
+        })
     }
 
     pub fn seat_of(&self, name: &str) -> Option<usize> {

@@ -47,6 +47,15 @@ pub fn run(plan: &Plan, json: bool) -> Result<String, String> {
     plan.settings
         .check(plan.players)
         .map_err(|e| e.to_string())?;
+    if plan.games == 0 || plan.games > 10_000_000 {
+        return Err(format!(
+            "--games {}: play 1 to 10,000,000 games in one run",
+            plan.games
+        ));
+    }
+    if plan.jobs == 0 || plan.jobs > 256 {
+        return Err(format!("--jobs {}: use 1 to 256 workers", plan.jobs));
+    }
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(plan.games);
         bar.set_style(

@@ -108,6 +108,11 @@ pub async fn clear_turn(master: web::Data<Master>, path: web::Path<String>) -> A
 
 pub async fn gm(master: web::Data<Master>, path: web::Path<String>) -> Answer {
     let row = master.gm_game(&path).await?;
+    if super::signup::is_forming(&row) {
+        return Ok(HttpResponse::Ok()
+            .insert_header(("Cache-Control", "no-store"))
+            .json(super::signup::forming_view(&master, &row).await?));
+    }
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(views::gm_view(&master, &row).await?))

@@ -327,6 +327,12 @@ struct Feed {
 
 pub async fn feed(master: web::Data<Master>, path: web::Path<i64>) -> Page {
     let id = path.into_inner();
+    if super::signup::is_forming(&master.public_game(id).await?) {
+        return Err(MasterError::NotFound(format!(
+            "game {id} is still gathering players: it has no bulletins yet"
+        ))
+        .into());
+    }
     let g = views::public_game_by_id(&master, id).await?;
     let row = master.public_game(id).await?;
     let rfc = |t: i64| {
