@@ -142,13 +142,27 @@ impl Master {
 
     /// Ends the game with the round now open.
     async fn end(&self, game: &GameRow) -> Result<String> {
-        let mut tx = self.store.write().await?;
-        let game = self.locked(&mut tx, game.id).await?;
-        self.add_note(&mut tx, &game, crate::model::ENDED_NOTE, None)
-            .await?;
-        tx.commit().await?;
-        self.close_open_round(game.id, Resolution::End).await?;
-        Ok("The game is over.".into())
+        // A round closed by the clock meanwhile moves the game on: the note goes with the
+        // next one, and that one ends the game.
+        for _ in 0..3 {
+            let mut tx = self.store.write().await?;
+            let row = self.locked(&mut tx, game.id).await?;
+            let (notes, _) = crate::closer::pending(&row)?;
+            if !notes.iter().any(|n| n == crate::model::ENDED_NOTE) {
+                self.add_note(&mut tx, &row, crate::model::ENDED_NOTE, None)
+                    .await?;
+            }
+            tx.commit().await?;
+            match self.close_open_round(game.id, Resolution::End).await {
+                Ok(_) => return Ok("The game is over.".into()),
+                Err(MasterError::Conflict(_))
+                    if self.public_game(game.id).await?.status != GameStatus::Over => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Err(MasterError::Conflict(
+            "the game's rounds keep closing meanwhile; press \"End the game\" again".into(),
+        ))
     }
 
     async fn extend(&self, tx: &mut Tx, game: &GameRow, hours: f64) -> Result<String> {
