@@ -128,31 +128,10 @@ impl Master {
         })
     }
 
-    /// Queues the welcome mail of a player seated in a formed game.
+    /// Queues the welcome mail of a player seated after the game was made (a formed game,
+    /// a newcomer to a seat), with their link.
     #[allow(clippy::too_many_arguments)]
     pub(super) async fn welcome_player(
-        &self,
-        tx: &mut Tx,
-        row: &GameRow,
-        game: &Game,
-        seat: usize,
-        player_id: i64,
-        email: &str,
-        key: &str,
-    ) -> Result<String> {
-        let who = Welcome {
-            seat,
-            player_id,
-            key_version: 0,
-            email,
-            key,
-        };
-        self.welcome(tx, row, game, who).await
-    }
-
-    /// Queues the welcome mail of a newcomer to a seat, with their new link.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) async fn welcome_player_again(
         &self,
         tx: &mut Tx,
         row: &GameRow,

@@ -466,7 +466,7 @@ impl Master {
                 .insert_player(tx, game.id, seat, name, email, &keys::hash(&key), computer)
                 .await?;
             if computer.is_none() {
-                self.welcome_player(tx, &row, &state, seat, pid, email, &key)
+                self.welcome_player(tx, &row, &state, seat, pid, 0, email, &key)
                     .await?;
             }
             created.push(CreatedPlayer {

@@ -207,7 +207,7 @@ impl Master {
                 .await?;
         }
         if computer.is_none() {
-            self.welcome_player_again(tx, &row, &state, seat, old.id, version, &email, &key)
+            self.welcome_player(tx, &row, &state, seat, old.id, version, &email, &key)
                 .await?;
         }
         Ok((
