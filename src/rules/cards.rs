@@ -201,16 +201,35 @@ fn is_filler(word: &str) -> bool {
             | "et"
             | "de"
             | "des"
+            | "du"
+            | "la"
+            | "le"
+            | "les"
+            | "en"
             | "carte"
             | "cartes"
     )
 }
 
 /// Splits text into words at spaces and the punctuation players put between trait words.
+/// A French elision ("l'opale", "d’opales") leaves the word after the apostrophe.
 pub(crate) fn words(text: &str) -> Vec<&str> {
     text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '/' | '+' | '.' | '?' | '!'))
+        .map(elided)
         .filter(|w| !w.is_empty())
         .collect()
+}
+
+/// The word after a French elision: `l'opale` → `opale`, `d’opales` → `opales`.
+pub(crate) fn elided(word: &str) -> &str {
+    for apostrophe in ['\'', '’'] {
+        if let Some((head, tail)) = word.split_once(apostrophe) {
+            if matches!(head.to_lowercase().as_str(), "l" | "d" | "qu") {
+                return tail;
+            }
+        }
+    }
+    word
 }
 
 /// What a run of words said about traits: the traits in order, or the first word not understood.
@@ -286,7 +305,18 @@ impl Card {
     /// Reads a card written any way RULES.md §1 allows: `2 Red Diamond`, `red diamond two`,
     /// `2 Red; Diamond`, `Deux Rouge Diamant`. The error says, for a player, what was wrong.
     pub fn parse(text: &str) -> Result<Card, CardError> {
-        let traits = read_traits(text).map_err(CardError::UnknownWord)?;
+        let mut traits = read_traits(text).map_err(CardError::UnknownWord)?;
+        // French "un"/"une" read as 1, but before "paire" or "solitaire" they are articles:
+        // "une paire de perles vertes".
+        let numbers = traits.iter().filter(|t| t.kind() == Kind::Number).count();
+        if numbers > 1 {
+            if let Some(first) = words(text).into_iter().find(|w| !is_filler(w)) {
+                if matches!(first.to_lowercase().as_str(), "un" | "une") {
+                    let at = traits.iter().position(|t| t.kind() == Kind::Number);
+                    traits.remove(at.unwrap_or(0));
+                }
+            }
+        }
         let (mut number, mut colour, mut gem) = (None, None, None);
         for t in traits {
             let repeated = match t {
@@ -303,15 +333,15 @@ impl Card {
             _ => {
                 let mut missing = Vec::new();
                 if number.is_none() {
-                    missing.push("a number");
+                    missing.push(Kind::Number);
                 }
                 if colour.is_none() {
-                    missing.push("a colour");
+                    missing.push(Kind::Colour);
                 }
                 if gem.is_none() {
-                    missing.push("a gem");
+                    missing.push(Kind::Gem);
                 }
-                Err(CardError::Missing(missing.join(" and ")))
+                Err(CardError::Missing(missing))
             }
         }
     }
@@ -329,8 +359,20 @@ pub enum CardError {
     UnknownWord(String),
     #[error("a card has only one of the {}", .0.plural())]
     TwoOfAKind(Kind),
-    #[error("the card lacks {0}")]
-    Missing(String),
+    #[error("the card lacks {}", missing_words(.0))]
+    Missing(Vec<Kind>),
+}
+
+fn missing_words(kinds: &[Kind]) -> String {
+    let words: Vec<&str> = kinds
+        .iter()
+        .map(|k| match k {
+            Kind::Number => "a number",
+            Kind::Colour => "a colour",
+            Kind::Gem => "a gem",
+        })
+        .collect();
+    words.join(" and ")
 }
 
 /// A set of cards as a bit mask: hands, the safe, published cards, guessed cards.
@@ -505,7 +547,7 @@ mod tests {
         );
         assert_eq!(
             Card::parse("3 Opal"),
-            Err(CardError::Missing("a colour".into()))
+            Err(CardError::Missing(vec![Kind::Colour]))
         );
         assert_eq!(
             Card::parse("3 Purple Opal"),

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::{canonical_order, Card, CardSet, Trait};
 use super::deal::{Deal, DealError, Owner};
+use super::problem::{Holder, Problem};
 use super::settings::{Settings, SettingsError};
 use super::turn::{self, LineError, Place};
 
@@ -159,10 +160,6 @@ impl Game {
             .position(|p| p.eq_ignore_ascii_case(name.trim()))
     }
 
-    fn player_list(&self) -> String {
-        self.players.join(", ")
-    }
-
     pub(super) fn owner_name(&self, owner: Owner) -> &str {
         match owner {
             Owner::Seat(s) => &self.players[s],
@@ -179,11 +176,7 @@ impl Game {
     /// accepted whole, or every error is returned, by line.
     pub fn validate(&self, seat: usize, text: &str) -> Result<Turn, Vec<LineError>> {
         if self.over {
-            return Err(vec![LineError::new(
-                0,
-                "",
-                "the game is over; no more turns are taken",
-            )]);
+            return Err(vec![LineError::new(0, "", Problem::GameOver)]);
         }
         // Lines that parsed are checked too, so the player sees every error at once.
         let (parsed, mut errors) = turn::parse_all(text);
@@ -199,48 +192,50 @@ impl Game {
 
         for g in parsed.guesses {
             let t = line_text(g.line);
-            let mut fail = |problem: String| errors.push(LineError::new(g.line, t, problem));
+            let mut fail = |problem: Problem| errors.push(LineError::new(g.line, t, problem));
             if self.done[seat] {
-                fail("is a guess, but you are done and may not guess any more".into());
+                fail(Problem::GuessWhileDone);
                 continue;
             }
             let place = match &g.place {
                 Place::Safe if self.deal.safe.is_empty() => {
-                    fail("names the safe, but this game's safe is empty; name the player you think holds the card".into());
+                    fail(Problem::SafeIsEmpty);
                     continue;
                 }
                 Place::Safe => Owner::Safe,
                 Place::Player(name) => match self.seat_of(name) {
                     Some(s) if s == seat => {
-                        fail("names your own hand; guess where other players' cards are".into());
+                        fail(Problem::GuessOwnHand);
                         continue;
                     }
                     Some(s) => Owner::Seat(s),
                     None => {
-                        fail(format!(
-                            "names \"{name}\", who is not a player; the players are {}",
-                            self.player_list()
-                        ));
+                        fail(Problem::NotAPlayer {
+                            name: name.clone(),
+                            players: self.players.clone(),
+                        });
                         continue;
                     }
                 },
             };
             let card = g.card;
             if hand.contains(card) {
-                fail(format!("guesses {card}, which is in your own hand"));
+                fail(Problem::CardInHand { card });
             } else if self.published.contains(card) {
-                fail(format!(
-                    "guesses {card}, which was published as held by {}: no points are left on it",
-                    self.owner_name(self.deal.owner(card))
-                ));
+                fail(Problem::CardPublished {
+                    card,
+                    owner: match self.deal.owner(card) {
+                        Owner::Seat(s) => Holder::Player(self.players[s].clone()),
+                        Owner::Safe => Holder::Safe,
+                    },
+                });
             } else if self.guessed[seat].contains(card) {
-                fail(format!(
-                    "guesses {card}, which you guessed in an earlier round; each card may be guessed only once"
-                ));
+                fail(Problem::GuessedBefore { card });
             } else if let Some(first) = this_turn.get(&card) {
-                fail(format!(
-                    "guesses {card} again (line {first} already does); each card may be guessed only once"
-                ));
+                fail(Problem::GuessedTwice {
+                    card,
+                    first_line: *first,
+                });
             } else {
                 this_turn.insert(card, g.line);
                 turn.guesses.push(Guess {
@@ -258,31 +253,22 @@ impl Game {
             let t = line_text(q.line);
             let target = match self.seat_of(&q.target) {
                 Some(s) if s == seat => {
-                    errors.push(LineError::new(
-                        q.line,
-                        t,
-                        "asks about your own hand; ask about another player",
-                    ));
+                    errors.push(LineError::new(q.line, t, Problem::AskOwnHand));
                     None
                 }
                 Some(s) => Some(s),
                 None if q.target.eq_ignore_ascii_case("safe") => {
-                    errors.push(LineError::new(
-                        q.line,
-                        t,
-                        "asks about the safe; questions can only be put to players",
-                    ));
+                    errors.push(LineError::new(q.line, t, Problem::AskSafe));
                     None
                 }
                 None => {
                     errors.push(LineError::new(
                         q.line,
                         t,
-                        format!(
-                            "asks \"{}\", who is not a player; the players are {}",
-                            q.target,
-                            self.player_list()
-                        ),
+                        Problem::AskNotAPlayer {
+                            name: q.target.clone(),
+                            players: self.players.clone(),
+                        },
                     ));
                     None
                 }
@@ -293,10 +279,10 @@ impl Game {
                 errors.push(LineError::new(
                     q.line,
                     t,
-                    format!(
-                        "brings your bids to {bids} Private Eyes, but you had {} when the round opened; lower your bids",
-                        self.eyes[seat]
-                    ),
+                    Problem::OverBudget {
+                        bids,
+                        eyes: self.eyes[seat],
+                    },
                 ));
             }
             if let Some(target) = target {

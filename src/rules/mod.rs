@@ -3,7 +3,9 @@
 
 pub mod cards;
 pub mod deal;
+mod french;
 pub mod game;
+pub mod problem;
 pub mod resolve;
 pub mod settings;
 pub mod turn;
@@ -16,6 +18,7 @@ mod properties;
 pub use cards::{Card, CardSet, Colour, Gem, Kind, Trait};
 pub use deal::{verify_commitment, Deal, DealError, Owner};
 pub use game::{Game, Guess, Question, SetupError, Turn};
+pub use problem::{Holder, Problem};
 pub use settings::{QuestionPayment, Settings, SettingsError};
 pub use turn::LineError;
 pub use view::{Bulletin, PrivateReport, RoundOutcome};

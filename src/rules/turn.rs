@@ -4,9 +4,10 @@
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::cards::{read_traits, Card, Kind, Trait};
+pub use super::problem::{Problem, EXAMPLES};
 
 /// Where a guess says a card is, as the player wrote it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,29 +42,42 @@ pub struct ParsedTurn {
 }
 
 /// One rejected line: its number in the text, the line quoted back, and what was wrong.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// It is sent as `{line, text, problem}` with the problem in English; `lang` words it for a
+/// player in their language.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineError {
     pub line: usize,
     pub text: String,
-    pub problem: String,
+    pub problem: Problem,
 }
 
 impl LineError {
-    pub fn new(line: usize, text: &str, problem: impl Into<String>) -> Self {
+    pub fn new(line: usize, text: &str, problem: Problem) -> Self {
         LineError {
             line,
             text: text.trim().to_string(),
-            problem: problem.into(),
+            problem,
         }
     }
 
     /// The message without the line number: `"…" asks about two colours; …`.
     pub fn message(&self) -> String {
         if self.text.is_empty() {
-            self.problem.clone()
+            self.problem.to_string()
         } else {
             format!("\"{}\" {}", self.text, self.problem)
         }
+    }
+}
+
+impl Serialize for LineError {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("LineError", 3)?;
+        out.serialize_field("line", &self.line)?;
+        out.serialize_field("text", &self.text)?;
+        out.serialize_field("problem", &self.problem.to_string())?;
+        out.end()
     }
 }
 
@@ -90,11 +104,11 @@ pub fn check_size(text: &str) -> Result<(), LineError> {
         return Err(LineError::new(
             0,
             "",
-            format!(
-                "the turn is {} KiB; a turn may have at most {} KiB and {MAX_TURN_LINES} lines",
-                text.len().div_ceil(1024),
-                MAX_TURN_BYTES / 1024
-            ),
+            Problem::TurnTooBig {
+                kib: text.len().div_ceil(1024),
+                max_kib: MAX_TURN_BYTES / 1024,
+                max_lines: MAX_TURN_LINES,
+            },
         ));
     }
     let lines = text.lines().count();
@@ -102,7 +116,10 @@ pub fn check_size(text: &str) -> Result<(), LineError> {
         return Err(LineError::new(
             0,
             "",
-            format!("the turn has {lines} lines; a turn may have at most {MAX_TURN_LINES}"),
+            Problem::TooManyLines {
+                lines,
+                max: MAX_TURN_LINES,
+            },
         ));
     }
     Ok(())
@@ -113,18 +130,12 @@ pub fn listed(mut errors: Vec<LineError>) -> Vec<LineError> {
     if errors.len() > MAX_LISTED_ERRORS {
         let more = errors.len() - MAX_LISTED_ERRORS;
         errors.truncate(MAX_LISTED_ERRORS);
-        errors.push(LineError::new(
-            0,
-            "",
-            format!("and {more} more problem(s), not listed: fix these first"),
-        ));
+        errors.push(LineError::new(0, "", Problem::MoreProblems { more }));
     }
     errors
 }
 
-pub const EXAMPLES: &str = "expected a guess such as \"1: Bob has 2 Red Diamond\" or \"2: 3 Blue Opal is in the safe\", a question such as \"1 (5): Bob has how many Reds?\", or the word \"ready\" or \"done\"";
-
-enum Body {
+pub(super) enum Body {
     Guess(Place, Card),
     Question(String, Vec<Trait>),
 }
@@ -168,13 +179,13 @@ pub fn parse_all(text: &str) -> (ParsedTurn, Vec<LineError>) {
 
     for (line, raw) in meaningful_lines(text) {
         let t = raw.trim();
-        let word = t.trim_end_matches(['.', '!']).to_ascii_lowercase();
+        let word = t.trim_end_matches(['.', '!']).to_lowercase();
         match word.as_str() {
-            "ready" => {
+            "ready" | "prêt" | "pret" | "prête" | "prete" => {
                 turn.ready = true;
                 continue;
             }
-            "done" => {
+            "done" | "fini" | "finie" => {
                 turn.done = true;
                 continue;
             }
@@ -189,22 +200,14 @@ pub fn parse_all(text: &str) -> (ParsedTurn, Vec<LineError>) {
             }
         };
         match (body, prefix.eyes) {
-            (Body::Guess(..), Some(_)) => errors.push(LineError::new(
-                line,
-                t,
-                "is a guess with a bid; only questions take Private Eyes in brackets, e.g. \"1: Bob has 2 Red Diamond\"",
-            )),
+            (Body::Guess(..), Some(_)) => {
+                errors.push(LineError::new(line, t, Problem::GuessWithBid))
+            }
             (Body::Guess(place, card), None) => guesses.push((line, t, prefix.number, place, card)),
-            (Body::Question(..), None) => errors.push(LineError::new(
-                line,
-                t,
-                "has no bid; put the Private Eyes you offer in brackets before the colon, e.g. \"1 (5): Bob has how many Reds?\"",
-            )),
-            (Body::Question(..), Some(Err(bid))) => errors.push(LineError::new(
-                line,
-                t,
-                format!("bids \"{bid}\"; a bid is a whole number of Private Eyes, 0 or more, e.g. \"1 (5): Bob has how many Reds?\""),
-            )),
+            (Body::Question(..), None) => errors.push(LineError::new(line, t, Problem::NoBid)),
+            (Body::Question(..), Some(Err(bid))) => {
+                errors.push(LineError::new(line, t, Problem::BadBid { bid }))
+            }
             (Body::Question(target, traits), Some(Ok(eyes))) => {
                 questions.push((line, t, prefix.number, eyes, target, traits))
             }
@@ -220,11 +223,7 @@ pub fn parse_all(text: &str) -> (ParsedTurn, Vec<LineError>) {
                 place,
                 card,
             }),
-            Err(n) => errors.push(LineError::new(
-                line,
-                t,
-                format!("reuses guess number {n}; each guess in a turn needs its own number"),
-            )),
+            Err(number) => errors.push(LineError::new(line, t, Problem::ReusedGuess { number })),
         }
     }
     let mut numbers = Numbering::new(questions.iter().filter_map(|q| q.2));
@@ -237,11 +236,7 @@ pub fn parse_all(text: &str) -> (ParsedTurn, Vec<LineError>) {
                 target,
                 traits,
             }),
-            Err(n) => errors.push(LineError::new(
-                line,
-                t,
-                format!("reuses question number {n}; each question in a turn needs its own number"),
-            )),
+            Err(number) => errors.push(LineError::new(line, t, Problem::ReusedQuestion { number })),
         }
     }
 
@@ -346,7 +341,7 @@ fn find_word(haystack_lower: &str, needle: &str) -> Option<usize> {
     None
 }
 
-fn read_body(body: &str) -> Result<Body, String> {
+fn read_body(body: &str) -> Result<Body, Problem> {
     let lower = body.to_ascii_lowercase();
     if let Some(at) = find_word(&lower, "has how many") {
         let target = body[..at].trim();
@@ -367,11 +362,7 @@ fn read_body(body: &str) -> Result<Body, String> {
     if let Some(at) = find_word(&lower, "has") {
         let who = body[..at].trim();
         let card = &body[at + 3..];
-        let place = match who.to_ascii_lowercase().as_str() {
-            "safe" | "the safe" => Place::Safe,
-            _ => Place::Player(player_word(who)?),
-        };
-        return Ok(Body::Guess(place, read_card(card)?));
+        return Ok(Body::Guess(place(who)?, read_card(card)?));
     }
     for tail in ["is in the safe", "is in safe", "in the safe"] {
         let stripped = lower.trim_end_matches(['.', '!', ' ']);
@@ -380,56 +371,52 @@ fn read_body(body: &str) -> Result<Body, String> {
             return Ok(Body::Guess(Place::Safe, read_card(card)?));
         }
     }
-    Err(format!("is not understood; {EXAMPLES}"))
-}
-
-fn player_word(who: &str) -> Result<String, String> {
-    if who.is_empty() {
-        return Err(
-            "names no player before \"has\"; write e.g. \"1: Bob has 2 Red Diamond\"".into(),
-        );
+    if let Some(body) = super::french::read_safe_guess(body) {
+        return body;
     }
-    Ok(who.trim_start_matches('@').to_string())
+    if let Some(body) = super::french::read_body(body) {
+        return body;
+    }
+    Err(Problem::NotUnderstood)
 }
 
-fn read_card(text: &str) -> Result<Card, String> {
-    Card::parse(text).map_err(|e| {
-        format!(
-            "does not name a card: {e}; a card is a number, a colour and a gem, e.g. \"2 Red Diamond\""
-        )
+/// Where a guess puts a card: the safe, or a player's name as written.
+pub(super) fn place(who: &str) -> Result<Place, Problem> {
+    Ok(match who.to_lowercase().as_str() {
+        "safe" | "the safe" | "coffre" | "le coffre" => Place::Safe,
+        _ => Place::Player(player_word(who).ok_or(Problem::NoPlayerBeforeHas)?),
     })
 }
 
-fn question(target: &str, asked: &str) -> Result<Body, String> {
-    let target = if target.eq_ignore_ascii_case("the safe") || target.eq_ignore_ascii_case("safe") {
-        "safe".to_string()
-    } else {
-        player_word(target)
-            .map_err(|_| "names no player before \"has how many\"; write e.g. \"1 (5): Bob has how many Reds?\"".to_string())?
+fn player_word(who: &str) -> Option<String> {
+    let who = who
+        .trim()
+        .trim_end_matches(['?', '!', '.', ' ', '\u{a0}'])
+        .trim_start_matches('@');
+    (!who.is_empty()).then(|| who.to_string())
+}
+
+pub(super) fn read_card(text: &str) -> Result<Card, Problem> {
+    Card::parse(text).map_err(Problem::NotACard)
+}
+
+pub(super) fn question(target: &str, asked: &str) -> Result<Body, Problem> {
+    let target = match target.to_lowercase().as_str() {
+        "the safe" | "safe" | "le coffre" | "coffre" => "safe".to_string(),
+        _ => player_word(target).ok_or(Problem::NoPlayerAsked)?,
     };
-    let traits = read_traits(asked).map_err(|word| {
-        format!("asks about \"{word}\", which is not a trait; the traits are Diamond, Pearl, Opal, Red, Green, Blue, Yellow, 1, 2 and 3")
-    })?;
-    let mut kinds: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let traits = read_traits(asked).map_err(|word| Problem::NotATrait { word })?;
+    let mut kinds: BTreeMap<u8, (Kind, usize)> = BTreeMap::new();
     for t in &traits {
-        let name = match t.kind() {
-            Kind::Number => "numbers",
-            Kind::Colour => "colours",
-            Kind::Gem => "gems",
-        };
-        *kinds.entry(name).or_default() += 1;
+        kinds.entry(t.canonical_rank()).or_insert((t.kind(), 0)).1 += 1;
     }
-    if let Some((kind, _)) = kinds.iter().find(|(_, n)| **n > 1) {
-        return Err(format!(
-            "asks about two {kind}; a question may combine at most one gem, one colour and one number"
-        ));
+    if let Some((kind, _)) = kinds.values().find(|(_, n)| *n > 1) {
+        return Err(Problem::TwoOfAKind { kind: *kind });
     }
     match traits.len() {
-        0 => Err("asks about no trait; name one or two, e.g. \"Bob has how many Red Diamonds?\"".into()),
+        0 => Err(Problem::NoTrait),
         1 | 2 => Ok(Body::Question(target, traits)),
-        n => Err(format!(
-            "asks about {n} traits; a question names one or two traits, e.g. \"Bob has how many Red Diamonds?\""
-        )),
+        count => Err(Problem::TooManyTraits { count }),
     }
 }
 
