@@ -8,6 +8,7 @@ pub mod computers;
 pub mod deduce;
 pub mod error;
 pub mod keys;
+pub mod lang;
 pub mod mail;
 pub mod master;
 pub mod metrics;

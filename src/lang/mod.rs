@@ -1,0 +1,252 @@
+//! The languages the service speaks, English and French. Every sentence a person reads comes
+//! from the Fluent files in `locales/`, one per language with the same messages (a test fails
+//! when a message is in one and not the other); this module looks them up, and words what
+//! Fluent cannot: cards and counts (`words`), turn problems (`problems`), numbers and times.
+
+mod problems;
+mod words;
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use chrono::{TimeZone, Utc};
+use chrono_tz::Tz;
+use fluent_templates::fluent_bundle::FluentValue;
+use fluent_templates::{LanguageIdentifier, Loader};
+use serde::Serialize;
+
+fluent_templates::static_loader! {
+    static LOCALES = {
+        locales: "./locales",
+        fallback_language: "en",
+        // Names and numbers go into sentences as they are, without Unicode isolation marks,
+        // which plain-text mail would show as stray characters.
+        customise: |bundle| bundle.set_use_isolating(false),
+    };
+}
+
+/// A language of the service.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    #[default]
+    En,
+    Fr,
+}
+
+/// An argument of a message: text, or a number Fluent may choose a plural by.
+pub enum Arg<'a> {
+    Text(Cow<'a, str>),
+    Number(f64),
+}
+
+impl<'a> From<&'a str> for Arg<'a> {
+    fn from(s: &'a str) -> Self {
+        Arg::Text(Cow::Borrowed(s))
+    }
+}
+impl<'a> From<&'a String> for Arg<'a> {
+    fn from(s: &'a String) -> Self {
+        Arg::Text(Cow::Borrowed(s.as_str()))
+    }
+}
+impl From<String> for Arg<'_> {
+    fn from(s: String) -> Self {
+        Arg::Text(Cow::Owned(s))
+    }
+}
+macro_rules! number_arg {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg<'_> {
+            fn from(n: $t) -> Self {
+                Arg::Number(n as f64)
+            }
+        }
+        impl From<&$t> for Arg<'_> {
+            fn from(n: &$t) -> Self {
+                Arg::Number(*n as f64)
+            }
+        }
+    )*};
+}
+number_arg!(i64, u64, u32, usize, i32, f64);
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Fr];
+
+    /// `en`, `fr`: as stored and as written in forms and mail commands.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Fr => "fr",
+        }
+    }
+
+    /// The language's own name, for choosers: `English`, `Français`.
+    pub fn own_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Fr => "Français",
+        }
+    }
+
+    /// Reads `en`, `fr`, `english`, `français`, `francais`, `fr-CA`, any case.
+    pub fn parse(text: &str) -> Option<Lang> {
+        let t = text.trim().to_lowercase();
+        let primary = t.split(['-', '_']).next().unwrap_or("");
+        match primary {
+            "en" | "english" | "anglais" => Some(Lang::En),
+            "fr" | "french" | "français" | "francais" => Some(Lang::Fr),
+            _ => None,
+        }
+    }
+
+    /// A stored code, or English for anything else.
+    pub fn stored(code: &str) -> Lang {
+        Lang::parse(code).unwrap_or_default()
+    }
+
+    /// The reader's first language we speak from an `Accept-Language` header, by weight.
+    pub fn from_accept_language(header: &str) -> Option<Lang> {
+        let mut best: Option<(f32, Lang)> = None;
+        for part in header.split(',') {
+            let mut bits = part.split(';');
+            let tag = bits.next().unwrap_or("").trim();
+            let q = bits
+                .find_map(|b| b.trim().strip_prefix("q="))
+                .and_then(|q| q.parse::<f32>().ok())
+                .unwrap_or(1.0);
+            if let Some(lang) = Lang::parse(tag) {
+                if q > 0.0 && best.is_none_or(|(bq, _)| q > bq) {
+                    best = Some((q, lang));
+                }
+            }
+        }
+        best.map(|(_, l)| l)
+    }
+
+    fn id(self) -> &'static LanguageIdentifier {
+        static EN: std::sync::LazyLock<LanguageIdentifier> =
+            std::sync::LazyLock::new(|| "en".parse().expect("a language tag"));
+        static FR: std::sync::LazyLock<LanguageIdentifier> =
+            std::sync::LazyLock::new(|| "fr".parse().expect("a language tag"));
+        match self {
+            Lang::En => &EN,
+            Lang::Fr => &FR,
+        }
+    }
+
+    /// The message `id`.
+    pub fn t(&self, id: &str) -> String {
+        LOCALES.lookup(self.id(), id)
+    }
+
+    /// The message `id` with its arguments.
+    pub fn tr<'a>(&self, id: &str, args: impl IntoIterator<Item = (&'a str, Arg<'a>)>) -> String {
+        let args: HashMap<Cow<'static, str>, FluentValue> = args
+            .into_iter()
+            .map(|(k, v)| {
+                let value = match v {
+                    Arg::Text(s) => FluentValue::from(s.into_owned()),
+                    Arg::Number(n) => FluentValue::from(n),
+                };
+                (Cow::Owned(k.to_string()), value)
+            })
+            .collect();
+        LOCALES.lookup_with_args(self.id(), id, &args)
+    }
+
+    /// One-argument shorthand for templates: `t.t1("round-closes", "round", round)`.
+    pub fn t1<'a>(&self, id: &str, k: &'a str, v: impl Into<Arg<'a>>) -> String {
+        self.tr(id, [(k, v.into())])
+    }
+
+    /// Two-argument shorthand for templates.
+    pub fn t2<'a>(
+        &self,
+        id: &str,
+        k1: &'a str,
+        v1: impl Into<Arg<'a>>,
+        k2: &'a str,
+        v2: impl Into<Arg<'a>>,
+    ) -> String {
+        self.tr(id, [(k1, v1.into()), (k2, v2.into())])
+    }
+
+    /// Three-argument shorthand for templates.
+    #[allow(clippy::too_many_arguments)]
+    pub fn t3<'a>(
+        &self,
+        id: &str,
+        k1: &'a str,
+        v1: impl Into<Arg<'a>>,
+        k2: &'a str,
+        v2: impl Into<Arg<'a>>,
+        k3: &'a str,
+        v3: impl Into<Arg<'a>>,
+    ) -> String {
+        self.tr(id, [(k1, v1.into()), (k2, v2.into()), (k3, v3.into())])
+    }
+
+    /// A number as the language writes it: `1,234.5` / `1 234,5`.
+    pub fn number(&self, n: f64) -> String {
+        let text = if n.fract() == 0.0 {
+            format!("{}", n as i64)
+        } else {
+            format!("{n:.1}")
+        };
+        let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
+        let (sign, digits) = int.strip_prefix('-').map_or(("", int), |d| ("-", d));
+        let (group, point) = match self {
+            Lang::En => (",", "."),
+            Lang::Fr => ("\u{202f}", ","),
+        };
+        let mut grouped = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                grouped.push_str(group);
+            }
+            grouped.push(c);
+        }
+        if frac.is_empty() {
+            format!("{sign}{grouped}")
+        } else {
+            format!("{sign}{grouped}{point}{frac}")
+        }
+    }
+
+    /// A moment in a time zone: `Sat 21 Nov 2026 18:00 CET (UTC+01:00)` /
+    /// `sam. 21 nov. 2026 18:00 CET (UTC+01:00)`.
+    pub fn time(&self, epoch: i64, tz: Tz) -> String {
+        match Utc.timestamp_opt(epoch, 0).single() {
+            Some(t) => {
+                let t = t.with_timezone(&tz);
+                match self {
+                    Lang::En => t.format("%a %-d %b %Y %H:%M %Z (UTC%:z)").to_string(),
+                    Lang::Fr => t
+                        .format_localized("%a %-d %b %Y %H:%M %Z (UTC%:z)", chrono::Locale::fr_FR)
+                        .to_string(),
+                }
+            }
+            None => self.t("time-unknown"),
+        }
+    }
+
+    /// A length of time in hours or minutes: `3 hours`, `1 heure`, `30 minutes`.
+    pub fn hours(&self, secs: i64) -> String {
+        let h = secs as f64 / 3600.0;
+        if (h - h.round()).abs() < 1e-9 {
+            self.t1("duration-hours", "hours", h.round())
+        } else if secs < 3600 {
+            self.t1("duration-minutes", "minutes", (secs as f64 / 60.0).round())
+        } else {
+            self.t1("duration-hours", "hours", (h * 10.0).round() / 10.0)
+        }
+    }
+}
+
+pub use problems::{line_error, line_problem, problem};
+pub use words::{card, card_named, cards, points, traits_count, traits_count_named};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,199 @@
+//! The two languages say the same things: every message is in both, each file reads, and the
+//! English turn problems are the replay contract's own words.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use super::*;
+use crate::rules::{Card, Colour, Gem, Trait};
+
+fn message_ids(lang: &str) -> BTreeSet<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("locales")
+        .join(lang);
+    let mut ids = BTreeSet::new();
+    for entry in std::fs::read_dir(&dir).expect("the locale folder") {
+        let path = entry.expect("a file").path();
+        let text = std::fs::read_to_string(&path).expect("a Fluent file");
+        if let Err((_, errors)) =
+            fluent_templates::fluent_bundle::FluentResource::try_new(text.clone())
+        {
+            panic!("{} does not read: {errors:?}", path.display());
+        }
+        for line in text.lines() {
+            if let Some((id, _)) = line.split_once(" =") {
+                if !id.is_empty()
+                    && id
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                {
+                    assert!(
+                        ids.insert(id.to_string()),
+                        "{id} is defined twice in {lang}"
+                    );
+                }
+            }
+        }
+    }
+    ids
+}
+
+#[test]
+fn every_message_exists_in_english_and_in_french() {
+    let en = message_ids("en");
+    let fr = message_ids("fr");
+    let only_en: Vec<&String> = en.difference(&fr).collect();
+    let only_fr: Vec<&String> = fr.difference(&en).collect();
+    // French words cards with a few helper messages English does not need.
+    let french_helpers = [
+        "gems-of",
+        "colour-adjective",
+        "colour-adjectives",
+        "colour-card",
+        "colour-cards",
+        "colour-for-number",
+    ];
+    let only_fr: Vec<&String> = only_fr
+        .into_iter()
+        .filter(|id| !french_helpers.contains(&id.as_str()))
+        .collect();
+    assert!(only_en.is_empty(), "in English only: {only_en:?}");
+    assert!(only_fr.is_empty(), "in French only: {only_fr:?}");
+    assert!(en.len() > 100, "only {} messages", en.len());
+}
+
+#[test]
+fn english_problems_are_the_replay_contracts_words() {
+    let samples = [
+        "hello there",
+        "1: Bob has 2 Purple Opal",
+        "1 (x): Bob has how many Reds?",
+        "1 (2): Bob has how many Red Blue?",
+        "1 (2): Bob has how many Red Opal Ones?",
+        "1 (2): Bob has how many?",
+        "1 (2): Bob has 2 Red Opal",
+        "1: Bob has how many Reds?",
+        "1: Bob has 2 Red\n1: Bob has 2 Red Opal\n1: Bob has 1 Red Opal",
+        "1: Zed has 2 Red Opal\n1 (3): Zed has how many Reds?\n(99): Bob has how many Reds?",
+        "1: Ann has 2 Red Opal\n(1): Ann has how many Reds?\n(1): the safe has how many Reds?\n1: safe has 1 Red Opal",
+    ];
+    let game = crate::rules::Game::new(
+        vec!["Ann".into(), "Bob".into(), "Cat".into(), "Dan".into()],
+        crate::rules::Settings::default(),
+        7,
+        None,
+    )
+    .expect("a game");
+    let mut seen = 0;
+    for text in samples {
+        let errors = match game.validate(0, text) {
+            Err(e) => e,
+            Ok(_) => continue,
+        };
+        for e in errors {
+            assert_eq!(line_error(Lang::En, &e), e.to_string());
+            seen += 1;
+        }
+    }
+    assert!(seen >= 12, "only {seen} problems compared");
+}
+
+#[test]
+fn every_french_card_name_reads_back_as_its_card() {
+    for c in Card::all() {
+        let name = card(Lang::Fr, c);
+        assert_eq!(Card::parse(&name), Ok(c), "{name}");
+        assert_eq!(card(Lang::En, c), c.name());
+    }
+    assert_eq!(
+        card(Lang::Fr, Card::new(2, Colour::Blue, Gem::Diamond)),
+        "paire de diamants bleus"
+    );
+    assert_eq!(
+        card(Lang::Fr, Card::new(1, Colour::Blue, Gem::Opal)),
+        "opale bleue solitaire"
+    );
+    assert_eq!(
+        card(Lang::Fr, Card::new(3, Colour::Green, Gem::Opal)),
+        "groupe d’opales vertes"
+    );
+}
+
+#[test]
+fn counts_agree_in_number_and_gender() {
+    let d = Trait::Gem(Gem::Diamond);
+    let blue = Trait::Colour(Colour::Blue);
+    let pearl = Trait::Gem(Gem::Pearl);
+    let pair = Trait::Number(2);
+    assert_eq!(traits_count(Lang::En, 3, &[d]), "3 Diamonds");
+    assert_eq!(traits_count(Lang::En, 1, &[blue, pearl]), "1 Blue Pearl");
+    assert_eq!(traits_count(Lang::En, 0, &[blue]), "0 Blues");
+    assert_eq!(traits_count(Lang::En, 2, &[pair]), "2 Twos");
+    assert_eq!(traits_count(Lang::Fr, 3, &[d]), "3 diamants");
+    assert_eq!(traits_count(Lang::Fr, 1, &[blue, pearl]), "1 perle bleue");
+    assert_eq!(traits_count(Lang::Fr, 2, &[blue, pearl]), "2 perles bleues");
+    assert_eq!(traits_count(Lang::Fr, 0, &[blue]), "0 bleue");
+    assert_eq!(traits_count(Lang::Fr, 2, &[pair, blue]), "2 paires bleues");
+    assert_eq!(
+        traits_count(Lang::Fr, 2, &[pair, pearl]),
+        "2 paires de perles"
+    );
+    assert_eq!(
+        traits_count(Lang::Fr, 1, &[Trait::Number(1), pearl]),
+        "1 perle solitaire"
+    );
+}
+
+#[test]
+fn french_problems_quote_the_line_and_give_a_french_example() {
+    let game = crate::rules::Game::new(
+        vec!["Ann".into(), "Ben".into(), "Cleo".into()],
+        crate::rules::Settings::default(),
+        7,
+        None,
+    )
+    .expect("a game");
+    let errors = game
+        .validate(0, "bonjour\n1: Zoé a 2 diamant rouge")
+        .unwrap_err();
+    assert_eq!(
+        line_error(Lang::Fr, &errors[0]),
+        "ligne 1 : « bonjour » n’est pas compris ; on attend une supposition comme « 1: Ben a 2 diamant rouge » ou « 2: l’opale bleue solitaire est dans le coffre », une question comme « 1 (5): Ben a combien de rouges ? », ou le mot « prêt » ou « fini »"
+    );
+    assert!(line_error(Lang::Fr, &errors[1])
+        .contains("nomme « Zoé », qui n’est pas un joueur ; les joueurs sont Ann, Ben, Cleo"));
+}
+
+#[test]
+fn languages_read_from_codes_and_accept_language() {
+    assert_eq!(Lang::parse("fr-CA"), Some(Lang::Fr));
+    assert_eq!(Lang::parse("Français"), Some(Lang::Fr));
+    assert_eq!(Lang::parse("de"), None);
+    assert_eq!(
+        Lang::from_accept_language("de-DE,fr;q=0.8,en;q=0.5"),
+        Some(Lang::Fr)
+    );
+    assert_eq!(
+        Lang::from_accept_language("en-GB,en;q=0.9,fr;q=0.8"),
+        Some(Lang::En)
+    );
+    assert_eq!(Lang::from_accept_language("de"), None);
+}
+
+#[test]
+fn numbers_and_times_in_each_languages_conventions() {
+    assert_eq!(Lang::En.number(12345.5), "12,345.5");
+    assert_eq!(Lang::Fr.number(12345.5), "12\u{202f}345,5");
+    let paris: chrono_tz::Tz = "Europe/Paris".parse().unwrap();
+    // 2026-11-21 17:00 UTC, a Saturday.
+    assert_eq!(
+        Lang::En.time(1_795_280_400, paris),
+        "Sat 21 Nov 2026 18:00 CET (UTC+01:00)"
+    );
+    assert_eq!(
+        Lang::Fr.time(1_795_280_400, paris),
+        "sam. 21 nov. 2026 18:00 CET (UTC+01:00)"
+    );
+    assert_eq!(Lang::Fr.hours(3600), "1 heure");
+    assert_eq!(Lang::En.hours(7200), "2 hours");
+}
