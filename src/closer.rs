@@ -132,16 +132,33 @@ fn close(site: &Site, c: &Closing, r: &CloseRequest, now: i64) -> Result<Closed>
     let mut mails = Vec::new();
     for p in c.players.iter().filter(|p| p.mailed()) {
         let private = outcome.private.get(p.seat as usize);
-        let letter =
-            mail::round_letter(site, &after, &next, &stored, private, &p.name).to_player(site, p);
+        let letter = mail::round_letter(
+            site,
+            &after,
+            &next,
+            &stored,
+            private,
+            &p.name,
+            p.lang(&after),
+            p.zone(&after),
+        )
+        .to_player(site, p);
         mails.push((p.email.clone(), letter, None));
     }
     for o in &c.observers {
-        let mut letter = mail::round_letter(site, &after, &next, &stored, None, "observers");
+        let t = after.language;
+        let mut letter = mail::round_letter(
+            site,
+            &after,
+            &next,
+            &stored,
+            None,
+            "observers",
+            t,
+            &after.time_zone,
+        );
         let stop = site.observer_link(o.id);
-        letter.body.push_str(&format!(
-            "\nYou receive the public bulletins of this game as an observer. To stop, open\n  {stop}\n"
-        ));
+        letter.body.push_str(&t.t1("mail-observer-footer", "stop", stop.as_str()));
         // A subscription: it carries a one-click unsubscribe (List-Unsubscribe).
         mails.push((o.email.clone(), letter, Some(stop)));
     }

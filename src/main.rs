@@ -193,6 +193,9 @@ enum GameCommand {
         grace_minutes: f64,
         #[arg(long, default_value = "UTC")]
         time_zone: String,
+        /// The game's language: en or fr.
+        #[arg(long, default_value = "en")]
+        language: String,
         /// A house rule, e.g. --setting max_rounds=10 (see RULES.md).
         #[arg(long = "setting")]
         settings: Vec<String>,
@@ -481,6 +484,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
                     round_hours,
                     grace_minutes,
                     time_zone,
+                    language,
                     settings,
                     unlisted,
                     forming,
@@ -510,6 +514,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 round_hours: Some(round_hours),
                 grace_minutes: Some(grace_minutes),
                 time_zone: Some(time_zone),
+                language: Some(language),
                 listed: Some(!unlisted),
                 seed,
                 deal,

@@ -120,7 +120,8 @@ pub async fn run(master: Master) {
 }
 
 /// The sheet to show a player now: the stored one when it covers the latest round, else a
-/// quick one (`pending` tells the page the full one is on its way).
+/// quick one (`pending` tells the page the full one is on its way); with the sheet of the
+/// round before, when there is one, to mark what changed.
 pub async fn current(
     master: &Master,
     state: &Game,
@@ -128,18 +129,37 @@ pub async fn current(
     seat: usize,
     bulletins: &[&Bulletin],
     reports: &[(i64, PrivateReport)],
-) -> Result<(Sheet, bool), MasterError> {
+) -> Result<Current, MasterError> {
     let last = bulletins.iter().map(|b| b.round as i64).max().unwrap_or(0);
-    if let Some((round, body)) = master.store.sheet(game_id, seat as i64).await? {
-        if round >= last {
-            if let Ok(sheet) = serde_json::from_str::<Sheet>(&body) {
-                return Ok((sheet, false));
+    let stored = master.store.sheet_with_previous(game_id, seat as i64).await?;
+    let read = |body: &str| serde_json::from_str::<Sheet>(body).ok();
+    if let Some((round, body, previous)) = &stored {
+        if *round >= last {
+            if let Some(sheet) = read(body) {
+                return Ok(Current {
+                    sheet,
+                    pending: false,
+                    previous: previous.as_deref().and_then(read),
+                });
             }
         }
     }
     let sheet = quick(state, view_of(state, seat, bulletins, reports));
-    let pending = last > 0 && state.settings.assistant;
-    Ok((sheet, pending))
+    Ok(Current {
+        sheet,
+        pending: last > 0 && state.settings.assistant,
+        // The stored sheet is the last round's while this round's is worked out.
+        previous: stored.and_then(|(_, body, _)| read(&body)),
+    })
+}
+
+/// A player's sheet as shown now.
+pub struct Current {
+    pub sheet: Sheet,
+    /// A quick sheet stands in while the full one for the latest round is worked out.
+    pub pending: bool,
+    /// The sheet of the round before, to mark what changed.
+    pub previous: Option<Sheet>,
 }
 
 /// The sheet as plain text for mail: a row per card, a column per place.
@@ -203,6 +223,6 @@ pub async fn text_for(
         .collect();
     let refs: Vec<&Bulletin> = stored.iter().collect();
     let reports = master.reports(game_id, seat as i64).await?;
-    let (sheet, _) = current(master, state, game_id, seat, &refs, &reports).await?;
+    let sheet = current(master, state, game_id, seat, &refs, &reports).await?.sheet;
     Ok(text(&sheet, seat))
 }

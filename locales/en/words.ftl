@@ -102,3 +102,35 @@ problem-ask-own-hand = asks about your own hand; ask about another player
 problem-ask-safe = asks about the safe; questions can only be put to players
 problem-ask-not-a-player = asks "{ $name }", who is not a player; the players are { $players }
 problem-over-budget = brings your bids to { $bids } Private Eyes, but you had { $eyes } when the round opened; lower your bids
+
+# The same without the count, for question lines and choices (chosen as for 2).
+plural-gem = { $count ->
+    [one] { gem-name }
+   *[other] { gem-plural }
+}
+plural-colour = { $count ->
+    [one] { colour-name }
+   *[other] { colour-name }s
+}
+plural-number = { $count ->
+    [one] { number-name }
+   *[other] { number-plural }
+}
+plural-colour-gem = { colour-name } { $count ->
+    [one] { gem-name }
+   *[other] { gem-plural }
+}
+plural-number-colour = { colour-name } { $count ->
+    [one] { number-name }
+   *[other] { number-plural }
+}
+plural-number-gem = { gem-name } { $count ->
+    [one] { number-name }
+   *[other] { number-plural }
+}
+traits-of = { $words }
+mail-own-guess = { $number }: { $place } has { $card } - { $right ->
+    [yes] right
+   *[no] wrong
+}
+mail-own-reveal = Revealed to you: { $target } has { $traits }: { $cards }

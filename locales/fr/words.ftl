@@ -175,3 +175,44 @@ problem-ask-own-hand = porte sur votre propre main ; interrogez un autre joueur
 problem-ask-safe = porte sur le coffre ; on ne pose de questions qu’aux joueurs
 problem-ask-not-a-player = interroge « { $name } », qui n’est pas un joueur ; les joueurs sont { $players }
 problem-over-budget = porte vos enchères à { $bids } Détectives privés, mais vous en aviez { $eyes } à l’ouverture de la manche ; baissez vos enchères
+
+# The same without the count, for question lines and choices (chosen as for 2).
+plural-gem = { $count ->
+    [one] { gem-name }
+   *[other] { gem-plural }
+}
+plural-colour = { $count ->
+    [one] { colour-card }
+   *[other] { colour-cards }
+}
+plural-number = { $count ->
+    [one] { number-name }
+   *[other] { number-plural }
+}
+plural-colour-gem = { $count ->
+    [one] { gem-name } { colour-adjective }
+   *[other] { gem-plural } { colour-adjectives }
+}
+plural-number-colour = { $count ->
+    [one] { number-name }
+   *[other] { number-plural }
+} { colour-for-number }
+plural-number-gem = { $number ->
+    [1] { $count ->
+        [one] { gem-name } solitaire
+       *[other] { gem-plural } solitaires
+    }
+   *[other] { $count ->
+        [one] { number-name }
+       *[other] { number-plural }
+    } { gems-of }
+}
+traits-of = { $vowel ->
+    [yes] d’{ $words }
+   *[no] de { $words }
+}
+mail-own-guess = { $number }: { $place } a { $card } - { $right ->
+    [yes] juste
+   *[no] fausse
+}
+mail-own-reveal = Montré à vous : { $target } a { $traits } : { $cards }

@@ -3,7 +3,9 @@
 //! when a message is in one and not the other); this module looks them up, and words what
 //! Fluent cannot: cards and counts (`words`), turn problems (`problems`), numbers and times.
 
+mod bulletin;
 mod problems;
+mod settings;
 mod words;
 
 use std::borrow::Cow;
@@ -50,6 +52,16 @@ impl<'a> From<&'a String> for Arg<'a> {
         Arg::Text(Cow::Borrowed(s.as_str()))
     }
 }
+impl<'a> From<&&'a str> for Arg<'a> {
+    fn from(s: &&'a str) -> Self {
+        Arg::Text(Cow::Borrowed(s))
+    }
+}
+impl<'a> From<&'a &String> for Arg<'a> {
+    fn from(s: &'a &String) -> Self {
+        Arg::Text(Cow::Borrowed(s.as_str()))
+    }
+}
 impl From<String> for Arg<'_> {
     fn from(s: String) -> Self {
         Arg::Text(Cow::Owned(s))
@@ -67,12 +79,27 @@ macro_rules! number_arg {
                 Arg::Number(*n as f64)
             }
         }
+        impl From<&&$t> for Arg<'_> {
+            fn from(n: &&$t) -> Self {
+                Arg::Number(**n as f64)
+            }
+        }
     )*};
 }
 number_arg!(i64, u64, u32, usize, i32, f64);
 
 impl Lang {
     pub const ALL: [Lang; 2] = [Lang::En, Lang::Fr];
+
+    /// Every language, for choosers.
+    pub fn all(&self) -> [Lang; 2] {
+        Lang::ALL
+    }
+
+    /// The other languages, for the switch.
+    pub fn others(&self) -> Vec<Lang> {
+        Lang::ALL.into_iter().filter(|l| l != self).collect()
+    }
 
     /// `en`, `fr`: as stored and as written in forms and mail commands.
     pub fn code(self) -> &'static str {
@@ -245,8 +272,12 @@ impl Lang {
     }
 }
 
+pub use settings::settings;
 pub use problems::{line_error, line_problem, problem};
-pub use words::{card, card_named, cards, points, traits_count, traits_count_named};
+pub use words::{
+    card, card_line, card_named, cards, gem_mark, marks, points, traits_count, traits_count_named,
+    traits_plural, traits_plural_of, traits_words,
+};
 
 #[cfg(test)]
 mod tests;

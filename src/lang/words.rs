@@ -3,7 +3,7 @@
 //! "1 perle bleue", "3 diamants") and English in number ("3 Diamonds", "1 Blue Pearl").
 
 use super::{Arg, Lang};
-use crate::rules::{Card, Colour, Gem, Trait};
+use crate::rules::{Card, Colour, Gem, Kind, Trait};
 
 fn gem(g: Gem) -> &'static str {
     match g {
@@ -53,35 +53,37 @@ pub fn card_named(lang: Lang, name: &str) -> String {
 /// How many cards with some traits: `3 Diamonds`, `1 Blue Pearl`, `2 Twos` /
 /// `3 diamants`, `1 perle bleue`, `2 paires`.
 pub fn traits_count(lang: Lang, count: u32, traits: &[Trait]) -> String {
-    let (mut number, mut col, mut g) = (None, None, None);
+    match counted_id(traits) {
+        Some(id) => lang.tr(id, trait_args(count, traits)),
+        // Never asked (a question names one or two traits): say the count alone.
+        None => count.to_string(),
+    }
+}
+
+/// The message that counts cards with these traits, by which kinds they name.
+fn counted_id(traits: &[Trait]) -> Option<&'static str> {
+    let has = |k: Kind| traits.iter().any(|t| t.kind() == k);
+    Some(match (has(Kind::Number), has(Kind::Colour), has(Kind::Gem)) {
+        (false, false, true) => "count-gem",
+        (false, true, false) => "count-colour",
+        (true, false, false) => "count-number",
+        (false, true, true) => "count-colour-gem",
+        (true, true, false) => "count-number-colour",
+        (true, false, true) => "count-number-gem",
+        _ => return None,
+    })
+}
+
+fn trait_args(count: u32, traits: &[Trait]) -> Vec<(&'static str, Arg<'static>)> {
+    let mut args: Vec<(&str, Arg)> = vec![("count", count.into())];
     for t in traits {
         match t {
-            Trait::Number(n) => number = Some(*n),
-            Trait::Colour(c) => col = Some(*c),
-            Trait::Gem(x) => g = Some(*x),
+            Trait::Number(n) => args.push(("number", Arg::from(*n as u32))),
+            Trait::Colour(c) => args.push(("colour", colour(*c).into())),
+            Trait::Gem(g) => args.push(("gem", gem(*g).into())),
         }
     }
-    let id = match (number, col, g) {
-        (None, None, Some(_)) => "count-gem",
-        (None, Some(_), None) => "count-colour",
-        (Some(_), None, None) => "count-number",
-        (None, Some(_), Some(_)) => "count-colour-gem",
-        (Some(_), Some(_), None) => "count-number-colour",
-        (Some(_), None, Some(_)) => "count-number-gem",
-        // Never asked (a question names one or two traits): say the count alone.
-        _ => return count.to_string(),
-    };
-    let mut args: Vec<(&str, Arg)> = vec![("count", count.into())];
-    if let Some(n) = number {
-        args.push(("number", Arg::from(n as u32)));
-    }
-    if let Some(c) = col {
-        args.push(("colour", colour(c).into()));
-    }
-    if let Some(x) = g {
-        args.push(("gem", gem(x).into()));
-    }
-    lang.tr(id, args)
+    args
 }
 
 /// The same, from traits stored by their canonical names (`["Red", "Diamond"]`).
@@ -93,4 +95,48 @@ pub fn traits_count_named(lang: Lang, count: u32, names: &[String]) -> String {
 /// Sleuth Points as people write them: `6`, `6½`.
 pub fn points(half_points: u32) -> String {
     crate::rules::view::points_text(half_points)
+}
+
+/// The printed game's mark of a gem: ◆ Diamond, ○ Pearl, ● Opal.
+pub fn gem_mark(g: Gem) -> char {
+    match g {
+        Gem::Diamond => '◆',
+        Gem::Pearl => '○',
+        Gem::Opal => '●',
+    }
+}
+
+/// A card's marks: its gem's mark once per number, `◆◆` for a Pair of Diamonds.
+pub fn marks(card: Card) -> String {
+    std::iter::repeat_n(gem_mark(card.gem()), card.number() as usize).collect()
+}
+
+/// A card as mail writes it: `◆◆ 2 Red Diamond` / `◆◆ paire de diamants rouges`.
+pub fn card_line(lang: Lang, card: Card) -> String {
+    format!("{} {}", marks(card), self::card(lang, card))
+}
+
+/// Traits as a plural noun, for a question: `Red Diamonds`, `Twos` / `diamants rouges`, `paires`.
+pub fn traits_plural(lang: Lang, traits: &[Trait]) -> String {
+    let counted = traits_count(lang, 2, traits);
+    let id = counted_id(traits);
+    match id {
+        Some(id) => lang.tr(&format!("plural-{}", &id[6..]), trait_args(2, traits)),
+        None => counted,
+    }
+}
+
+/// The same, as a choice of the turn builder reads.
+pub fn traits_words(lang: Lang, traits: &[Trait]) -> String {
+    traits_plural(lang, traits)
+}
+
+/// "of" and the plural, as a question's "how many" takes them: `de rouges`, `d’opales`.
+pub fn traits_plural_of(lang: Lang, traits: &[Trait]) -> String {
+    let words = traits_plural(lang, traits);
+    let vowel = words
+        .chars()
+        .next()
+        .is_some_and(|c| "aeiouyéèêAEIOUYÉ".contains(c));
+    lang.t2("traits-of", "words", words.as_str(), "vowel", if vowel { "yes" } else { "no" })
 }

@@ -11,6 +11,7 @@ use super::outbox::LOOP_HEADER;
 use super::reply;
 use crate::clock::now;
 use crate::keys;
+use crate::lang::Lang;
 use crate::master::{Master, MasterError};
 use crate::model::Via;
 use crate::states;
@@ -158,7 +159,7 @@ async fn handle(
                 .await?
         {
             master
-                .send_loose(&sender_addr, super::help(&master.site), None)
+                .send_loose(&sender_addr, super::help(&master.site, commands.lang()), None)
                 .await?;
             return Ok((Outcome::Help, sender, None, None));
         }
@@ -168,6 +169,7 @@ async fn handle(
     let pid = Some(player.id);
 
     let row = master.public_game(game).await?;
+    let t = player.lang(&row);
     // The other players' names: a player signs with their own, and never guesses at it.
     let names: Vec<String> = (master.state_of(&row)?.players.iter().enumerate())
         .filter(|(seat, _)| *seat as i64 != player.seat)
@@ -176,29 +178,25 @@ async fn handle(
     let own = reply::own_text(&mail.text, |l| reply::starts_like_turn(l, &names));
     let commands = inbound::commands(&own.text);
     if raw.len() > MAX_MESSAGE_BYTES {
-        let why = format!(
-            "it is {} KiB; mail to the game master may be at most 1024 KiB",
-            raw.len() / 1024
-        );
+        let why = t.t1("refused-too-big", "kib", raw.len() / 1024);
         refuse(master, &player, &row, &why).await?;
         return Ok((Outcome::Refused, sender, Some(game), pid));
     }
     if commands.lines > MAX_COMMAND_LINES {
-        let why = format!(
-            "it has {} command lines; at most {MAX_COMMAND_LINES} are read",
-            commands.lines
+        let why = t.t2(
+            "refused-too-many-lines",
+            "lines",
+            commands.lines,
+            "max",
+            MAX_COMMAND_LINES,
         );
         refuse(master, &player, &row, &why).await?;
         return Ok((Outcome::Refused, sender, Some(game), pid));
     }
     if !commands.has_turn_lines && commands.commands.is_empty() {
         let why = match own.ignored {
-            0 => "it holds no turn line and no command".to_string(),
-            n => format!(
-                "it holds no turn line and no command ({n} line{} of other text; a turn \
-                 line starts with its number, e.g. \"1: Ben has 2 Red Diamond\")",
-                if n == 1 { "" } else { "s" }
-            ),
+            0 => t.t("refused-nothing"),
+            n => t.t1("refused-nothing-but-text", "lines", n),
         };
         refuse(master, &player, &row, &why).await?;
         return Ok((Outcome::Refused, sender, Some(game), pid));
@@ -248,15 +246,21 @@ async fn handle(
             Err(e) => return Err(e),
         };
         let letter = super::Letter {
-            subject: format!("[Polysleuth game {game}] your absence"),
+            subject: t.t1("subject-absence", "id", game),
             body: format!("{said}\n"),
             reply_to: None,
         }
         .to_player(&master.site, &player);
         master.send_loose(&player.email, letter, Some(game)).await?;
     }
+    if let Some(letter) = prefs(master, &player, &row, &commands.commands).await? {
+        let letter = letter.to_player(&master.site, &player);
+        master.send_loose(&player.email, letter, Some(game)).await?;
+    }
+    // Help comes in the language just chosen, if one was.
+    let t = master.player_row(player.id).await?.map_or(t, |p| p.lang(&row));
     if commands.commands.contains(&Command::Help) {
-        let letter = super::help(&master.site).to_player(&master.site, &player);
+        let letter = super::help(&master.site, t).to_player(&master.site, &player);
         master.send_loose(&player.email, letter, Some(game)).await?;
     }
     Ok((Outcome::Handled, sender, Some(game), pid))
@@ -306,6 +310,52 @@ async fn refuse(
     row: &GameRow,
     why: &str,
 ) -> Result<(), MasterError> {
-    let letter = super::refused(row, why).to_player(&master.site, player);
+    let letter = super::refused(row, why, player.lang(row)).to_player(&master.site, player);
     master.send_loose(&player.email, letter, Some(row.id)).await
+}
+
+/// `language fr` and `timezone Europe/Paris`: stores the player's choice and answers in the
+/// language now chosen, or says what was wrong (nothing is changed then).
+async fn prefs(
+    master: &Master,
+    player: &PlayerRow,
+    row: &GameRow,
+    commands: &[Command],
+) -> Result<Option<super::Letter>, MasterError> {
+    let mut lang = player.lang(row);
+    let mut zone = player.zone(row).to_string();
+    let mut asked = false;
+    for c in commands {
+        match c {
+            Command::Language(l) => {
+                asked = true;
+                match Lang::parse(l) {
+                    Some(l) => lang = l,
+                    None => return Ok(Some(prefs_letter(row, lang, lang.t1("mail-prefs-bad-language", "language", l.as_str())))),
+                }
+            }
+            Command::TimeZone(z) => {
+                asked = true;
+                if z.parse::<chrono_tz::Tz>().is_err() {
+                    return Ok(Some(prefs_letter(row, lang, lang.t1("mail-prefs-bad-zone", "zone", z.as_str()))));
+                }
+                zone = z.clone();
+            }
+            _ => {}
+        }
+    }
+    if !asked {
+        return Ok(None);
+    }
+    master.set_prefs(player, lang, &zone).await?;
+    let body = lang.t2("mail-prefs-saved", "name", player.name.as_str(), "zone", zone.as_str());
+    Ok(Some(prefs_letter(row, lang, body)))
+}
+
+fn prefs_letter(row: &GameRow, t: Lang, body: String) -> super::Letter {
+    super::Letter {
+        subject: t.t1("subject-prefs", "tag", super::tag(row, t)),
+        body: format!("{body}\n"),
+        reply_to: None,
+    }
 }

@@ -273,14 +273,22 @@ pub fn plus_token(recipients: &[String], own_address: &str) -> Option<String> {
     })
 }
 
-/// A mail command that is not part of the turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A mail command that is not part of the turn. Each has an English and a French word.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
+    /// `clear` / `effacer`.
     Clear,
+    /// `status` / `état`.
     Status,
+    /// `help` / `aide`.
     Help,
-    /// `away N`: away for the next N rounds (0: back now).
+    /// `away N` / `absent N`: away for the next N rounds (0: back now).
     Away(u32),
+    /// `language fr` / `langue en`: the player's language from now on (the word as written,
+    /// checked when carried out).
+    Language(String),
+    /// `timezone Europe/Paris` / `fuseau Europe/Paris`.
+    TimeZone(String),
 }
 
 /// Splits the text into the `signon NAME KEY` line, the commands, and the turn text (in which
@@ -291,6 +299,19 @@ pub struct Commands {
     pub turn: String,
     pub has_turn_lines: bool,
     pub lines: usize,
+    /// A command word was French: a sender we do not know is answered in French.
+    pub french: bool,
+}
+
+impl Commands {
+    /// The language of the words used, for answering a sender we do not know.
+    pub fn lang(&self) -> crate::lang::Lang {
+        if self.french {
+            crate::lang::Lang::Fr
+        } else {
+            crate::lang::Lang::En
+        }
+    }
 }
 
 pub fn commands(text: &str) -> Commands {
@@ -301,6 +322,7 @@ pub fn commands(text: &str) -> Commands {
         turn: String::new(),
         has_turn_lines: false,
         lines: meaningful.len(),
+        french: false,
     };
     let first = meaningful.first().map(|(n, _)| *n);
     let mut drop = std::collections::HashSet::new();
@@ -309,21 +331,39 @@ pub fn commands(text: &str) -> Commands {
         let word = line
             .trim()
             .trim_end_matches(['.', '!'])
-            .to_ascii_lowercase();
+            .to_lowercase();
         if Some(*n) == first && words.len() == 3 && words[0].eq_ignore_ascii_case("signon") {
             out.signon = Some((words[1].to_string(), words[2].to_string()));
             drop.insert(*n);
             continue;
         }
-        let away = match words.as_slice() {
-            [w, n] if w.eq_ignore_ascii_case("away") => n.parse().ok().map(Command::Away),
+        let first = words.first().map(|w| w.to_lowercase()).unwrap_or_default();
+        let with_word = match words.as_slice() {
+            [_, n] if first == "away" || first == "absent" => n.parse().ok().map(Command::Away),
+            [_, l] if first == "language" || first == "langue" => {
+                Some(Command::Language(l.to_string()))
+            }
+            [_, z] if first == "timezone" || first == "fuseau" => {
+                Some(Command::TimeZone(z.to_string()))
+            }
             _ => None,
         };
+        if with_word.is_some() && matches!(first.as_str(), "absent" | "langue" | "fuseau") {
+            out.french = true;
+        }
         let command = match word.as_str() {
-            _ if away.is_some() => away,
+            _ if with_word.is_some() => with_word,
             "clear" => Some(Command::Clear),
             "status" => Some(Command::Status),
             "help" => Some(Command::Help),
+            "effacer" | "état" | "etat" | "statut" | "aide" => {
+                out.french = true;
+                Some(match word.as_str() {
+                    "effacer" => Command::Clear,
+                    "aide" => Command::Help,
+                    _ => Command::Status,
+                })
+            }
             _ => None,
         };
         match command {

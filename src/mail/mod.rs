@@ -12,6 +12,8 @@ pub mod outbox;
 pub mod reply;
 
 use askama::Template;
+
+use crate::lang::Lang;
 use chrono::{TimeZone, Utc};
 use chrono_tz::Tz;
 
@@ -81,21 +83,50 @@ pub fn hours_text(secs: i64) -> String {
     }
 }
 
-fn tag(game: &GameRow) -> String {
-    format!("[Polysleuth game {}, round {}]", game.id, game.round)
+pub(super) fn tag(game: &GameRow, t: Lang) -> String {
+    t.t2("subject-tag", "id", game.id, "round", game.round)
+}
+
+/// A French template for a mail whose English one is the data's own: the French template
+/// reads the same fields through `Deref`, and `render_in` picks the reader's language.
+macro_rules! in_french {
+    ($data:ident, $fr:ident, $path:literal) => {
+        #[derive(Template)]
+        #[template(path = $path)]
+        struct $fr<'a, 'b>(&'b $data<'a>);
+
+        impl<'a> std::ops::Deref for $fr<'a, '_> {
+            type Target = $data<'a>;
+            fn deref(&self) -> &$data<'a> {
+                self.0
+            }
+        }
+
+        impl $data<'_> {
+            fn render_in(&self) -> String {
+                match self.t {
+                    Lang::En => self.render(),
+                    Lang::Fr => $fr(self).render(),
+                }
+                .expect(concat!(stringify!($data), " renders"))
+            }
+        }
+    };
 }
 
 /// The public bulletin as plain text: the `.txt` page and the head of every round mail.
 #[derive(Template)]
 #[template(path = "bulletin.txt")]
 pub struct BulletinText<'a> {
+    pub t: Lang,
     pub game_id: i64,
     pub game_name: &'a str,
     pub b: &'a StoredBulletin,
 }
 
-pub fn bulletin_text(game: &GameRow, b: &StoredBulletin) -> String {
+pub fn bulletin_text(game: &GameRow, b: &StoredBulletin, t: Lang) -> String {
     BulletinText {
+        t,
         game_id: game.id,
         game_name: &game.name,
         b,
@@ -107,6 +138,7 @@ pub fn bulletin_text(game: &GameRow, b: &StoredBulletin) -> String {
 #[derive(Template)]
 #[template(path = "mail/welcome.txt")]
 struct Welcome<'a> {
+    t: Lang,
     name: &'a str,
     game: &'a GameRow,
     players: String,
@@ -121,6 +153,22 @@ struct Welcome<'a> {
     key: &'a str,
 }
 
+in_french!(Welcome, WelcomeFr, "mail/fr/welcome.txt");
+
+/// A hand as mail lists it: marks and words, `◆◆ 2 Red Diamond`.
+fn hand_lines(t: Lang, state: &Game, seat: usize) -> Vec<String> {
+    state.deal.hands[seat]
+        .iter()
+        .map(|c| crate::lang::card_line(t, c))
+        .collect()
+}
+
+/// The deadline in a reader's language and time zone.
+fn deadline_in(t: Lang, game: &GameRow, time_zone: &str) -> String {
+    t.time(game.deadline.unwrap_or(0), zone(time_zone))
+}
+
+#[allow(clippy::too_many_arguments)]
 pub fn welcome(
     site: &Site,
     game: &GameRow,
@@ -128,28 +176,35 @@ pub fn welcome(
     seat: usize,
     link: &str,
     key: &str,
+    t: Lang,
+    time_zone: &str,
 ) -> Letter {
     let n = state.players.len();
     let body = Welcome {
+        t,
         name: &state.players[seat],
         game,
         players: state.players.join(", "),
-        hand: state.deal.hands[seat].names(),
+        hand: hand_lines(t, state, seat),
         hand_size: state.settings.hand_size_for(n),
         safe_size: state.settings.safe_size_for(n),
-        deadline: time_text(game.deadline.unwrap_or(0), zone(&game.time_zone)),
+        deadline: deadline_in(t, game, time_zone),
         link,
-        settings: state.settings.describe(n),
+        settings: crate::lang::settings(t, &state.settings, n),
         example_target: &state.players[(seat + 1) % n],
         mail_address: &site.mail_address,
         key,
     }
-    .render()
-    .expect("welcome template renders");
+    .render_in();
     Letter {
-        subject: format!(
-            "[Polysleuth game {}] welcome to {}, {}",
-            game.id, game.name, state.players[seat]
+        subject: t.t3(
+            "subject-welcome",
+            "id",
+            game.id,
+            "game",
+            game.name.as_str(),
+            "name",
+            state.players[seat].as_str(),
         ),
         body,
         reply_to: None,
@@ -159,6 +214,7 @@ pub fn welcome(
 #[derive(Template)]
 #[template(path = "mail/gm_welcome.txt")]
 struct GmWelcome<'a> {
+    t: Lang,
     game: &'a GameRow,
     link: &'a str,
     public_page: String,
@@ -174,29 +230,30 @@ pub fn gm_welcome(
     link: &str,
     players: &[CreatedPlayer],
 ) -> Letter {
+    let t = game.language;
     let body = GmWelcome {
+        t,
         game,
         link,
         public_page: site.link(&format!("/games/{}", game.id)),
         players,
-        deadline: time_text(game.deadline.unwrap_or(0), zone(&game.time_zone)),
-        settings: state.settings.describe(state.players.len()),
+        deadline: deadline_in(t, game, &game.time_zone),
+        settings: crate::lang::settings(t, &state.settings, state.players.len()),
     }
-    .render()
-    .expect("gm template renders");
+    .render_in();
     Letter {
-        subject: format!(
-            "[Polysleuth game {}] you are the game master of {}",
-            game.id, game.name
-        ),
+        subject: t.t2("subject-gm-welcome", "id", game.id, "game", game.name.as_str()),
         body,
         reply_to: None,
     }
 }
 
+in_french!(GmWelcome, GmWelcomeFr, "mail/fr/gm_welcome.txt");
+
 #[derive(Template)]
 #[template(path = "mail/new_link.txt")]
 struct NewLink<'a> {
+    t: Lang,
     name: &'a str,
     game: &'a GameRow,
     link: &'a str,
@@ -204,43 +261,48 @@ struct NewLink<'a> {
     mail_address: &'a str,
 }
 
+in_french!(NewLink, NewLinkFr, "mail/fr/new_link.txt");
+
 /// To the address named as game master of a game made on the web or through the API: the
 /// game waits, mailing no player, until this address starts it.
 pub fn gm_confirm(site: &Site, game: &GameRow, link: &str) -> Letter {
-    let body = format!(
-        "Someone asked this service to make the game \"{}\" (game {}) with this address as\n\
-         its game master. Nothing has been sent to its players yet.\n\n\
-         If it was you, open your game-master page and press \"Start the game\": each player\n\
-         then gets their private link, and round 1 begins.\n  {link}\n\n\
-         Keep that link to yourself. If it was not you, ignore this mail: the game never\n\
-         starts and nobody is mailed.\n\nPublic page: {}\n",
-        game.name,
-        game.id,
-        site.link(&format!("/games/{}", game.id)),
+    let t = game.language;
+    let body = t.tr(
+        "mail-gm-confirm",
+        [
+            ("game", game.name.as_str().into()),
+            ("id", game.id.into()),
+            ("link", link.into()),
+            ("public", site.link(&format!("/games/{}", game.id)).into()),
+        ],
     );
     Letter {
-        subject: format!(
-            "[Polysleuth game {}] confirm and start {}",
-            game.id, game.name
-        ),
+        subject: t.t2("subject-gm-confirm", "id", game.id, "game", game.name.as_str()),
         body,
         reply_to: None,
     }
 }
 
 /// A player's new private link, after the game master replaced a lost or leaked one.
-pub fn new_link(site: &Site, game: &GameRow, name: &str, link: &str, key: &str) -> Letter {
+pub fn new_link(
+    site: &Site,
+    game: &GameRow,
+    name: &str,
+    link: &str,
+    key: &str,
+    t: Lang,
+) -> Letter {
     let body = NewLink {
+        t,
         name,
         game,
         link,
         key,
         mail_address: &site.mail_address,
     }
-    .render()
-    .expect("new link template renders");
+    .render_in();
     Letter {
-        subject: format!("[Polysleuth game {}] your new private link", game.id),
+        subject: t.t1("subject-new-link", "id", game.id),
         body,
         reply_to: None,
     }
@@ -249,33 +311,37 @@ pub fn new_link(site: &Site, game: &GameRow, name: &str, link: &str, key: &str) 
 #[derive(Template)]
 #[template(path = "mail/turn.txt")]
 struct TurnMail<'a> {
+    t: Lang,
     name: &'a str,
     reply: &'a TurnReply,
     deadline: String,
     ignored: usize,
 }
 
+in_french!(TurnMail, TurnMailFr, "mail/fr/turn.txt");
+
 /// The answer to a turn; `ignored` lines of a mail's prose around the turn were not read.
 pub fn turn_reply(game: &GameRow, player: &PlayerRow, reply: &TurnReply, ignored: usize) -> Letter {
-    let what = match reply {
-        TurnReply::Accepted { .. } => "turn accepted",
-        TurnReply::Rejected { .. } => "turn has ERRORS",
-        TurnReply::Cleared { .. } => "turn withdrawn",
-    };
+    let t = player.lang(game);
+    let what = t.t(match reply {
+        TurnReply::Accepted { .. } => "subject-turn-accepted",
+        TurnReply::Rejected { .. } => "subject-turn-errors",
+        TurnReply::Cleared { .. } => "subject-turn-withdrawn",
+    });
     let deadline = match game.deadline {
-        Some(d) => time_text(d, zone(&game.time_zone)),
-        None => "not set while the game is paused".into(),
+        Some(d) => t.time(d, zone(player.zone(game))),
+        None => t.t("deadline-paused-mail"),
     };
     let body = TurnMail {
+        t,
         name: &player.name,
         reply,
         deadline,
         ignored,
     }
-    .render()
-    .expect("turn template renders");
+    .render_in();
     Letter {
-        subject: format!("{} {what}", tag(game)),
+        subject: format!("{} {what}", tag(game, t)),
         body,
         reply_to: None,
     }
@@ -284,6 +350,7 @@ pub fn turn_reply(game: &GameRow, player: &PlayerRow, reply: &TurnReply, ignored
 #[derive(Template)]
 #[template(path = "mail/round.txt")]
 struct RoundMail<'a> {
+    t: Lang,
     bulletin: String,
     name: &'a str,
     report: Option<&'a PrivateReport>,
@@ -296,6 +363,8 @@ struct RoundMail<'a> {
     commitment: &'a str,
 }
 
+in_french!(RoundMail, RoundMailFr, "mail/fr/round.txt");
+
 /// After a round: the public bulletin, then what only this player may see.
 pub fn round_letter(
     site: &Site,
@@ -304,18 +373,23 @@ pub fn round_letter(
     b: &StoredBulletin,
     report: Option<&PrivateReport>,
     name: &str,
+    t: Lang,
+    time_zone: &str,
 ) -> Letter {
     let over = state.over;
     let next = match game.deadline {
-        Some(d) if !over => format!(
-            "Round {} is open until {}.",
+        Some(d) if !over => t.t2(
+            "mail-round-open-until",
+            "round",
             game.round,
-            time_text(d, zone(&game.time_zone))
+            "deadline",
+            t.time(d, zone(time_zone)),
         ),
         _ => String::new(),
     };
     let body = RoundMail {
-        bulletin: bulletin_text(game, b),
+        t,
+        bulletin: bulletin_text(game, b, t),
         name,
         report,
         points: report
@@ -332,18 +406,11 @@ pub fn round_letter(
         salt: if over { &game.salt } else { "" },
         commitment: &game.commitment,
     }
-    .render()
-    .expect("round template renders");
+    .render_in();
     let subject = if over {
-        format!(
-            "[Polysleuth game {}] final bulletin: the game is over",
-            game.id
-        )
+        t.t1("subject-final-bulletin", "id", game.id)
     } else {
-        format!(
-            "[Polysleuth game {}, round {}] bulletin",
-            game.id, b.bulletin.round
-        )
+        t.t2("subject-bulletin", "id", game.id, "round", b.bulletin.round)
     };
     Letter {
         subject,
@@ -355,17 +422,20 @@ pub fn round_letter(
 #[derive(Template)]
 #[template(path = "mail/help.txt")]
 struct HelpMail<'a> {
+    t: Lang,
     mail_address: &'a str,
 }
 
-pub fn help(site: &Site) -> Letter {
+in_french!(HelpMail, HelpMailFr, "mail/fr/help.txt");
+
+pub fn help(site: &Site, t: Lang) -> Letter {
     Letter {
-        subject: "[Polysleuth] how to play by mail".into(),
+        subject: t.t("subject-help"),
         body: HelpMail {
+            t,
             mail_address: &site.mail_address,
         }
-        .render()
-        .expect("help template renders"),
+        .render_in(),
         reply_to: None,
     }
 }
@@ -373,6 +443,7 @@ pub fn help(site: &Site) -> Letter {
 #[derive(Template)]
 #[template(path = "mail/status.txt")]
 struct StatusMail<'a> {
+    t: Lang,
     name: &'a str,
     game: &'a GameRow,
     hand: Vec<String>,
@@ -385,6 +456,8 @@ struct StatusMail<'a> {
     sheet: &'a str,
 }
 
+in_french!(StatusMail, StatusMailFr, "mail/fr/status.txt");
+
 pub fn status(
     site: &Site,
     game: &GameRow,
@@ -394,20 +467,24 @@ pub fn status(
     sheet: &str,
 ) -> Letter {
     let seat = player.seat as usize;
+    let t = player.lang(game);
     let deadline = match (game.status.as_str(), game.deadline) {
-        ("over", _) => "the game is over".to_string(),
-        ("paused", _) => "the game is paused".to_string(),
-        (_, Some(d)) => format!(
-            "round {} closes at {}",
+        ("over", _) => t.t("deadline-over"),
+        ("paused", _) => t.t("deadline-paused"),
+        (_, Some(d)) => t.t2(
+            "mail-round-closes",
+            "round",
             game.round,
-            time_text(d, zone(&game.time_zone))
+            "deadline",
+            t.time(d, zone(player.zone(game))),
         ),
-        _ => "not set".into(),
+        _ => t.t("deadline-not-set"),
     };
     let body = StatusMail {
+        t,
         name: &player.name,
         game,
-        hand: state.deal.hands[seat].names(),
+        hand: hand_lines(t, state, seat),
         eyes: state.eyes[seat],
         points: points_text(state.half_points[seat]),
         done: state.done[seat],
@@ -416,20 +493,19 @@ pub fn status(
         link: site.link(&format!("/games/{}", game.id)),
         sheet,
     }
-    .render()
-    .expect("status template renders");
+    .render_in();
     Letter {
-        subject: format!("{} status of {}", tag(game), player.name),
+        subject: t.t2("subject-status", "tag", tag(game, t), "name", player.name.as_str()),
         body,
         reply_to: None,
     }
 }
 
 /// A message refused whole (too large, too many lines, nothing to do).
-pub fn refused(game: &GameRow, why: &str) -> Letter {
+pub fn refused(game: &GameRow, why: &str, t: Lang) -> Letter {
     Letter {
-        subject: format!("{} your mail was not processed", tag(game)),
-        body: format!("Your mail was not processed: {why}\n\nNothing was changed; the turn you sent before, if any, stays in force.\nReply with the word help to learn how to play by mail.\n"),
+        subject: t.t1("subject-refused", "tag", tag(game, t)),
+        body: t.t1("mail-refused", "why", why),
         reply_to: None,
     }
 }
@@ -437,23 +513,27 @@ pub fn refused(game: &GameRow, why: &str) -> Letter {
 #[derive(Template)]
 #[template(path = "mail/reminder.txt")]
 struct ReminderMail<'a> {
+    t: Lang,
     name: &'a str,
     game: &'a GameRow,
     deadline: String,
     left: String,
 }
 
+in_french!(ReminderMail, ReminderMailFr, "mail/fr/reminder.txt");
+
 pub fn reminder(game: &GameRow, player: &PlayerRow, left_secs: i64) -> Letter {
+    let t = player.lang(game);
     let body = ReminderMail {
+        t,
         name: &player.name,
         game,
-        deadline: time_text(game.deadline.unwrap_or(0), zone(&game.time_zone)),
-        left: hours_text(left_secs.max(60)),
+        deadline: deadline_in(t, game, player.zone(game)),
+        left: t.hours(left_secs.max(60)),
     }
-    .render()
-    .expect("reminder template renders");
+    .render_in();
     Letter {
-        subject: format!("{} reminder: no turn from you yet", tag(game)),
+        subject: t.t1("subject-reminder", "tag", tag(game, t)),
         body,
         reply_to: None,
     }

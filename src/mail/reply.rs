@@ -243,7 +243,12 @@ fn opens_turn_word(line: &str) -> bool {
 }
 
 /// The words of a mail command or a turn's one-word lines.
-pub const COMMAND_WORDS: &[&str] = &["ready", "done", "clear", "status", "help", "signon"];
+pub const COMMAND_WORDS: &[&str] = &[
+    "ready", "done", "clear", "status", "help", "signon", "away", "language", "timezone",
+    // The same in French.
+    "prêt", "pret", "prête", "prete", "fini", "finie", "effacer", "état", "etat", "statut",
+    "aide", "absent", "langue", "fuseau",
+];
 
 /// The player's own lines of a reply: quotes, attributions, the original after a separator or
 /// header block, and the signature removed. Line order is kept; removed lines are gone.

@@ -11,6 +11,7 @@ impl Master {
     pub async fn declare_absence(&self, player: &PlayerRow, rounds: u32) -> Result<String> {
         let mut tx = self.store.write().await?;
         let game = self.locked(&mut tx, player.game_id).await?;
+        let t = player.lang(&game);
         if !game.status.has_round_open() {
             return Err(MasterError::Conflict(match game.status {
                 GameStatus::Over => "the game is over".into(),
@@ -26,17 +27,18 @@ impl Master {
             self.store.set_away(&mut tx, player.id, None).await?;
             tx.commit().await?;
             self.forget_seats(player.game_id);
-            return Ok("You are back: your turns are your own again.".into());
+            return Ok(t.t("away-back"));
         }
         if most == 0 {
-            return Err(MasterError::Invalid(vec![
-                "this game allows no absences; ask its game master, or send \"done\" to stop playing".into(),
-            ]));
+            return Err(MasterError::Invalid(vec![t.t("away-none-allowed")]));
         }
         if rounds as i64 > most {
-            return Err(MasterError::Invalid(vec![format!(
-                "an absence of {rounds} rounds is longer than this game allows: at most {most}; \
-                 send e.g. \"away {most}\""
+            return Err(MasterError::Invalid(vec![t.t2(
+                "away-too-long",
+                "rounds",
+                rounds,
+                "most",
+                most,
             )]));
         }
         let until = game.round + rounds as i64 - 1;
@@ -45,9 +47,6 @@ impl Master {
         tx.commit().await?;
         self.forget_players(|p| p.id != player.id);
         self.forget_seats(player.game_id);
-        Ok(format!(
-            "You are away through round {until}: an empty turn is sent for you each round, and \
-             no reminders. Send \"away 0\" to come back sooner."
-        ))
+        Ok(t.t1("away-until", "round", until))
     }
 }

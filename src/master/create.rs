@@ -57,6 +57,7 @@ impl Master {
                     round_seconds: req.round_seconds,
                     grace_seconds: req.grace_seconds,
                     time_zone: &req.time_zone,
+                    language: req.language,
                     status,
                     deadline,
                     remaining,
@@ -161,7 +162,13 @@ impl Master {
         who: Welcome<'_>,
     ) -> Result<String> {
         let link = self.site.player_link(who.player_id, who.key);
-        let mut letter = mail::welcome(&self.site, row, game, who.seat, &link, who.key);
+        // The language and time zone the player chose on joining, if any.
+        let (t, zone) = match self.store.player(&mut **tx, who.player_id).await? {
+            Some(p) => (p.lang(row), p.zone(row).to_string()),
+            None => (row.language, row.time_zone.clone()),
+        };
+        let mut letter =
+            mail::welcome(&self.site, row, game, who.seat, &link, who.key, t, &zone);
         letter.reply_to = Some(self.site.reply_address(who.player_id, who.key_version));
         self.send(tx, Some(row.id), who.email, &letter, now())
             .await?;

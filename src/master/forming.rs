@@ -62,6 +62,7 @@ impl Master {
                     round_seconds: req.round_seconds,
                     grace_seconds: req.grace_seconds,
                     time_zone: &req.time_zone,
+                    language: req.language,
                     status,
                     deadline: None,
                     remaining,
@@ -465,6 +466,12 @@ impl Master {
                 .store
                 .insert_player(tx, game.id, seat, name, email, &keys::hash(&key), computer)
                 .await?;
+            let language = people.iter().find(|s| &s.name == name).and_then(|s| s.language);
+            if language.is_some() {
+                self.store
+                    .set_player_prefs(&mut **tx, pid, language, None)
+                    .await?;
+            }
             if computer.is_none() {
                 self.welcome_player(tx, &row, &state, seat, pid, 0, email, &key)
                     .await?;

@@ -27,6 +27,7 @@ mod create;
 mod forming;
 pub mod gm;
 mod observers;
+mod prefs;
 mod record;
 mod records;
 mod reminders;

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+use crate::lang::Lang;
 use crate::computer::Level;
 use crate::rules::game::valid_name;
 use crate::rules::settings::{MAX_PLAYERS, MIN_PLAYERS};
@@ -36,6 +37,8 @@ pub struct GameRequest {
     /// The first round's deadline; later rounds last `round_seconds`.
     pub first_deadline: Option<i64>,
     pub time_zone: String,
+    /// The game's language: its pages, bulletins, and the mail of players who chose none.
+    pub language: Lang,
     pub grace_seconds: i64,
     pub listed: bool,
     pub seed: Option<u64>,
@@ -84,6 +87,7 @@ impl GameRequest {
             round_seconds: 24 * 3600,
             first_deadline: None,
             time_zone: TIME_ZONE.into(),
+            language: Lang::En,
             grace_seconds: 300,
             listed: true,
             seed,
@@ -107,6 +111,8 @@ pub struct Draft {
     pub round_hours: Option<f64>,
     pub grace_minutes: Option<f64>,
     pub time_zone: Option<String>,
+    /// `en` or `fr`; English when not given.
+    pub language: Option<String>,
     pub listed: bool,
     pub seed: Option<u64>,
     /// A deal given in full, as replay files write it: player (or `safe`) → cards.
@@ -165,6 +171,15 @@ impl Draft {
                 "time zone \"{time_zone}\" is unknown: use a name such as UTC, Europe/Paris or America/New_York"
             ));
         }
+        let language = match self.language.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
+            None => Lang::En,
+            Some(code) => Lang::parse(code).unwrap_or_else(|| {
+                errors.push(format!(
+                    "language \"{code}\" is not one the game master speaks: use en (English) or fr (French)"
+                ));
+                Lang::En
+            }),
+        };
         let reminder_hours =
             match reminder_hours_text(self.reminder_hours.as_deref().unwrap_or(REMINDER_HOURS)) {
                 Ok(h) => h,
@@ -199,6 +214,7 @@ impl Draft {
             round_seconds: (hours * 3600.0).round().max(1.0) as i64,
             first_deadline: self.first_deadline,
             time_zone,
+            language,
             grace_seconds: (grace * 60.0).round() as i64,
             listed: self.listed,
             seed: self.seed,
@@ -289,6 +305,9 @@ pub struct NewGameBody {
     pub grace_minutes: Option<f64>,
     #[serde(default)]
     pub time_zone: Option<String>,
+    /// `en` (default) or `fr`.
+    #[serde(default)]
+    pub language: Option<String>,
     #[serde(default)]
     pub listed: Option<bool>,
     #[serde(default)]
@@ -342,6 +361,7 @@ impl NewGameBody {
             round_hours: self.round_hours,
             grace_minutes: self.grace_minutes,
             time_zone: self.time_zone,
+            language: self.language,
             listed: self.listed.unwrap_or(true),
             seed: self.seed,
             deal: self.deal,

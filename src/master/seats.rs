@@ -144,7 +144,7 @@ impl Master {
                             "standby {id} is not standing by for this game; choose one from the list"
                         )])
                     })?;
-                (s.name.clone(), s.email.clone(), None, Some(s.id))
+                (s.name.clone(), s.email.clone(), None, Some((s.id, s.language)))
             }
             Newcomer::Computer { level, name } => (name.clone(), String::new(), Some(*level), None),
         };
@@ -175,6 +175,11 @@ impl Master {
             .store
             .reseat_player(tx, old.id, &name, &email, &keys::hash(&key), computer)
             .await?;
+        // The newcomer reads in the language they chose when standing by, or the game's.
+        let language = signup.and_then(|(_, l)| l);
+        self.store
+            .set_player_prefs(&mut **tx, old.id, language, None)
+            .await?;
         // The old player's turn does not bind the newcomer; a pending "done" is dropped.
         self.store
             .delete_turn(tx, game.id, game.round, seat as i64)
@@ -187,7 +192,7 @@ impl Master {
         let row = self.locked(tx, game.id).await?;
         self.add_note(tx, &row, &note(&name, &old.name, seat), None)
             .await?;
-        if let Some(id) = signup {
+        if let Some((id, _)) = signup {
             self.store
                 .set_signup(tx, id, SignupStatus::Seated, None, now())
                 .await?;

@@ -3,6 +3,7 @@
 //! either of its connections (`batch`), with the same statement texts and row decoders.
 
 use super::games::GAME_COLUMNS;
+use super::players::PLAYER_COLUMNS;
 use super::observers::OBSERVER_COLUMNS;
 use super::rows::{Columns, Decode};
 use super::turns::OPEN_TURNS;
@@ -26,7 +27,7 @@ pub(super) fn reads(ids: &str) -> [String; 4] {
         format!("SELECT {GAME_COLUMNS} FROM games WHERE id IN {ids} ORDER BY id"),
         format!("{OPEN_TURNS} {ids} ORDER BY t.game_id, t.seat"),
         format!(
-            "SELECT id, game_id, seat, name, email, key_hash, key_version, computer, away_until FROM players
+            "SELECT {PLAYER_COLUMNS} FROM players
              WHERE game_id IN {ids} ORDER BY game_id, seat"
         ),
         format!(

@@ -3,6 +3,8 @@
 
 use sqlx::{Any, Executor};
 
+use crate::lang::Lang;
+
 use super::rows::{from_any_row, Columns, Decode};
 use super::{Conn, Lock, Store, StoreError, Writes};
 
@@ -86,6 +88,8 @@ pub struct GameRow {
     pub created_at: i64,
     pub reminder_hours: String,
     pub reminders_sent: String,
+    /// The game's language: its public pages, bulletins, and players who chose none.
+    pub language: Lang,
 }
 
 impl Decode for GameRow {
@@ -116,6 +120,7 @@ impl Decode for GameRow {
             created_at: r.int("created_at")?,
             reminder_hours: r.text("reminder_hours")?,
             reminders_sent: r.text("reminders_sent")?,
+            language: Lang::stored(&r.text("language")?),
         })
     }
 }
@@ -130,7 +135,7 @@ pub struct DueRound {
     pub deadline: Option<i64>,
 }
 
-pub(super) const GAME_COLUMNS: &str = "id, name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, remaining, close_at, gm_notes, gm_done, created_at, reminder_hours, reminders_sent";
+pub(super) const GAME_COLUMNS: &str = "id, name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, remaining, close_at, gm_notes, gm_done, created_at, reminder_hours, reminders_sent, language";
 
 pub struct NewGame<'a> {
     pub name: &'a str,
@@ -150,6 +155,7 @@ pub struct NewGame<'a> {
     pub remaining: Option<i64>,
     pub now: i64,
     pub reminder_hours: &'a str,
+    pub language: Lang,
 }
 
 /// The schedule fields of a game that GM actions and resolution change together.
@@ -185,8 +191,8 @@ impl Schedule {
 impl Store {
     pub async fn insert_game(&self, tx: &mut Conn, g: &NewGame<'_>) -> Result<i64, StoreError> {
         let (id,): (i64,) = sqlx::query_as(
-            "INSERT INTO games (name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, created_at, reminder_hours, remaining)
-             VALUES ($1, $2, $14, 1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $15) RETURNING id",
+            "INSERT INTO games (name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, created_at, reminder_hours, remaining, language)
+             VALUES ($1, $2, $14, 1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $15, $16) RETURNING id",
         )
         .bind(g.name)
         .bind(g.listed as i64)
@@ -203,6 +209,7 @@ impl Store {
         .bind(g.reminder_hours)
         .bind(g.status.as_str())
         .bind(g.remaining)
+        .bind(g.language.code())
         .fetch_one(&mut *tx)
         .await?;
         Ok(id)

@@ -4,7 +4,9 @@
 use sqlx::{Any, Executor};
 
 use crate::computer::Level;
+use crate::lang::Lang;
 
+use super::games::GameRow;
 use super::rows::{from_any_row, Columns, Decode};
 use super::{Conn, Store, StoreError};
 
@@ -22,12 +24,30 @@ pub struct PlayerRow {
     pub computer: Option<Level>,
     /// The last round of a declared absence.
     pub away_until: Option<i64>,
+    /// The player's own language; None: the game's.
+    pub language: Option<Lang>,
+    /// The player's own time zone for deadlines; None: the game's.
+    pub time_zone: Option<String>,
 }
+
+/// The columns a [`PlayerRow`] is read from.
+pub(super) const PLAYER_COLUMNS: &str =
+    "id, game_id, seat, name, email, key_hash, key_version, computer, away_until, language, time_zone";
 
 impl PlayerRow {
     /// Whether mail reaches this player: a person does, a computer player has no address.
     pub fn mailed(&self) -> bool {
         self.computer.is_none()
+    }
+
+    /// The language the player reads: their own, or the game's.
+    pub fn lang(&self, game: &GameRow) -> Lang {
+        self.language.unwrap_or(game.language)
+    }
+
+    /// The time zone the player's deadlines are written in: their own, or the game's.
+    pub fn zone<'a>(&'a self, game: &'a GameRow) -> &'a str {
+        self.time_zone.as_deref().unwrap_or(&game.time_zone)
     }
 }
 
@@ -42,6 +62,8 @@ impl Decode for PlayerRow {
             key_hash: r.text("key_hash")?,
             key_version: r.int("key_version")?,
             away_until: r.maybe_int("away_until")?,
+            language: r.maybe_text("language")?.as_deref().and_then(Lang::parse),
+            time_zone: r.maybe_text("time_zone")?,
             computer: match r.maybe_text("computer")? {
                 None => None,
                 Some(level) => Some(Level::parse(&level).map_err(|_| {
@@ -89,7 +111,7 @@ impl Store {
         game_id: i64,
     ) -> Result<Vec<PlayerRow>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, game_id, seat, name, email, key_hash, key_version, computer, away_until FROM players WHERE game_id = $1 ORDER BY seat",
+            &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE game_id = $1 ORDER BY seat"),
         )
         .bind(game_id)
         .fetch_all(e)
@@ -115,7 +137,7 @@ impl Store {
         id: i64,
     ) -> Result<Option<PlayerRow>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, game_id, seat, name, email, key_hash, key_version, computer, away_until FROM players WHERE id = $1",
+            &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE id = $1"),
         )
         .bind(id)
         .fetch_optional(e)
@@ -175,6 +197,23 @@ impl Store {
         Ok(version)
     }
 
+    /// A player's own language and time zone (None: the game's).
+    pub async fn set_player_prefs<'e, E: Executor<'e, Database = Any>>(
+        &self,
+        e: E,
+        player_id: i64,
+        language: Option<Lang>,
+        time_zone: Option<&str>,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE players SET language = $2, time_zone = $3 WHERE id = $1")
+            .bind(player_id)
+            .bind(language.map(Lang::code))
+            .bind(time_zone)
+            .execute(e)
+            .await?;
+        Ok(())
+    }
+
     /// A player's absence: away through `until`, or back (None).
     pub async fn set_away(
         &self,
@@ -192,7 +231,7 @@ impl Store {
 
     pub async fn player_by_key_hash(&self, hash: &str) -> Result<Option<PlayerRow>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, game_id, seat, name, email, key_hash, key_version, computer, away_until FROM players WHERE key_hash = $1",
+            &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE key_hash = $1"),
         )
         .bind(hash)
         .fetch_optional(&self.pool)

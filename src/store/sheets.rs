@@ -18,6 +18,21 @@ impl Store {
         )
     }
 
+    /// A stored sheet with the one before it: (round, body, previous body).
+    pub async fn sheet_with_previous(
+        &self,
+        game_id: i64,
+        seat: i64,
+    ) -> Result<Option<(i64, String, Option<String>)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT round, body, previous FROM sheets WHERE game_id = $1 AND seat = $2",
+        )
+        .bind(game_id)
+        .bind(seat)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
     /// Stores a sheet unless one for a later round is there already (instances may race).
     pub async fn put_sheet(
         &self,
@@ -31,7 +46,7 @@ impl Store {
         sqlx::query(
             "INSERT INTO sheets (game_id, seat, round, body, computed_at) VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (game_id, seat) DO UPDATE SET round = excluded.round, body = excluded.body,
-             computed_at = excluded.computed_at WHERE sheets.round < excluded.round",
+             computed_at = excluded.computed_at, previous = sheets.body WHERE sheets.round < excluded.round",
         )
         .bind(game_id)
         .bind(seat)

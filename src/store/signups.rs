@@ -1,6 +1,7 @@
 //! The `seating` and `signups` tables: how a game is seated (sign-up limits, start date,
 //! absences, standbys), and the people who asked for a seat — to join, invited, or standing by.
 
+use crate::lang::Lang;
 use sqlx::{Any, Executor};
 
 use super::rows::{from_any_row, Columns, Decode};
@@ -94,6 +95,8 @@ pub struct SignupRow {
     pub status: SignupStatus,
     pub created_at: i64,
     pub confirmed_at: Option<i64>,
+    /// The language chosen when signing up; None: the game's.
+    pub language: Option<Lang>,
 }
 
 impl Decode for SignupRow {
@@ -107,13 +110,15 @@ impl Decode for SignupRow {
             status: SignupStatus::parse(&r.text("status")?)?,
             created_at: r.int("created_at")?,
             confirmed_at: r.maybe_int("confirmed_at")?,
+            language: r.maybe_text("language")?.as_deref().and_then(Lang::parse),
         })
     }
 }
 
 from_any_row!(SignupRow);
 
-const SIGNUP_COLUMNS: &str = "id, game_id, kind, name, email, status, created_at, confirmed_at";
+const SIGNUP_COLUMNS: &str =
+    "id, game_id, kind, name, email, status, created_at, confirmed_at, language";
 
 impl Store {
     pub async fn insert_seating(&self, tx: &mut Conn, s: &SeatingRow) -> Result<(), StoreError> {

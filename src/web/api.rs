@@ -1,5 +1,6 @@
 //! The JSON API, for scripts and bots: the same views and actions as the pages.
 
+use crate::lang::Lang;
 use std::collections::BTreeMap;
 
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -26,7 +27,7 @@ pub async fn game(master: web::Data<Master>, path: web::Path<i64>) -> Answer {
         return Ok(HttpResponse::Ok().json(v));
     }
     let state = crate::states::parse(&row)?;
-    Ok(HttpResponse::Ok().json(views::public_game(&master, &row, &state).await?))
+    Ok(HttpResponse::Ok().json(views::public_game(&master, &row, &state, Lang::En).await?))
 }
 
 pub async fn bulletin(master: web::Data<Master>, path: web::Path<(i64, i64)>) -> Answer {
@@ -43,7 +44,7 @@ pub async fn player(master: web::Data<Master>, path: web::Path<String>) -> Answe
     let seat = master.seat(&path).await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
-        .json(views::player_view(&master, &seat).await?))
+        .json(views::player_view(&master, &seat, Lang::En).await?))
 }
 
 #[derive(Deserialize)]
@@ -115,7 +116,7 @@ pub async fn gm(master: web::Data<Master>, path: web::Path<String>) -> Answer {
     }
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
-        .json(views::gm_view(&master, &row).await?))
+        .json(super::gm_view::gm_view(&master, &row, Lang::En).await?))
 }
 
 pub async fn gm_action(

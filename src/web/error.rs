@@ -31,6 +31,18 @@ pub fn public_message(e: &MasterError) -> String {
     }
 }
 
+/// What a reader of a page is told, in their language where the error is one of ours.
+fn page_message(e: &MasterError, t: crate::lang::Lang) -> String {
+    match e {
+        MasterError::BadKey => t.t("error-bad-key"),
+        MasterError::Store(_) | MasterError::Corrupt(_) => {
+            public_message(e);
+            t.t("error-database")
+        }
+        other => public_message(other),
+    }
+}
+
 #[derive(Debug)]
 pub struct PageError(pub MasterError);
 
@@ -52,9 +64,12 @@ impl ResponseError for PageError {
     }
 
     fn error_response(&self) -> HttpResponse {
+        let t = super::lang::current();
+        let title = t.t(&format!("error-{}", self.status_code().as_u16()));
         let page = super::render::ErrorPage {
-            title: self.status_code().canonical_reason().unwrap_or("Error"),
-            message: &public_message(&self.0),
+            t,
+            title: &title,
+            message: &page_message(&self.0, t),
         };
         super::render::render_status(self.status_code(), &page)
     }

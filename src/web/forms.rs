@@ -129,6 +129,7 @@ pub fn parse(f: &Fields) -> Result<GameRequest, Vec<String>> {
         round_hours,
         grace_minutes,
         time_zone,
+        language: Some(get(f, "language").to_string()),
         listed: f.contains_key("listed"),
         seed: None,
         deal: None,

@@ -8,7 +8,8 @@ use askama::Template;
 use super::csrf::{check_csrf, csrf};
 use super::forms::Fields;
 use super::render::private;
-use super::views::{self, GmView};
+use super::gm_view::{gm_view, GmView};
+use crate::lang::Lang;
 use crate::master::{GmAction, Master, MasterError};
 
 use super::pages::Page;
@@ -18,6 +19,7 @@ use super::pages::Page;
 #[derive(Template)]
 #[template(path = "gm.html")]
 struct GmPage {
+    t: Lang,
     v: GmView,
     notice: Option<String>,
     csrf: String,
@@ -28,10 +30,12 @@ async fn gm_page(master: &Master, req: &HttpRequest, token: &str, notice: Option
     if super::signup::is_forming(&row) {
         return super::signup::gm_forming(master, req, token, &row, notice).await;
     }
-    let v = views::gm_view(master, &row).await?;
+    let t = super::lang::reader(req, row.language);
+    let v = gm_view(master, &row, t).await?;
     let (csrf_token, cookie) = csrf(req);
     Ok(private(
         &GmPage {
+            t,
             v,
             notice,
             csrf: csrf_token,

@@ -5,6 +5,7 @@ use askama::Template;
 #[derive(Template)]
 #[template(path = "message.html")]
 pub(super) struct MessagePage {
+    pub(super) t: crate::lang::Lang,
     pub(super) title: String,
     pub(super) message: String,
     pub(super) form: Option<(String, String)>,

@@ -2,14 +2,19 @@
 
 pub mod admission;
 pub mod api;
+pub mod builder;
+pub mod cards;
 mod csrf;
 pub mod error;
 pub mod forms;
 pub mod gm;
+pub mod gm_view;
+pub mod lang;
 mod message;
 pub mod pages;
 pub mod play;
 mod render;
+pub mod sheet_grid;
 pub mod signup;
 pub mod views;
 
@@ -187,9 +192,12 @@ pub fn server(
                 // is read once routed, when it costs a lookup rather than a second match.
                 let method = req.method().to_string();
                 let start = std::time::Instant::now();
+                let reader = lang::reader(req.request(), crate::lang::Lang::En);
                 let call = actix_web::dev::Service::call(srv, req);
                 async move {
-                    let res = call.await?;
+                    let mut res = lang::scoped(reader, call).await?;
+                    let query = res.request().query_string().to_string();
+                    lang::remember(&query, res.response_mut());
                     let route = res
                         .request()
                         .match_pattern()

@@ -9,6 +9,7 @@ use super::csrf::{check_csrf, csrf};
 use super::forms::{self, Fields, PLAYER_ROWS};
 use super::render::{private, render};
 use super::views::{self, PublicGame};
+use crate::lang::Lang;
 use crate::mail::bulletin_text;
 use crate::master::{Master, MasterError};
 use crate::model::StoredBulletin;
@@ -65,6 +66,7 @@ pub async fn health() -> HttpResponse {
 #[derive(Template)]
 #[template(path = "index.html")]
 struct Index {
+    t: Lang,
     csrf: String,
     forming: Vec<super::signup::Listed>,
     running: Vec<super::signup::Listed>,
@@ -80,6 +82,7 @@ pub async fn index(req: HttpRequest, master: web::Data<Master>) -> Page {
         rest.into_iter().partition(|g| g.status == GameStatus::Over);
     let (csrf, cookie) = csrf(&req);
     let mut r = render(&Index {
+        t: super::lang::reader(&req, Lang::En),
         csrf,
         forming,
         running,
@@ -93,10 +96,14 @@ pub async fn index(req: HttpRequest, master: web::Data<Master>) -> Page {
 
 #[derive(Template)]
 #[template(path = "help.html")]
-struct Help;
+struct Help {
+    t: Lang,
+}
 
-pub async fn help() -> HttpResponse {
-    render(&Help)
+pub async fn help(req: HttpRequest) -> HttpResponse {
+    render(&Help {
+        t: super::lang::reader(&req, Lang::En),
+    })
 }
 
 // ----- creating a game -----
@@ -104,6 +111,7 @@ pub async fn help() -> HttpResponse {
 #[derive(Template)]
 #[template(path = "new_game.html")]
 struct NewGame {
+    t: Lang,
     f: Fields,
     errors: Vec<String>,
     csrf: String,
@@ -134,6 +142,7 @@ pub async fn new_game_form(
     let (token, cookie) = csrf(&req);
     private(
         &NewGame {
+            t: super::lang::reader(&req, Lang::En),
             f: forms::defaults(),
             errors: vec![],
             csrf: token,
@@ -147,6 +156,7 @@ pub async fn new_game_form(
 #[derive(Template)]
 #[template(path = "created.html")]
 struct CreatedPage {
+    t: Lang,
     c: crate::model::Created,
     /// The game waits for its game master; the page shows no game-master link.
     waiting: Option<&'static str>,
@@ -166,6 +176,7 @@ pub async fn create_game(
         let (token, cookie) = csrf(&req);
         let mut r = private(
             &NewGame {
+                t: super::lang::reader(&req, Lang::En),
                 f,
                 errors,
                 csrf: token,
@@ -192,6 +203,7 @@ pub async fn create_game(
     match super::admission::make_game(&master, request).await {
         Ok(c) => Ok(private(
             &CreatedPage {
+                t: super::lang::reader(&req, Lang::En),
                 c,
                 waiting: wait.then_some(super::admission::WAITING),
             },
@@ -207,6 +219,7 @@ pub async fn create_game(
 #[derive(Template)]
 #[template(path = "game.html")]
 struct GamePage {
+    t: Lang,
     g: PublicGame,
     csrf: String,
 }
@@ -217,9 +230,10 @@ pub async fn game(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
         return super::signup::forming_page(&master, &req, &row, None).await;
     }
     let state = crate::states::parse(&row)?;
-    let g = views::public_game(&master, &row, &state).await?;
+    let t = super::lang::reader(&req, row.language);
+    let g = views::public_game(&master, &row, &state, t).await?;
     let (csrf, cookie) = csrf(&req);
-    let mut r = render(&GamePage { g, csrf });
+    let mut r = render(&GamePage { t, g, csrf });
     if let Some(c) = cookie {
         let _ = r.add_cookie(&c);
     }
@@ -229,6 +243,7 @@ pub async fn game(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
 #[derive(Template)]
 #[template(path = "bulletin.html")]
 struct BulletinPage {
+    t: Lang,
     game_id: i64,
     game_name: String,
     b: StoredBulletin,
@@ -249,7 +264,18 @@ pub async fn bulletin(
     let round: i64 = round
         .parse()
         .map_err(|_| MasterError::NotFound(format!("\"{round}\" is not a round number")))?;
-    let etag = format!("\"b{id}-{round}-{}\"", if text { "t" } else { "h" });
+    // The reader's own choice, or None for the game's language (known once the game is read).
+    let asked = super::lang::chosen(&req).or_else(|| {
+        req.headers()
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(Lang::from_accept_language)
+    });
+    let etag = format!(
+        "\"b{id}-{round}-{}-{}\"",
+        if text { "t" } else { "h" },
+        asked.map_or("g", Lang::code)
+    );
     if req
         .headers()
         .get(header::IF_NONE_MATCH)
@@ -260,16 +286,18 @@ pub async fn bulletin(
             .insert_header((header::ETAG, etag))
             .finish());
     }
-    let key = (id, round, text);
+    let key = (id, round, text, asked);
     let body = match cache.get(&key) {
         Some(body) => body,
         None => {
             let row = master.public_game(id).await?;
             let (b, _) = master.bulletin(id, round).await?;
+            let t = asked.unwrap_or(row.language);
             let body = if text {
-                bulletin_text(&row, &b)
+                bulletin_text(&row, &b, t)
             } else {
                 BulletinPage {
+                    t,
                     game_id: id,
                     game_name: row.name,
                     b,
@@ -287,25 +315,31 @@ pub async fn bulletin(
             "text/html; charset=utf-8"
         })
         .insert_header((header::ETAG, etag))
+        .insert_header((header::VARY, "Accept-Language, Cookie"))
         .insert_header((header::CACHE_CONTROL, "public, max-age=31536000, immutable"))
         .body(body))
 }
 
-/// Rendered bulletins: a bulletin never changes once published, so it is drawn once.
+/// A rendered bulletin: game, round, plain text or not, and the reader's language (None:
+/// the game's).
+type BulletinKey = (i64, i64, bool, Option<Lang>);
+
+/// Rendered bulletins: a bulletin never changes once published, so it is drawn once per
+/// language.
 #[derive(Default)]
 pub struct BulletinCache(
-    std::sync::RwLock<std::collections::HashMap<(i64, i64, bool), actix_web::web::Bytes>>,
+    std::sync::RwLock<std::collections::HashMap<BulletinKey, actix_web::web::Bytes>>,
 );
 
 impl BulletinCache {
     /// Bounded: when full it starts again, which costs only a re-render.
     const MAX: usize = 4096;
 
-    fn get(&self, key: &(i64, i64, bool)) -> Option<actix_web::web::Bytes> {
+    fn get(&self, key: &BulletinKey) -> Option<actix_web::web::Bytes> {
         self.0.read().expect("cache lock").get(key).cloned()
     }
 
-    fn put(&self, key: (i64, i64, bool), body: String) -> actix_web::web::Bytes {
+    fn put(&self, key: BulletinKey, body: String) -> actix_web::web::Bytes {
         let body = actix_web::web::Bytes::from(body);
         let mut map = self.0.write().expect("cache lock");
         if map.len() >= Self::MAX {
@@ -319,13 +353,14 @@ impl BulletinCache {
 #[derive(Template)]
 #[template(path = "feed.xml")]
 struct Feed {
+    t: Lang,
     g: PublicGame,
     base: String,
     updated: String,
     entries: Vec<(u32, String, String)>,
 }
 
-pub async fn feed(master: web::Data<Master>, path: web::Path<i64>) -> Page {
+pub async fn feed(req: HttpRequest, master: web::Data<Master>, path: web::Path<i64>) -> Page {
     let id = path.into_inner();
     if super::signup::is_forming(&master.public_game(id).await?) {
         return Err(MasterError::NotFound(format!(
@@ -333,8 +368,9 @@ pub async fn feed(master: web::Data<Master>, path: web::Path<i64>) -> Page {
         ))
         .into());
     }
-    let g = views::public_game_by_id(&master, id).await?;
     let row = master.public_game(id).await?;
+    let t = super::lang::reader(&req, row.language);
+    let g = views::public_game_by_id(&master, id, t).await?;
     let rfc = |t: i64| {
         chrono::DateTime::from_timestamp(t, 0)
             .unwrap_or_default()
@@ -343,7 +379,7 @@ pub async fn feed(master: web::Data<Master>, path: web::Path<i64>) -> Page {
     let entries = g
         .bulletins
         .iter()
-        .map(|b| (b.round, rfc(b.published_at), bulletin_text(&row, &b.stored)))
+        .map(|b| (b.round, rfc(b.published_at), bulletin_text(&row, &b.stored, t)))
         .collect();
     let updated = rfc(g
         .bulletins
@@ -351,6 +387,7 @@ pub async fn feed(master: web::Data<Master>, path: web::Path<i64>) -> Page {
         .map(|b| b.published_at)
         .unwrap_or(row.created_at));
     let body = Feed {
+        t,
         base: master.site.link(""),
         updated,
         entries,
@@ -388,7 +425,8 @@ pub async fn observe(
         Err(e) => return Err(e.into()),
     };
     Ok(render(&MessagePage {
-        title: "Bulletins by mail".into(),
+        t: super::lang::reader(&req, Lang::En),
+        title: super::lang::reader(&req, Lang::En).t("observe-title"),
         message,
         form: None,
     }))
@@ -401,9 +439,10 @@ pub async fn confirm_observe_form(req: HttpRequest, path: web::Path<String>) -> 
     let _ = path;
     private(
         &MessagePage {
-            title: "Bulletins by mail".into(),
-            message: "Press the button to receive this game's public bulletins by mail.".into(),
-            form: Some((token, "Send me the bulletins".into())),
+            t: super::lang::reader(&req, Lang::En),
+            title: super::lang::reader(&req, Lang::En).t("observe-title"),
+            message: super::lang::reader(&req, Lang::En).t("observe-confirm-message"),
+            form: Some((token, super::lang::reader(&req, Lang::En).t("observe-confirm-button"))),
         },
         cookie,
     )
@@ -418,7 +457,8 @@ pub async fn confirm_observe(
     check_csrf(&req, &form)?;
     let message = master.confirm_observer(&path).await?;
     Ok(render(&MessagePage {
-        title: "Bulletins by mail".into(),
+        t: super::lang::reader(&req, Lang::En),
+        title: super::lang::reader(&req, Lang::En).t("observe-title"),
         message,
         form: None,
     }))
@@ -429,9 +469,10 @@ pub async fn unobserve_form(req: HttpRequest, path: web::Path<String>) -> HttpRe
     let _ = path;
     private(
         &MessagePage {
-            title: "Stop the bulletins".into(),
-            message: "Press the button to stop receiving this game's bulletins by mail.".into(),
-            form: Some((token, "Stop the bulletins".into())),
+            t: super::lang::reader(&req, Lang::En),
+            title: super::lang::reader(&req, Lang::En).t("unobserve-title"),
+            message: super::lang::reader(&req, Lang::En).t("unobserve-confirm-message"),
+            form: Some((token, super::lang::reader(&req, Lang::En).t("unobserve-title"))),
         },
         cookie,
     )
@@ -453,7 +494,8 @@ pub async fn unobserve(
     }
     let message = master.unobserve(&path).await?;
     Ok(render(&MessagePage {
-        title: "Stopped".into(),
+        t: super::lang::reader(&req, Lang::En),
+        title: super::lang::reader(&req, Lang::En).t("unobserve-done-title"),
         message,
         form: None,
     }))

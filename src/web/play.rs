@@ -7,7 +7,9 @@ use askama::Template;
 use super::csrf::{check_csrf, csrf};
 use super::forms::Fields;
 use super::render::private;
-use super::views::{self, Builder, PlayerView};
+use super::builder::Builder;
+use super::views::{self, PlayerView};
+use crate::lang::Lang;
 use crate::deduce::Method;
 use crate::master::{Master, MasterError, Seat};
 use crate::model::TurnReply;
@@ -20,6 +22,7 @@ use super::pages::Page;
 #[derive(Template)]
 #[template(path = "play.html")]
 struct PlayPage {
+    t: Lang,
     v: PlayerView,
     b: Builder,
     text: String,
@@ -27,7 +30,8 @@ struct PlayPage {
     errors: Vec<LineError>,
     csrf: String,
     markup: u32,
-    me: usize,
+    /// The player's time zone, as the preferences form shows it.
+    zone: String,
 }
 
 async fn play_page(
@@ -39,7 +43,7 @@ async fn play_page(
     errors: Vec<LineError>,
 ) -> Page {
     let seat = master.seat(token).await?;
-    let v = views::player_view(master, &seat).await?;
+    let v = views::player_view(master, &seat, seat.player.lang(&seat.game)).await?;
     Ok(render_play(req, &seat, v, text, notice, errors))
 }
 
@@ -55,6 +59,7 @@ fn render_play(
     let (csrf_token, cookie) = csrf(req);
     private(
         &PlayPage {
+            t: v.game.lang,
             b: Builder::new(&v, &text),
             v,
             text,
@@ -62,7 +67,7 @@ fn render_play(
             errors,
             csrf: csrf_token,
             markup: seat.state.settings.one_trait_markup,
-            me: seat.player.seat as usize,
+            zone: seat.player.zone(&seat.game).to_string(),
         },
         cookie,
     )
@@ -82,11 +87,11 @@ async fn add_line(
     text: String,
 ) -> Page {
     let seat = master.seat(token).await?;
-    let v = views::player_view(master, &seat).await?;
+    let v = views::player_view(master, &seat, seat.player.lang(&seat.game)).await?;
     let field = |k: &str| f.get(k).map(|s| s.trim().to_string()).unwrap_or_default();
     Ok(match Builder::new(&v, &text).line(kind, &field) {
         Ok(line) => {
-            let notice = format!("Added \"{line}\". Send your turn when it is complete.");
+            let notice = v.game.lang.t1("builder-added", "line", line.as_str());
             render_play(
                 req,
                 &seat,
@@ -109,12 +114,28 @@ fn with_line(text: &str, line: &str) -> String {
     }
 }
 
-fn has_word(text: &str, word: &str) -> bool {
+fn has_word(text: &str, words: &[&str]) -> bool {
     text.lines().any(|l| {
-        l.trim()
-            .trim_end_matches(['.', '!'])
-            .eq_ignore_ascii_case(word)
+        let l = l.trim().trim_end_matches(['.', '!']).to_lowercase();
+        words.contains(&l.as_str())
     })
+}
+
+/// The player's own language and time zone, from the form on their page.
+async fn save_prefs(master: &Master, seat: &Seat, f: &Fields) -> Result<String, MasterError> {
+    let field = |k: &str| f.get(k).map(|s| s.trim().to_string()).unwrap_or_default();
+    let t = seat.player.lang(&seat.game);
+    let language = field("language");
+    let Some(lang) = Lang::parse(&language) else {
+        return Ok(t.t1("prefs-bad-language", "language", language.as_str()));
+    };
+    let zone = field("time_zone");
+    let zone = if zone.is_empty() { seat.game.time_zone.clone() } else { zone };
+    if zone.parse::<chrono_tz::Tz>().is_err() {
+        return Ok(t.t1("prefs-bad-zone", "zone", zone.as_str()));
+    }
+    master.set_prefs(&seat.player, lang, &zone).await?;
+    Ok(lang.t2("prefs-saved", "language", lang.own_name(), "zone", zone.as_str()))
 }
 
 pub async fn play_action(
@@ -132,6 +153,8 @@ pub async fn play_action(
         .unwrap_or_default()
         .replace("\r\n", "\n");
     let action = f.get("action").map(String::as_str).unwrap_or("send");
+    let seat = master.seat(&token).await?;
+    let t = seat.player.lang(&seat.game);
     let to_send = match action {
         "add_guess" => return add_line(&master, &req, &token, "guess", &f, text).await,
         "add_question" => return add_line(&master, &req, &token, "question", &f, text).await,
@@ -142,7 +165,7 @@ pub async fn play_action(
                 &req,
                 &token,
                 Some(String::new()),
-                Some("Your turn for this round is withdrawn.".into()),
+                Some(t.t("play-withdrawn")),
                 vec![],
             )
             .await;
@@ -160,44 +183,46 @@ pub async fn play_action(
                         Err(e) => return Err(e.into()),
                     }
                 }
-                Err(_) => format!(
-                    "\"{rounds}\" is not a number of rounds; write e.g. 2, or 0 to come back"
-                ),
+                Err(_) => t.t1("play-bad-rounds", "rounds", rounds),
             };
             return play_page(&master, &req, &token, None, Some(said), vec![]).await;
         }
-        "ready" if !has_word(&text, "ready") => with_line(&text, "ready"),
-        "done" if !has_word(&text, "done") => with_line(&text, "done"),
+        "prefs" => {
+            let said = save_prefs(&master, &seat, &f).await?;
+            return play_page(&master, &req, &token, None, Some(said), vec![]).await;
+        }
+        "ready" if !has_word(&text, &["ready", "prêt", "pret"]) => with_line(&text, &t.t("word-ready")),
+        "done" if !has_word(&text, &["done", "fini"]) => with_line(&text, &t.t("word-done")),
         _ => text,
     };
     match master.submit_turn(&token, &to_send).await? {
         TurnReply::Accepted { text, ready, .. } => {
-            let notice = if ready {
-                "Turn accepted and marked ready."
+            let notice = t.t(if ready {
+                "play-accepted-ready"
             } else {
-                "Turn accepted. Add \"ready\" (or press Ready) when it is final."
-            };
+                "play-accepted"
+            });
             play_page(
                 &master,
                 &req,
                 &token,
                 Some(text),
-                Some(notice.into()),
+                Some(notice),
                 vec![],
             )
             .await
         }
         TurnReply::Rejected { errors, kept, .. } => {
-            let notice = match kept {
-                Some(_) => "Your turn was NOT accepted; the turn you sent before stays in force. Fix the lines marked below.",
-                None => "Your turn was NOT accepted. Fix the lines marked below.",
-            };
+            let notice = t.t(match kept {
+                Some(_) => "play-rejected-kept",
+                None => "play-rejected",
+            });
             play_page(
                 &master,
                 &req,
                 &token,
                 Some(to_send),
-                Some(notice.into()),
+                Some(notice),
                 errors,
             )
             .await

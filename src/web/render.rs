@@ -38,6 +38,7 @@ pub fn private<T: Template>(t: &T, csrf: Option<Cookie<'static>>) -> HttpRespons
 #[derive(Template)]
 #[template(path = "error.html")]
 pub struct ErrorPage<'a> {
+    pub t: crate::lang::Lang,
     pub title: &'a str,
     pub message: &'a str,
 }

@@ -9,6 +9,7 @@ use super::error::Page;
 use super::forms::Fields;
 use super::message::MessagePage;
 use super::render::{private, render};
+use crate::lang::Lang;
 use crate::clock::now;
 use crate::mail::{time_text, zone};
 use crate::master::{Master, MasterError};
@@ -84,6 +85,7 @@ pub async fn forming_view(master: &Master, row: &GameRow) -> Result<FormingView,
 #[derive(Template)]
 #[template(path = "forming.html")]
 pub struct FormingPage {
+    pub t: Lang,
     pub v: FormingView,
     pub csrf: String,
     pub notice: Option<String>,
@@ -101,6 +103,7 @@ pub async fn forming_page(
     let (csrf, cookie) = csrf(req);
     let v = forming_view(master, row).await?;
     let mut r = render(&FormingPage {
+        t: super::lang::reader(req, row.language),
         v,
         csrf,
         notice,
@@ -180,7 +183,8 @@ async fn stand_by(
             .await,
     )?;
     Ok(render(&MessagePage {
-        title: "Standing by".into(),
+        t: super::lang::reader(&req, Lang::En),
+        title: super::lang::reader(&req, Lang::En).t("standby-title"),
         message,
         form: None,
     }))
@@ -199,6 +203,7 @@ fn said(r: Result<String, MasterError>) -> Result<String, super::error::PageErro
 #[derive(Template)]
 #[template(path = "signup.html")]
 struct SignupPage {
+    t: Lang,
     what: String,
     pending: bool,
     invited: bool,
@@ -214,37 +219,48 @@ async fn signup_page(
     notice: Option<String>,
 ) -> Page {
     let (signup, game) = master.signup_by_token(token).await?;
+    let t = signup
+        .language
+        .unwrap_or_else(|| super::lang::reader(req, game.as_ref().map_or(Lang::En, |g| g.language)));
     let game_name = game
         .as_ref()
-        .map(|g| format!("\"{}\" (game {})", g.name, g.id))
-        .unwrap_or_else(|| "any game".into());
-    let status = match signup.status {
+        .map(|g| t.t2("signup-game", "name", g.name.as_str(), "id", g.id))
+        .unwrap_or_else(|| t.t("signup-any-game"));
+    let status = t.t(match signup.status {
         SignupStatus::Pending
             if now() - signup.created_at > crate::master::CONFIRM_WITHIN
                 && signup.kind != SignupKind::Invite =>
         {
-            "It has expired; sign up again."
+            "signup-expired"
         }
-        SignupStatus::Pending => "It waits for your confirmation.",
-        SignupStatus::Joined => "It is confirmed.",
-        SignupStatus::Seated => "You have your seat.",
-        SignupStatus::Declined => "You declined it.",
-        SignupStatus::Left => "It was withdrawn.",
-    };
-    let what = match signup.kind {
-        SignupKind::Join => format!("{} asked to join {game_name}. {status}", signup.name),
-        SignupKind::Invite => format!("{} was invited to {game_name}. {status}", signup.email),
-        SignupKind::Standby => {
-            format!(
-                "{} offered to stand by for a seat in {game_name}. {status}",
-                signup.name
-            )
-        }
-    };
+        SignupStatus::Pending => "signup-pending",
+        SignupStatus::Joined => "signup-joined",
+        SignupStatus::Seated => "signup-seated",
+        SignupStatus::Declined => "signup-declined",
+        SignupStatus::Left => "signup-left",
+    });
+    let what = t.t3(
+        match signup.kind {
+            SignupKind::Join => "signup-what-join",
+            SignupKind::Invite => "signup-what-invite",
+            SignupKind::Standby => "signup-what-standby",
+        },
+        "who",
+        if signup.kind == SignupKind::Invite {
+            signup.email.as_str()
+        } else {
+            signup.name.as_str()
+        },
+        "game",
+        game_name,
+        "status",
+        status,
+    );
     let (csrf, cookie) = csrf(req);
     let pending = signup.status == SignupStatus::Pending;
     Ok(private(
         &SignupPage {
+            t,
             what,
             pending,
             invited: signup.kind == SignupKind::Invite,
@@ -295,6 +311,7 @@ pub async fn gm_forming(
     let v = forming_view(master, row).await?;
     Ok(private(
         &FormingPage {
+            t: super::lang::reader(req, row.language),
             v,
             csrf,
             notice,

@@ -1,0 +1,155 @@
+//! The sentences of a bulletin in the reader's language: answers, players marked done, who
+//! closed the round, where a published card is.
+
+use super::{words, Lang};
+use crate::model::ClosedBy;
+use crate::rules::view::{Answer, DoneNote, DoneReason, Published};
+
+impl Lang {
+    /// `Dan has 2 Green Diamonds (question by Ben, 7)` / `Dan a 2 diamants verts (question de Ben, 7)`.
+    pub fn answer(&self, a: &Answer) -> String {
+        self.tr(
+            "bulletin-answer",
+            [
+                ("target", a.target.as_str().into()),
+                ("count", words::traits_count_named(*self, a.count, &a.traits).into()),
+                ("asker", a.asker.as_str().into()),
+                ("weight", a.weight.into()),
+            ],
+        )
+    }
+
+    /// Why a player is done from now on.
+    pub fn done_note(&self, d: &DoneNote) -> String {
+        match d.reason {
+            DoneReason::Said => self.t1("bulletin-done-said", "player", d.player.as_str()),
+            DoneReason::Idle(k) => self.t2("bulletin-done-idle", "player", d.player.as_str(), "rounds", k),
+            DoneReason::GameMaster => self.t1("bulletin-done-gm", "player", d.player.as_str()),
+        }
+    }
+
+    /// What closed a round: `the deadline`, `all ready`, `the game master`.
+    pub fn closed_by(&self, c: &ClosedBy) -> String {
+        self.t(match c {
+            ClosedBy::Deadline => "closed-by-deadline",
+            ClosedBy::AllReady => "closed-by-all-ready",
+            ClosedBy::GameMaster => "closed-by-game-master",
+        })
+    }
+
+    /// `2 Red Diamond: held by Ann` / `paire de diamants rouges : chez Ann`.
+    pub fn published(&self, p: &Published) -> String {
+        let card = words::card_named(*self, &p.card);
+        if p.owner == "safe" {
+            self.t1("published-in-safe", "card", card)
+        } else {
+            self.t2("published-held-by", "card", card, "owner", p.owner.as_str())
+        }
+    }
+
+    /// A card stored by its canonical name, in this language.
+    pub fn card_name(&self, name: &str) -> String {
+        words::card_named(*self, name)
+    }
+
+    /// A card's marks from its canonical name: `◆◆`.
+    pub fn card_marks(&self, name: &str) -> String {
+        crate::rules::Card::parse(name).map(words::marks).unwrap_or_default()
+    }
+
+    /// A count of something with its plural: `3 rounds`.
+    pub fn points(&self, half_points: u32) -> String {
+        let whole = half_points / 2;
+        if half_points % 2 == 0 {
+            whole.to_string()
+        } else {
+            format!("{whole}½")
+        }
+    }
+}
+
+impl Lang {
+    /// A card's colour class from its canonical name: `red`.
+    pub fn card_colour(&self, name: &str) -> &'static str {
+        match crate::rules::Card::parse(name).map(|c| c.colour()) {
+            Ok(crate::rules::Colour::Red) => "red",
+            Ok(crate::rules::Colour::Green) => "green",
+            Ok(crate::rules::Colour::Blue) => "blue",
+            Ok(crate::rules::Colour::Yellow) => "yellow",
+            Err(_) => "",
+        }
+    }
+}
+
+impl Lang {
+    /// A turn line's problem, without its line number (pages show the number apart).
+    pub fn problem(&self, e: &crate::rules::LineError) -> String {
+        super::problems::line_problem(*self, e)
+    }
+}
+
+impl Lang {
+    /// A game's status in words: `open` → `under way` / `en cours`.
+    pub fn status(&self, status: &str) -> String {
+        match status {
+            "open" | "paused" | "over" | "forming" | "unconfirmed" => {
+                self.t(&format!("status-{status}"))
+            }
+            other => other.to_string(),
+        }
+    }
+}
+
+impl Lang {
+    /// One of a player's guesses as their mail lists it: `1: Ben has ◆◆ 2 Red Diamond - right`.
+    pub fn own_guess(&self, g: &crate::rules::view::PrivateGuess) -> String {
+        let place = if g.place == "the safe" || g.place == "safe" {
+            self.t("the-safe")
+        } else {
+            g.place.clone()
+        };
+        let card = match crate::rules::Card::parse(&g.card) {
+            Ok(c) => words::card_line(*self, c),
+            Err(_) => g.card.clone(),
+        };
+        self.tr(
+            "mail-own-guess",
+            [
+                ("number", g.number.into()),
+                ("place", place.into()),
+                ("card", card.into()),
+                ("right", if g.correct { "yes" } else { "no" }.into()),
+            ],
+        )
+    }
+
+    /// A reveal as the asker's mail and page tell it: `Cleo has 2 Red Pearls: …`.
+    pub fn own_reveal(&self, rv: &crate::rules::view::Reveal) -> String {
+        let cards: Vec<String> = rv
+            .cards
+            .iter()
+            .map(|c| match crate::rules::Card::parse(c) {
+                Ok(c) => words::card_line(*self, c),
+                Err(_) => c.clone(),
+            })
+            .collect();
+        self.t3(
+            "mail-own-reveal",
+            "target",
+            rv.target.as_str(),
+            "traits",
+            words::traits_count_named(*self, rv.cards.len() as u32, &rv.traits),
+            "cards",
+            if cards.is_empty() {
+                self.t("none")
+            } else {
+                cards.join(", ")
+            },
+        )
+    }
+
+    /// A turn line's problem with its line number, for mail.
+    pub fn line_error(&self, e: &crate::rules::LineError) -> String {
+        super::problems::line_error(*self, e)
+    }
+}

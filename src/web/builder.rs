@@ -1,0 +1,166 @@
+//! The turn builder of the player's page: it offers only choices a turn could accept
+//! (RULES.md §3) and writes the line in the player's language.
+
+use serde::Serialize;
+
+use super::views::PlayerView;
+use crate::rules::cards::canonical_order;
+use crate::lang::Lang;
+use crate::rules::{Card, CardSet, Trait};
+
+/// One choice of a select: the value sent and the words shown.
+#[derive(Clone, Debug, Serialize)]
+pub struct Choice {
+    pub value: String,
+    pub label: String,
+}
+
+/// What the turn builder offers: only choices a turn could accept (RULES.md §3), given the
+/// player's hand, their earlier guesses, the published cards and the lines already written.
+#[derive(Clone, Debug, Serialize)]
+pub struct Builder {
+    pub places: Vec<Choice>,
+    pub targets: Vec<String>,
+    pub cards: Vec<Choice>,
+    pub one_trait: Vec<Choice>,
+    pub two_traits: Vec<Choice>,
+    pub eyes: u32,
+    pub bid_total: u32,
+    pub bid_left: u32,
+    #[serde(skip)]
+    pub lang: Lang,
+}
+
+impl Builder {
+    pub fn new(v: &PlayerView, text: &str) -> Builder {
+        let lang = v.game.lang;
+        let (written, _) = crate::rules::turn::parse_all(text);
+        let mut closed: CardSet = v
+            .hand
+            .iter()
+            .chain(v.guesses.iter().map(|g| &g.card))
+            .chain(v.game.published.iter().map(|p| &p.card))
+            .filter_map(|c| Card::parse(c).ok())
+            .collect();
+        for g in &written.guesses {
+            closed.insert(g.card);
+        }
+        let mut places: Vec<Choice> = v
+            .others
+            .iter()
+            .map(|o| Choice {
+                value: o.clone(),
+                label: o.clone(),
+            })
+            .collect();
+        if v.has_safe {
+            places.push(Choice {
+                value: "safe".into(),
+                label: lang.t("the-safe"),
+            });
+        }
+        // Summed wide: bids as large as a u32 must not wrap the total.
+        let bid_total = written
+            .questions
+            .iter()
+            .map(|q| u64::from(q.eyes))
+            .sum::<u64>();
+        let bid_total = u32::try_from(bid_total).unwrap_or(u32::MAX);
+        let traits = Trait::all();
+        let choice = |ts: &[Trait]| Choice {
+            value: ts.iter().map(|t| t.name()).collect::<Vec<_>>().join(" "),
+            label: crate::lang::traits_words(lang, ts),
+        };
+        let mut two_traits = Vec::new();
+        for (i, a) in traits.iter().enumerate() {
+            for b in &traits[i + 1..] {
+                if a.kind() != b.kind() {
+                    two_traits.push(choice(&canonical_order(&[*a, *b])));
+                }
+            }
+        }
+        Builder {
+            places,
+            targets: v.others.clone(),
+            cards: CardSet::ALL
+                .minus(closed)
+                .iter()
+                .map(|c| Choice {
+                    value: c.name(),
+                    label: crate::lang::card_line(lang, c),
+                })
+                .collect(),
+            one_trait: traits.iter().map(|t| choice(&[*t])).collect(),
+            two_traits,
+            eyes: v.eyes,
+            bid_total,
+            bid_left: v.eyes.saturating_sub(bid_total),
+            lang,
+        }
+    }
+
+    /// The line the builder's fields describe, or what to fix.
+    pub fn line(&self, kind: &str, f: &dyn Fn(&str) -> String) -> Result<String, String> {
+        match kind {
+            "question" => {
+                let target = f("q_target");
+                if !self.targets.contains(&target) {
+                    return Err(self.lang.t("builder-choose-target"));
+                }
+                let traits = f("q_traits");
+                if !self
+                    .one_trait
+                    .iter()
+                    .chain(&self.two_traits)
+                    .any(|c| c.value == traits)
+                {
+                    return Err(self.lang.t("builder-choose-traits"));
+                }
+                let bid = f("q_bid");
+                let bid: u32 = match bid.as_str() {
+                    "" => 0,
+                    b => b
+                        .parse()
+                        .map_err(|_| self.lang.t1("builder-bad-bid", "bid", b))?,
+                };
+                if bid > self.bid_left {
+                    return Err(self.lang.t3(
+                        "builder-over-budget",
+                        "eyes",
+                        self.eyes,
+                        "bids",
+                        self.bid_total,
+                        "left",
+                        self.bid_left,
+                    ));
+                }
+                let words: Vec<Trait> = traits.split(' ').filter_map(Trait::parse).collect();
+                Ok(self.lang.t3(
+                    "builder-question-line",
+                    "bid",
+                    bid,
+                    "target",
+                    target,
+                    "traits",
+                    crate::lang::traits_plural_of(self.lang, &words),
+                ))
+            }
+            _ => {
+                let place = f("g_place");
+                if !self.places.iter().any(|p| p.value == place) {
+                    return Err(self.lang.t("builder-choose-place"));
+                }
+                let card = f("g_card");
+                let Some(card) = self.cards.iter().find(|c| c.value == card).and_then(|c| Card::parse(&c.value).ok()) else {
+                    return Err(self.lang.t("builder-choose-card"));
+                };
+                let words = crate::lang::card(self.lang, card);
+                Ok(if place == "safe" {
+                    self.lang.t1("builder-safe-line", "card", words)
+                } else {
+                    self.lang.t2("builder-guess-line", "place", place, "card", words)
+                })
+            }
+        }
+    }
+}

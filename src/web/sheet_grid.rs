@@ -1,0 +1,181 @@
+//! The Information Sheet laid out as the printed one: a block per colour, a column per gem and
+//! type (◆ ◆◆ ◆◆◆, ○ ○○ ○○○, ● ●● ●●●), a row per player and the safe. Each cell holds a
+//! certainty or a chance, its reason (shown on hover and on focus), words for screen readers,
+//! and a mark when it changed since the last round.
+
+use crate::deduce::{Cell, Method, Sheet};
+use crate::lang::Lang;
+use crate::rules::{Card, Colour, Gem};
+
+/// The sheet as the page draws it.
+pub struct Grid {
+    /// The columns: (marks, words) per gem and number.
+    pub columns: Vec<(String, String)>,
+    pub blocks: Vec<Block>,
+    /// Set when no deal fits what the player knows.
+    pub contradiction: Option<String>,
+    pub method: Method,
+    /// How many cells changed since the last round (0 when there is no earlier sheet).
+    pub changed: usize,
+}
+
+/// One colour's part of the sheet.
+pub struct Block {
+    pub colour: &'static str,
+    pub name: String,
+    pub rows: Vec<GridRow>,
+}
+
+pub struct GridRow {
+    pub place: String,
+    pub me: bool,
+    pub cells: Vec<GridCell>,
+}
+
+pub struct GridCell {
+    /// `yes`, `no`, `unknown`, or `open p7` (its shade in twentieths).
+    pub class: String,
+    /// What the cell shows: ✓, ·, a percentage, or nothing.
+    pub text: String,
+    /// The cell in words: `Ben, paire de diamants rouges: certainly`.
+    pub words: String,
+    /// Why it is certain, or how the estimate was made; empty when nothing is to be said.
+    pub why: String,
+    pub changed: bool,
+}
+
+fn colour_class(c: Colour) -> &'static str {
+    super::cards::colour_class(c)
+}
+
+/// What a cell says, to compare it with the same cell a round earlier.
+fn state(c: &Cell) -> (u8, i64) {
+    match (c.certain, c.p) {
+        (true, p) if p > 0.5 => (2, 0),
+        (true, _) => (1, 0),
+        (false, p) if p.is_nan() => (3, 0),
+        (false, p) => (0, (p * 100.0).round() as i64),
+    }
+}
+
+impl Grid {
+    pub fn new(lang: Lang, sheet: &Sheet, previous: Option<&Sheet>, me: usize) -> Grid {
+        let columns = GEMS_IN_PRINT
+            .iter()
+            .flat_map(|g| (1..=3u8).map(move |n| Card::new(n, Colour::Red, *g)))
+            .map(|c| {
+                let traits = [crate::rules::Trait::Number(c.number()), crate::rules::Trait::Gem(c.gem())];
+                (crate::lang::marks(c), crate::lang::traits_words(lang, &traits))
+            })
+            .collect();
+        let place_name = |i: usize, l: &str| {
+            if i == me {
+                lang.t("sheet-you")
+            } else if l == "safe" {
+                lang.t("sheet-safe")
+            } else {
+                l.to_string()
+            }
+        };
+        let mut changed = 0;
+        let blocks = COLOURS_IN_PRINT
+            .iter()
+            .map(|colour| Block {
+                colour: colour_class(*colour),
+                name: lang.t1("sheet-colour", "colour", colour_class(*colour)),
+                rows: sheet
+                    .locations
+                    .iter()
+                    .enumerate()
+                    .map(|(l, loc)| GridRow {
+                        place: place_name(l, loc),
+                        me: l == me,
+                        cells: GEMS_IN_PRINT
+                            .iter()
+                            .flat_map(|g| (1..=3u8).map(move |n| Card::new(n, *colour, *g)))
+                            .map(|card| {
+                                let cell = sheet
+                                    .cards
+                                    .iter()
+                                    .find(|r| r.card == card.name())
+                                    .and_then(|r| r.cells.get(l));
+                                let before = previous
+                                    .and_then(|p| p.cards.iter().find(|r| r.card == card.name()))
+                                    .and_then(|r| r.cells.get(l));
+                                let c = cell_view(lang, sheet.method, cell, &place_name(l, loc), card);
+                                let moved = match (cell, before) {
+                                    (Some(a), Some(b)) => state(a) != state(b),
+                                    _ => false,
+                                };
+                                changed += moved as usize;
+                                GridCell { changed: moved, ..c }
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+            })
+            .collect();
+        Grid {
+            columns,
+            blocks,
+            contradiction: sheet.contradiction.clone(),
+            method: sheet.method,
+            changed,
+        }
+    }
+}
+
+/// The printed sheet's order: Diamonds, Pearls, Opals; Red, Green, Blue, Yellow.
+const GEMS_IN_PRINT: [Gem; 3] = [Gem::Diamond, Gem::Pearl, Gem::Opal];
+const COLOURS_IN_PRINT: [Colour; 4] = [Colour::Red, Colour::Green, Colour::Blue, Colour::Yellow];
+
+fn cell_view(lang: Lang, method: Method, cell: Option<&Cell>, place: &str, card: Card) -> GridCell {
+    let card_words = crate::lang::card(lang, card);
+    let Some(c) = cell else {
+        return GridCell {
+            class: "unknown".into(),
+            text: String::new(),
+            words: lang.t2("sheet-cell-unknown", "place", place, "card", card_words),
+            why: String::new(),
+            changed: false,
+        };
+    };
+    let why = c.why.clone().unwrap_or_default();
+    if c.certain && c.p > 0.5 {
+        GridCell {
+            class: "yes".into(),
+            text: "✓".into(),
+            words: lang.t2("sheet-cell-yes", "place", place, "card", card_words),
+            why,
+            changed: false,
+        }
+    } else if c.certain {
+        GridCell {
+            class: "no".into(),
+            text: "·".into(),
+            words: lang.t2("sheet-cell-no", "place", place, "card", card_words),
+            why,
+            changed: false,
+        }
+    } else if method == Method::Told || c.p.is_nan() {
+        GridCell {
+            class: "unknown".into(),
+            text: String::new(),
+            words: lang.t2("sheet-cell-unknown", "place", place, "card", card_words),
+            why: String::new(),
+            changed: false,
+        }
+    } else {
+        let pc = (c.p * 100.0).round().clamp(1.0, 99.0) as i64;
+        let estimate = c.error.map(|e| {
+            lang.t2("sheet-estimate", "percent", pc, "error", (2.0 * e * 100.0).max(1.0).round() as i64)
+        });
+        GridCell {
+            class: format!("open p{}", c.shade()),
+            text: format!("{pc}"),
+            words: lang.t3("sheet-cell-chance", "place", place, "card", card_words, "percent", pc),
+            why: estimate.unwrap_or_default(),
+            changed: false,
+        }
+    }
+}
