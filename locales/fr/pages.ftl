@@ -82,6 +82,7 @@ closed-by-all-ready = tous prêts
 closed-by-game-master = le maître de jeu
 turns-received-from = Tours reçus de :
 bulletin-guess = { $player }, supposition { $number } :
+bulletin-guess-text = { $player } supposition { $number } :
 bulletin-answer = { $target } a { $count } (question de { $asker }, { $weight })
 bulletin-done-said = { $player } a fini et ne suppose plus.
 bulletin-done-idle = { $player } n’a envoyé aucun tour pendant { $rounds } manches de suite et a fini.

@@ -13,6 +13,9 @@ use crate::rules::{Card, CardSet, Trait};
 pub struct Choice {
     pub value: String,
     pub label: String,
+    /// How a turn line writes the choice in the player's language (the page's script
+    /// writes lines with it): `paire de diamants rouges`, `de rouges`.
+    pub words: String,
 }
 
 /// What the turn builder offers: only choices a turn could accept (RULES.md §3), given the
@@ -51,12 +54,14 @@ impl Builder {
             .map(|o| Choice {
                 value: o.clone(),
                 label: o.clone(),
+                words: o.clone(),
             })
             .collect();
         if v.has_safe {
             places.push(Choice {
                 value: "safe".into(),
                 label: lang.t("the-safe"),
+                words: lang.t("the-safe"),
             });
         }
         // Summed wide: bids as large as a u32 must not wrap the total.
@@ -70,6 +75,7 @@ impl Builder {
         let choice = |ts: &[Trait]| Choice {
             value: ts.iter().map(|t| t.name()).collect::<Vec<_>>().join(" "),
             label: crate::lang::traits_words(lang, ts),
+            words: crate::lang::traits_plural_of(lang, ts),
         };
         let mut two_traits = Vec::new();
         for (i, a) in traits.iter().enumerate() {
@@ -88,6 +94,7 @@ impl Builder {
                 .map(|c| Choice {
                     value: c.name(),
                     label: crate::lang::card_line(lang, c),
+                    words: crate::lang::card(lang, c),
                 })
                 .collect(),
             one_trait: traits.iter().map(|t| choice(&[*t])).collect(),

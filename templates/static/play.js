@@ -7,8 +7,9 @@
       if (!at) return;
       var left = Math.max(0, Math.floor((at - Date.now()) / 1000));
       var d = Math.floor(left / 86400), h = Math.floor(left % 86400 / 3600), m = Math.floor(left % 3600 / 60), s = left % 60;
-      var count = (d ? d + 'd ' : '') + h + 'h ' + m + 'm ' + s + 's left';
-      el.textContent = new Date(at).toLocaleString() + ' (' + count + ')';
+      var lang = document.documentElement.lang || undefined;
+      var count = (d ? d + (lang === 'fr' ? ' j ' : 'd ') : '') + h + ' h ' + m + ' min ' + s + ' s';
+      el.textContent = new Date(at).toLocaleString(lang) + ' (' + count + ')';
     });
   }
   tick();
@@ -24,6 +25,15 @@
   status.hidden = true;
   form.insertBefore(status, form.querySelector('.builders'));
   var eyes = Number((form.querySelector('[data-eyes]') || {}).textContent || 0);
+
+  // Sentences and line shapes in the page's language, with {name} where a value goes.
+  function fill(shape, values) {
+    return shape.replace(/\{(\w+)\}/g, function (_, k) { return k in values ? values[k] : ''; });
+  }
+  function words(select) {
+    var o = select.options[select.selectedIndex];
+    return o ? (o.getAttribute('data-words') || o.value) : '';
+  }
 
   function say(message) {
     status.textContent = message;
@@ -54,7 +64,7 @@
     var t = text.value.replace(/\s+$/, '');
     text.value = t ? t + '\n' + line : line;
     showBids();
-    say('Added "' + line + '". Send your turn when it is complete.');
+    say(fill(form.dataset.added, { line: line }));
   }
 
   form.addEventListener('click', function (e) {
@@ -62,23 +72,28 @@
     if (!button) return;
     if (button.value === 'add_guess') {
       e.preventDefault();
-      var place = form.querySelector('#g_place').value;
+      var placeSelect = form.querySelector('#g_place');
       var cardSelect = form.querySelector('#g_card');
-      var card = cardSelect.value;
-      if (!card) { say('There is no card left to guess.'); return; }
-      append(place === 'safe' ? card + ' is in the safe' : place + ' has ' + card);
+      if (!cardSelect.value) { say(form.dataset.noCard); return; }
+      var card = words(cardSelect);
+      append(placeSelect.value === 'safe'
+        ? fill(form.dataset.safeLine, { card: card })
+        : fill(form.dataset.guessLine, { place: words(placeSelect), card: card }));
       // Each card may be guessed once: take it out of the choices.
       cardSelect.remove(cardSelect.selectedIndex);
     } else if (button.value === 'add_question') {
       e.preventDefault();
       var bid = form.querySelector('#q_bid').value.trim() || '0';
-      if (!/^\d+$/.test(bid)) { say('The bid must be a whole number of Private Eyes, 0 or more.'); return; }
+      if (!/^\d+$/.test(bid)) { say(fill(form.dataset.badBid, { bid: bid })); return; }
       var left = showBids();
       if (Number(bid) > left) {
-        say('You have ' + eyes + ' Private Eyes and this turn already bids ' + bidTotal() + ': bid at most ' + left + '.');
+        say(fill(form.dataset.overBudget, { eyes: eyes, bids: bidTotal(), left: left }));
         return;
       }
-      append('(' + Number(bid) + '): ' + form.querySelector('#q_target').value + ' has how many ' + form.querySelector('#q_traits').value + '?');
+      append(fill(form.dataset.questionLine, {
+        bid: Number(bid), target: form.querySelector('#q_target').value,
+        traits: words(form.querySelector('#q_traits'))
+      }));
     }
   });
   text.addEventListener('input', showBids);

@@ -164,10 +164,10 @@ async fn a_whole_game_by_mail_through_a_real_smtp_server() {
     for b in &bulletins {
         assert!(b
             .body
-            .contains("Dan has 2 Green Diamond (question by Ben, 7)"));
+            .contains("Dan has 2 Green Diamonds (question by Ben, 7)"));
         let is_ben = b.to == "ben@example.org";
         assert_eq!(
-            b.body.contains("1 Green Diamond, 2 Green Diamond"),
+            b.body.contains("◆ 1 Green Diamond, ◆◆ 2 Green Diamond"),
             is_ben,
             "the reveal goes to the asker only: {}",
             b.to
@@ -179,7 +179,7 @@ async fn a_whole_game_by_mail_through_a_real_smtp_server() {
         .unwrap();
     assert!(ann.body.contains("FOR Ann ONLY"));
     assert!(
-        ann.body.contains("Ben has 2 Blue Opal - right"),
+        ann.body.contains("Ben has ●● 2 Blue Opal - right"),
         "{}",
         ann.body
     );

@@ -165,7 +165,9 @@ async fn each_sheet_is_worked_out_from_the_players_own_view_only() {
         );
         // The page shows the same grid.
         let (_, page) = app.get_text(link).await;
-        assert!(page.contains("<table class=\"sheet\">"));
+        for colour in ["red", "green", "blue", "yellow"] {
+            assert!(page.contains(&format!("<table class=\"sheet {colour}\">")), "{page}");
+        }
         assert!(!page.contains("being worked out"));
     }
     assert!(

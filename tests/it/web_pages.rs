@@ -164,7 +164,7 @@ async fn a_player_builds_fixes_and_sends_a_turn_and_the_gm_runs_the_game() {
             "the hand is on the page"
         );
     }
-    assert!(page.contains("30</strong> Private Eyes"));
+    assert!(page.contains("You have 30 Private Eyes"));
     assert!(
         page.contains("CET"),
         "the deadline is shown in the game's time zone: {page}"
@@ -179,7 +179,7 @@ async fn a_player_builds_fixes_and_sends_a_turn_and_the_gm_runs_the_game() {
         .map(|c| c.as_str().unwrap().to_string())
         .collect();
     let card_select = section(&page, "<select id=\"g_card\"", "</select>");
-    assert_eq!(card_select.matches("<option>").count(), 36 - hand.len());
+    assert_eq!(card_select.matches("<option ").count(), 36 - hand.len());
     for card in &hand {
         assert!(!card_select.contains(card.as_str()), "{card} is Ann's own");
     }
@@ -206,7 +206,7 @@ async fn a_player_builds_fixes_and_sends_a_turn_and_the_gm_runs_the_game() {
         ],
     )
     .await;
-    assert!(page.contains("(4): Ben has how many Red Pearl?"), "{page}");
+    assert!(page.contains("(4): Ben has how many Red Pearls?"), "{page}");
     assert!(
         page.contains("bids <strong data-bid-total>4</strong>"),
         "the running total of bids"
