@@ -27,6 +27,8 @@ mod create;
 mod forming;
 pub mod gm;
 mod observers;
+mod pages;
+pub use pages::SeatPage;
 mod prefs;
 mod record;
 mod records;

@@ -188,7 +188,47 @@ impl Schedule {
     }
 }
 
+/// What a player's page reads in its one trip to the database: the game, the seat's turn
+/// for the open round, and the round of the seat's stored sheet.
+pub struct PlayerPage {
+    pub game: GameRow,
+    /// (text, ready, revision) of the seat's turn for the open round.
+    pub turn: Option<(String, bool, i64)>,
+    pub sheet_round: Option<i64>,
+}
+
 impl Store {
+    /// The game, the seat's open turn and its sheet's round, in one statement.
+    pub async fn player_page(&self, game_id: i64, seat: i64) -> Result<Option<PlayerPage>, StoreError> {
+        use sqlx::Row;
+        let row = sqlx::query(
+            "SELECT g.*, t.text AS turn_text, t.ready AS turn_ready, t.revision AS turn_revision, s.round AS sheet_round
+             FROM games g
+             LEFT JOIN turns t ON t.game_id = g.id AND t.round = g.round AND t.seat = $2
+             LEFT JOIN sheets s ON s.game_id = g.id AND s.seat = $2
+             WHERE g.id = $1",
+        )
+        .bind(game_id)
+        .bind(seat)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        let text: Option<String> = row.try_get("turn_text")?;
+        let turn = match text {
+            Some(text) => {
+                let ready: Option<i64> = row.try_get("turn_ready")?;
+                let revision: Option<i64> = row.try_get("turn_revision")?;
+                Some((text, ready == Some(1), revision.unwrap_or(0)))
+            }
+            None => None,
+        };
+        Ok(Some(PlayerPage {
+            game: GameRow::decode(&row)?,
+            turn,
+            sheet_round: row.try_get("sheet_round")?,
+        }))
+    }
+
     pub async fn insert_game(&self, tx: &mut Conn, g: &NewGame<'_>) -> Result<i64, StoreError> {
         let (id,): (i64,) = sqlx::query_as(
             "INSERT INTO games (name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, created_at, reminder_hours, remaining, language)

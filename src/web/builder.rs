@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::views::PlayerView;
+use super::play_view::PlayView;
 use crate::rules::cards::canonical_order;
 use crate::lang::Lang;
 use crate::rules::{Card, CardSet, Trait};
@@ -35,14 +35,14 @@ pub struct Builder {
 }
 
 impl Builder {
-    pub fn new(v: &PlayerView, text: &str) -> Builder {
-        let lang = v.game.lang;
+    pub fn new(v: &PlayView, text: &str) -> Builder {
+        let lang = v.lang;
         let (written, _) = crate::rules::turn::parse_all(text);
         let mut closed: CardSet = v
             .hand
             .iter()
             .chain(v.guesses.iter().map(|g| &g.card))
-            .chain(v.game.published.iter().map(|p| &p.card))
+            .chain(v.published.iter().map(|p| &p.card))
             .filter_map(|c| Card::parse(c).ok())
             .collect();
         for g in &written.guesses {

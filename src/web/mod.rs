@@ -13,6 +13,7 @@ pub mod lang;
 mod message;
 pub mod pages;
 pub mod play;
+pub mod play_view;
 mod render;
 pub mod sheet_grid;
 pub mod signup;
@@ -178,11 +179,13 @@ pub fn server(
     let limiter = web::Data::new(admission::Limiter::default());
     let secret = web::Data::new(InboundSecret(inbound_secret));
     let bulletins = web::Data::new(pages::BulletinCache::default());
+    let page_parts = web::Data::new(play_view::PageCache::default());
     Ok(HttpServer::new(move || {
         App::new()
             .app_data(data.clone())
             .app_data(secret.clone())
             .app_data(bulletins.clone())
+            .app_data(page_parts.clone())
             .app_data(create_games.clone())
             .app_data(limiter.clone())
             .wrap(Compress::default())

@@ -8,9 +8,8 @@ use super::csrf::{check_csrf, csrf};
 use super::forms::Fields;
 use super::render::private;
 use super::builder::Builder;
-use super::views::{self, PlayerView};
+use super::play_view::{play_view, PageCache, PlayView};
 use crate::lang::Lang;
-use crate::deduce::Method;
 use crate::master::{Master, MasterError, Seat};
 use crate::model::TurnReply;
 use crate::rules::LineError;
@@ -23,7 +22,7 @@ use super::pages::Page;
 #[template(path = "play.html")]
 struct PlayPage {
     t: Lang,
-    v: PlayerView,
+    v: PlayView,
     b: Builder,
     text: String,
     notice: Option<String>,
@@ -42,15 +41,33 @@ async fn play_page(
     notice: Option<String>,
     errors: Vec<LineError>,
 ) -> Page {
-    let seat = master.seat(token).await?;
-    let v = views::player_view(master, &seat, seat.player.lang(&seat.game)).await?;
-    Ok(render_play(req, &seat, v, text, notice, errors))
+    let (v, markup, zone) = view(master, req, token).await?;
+    Ok(render_play(req, v, markup, zone, text, notice, errors))
+}
+
+/// The page's view, with the seat's markup and time zone.
+async fn view(master: &Master, req: &HttpRequest, token: &str) -> Result<(PlayView, u32, String), MasterError> {
+    let page = master.seat_page(token).await?;
+    let lang = page.seat.player.lang(&page.seat.game);
+    let markup = page.seat.state.settings.one_trait_markup;
+    let zone = page.seat.player.zone(&page.seat.game).to_string();
+    let fallback;
+    let cache = match req.app_data::<web::Data<PageCache>>() {
+        Some(c) => c.get_ref(),
+        None => {
+            fallback = PageCache::default();
+            &fallback
+        }
+    };
+    let v = play_view(master, cache, page, lang).await?;
+    Ok((v, markup, zone))
 }
 
 fn render_play(
     req: &HttpRequest,
-    seat: &Seat,
-    v: PlayerView,
+    v: PlayView,
+    markup: u32,
+    zone: String,
     text: Option<String>,
     notice: Option<String>,
     errors: Vec<LineError>,
@@ -59,15 +76,15 @@ fn render_play(
     let (csrf_token, cookie) = csrf(req);
     private(
         &PlayPage {
-            t: v.game.lang,
+            t: v.lang,
             b: Builder::new(&v, &text),
             v,
             text,
             notice,
             errors,
             csrf: csrf_token,
-            markup: seat.state.settings.one_trait_markup,
-            zone: seat.player.zone(&seat.game).to_string(),
+            markup,
+            zone,
         },
         cookie,
     )
@@ -86,22 +103,22 @@ async fn add_line(
     f: &Fields,
     text: String,
 ) -> Page {
-    let seat = master.seat(token).await?;
-    let v = views::player_view(master, &seat, seat.player.lang(&seat.game)).await?;
+    let (v, markup, zone) = view(master, req, token).await?;
     let field = |k: &str| f.get(k).map(|s| s.trim().to_string()).unwrap_or_default();
     Ok(match Builder::new(&v, &text).line(kind, &field) {
         Ok(line) => {
-            let notice = v.game.lang.t1("builder-added", "line", line.as_str());
+            let notice = v.lang.t1("builder-added", "line", line.as_str());
             render_play(
                 req,
-                &seat,
                 v,
+                markup,
+                zone,
                 Some(with_line(&text, &line)),
                 Some(notice),
                 vec![],
             )
         }
-        Err(problem) => render_play(req, &seat, v, Some(text), Some(problem), vec![]),
+        Err(problem) => render_play(req, v, markup, zone, Some(text), Some(problem), vec![]),
     })
 }
 

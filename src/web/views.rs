@@ -220,9 +220,6 @@ pub struct PlayerView {
     pub sheet: Sheet,
     /// The sheet shown is a quick one; the full one for the latest round is on its way.
     pub sheet_pending: bool,
-    /// The sheet as the page draws it.
-    #[serde(skip)]
-    pub grid: super::sheet_grid::Grid,
     /// The deadline in the player's language and time zone.
     #[serde(skip)]
     pub deadline_text: String,
@@ -256,7 +253,6 @@ pub async fn player_view(master: &Master, seat: &Seat, lang: Lang) -> Result<Pla
         game.bulletins.iter().map(|b| &b.stored.bulletin).collect();
     let current =
         crate::sheets::current(master, state, seat.game.id, s, &bulletins, &reports).await?;
-    let grid = super::sheet_grid::Grid::new(lang, &current.sheet, current.previous.as_ref(), s);
     let (sheet, sheet_pending) = (current.sheet, current.pending);
     for (round, report) in reports.iter() {
         for g in &report.guesses {
@@ -313,7 +309,6 @@ pub async fn player_view(master: &Master, seat: &Seat, lang: Lang) -> Result<Pla
         has_safe: !state.deal.safe.is_empty(),
         sheet,
         sheet_pending,
-        grid,
         deadline_text: deadline_text(lang, &seat.game, seat.player.zone(&seat.game)),
         game,
     })
