@@ -212,10 +212,9 @@ sheet-colour = { $colour ->
     [blue] Blue
    *[yellow] Yellow
 }
-sheet-cell-yes = { $place }, { $card }: certainly
-sheet-cell-no = { $place }, { $card }: certainly not
-sheet-cell-unknown = { $place }, { $card }: not known
-sheet-cell-chance = { $place }, { $card }: { $percent }%
+sheet-cell-yes = certainly
+sheet-cell-no = certainly not
+sheet-cell-unknown = not known
 sheet-estimate = estimated { $percent }% ± { $error }% (two standard errors)
 sheet-changed = changed since the last round
 

@@ -212,10 +212,9 @@ sheet-colour = { $colour ->
     [blue] Bleu
    *[yellow] Jaune
 }
-sheet-cell-yes = { $place }, { $card } : certainement
-sheet-cell-no = { $place }, { $card } : certainement pas
-sheet-cell-unknown = { $place }, { $card } : inconnu
-sheet-cell-chance = { $place }, { $card } : { $percent } %
+sheet-cell-yes = certainement
+sheet-cell-no = certainement pas
+sheet-cell-unknown = inconnu
 sheet-estimate = estimé à { $percent } % ± { $error } % (deux écarts types)
 sheet-changed = a changé depuis la dernière manche
 

@@ -10,6 +10,7 @@ mod words;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::sync::{LazyLock, RwLock};
 
 use chrono::{TimeZone, Utc};
 use chrono_tz::Tz;
@@ -153,24 +154,55 @@ impl Lang {
     }
 
     fn id(self) -> &'static LanguageIdentifier {
-        static EN: std::sync::LazyLock<LanguageIdentifier> =
-            std::sync::LazyLock::new(|| "en".parse().expect("a language tag"));
-        static FR: std::sync::LazyLock<LanguageIdentifier> =
-            std::sync::LazyLock::new(|| "fr".parse().expect("a language tag"));
+        static EN: LazyLock<LanguageIdentifier> =
+            LazyLock::new(|| "en".parse().expect("a language tag"));
+        static FR: LazyLock<LanguageIdentifier> =
+            LazyLock::new(|| "fr".parse().expect("a language tag"));
         match self {
             Lang::En => &EN,
             Lang::Fr => &FR,
         }
     }
 
-    /// The message `id`.
+    /// The message `id`. A message without arguments always reads the same, so each is
+    /// formatted once and then read from memory: pages ask for dozens of them.
     pub fn t(&self, id: &str) -> String {
-        LOCALES.lookup(self.id(), id)
+        static MEMO: LazyLock<[RwLock<HashMap<String, String>>; 2]> =
+            LazyLock::new(|| [RwLock::default(), RwLock::default()]);
+        let memo = &MEMO[*self as usize];
+        if let Some(text) = memo.read().expect("memo lock").get(id) {
+            return text.clone();
+        }
+        let text = LOCALES.lookup(self.id(), id);
+        memo.write()
+            .expect("memo lock")
+            .insert(id.to_string(), text.clone());
+        text
     }
 
     /// The message `id` with its arguments.
+    /// The same message with the same values reads the same, so it too is formatted once
+    /// and kept (a bounded memory: when full it starts again).
     pub fn tr<'a>(&self, id: &str, args: impl IntoIterator<Item = (&'a str, Arg<'a>)>) -> String {
-        let args: HashMap<Cow<'static, str>, FluentValue> = args
+        static MEMO: LazyLock<[RwLock<HashMap<String, String>>; 2]> =
+            LazyLock::new(|| [RwLock::default(), RwLock::default()]);
+        const MAX: usize = 50_000;
+        let args: Vec<(&str, Arg)> = args.into_iter().collect();
+        let mut key = String::from(id);
+        for (k, v) in &args {
+            key.push('\u{1}');
+            key.push_str(k);
+            key.push('=');
+            match v {
+                Arg::Text(s) => key.push_str(s),
+                Arg::Number(n) => key.push_str(&n.to_string()),
+            }
+        }
+        let memo = &MEMO[*self as usize];
+        if let Some(text) = memo.read().expect("memo lock").get(&key) {
+            return text.clone();
+        }
+        let fluent: HashMap<Cow<'static, str>, FluentValue> = args
             .into_iter()
             .map(|(k, v)| {
                 let value = match v {
@@ -180,7 +212,13 @@ impl Lang {
                 (Cow::Owned(k.to_string()), value)
             })
             .collect();
-        LOCALES.lookup_with_args(self.id(), id, &args)
+        let text = LOCALES.lookup_with_args(self.id(), id, &fluent);
+        let mut memo = memo.write().expect("memo lock");
+        if memo.len() >= MAX {
+            memo.clear();
+        }
+        memo.insert(key, text.clone());
+        text
     }
 
     /// One-argument shorthand for templates: `t.t1("round-closes", "round", round)`.

@@ -188,6 +188,14 @@ impl Schedule {
     }
 }
 
+/// The one statement of a player's page.
+pub(super) const PLAYER_PAGE: &str =
+    "SELECT g.*, t.text AS turn_text, t.ready AS turn_ready, t.revision AS turn_revision, s.round AS sheet_round
+     FROM games g
+     LEFT JOIN turns t ON t.game_id = g.id AND t.round = g.round AND t.seat = $2
+     LEFT JOIN sheets s ON s.game_id = g.id AND s.seat = $2
+     WHERE g.id = $1";
+
 /// What a player's page reads in its one trip to the database: the game, the seat's turn
 /// for the open round, and the round of the seat's stored sheet.
 pub struct PlayerPage {
@@ -197,36 +205,38 @@ pub struct PlayerPage {
     pub sheet_round: Option<i64>,
 }
 
-impl Store {
-    /// The game, the seat's open turn and its sheet's round, in one statement.
-    pub async fn player_page(&self, game_id: i64, seat: i64) -> Result<Option<PlayerPage>, StoreError> {
-        use sqlx::Row;
-        let row = sqlx::query(
-            "SELECT g.*, t.text AS turn_text, t.ready AS turn_ready, t.revision AS turn_revision, s.round AS sheet_round
-             FROM games g
-             LEFT JOIN turns t ON t.game_id = g.id AND t.round = g.round AND t.seat = $2
-             LEFT JOIN sheets s ON s.game_id = g.id AND s.seat = $2
-             WHERE g.id = $1",
-        )
-        .bind(game_id)
-        .bind(seat)
-        .fetch_optional(&self.pool)
-        .await?;
-        let Some(row) = row else { return Ok(None) };
-        let text: Option<String> = row.try_get("turn_text")?;
-        let turn = match text {
-            Some(text) => {
-                let ready: Option<i64> = row.try_get("turn_ready")?;
-                let revision: Option<i64> = row.try_get("turn_revision")?;
-                Some((text, ready == Some(1), revision.unwrap_or(0)))
-            }
+impl PlayerPage {
+    pub(super) fn decode(row: &impl Columns) -> Result<PlayerPage, StoreError> {
+        let turn = match row.maybe_text("turn_text")? {
+            Some(text) => Some((
+                text,
+                row.maybe_int("turn_ready")? == Some(1),
+                row.maybe_int("turn_revision")?.unwrap_or(0),
+            )),
             None => None,
         };
-        Ok(Some(PlayerPage {
-            game: GameRow::decode(&row)?,
+        Ok(PlayerPage {
+            game: GameRow::decode(row)?,
             turn,
-            sheet_round: row.try_get("sheet_round")?,
-        }))
+            sheet_round: row.maybe_int("sheet_round")?,
+        })
+    }
+}
+
+impl Store {
+    /// The game, the seat's open turn and its sheet's round, in one statement. On a SQLite
+    /// file it runs on the calling thread's own connection (`reader`), sparing the two thread
+    /// switches of sqlx's SQLite worker: most of what a page cost.
+    pub async fn player_page(&self, game_id: i64, seat: i64) -> Result<Option<PlayerPage>, StoreError> {
+        if let Some(file) = &self.sqlite_file {
+            return super::reader::player_page(file, game_id, seat);
+        }
+        let row = sqlx::query(PLAYER_PAGE)
+            .bind(game_id)
+            .bind(seat)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(PlayerPage::decode).transpose()
     }
 
     pub async fn insert_game(&self, tx: &mut Conn, g: &NewGame<'_>) -> Result<i64, StoreError> {

@@ -20,6 +20,7 @@ mod bulletins;
 mod closing;
 pub mod copy;
 pub mod direct;
+mod reader;
 mod fill;
 mod games;
 mod inbound;
@@ -38,7 +39,7 @@ mod writes;
 
 pub use bulletins::{BulletinRow, ReportRow};
 pub use closing::Closing;
-pub use games::{DueRound, GameRow, GameStatus, NewGame, Schedule};
+pub use games::{DueRound, GameRow, GameStatus, NewGame, PlayerPage, Schedule};
 pub use observers::ObserverRow;
 pub use outbox::{BounceRow, MailRow, NewMail};
 pub use players::PlayerRow;

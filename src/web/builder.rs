@@ -24,14 +24,58 @@ pub struct Choice {
 pub struct Builder {
     pub places: Vec<Choice>,
     pub targets: Vec<String>,
-    pub cards: Vec<Choice>,
-    pub one_trait: Vec<Choice>,
-    pub two_traits: Vec<Choice>,
+    pub cards: Vec<&'static Choice>,
+    pub one_trait: &'static [Choice],
+    pub two_traits: &'static [Choice],
     pub eyes: u32,
     pub bid_total: u32,
     pub bid_left: u32,
     #[serde(skip)]
     pub lang: Lang,
+}
+
+/// The choices that are the same on every page of a language, worded once.
+struct Choices {
+    /// Every card, by index.
+    cards: Vec<Choice>,
+    one_trait: Vec<Choice>,
+    two_traits: Vec<Choice>,
+}
+
+impl Choices {
+    fn of(lang: Lang) -> &'static Choices {
+        static BOTH: std::sync::LazyLock<[Choices; 2]> =
+            std::sync::LazyLock::new(|| [Choices::new(Lang::En), Choices::new(Lang::Fr)]);
+        &BOTH[lang as usize]
+    }
+
+    fn new(lang: Lang) -> Choices {
+        let traits = Trait::all();
+        let choice = |ts: &[Trait]| Choice {
+            value: ts.iter().map(|t| t.name()).collect::<Vec<_>>().join(" "),
+            label: crate::lang::traits_words(lang, ts),
+            words: crate::lang::traits_plural_of(lang, ts),
+        };
+        let mut two_traits = Vec::new();
+        for (i, a) in traits.iter().enumerate() {
+            for b in &traits[i + 1..] {
+                if a.kind() != b.kind() {
+                    two_traits.push(choice(&canonical_order(&[*a, *b])));
+                }
+            }
+        }
+        Choices {
+            cards: Card::all()
+                .map(|c| Choice {
+                    value: c.name(),
+                    label: crate::lang::card_line(lang, c),
+                    words: crate::lang::card(lang, c),
+                })
+                .collect(),
+            one_trait: traits.iter().map(|t| choice(&[*t])).collect(),
+            two_traits,
+        }
+    }
 }
 
 impl Builder {
@@ -71,34 +115,17 @@ impl Builder {
             .map(|q| u64::from(q.eyes))
             .sum::<u64>();
         let bid_total = u32::try_from(bid_total).unwrap_or(u32::MAX);
-        let traits = Trait::all();
-        let choice = |ts: &[Trait]| Choice {
-            value: ts.iter().map(|t| t.name()).collect::<Vec<_>>().join(" "),
-            label: crate::lang::traits_words(lang, ts),
-            words: crate::lang::traits_plural_of(lang, ts),
-        };
-        let mut two_traits = Vec::new();
-        for (i, a) in traits.iter().enumerate() {
-            for b in &traits[i + 1..] {
-                if a.kind() != b.kind() {
-                    two_traits.push(choice(&canonical_order(&[*a, *b])));
-                }
-            }
-        }
+        let choices = Choices::of(lang);
         Builder {
             places,
             targets: v.others.clone(),
             cards: CardSet::ALL
                 .minus(closed)
                 .iter()
-                .map(|c| Choice {
-                    value: c.name(),
-                    label: crate::lang::card_line(lang, c),
-                    words: crate::lang::card(lang, c),
-                })
+                .map(|c| &choices.cards[c.index()])
                 .collect(),
-            one_trait: traits.iter().map(|t| choice(&[*t])).collect(),
-            two_traits,
+            one_trait: &choices.one_trait,
+            two_traits: &choices.two_traits,
             eyes: v.eyes,
             bid_total,
             bid_left: v.eyes.saturating_sub(bid_total),
@@ -118,7 +145,7 @@ impl Builder {
                 if !self
                     .one_trait
                     .iter()
-                    .chain(&self.two_traits)
+                    .chain(self.two_traits)
                     .any(|c| c.value == traits)
                 {
                     return Err(self.lang.t("builder-choose-traits"));

@@ -37,7 +37,7 @@ pub struct GridCell {
     pub class: String,
     /// What the cell shows: ✓, ·, a percentage, or nothing.
     pub text: String,
-    /// The cell in words: `Ben, paire de diamants rouges: certainly`.
+    /// The cell in words for a screen reader: `certainly`, `certainly not`, `%`.
     pub words: String,
     /// Why it is certain, or how the estimate was made; empty when nothing is to be said.
     pub why: String,
@@ -102,7 +102,7 @@ impl Grid {
                                 let before = previous
                                     .and_then(|p| p.cards.iter().find(|r| r.card == card.name()))
                                     .and_then(|r| r.cells.get(l));
-                                let c = cell_view(lang, sheet.method, cell, &place_name(l, loc), card);
+                                let c = cell_view(lang, sheet.method, cell);
                                 let moved = match (cell, before) {
                                     (Some(a), Some(b)) => state(a) != state(b),
                                     _ => false,
@@ -129,13 +129,14 @@ impl Grid {
 const GEMS_IN_PRINT: [Gem; 3] = [Gem::Diamond, Gem::Pearl, Gem::Opal];
 const COLOURS_IN_PRINT: [Colour; 4] = [Colour::Red, Colour::Green, Colour::Blue, Colour::Yellow];
 
-fn cell_view(lang: Lang, method: Method, cell: Option<&Cell>, place: &str, card: Card) -> GridCell {
-    let card_words = crate::lang::card(lang, card);
+/// A cell: what it shows, and in words only what its row (the place) and column (the gem
+/// and type, under the colour's caption) do not already say to a screen reader.
+fn cell_view(lang: Lang, method: Method, cell: Option<&Cell>) -> GridCell {
     let Some(c) = cell else {
         return GridCell {
             class: "unknown".into(),
             text: String::new(),
-            words: lang.t2("sheet-cell-unknown", "place", place, "card", card_words),
+            words: lang.t("sheet-cell-unknown"),
             why: String::new(),
             changed: false,
         };
@@ -145,7 +146,7 @@ fn cell_view(lang: Lang, method: Method, cell: Option<&Cell>, place: &str, card:
         GridCell {
             class: "yes".into(),
             text: "✓".into(),
-            words: lang.t2("sheet-cell-yes", "place", place, "card", card_words),
+            words: lang.t("sheet-cell-yes"),
             why,
             changed: false,
         }
@@ -153,7 +154,7 @@ fn cell_view(lang: Lang, method: Method, cell: Option<&Cell>, place: &str, card:
         GridCell {
             class: "no".into(),
             text: "·".into(),
-            words: lang.t2("sheet-cell-no", "place", place, "card", card_words),
+            words: lang.t("sheet-cell-no"),
             why,
             changed: false,
         }
@@ -161,7 +162,7 @@ fn cell_view(lang: Lang, method: Method, cell: Option<&Cell>, place: &str, card:
         GridCell {
             class: "unknown".into(),
             text: String::new(),
-            words: lang.t2("sheet-cell-unknown", "place", place, "card", card_words),
+            words: lang.t("sheet-cell-unknown"),
             why: String::new(),
             changed: false,
         }
@@ -173,7 +174,7 @@ fn cell_view(lang: Lang, method: Method, cell: Option<&Cell>, place: &str, card:
         GridCell {
             class: format!("open p{}", c.shade()),
             text: format!("{pc}"),
-            words: lang.t3("sheet-cell-chance", "place", place, "card", card_words, "percent", pc),
+            words: "%".to_string(),
             why: estimate.unwrap_or_default(),
             changed: false,
         }
