@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The load-test kit: one command, one release binary, one temporary database with many games.
-# Measures a static page, a public bulletin page, a player's private page, turn submission over
+# Measures a static page, a public bulletin page, a player's private page, the game master's
+# page, turn submission over
 # HTTP (durable once answered) and the inbound-mail webhook with wrk, and prints a table.
 #
 #   scripts/loadtest.sh                 # DURATION=10s GAMES=300 by default
@@ -43,6 +44,7 @@ run() { # name, connections, url, [lua script]
 run static 64 "$base/help"
 run bulletin 64 "$base$(cat "$work/bulletin_path")"
 run private 64 "$base$(head -1 "$work/player_paths")"
+run gm 64 "$base$(cat "$work/gm_path")"
 run turn 64 "$base/api/play/" scripts/loadtest/turn.lua
 run turn 256 "$base/api/play/" scripts/loadtest/turn.lua
 run inbound 64 "$base/inbound/mail" scripts/loadtest/inbound.lua

@@ -17,7 +17,8 @@ def parse(name):
 
 
 rows = [("static page `/help`", "static-64.txt"), ("public bulletin page", "bulletin-64.txt"),
-        ("player's private page", "private-64.txt"), ("turn submission", "turn-64.txt"),
+        ("player's private page", "private-64.txt"), ("game master's page", "gm-64.txt"),
+        ("turn submission", "turn-64.txt"),
         ("turn submission", "turn-256.txt"), ("inbound-mail webhook", "inbound-64.txt")]
 static = parse("static-64.txt")[0]
 print("| endpoint | clients | requests/s | p50 ms | p99 ms | ratio to static | non-2xx |")

@@ -56,6 +56,8 @@ for game in ids:
 call("POST", f"/api/gm/{gms[0]}/actions", {"action": "resolve"})
 with open(os.path.join(work, "bulletin_path"), "w") as f:
     f.write("/games/%s/rounds/1" % gms[0].split("-")[0])
+with open(os.path.join(work, "gm_path"), "w") as f:
+    f.write("/gm/%s\n" % gms[1])
 with open(os.path.join(work, "player_paths"), "w") as f:
     f.write("\n".join("/play/" + p for p, _ in players) + "\n")
 # Tokens for turns: every player of every game but the first (its round is resolved).

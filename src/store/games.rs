@@ -196,6 +196,11 @@ pub(super) const PLAYER_PAGE: &str =
      LEFT JOIN sheets s ON s.game_id = g.id AND s.seat = $2
      WHERE g.id = $1";
 
+/// The game master's page: the game, then who has sent a turn for its open round.
+pub(super) const GM_PAGE_GAME: &str = "SELECT g.* FROM games g WHERE g.id = $1";
+pub(super) const GM_PAGE_TURNS: &str =
+    "SELECT seat, ready FROM turns WHERE game_id = $1 AND round = $2 ORDER BY seat";
+
 /// What a player's page reads in its one trip to the database: the game, the seat's turn
 /// for the open round, and the round of the seat's stored sheet.
 pub struct PlayerPage {
@@ -237,6 +242,23 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?;
         row.as_ref().map(PlayerPage::decode).transpose()
+    }
+
+    /// The game and (seat, ready) of each turn sent for its open round: all the game
+    /// master's page reads of the game (on a SQLite file, on the calling thread's connection).
+    pub async fn gm_page(&self, game_id: i64) -> Result<Option<(GameRow, Vec<(i64, bool)>)>, StoreError> {
+        if let Some(file) = &self.sqlite_file {
+            return super::reader::gm_page(file, game_id);
+        }
+        let Some(game) = self.game(&self.pool, game_id).await? else {
+            return Ok(None);
+        };
+        let turns: Vec<(i64, i64)> = sqlx::query_as(GM_PAGE_TURNS)
+            .bind(game_id)
+            .bind(game.round)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(Some((game, turns.into_iter().map(|(s, r)| (s, r == 1)).collect())))
     }
 
     pub async fn insert_game(&self, tx: &mut Conn, g: &NewGame<'_>) -> Result<i64, StoreError> {

@@ -8,7 +8,8 @@ use std::cell::RefCell;
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
 
-use super::games::{PlayerPage, PLAYER_PAGE};
+use super::games::{GameRow, PlayerPage, GM_PAGE_GAME, GM_PAGE_TURNS, PLAYER_PAGE};
+use super::rows::Decode;
 use super::StoreError;
 
 thread_local! {
@@ -49,5 +50,23 @@ pub(super) fn player_page(
             })
             .optional()?
             .transpose()
+    })
+}
+
+pub(super) fn gm_page(file: &str, game_id: i64) -> Result<Option<(GameRow, Vec<(i64, bool)>)>, StoreError> {
+    with_reader(file, |conn| {
+        let game = conn
+            .prepare_cached(GM_PAGE_GAME)?
+            .query_row([game_id], |row| Ok(GameRow::decode(row)))
+            .optional()?
+            .transpose()?;
+        let Some(game) = game else { return Ok(None) };
+        let mut statement = conn.prepare_cached(GM_PAGE_TURNS)?;
+        let turns = statement
+            .query_map([game_id, game.round], |row| {
+                Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)? == 1))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Some((game, turns)))
     })
 }

@@ -8,7 +8,8 @@ use askama::Template;
 use super::csrf::{check_csrf, csrf};
 use super::forms::Fields;
 use super::render::private;
-use super::gm_view::{gm_view, GmView};
+use super::gm_view::{gm_page_view, GmPageView};
+use super::play_view::PageCache;
 use crate::lang::Lang;
 use crate::master::{GmAction, Master, MasterError};
 
@@ -20,18 +21,26 @@ use super::pages::Page;
 #[template(path = "gm.html")]
 struct GmPage {
     t: Lang,
-    v: GmView,
+    v: GmPageView,
     notice: Option<String>,
     csrf: String,
 }
 
 async fn gm_page(master: &Master, req: &HttpRequest, token: &str, notice: Option<String>) -> Page {
-    let row = master.gm_game(token).await?;
+    let (row, sent) = master.gm_page(token).await?;
     if super::signup::is_forming(&row) {
         return super::signup::gm_forming(master, req, token, &row, notice).await;
     }
     let t = super::lang::reader(req, row.language);
-    let v = gm_view(master, &row, t).await?;
+    let fallback;
+    let cache = match req.app_data::<web::Data<PageCache>>() {
+        Some(c) => c.get_ref(),
+        None => {
+            fallback = PageCache::default();
+            &fallback
+        }
+    };
+    let v = gm_page_view(master, cache, &row, &sent, t, notice.is_some()).await?;
     let (csrf_token, cookie) = csrf(req);
     Ok(private(
         &GmPage {

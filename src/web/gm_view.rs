@@ -133,3 +133,119 @@ async fn bounce_lines(master: &Master, row: &GameRow, lang: Lang) -> Result<Vec<
         })
         .collect())
 }
+
+/// The game's name, status and schedule, as the head of the game master's page shows them.
+pub struct GameHead {
+    pub id: i64,
+    pub name: String,
+    pub status: String,
+    pub round: i64,
+    pub deadline: Option<i64>,
+    pub deadline_text: String,
+}
+
+/// What the game master's page shows: read fresh, who has sent a turn; from memory (at most
+/// `EXTRAS_FOR` old), mail problems and standbys; drawn once per change, the public body.
+pub struct GmPageView {
+    pub game: GameHead,
+    pub turns: Vec<TurnStatus>,
+    pub pending_notes: Vec<String>,
+    pub pending_done: Vec<String>,
+    pub reminder_hours: String,
+    pub extras: std::sync::Arc<GmExtras>,
+    pub body_html: std::sync::Arc<str>,
+}
+
+/// The parts of the game master's page that come from mail and sign-ups, not from the game.
+pub struct GmExtras {
+    pub failing_mail: Vec<FailingMail>,
+    pub refused_mail: i64,
+    pub bounces: Vec<String>,
+    pub standbys: Vec<(i64, String)>,
+}
+
+pub async fn gm_extras(master: &Master, row: &GameRow, lang: Lang) -> Result<GmExtras, MasterError> {
+    let players = master.seats_of(row.id).await?;
+    Ok(GmExtras {
+        failing_mail: master
+            .store
+            .failing_mail(row.id)
+            .await?
+            .into_iter()
+            .map(|m| FailingMail {
+                // Another address than a player's (an observer's) is not the GM's to see.
+                recipient: players
+                    .iter()
+                    .find(|p| p.email.eq_ignore_ascii_case(&m.recipient))
+                    .map_or(lang.t("gm-not-a-player-address"), |p| p.name.clone()),
+                subject: m.subject,
+                attempts: m.attempts,
+                error: m.last_error.unwrap_or_default(),
+            })
+            .collect(),
+        refused_mail: master.store.refused_inbound(row.id).await?,
+        bounces: bounce_lines(master, row, lang).await?,
+        standbys: master
+            .store
+            .standbys(&master.store.pool, row.id)
+            .await?
+            .into_iter()
+            .map(|s| (s.id, s.name))
+            .collect(),
+    })
+}
+
+pub async fn gm_page_view(
+    master: &Master,
+    cache: &super::play_view::PageCache,
+    row: &GameRow,
+    sent: &[(i64, bool)],
+    lang: Lang,
+    fresh: bool,
+) -> Result<GmPageView, MasterError> {
+    let state = master.state_of(row)?;
+    let over = row.status == GameStatus::Over;
+    let pending_done: Vec<usize> = serde_json::from_str(&row.gm_done).unwrap_or_default();
+    // Just after an action of the game master's, everything is read again.
+    let kept = if fresh { None } else { cache.extras((row.id, lang)) };
+    let extras = match kept {
+        Some(e) => e,
+        None => {
+            let e = std::sync::Arc::new(gm_extras(master, row, lang).await?);
+            cache.keep_extras((row.id, lang), e.clone());
+            e
+        }
+    };
+    Ok(GmPageView {
+        game: GameHead {
+            id: row.id,
+            name: row.name.clone(),
+            status: row.status.to_string(),
+            round: row.round,
+            deadline: row.deadline,
+            deadline_text: super::views::deadline_text(lang, row, &row.time_zone),
+        },
+        turns: state
+            .players
+            .iter()
+            .enumerate()
+            .map(|(s, name)| {
+                let t = sent.iter().find(|(seat, _)| *seat == s as i64);
+                TurnStatus {
+                    name: name.clone(),
+                    sent: t.is_some() && !over,
+                    ready: t.is_some_and(|(_, ready)| *ready) && !over,
+                    done: state.done[s],
+                }
+            })
+            .collect(),
+        pending_notes: serde_json::from_str(&row.gm_notes).unwrap_or_default(),
+        pending_done: pending_done
+            .iter()
+            .filter_map(|s| state.players.get(*s).cloned())
+            .collect(),
+        reminder_hours: row.reminder_hours.clone(),
+        extras,
+        body_html: super::play_view::public_body(master, cache, row, &state, lang).await?,
+    })
+}

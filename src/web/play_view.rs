@@ -6,10 +6,12 @@
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
 
 use askama::Template;
 
 use super::cards::CardView;
+use super::gm_view::GmExtras;
 use super::sheet_grid::Grid;
 use super::views::{deadline_text, public_game, OwnGuess, OwnTurn, PublicGame};
 use crate::deduce::Method;
@@ -53,7 +55,12 @@ pub struct PageCache {
     grids: RwLock<HashMap<(i64, i64, Lang), (GridStamp, Arc<str>)>>,
     /// (game, language) → (fingerprint of the game, the public body).
     bodies: RwLock<HashMap<(i64, Lang), (u64, Arc<str>)>>,
+    /// (game, language) → (when read, the game master's mail problems and standbys).
+    extras: RwLock<HashMap<(i64, Lang), (Instant, Arc<GmExtras>)>>,
 }
+
+/// How long the game master's page shows mail problems and standbys from memory.
+const EXTRAS_FOR: Duration = Duration::from_secs(2);
 
 /// A grid stays right while the game's resolved rounds and the stored sheet's round stay.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -77,6 +84,21 @@ impl PageCache {
             map.clear();
         }
         map.insert(key, (stamp, html));
+    }
+
+    pub fn extras(&self, key: (i64, Lang)) -> Option<Arc<GmExtras>> {
+        let map = self.extras.read().expect("cache lock");
+        map.get(&key)
+            .filter(|(at, _)| at.elapsed() < EXTRAS_FOR)
+            .map(|(_, e)| e.clone())
+    }
+
+    pub fn keep_extras(&self, key: (i64, Lang), extras: Arc<GmExtras>) {
+        let mut map = self.extras.write().expect("cache lock");
+        if map.len() >= Self::MAX {
+            map.clear();
+        }
+        map.insert(key, (Instant::now(), extras));
     }
 
     fn body(&self, key: (i64, Lang), print: u64) -> Option<Arc<str>> {
@@ -114,6 +136,34 @@ fn drawn<T: Template>(t: &T) -> Result<Arc<str>, MasterError> {
         .map_err(|e| MasterError::Corrupt(format!("a page part cannot be drawn: {e}")))
 }
 
+/// The game's public body (standings, rules, bulletins), drawn again only when the game's
+/// state, schedule, bulletins or seats change.
+pub async fn public_body(
+    master: &Master,
+    cache: &PageCache,
+    row: &crate::store::GameRow,
+    state: &crate::rules::Game,
+    lang: Lang,
+) -> Result<Arc<str>, MasterError> {
+    let seats = master.seats_of(row.id).await?;
+    let resolved = master.bulletins_of(row).await?.len();
+    let print = {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (&row.state, row.status.as_str(), row.deadline, row.round, resolved).hash(&mut h);
+        for p in seats.iter() {
+            (&p.name, p.away_until, p.computer.map(|c| c.name())).hash(&mut h);
+        }
+        h.finish()
+    };
+    if let Some(html) = cache.body((row.id, lang), print) {
+        return Ok(html);
+    }
+    let g = public_game(master, row, state, lang).await?;
+    let html = drawn(&BodyPart { t: lang, g: &g })?;
+    cache.keep_body((row.id, lang), print, html.clone());
+    Ok(html)
+}
+
 pub async fn play_view(
     master: &Master,
     cache: &PageCache,
@@ -132,25 +182,7 @@ pub async fn play_view(
     let bulletins = master.bulletins_of(row).await?;
     let resolved = bulletins.len() as i64;
 
-    // The public body: redrawn when the game's state, schedule or seats change.
-    let seats = master.seats_of(row.id).await?;
-    let print = {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        (&row.state, row.status.as_str(), row.deadline, row.round, resolved).hash(&mut h);
-        for p in seats.iter() {
-            (&p.name, p.away_until, p.computer.map(|c| c.name())).hash(&mut h);
-        }
-        h.finish()
-    };
-    let body_html = match cache.body((row.id, lang), print) {
-        Some(html) => html,
-        None => {
-            let g = public_game(master, row, state, lang).await?;
-            let html = drawn(&BodyPart { t: lang, g: &g })?;
-            cache.keep_body((row.id, lang), print, html.clone());
-            html
-        }
-    };
+    let body_html = public_body(master, cache, row, state, lang).await?;
 
     // The sheet: redrawn when a round is resolved or the full sheet is stored.
     let stamp = GridStamp {
