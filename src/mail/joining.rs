@@ -71,7 +71,7 @@ pub fn ask(mail: &Incoming, own_address: &str) -> Option<Ask> {
 pub async fn handle(master: &Master, ask: Ask, sender: &str) -> Result<Option<i64>, MasterError> {
     let (game, result) = match ask {
         Ask::Join { game, name } => {
-            let r = master.sign_up(Some(game), &name, sender, false).await;
+            let r = master.sign_up(Some(game), &name, sender, false, None).await;
             // On success the confirmation mail is the answer.
             if r.is_ok() {
                 return Ok(Some(game));

@@ -133,6 +133,7 @@ impl Master {
         name: &str,
         email: &str,
         standby: bool,
+        language: Option<crate::lang::Lang>,
     ) -> Result<String> {
         let name = name.trim();
         let email = email.trim();
@@ -192,6 +193,11 @@ impl Master {
             .store
             .add_signup(&mut tx, game_id, kind, name, email, now)
             .await?;
+        if language.is_some() {
+            self.store
+                .set_signup_language(&mut tx, sid, language)
+                .await?;
+        }
         let letter = letters::confirm(&self.site, game.as_ref(), sid, name, standby);
         self.send(&mut tx, game_id, email, &letter, now).await?;
         tx.commit().await?;

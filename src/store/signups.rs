@@ -170,6 +170,21 @@ impl Store {
         Ok(rows.into_iter().map(|r| r.0).collect())
     }
 
+    /// The language a sign-up chose (None: the game's).
+    pub async fn set_signup_language(
+        &self,
+        tx: &mut Conn,
+        id: i64,
+        language: Option<Lang>,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE signups SET language = $2 WHERE id = $1")
+            .bind(id)
+            .bind(language.map(Lang::code))
+            .execute(&mut *tx)
+            .await?;
+        Ok(())
+    }
+
     #[allow(clippy::too_many_arguments)]
     pub async fn add_signup(
         &self,

@@ -133,7 +133,13 @@ pub async fn join(
     let id = path.into_inner();
     let said = said(
         master
-            .sign_up(Some(id), field(&f, "name"), field(&f, "email"), false)
+            .sign_up(
+                Some(id),
+                field(&f, "name"),
+                field(&f, "email"),
+                false,
+                Lang::parse(field(&f, "language")),
+            )
             .await,
     )?;
     let row = master.public_game(id).await?;
@@ -179,7 +185,13 @@ async fn stand_by(
     limiter.check(req, super::admission::Kind::Subscription)?;
     let message = said(
         master
-            .sign_up(game, field(&f, "name"), field(&f, "email"), true)
+            .sign_up(
+                game,
+                field(&f, "name"),
+                field(&f, "email"),
+                true,
+                Lang::parse(field(&f, "language")),
+            )
             .await,
     )?;
     Ok(render(&MessagePage {

@@ -92,8 +92,62 @@ async function text(page, selector) {
   return (await page.locator(selector).first().innerText()).trim();
 }
 
-async function run(js) {
-  const mode = js ? 'with-js' : 'without-js';
+// What the pages say, in each language the flow plays in.
+const WORDS = {
+  en: {
+    confirmMail: (id) => `[Polysleuth game ${id}] confirm and start`,
+    welcomeMail: (id) => `[Polysleuth game ${id}] welcome to`,
+    hello: 'Hello Ann,',
+    privatePage: /Your private page[^\n]*\n\s*(http\S+)/,
+    balance: /You have 30 Private Eyes and 0 Sleuth Points/,
+    balanceAfter: /You have 38 Private Eyes/,
+    addQuestion: 'Add this question',
+    addGuess: 'Add this guess',
+    question: '(4): Ben has how many Red Pearls?',
+    guess: (card) => `Cleo has ${card}`,
+    mistyped: 'Dan has 2 Purple Opal',
+    line3: /line 3/,
+    notAccepted: /NOT accepted/,
+    readyNotice: /Turn accepted and marked ready/,
+    answer: /Ben has \d+ Red Pearls? \(question by Ann, 4\)/,
+    guessResult: /Ann, guess 1: (right|wrong)/,
+    reveal: /Round 1: Ben has (\d+) Red Pearls?: /,
+    countdown: /\((\d+d )?\d+ h \d+ min \d+ s\)$/,
+    sheetTitle: 'Information Sheet',
+  },
+  fr: {
+    confirmMail: (id) => `[Polysleuth partie ${id}] confirmez et lancez`,
+    welcomeMail: (id) => `[Polysleuth partie ${id}] bienvenue dans`,
+    hello: 'Bonjour Ann,',
+    privatePage: /Votre page priv[^\n]*\n\s*(http\S+)/,
+    balance: /Vous avez 30 Détectives privés et 0 points de Sleuth/,
+    balanceAfter: /Vous avez 38 Détectives privés/,
+    addQuestion: 'Ajouter cette question',
+    addGuess: 'Ajouter cette supposition',
+    question: '(4): Ben a combien de perles rouges ?',
+    guess: (card) => `Cleo a ${card}`,
+    mistyped: 'Dan a 2 opale violette',
+    line3: /ligne 3/,
+    notAccepted: /PAS été accepté/,
+    readyNotice: /Tour accepté et déclaré prêt/,
+    answer: /Ben a \d+ perles? rouges? \(question de Ann, 4\)/,
+    guessResult: /Ann, supposition 1 : (juste|fausse)/,
+    reveal: /Manche 1 : Ben a (\d+) perles? rouges? : /,
+    countdown: /\((\d+ j )?\d+ h \d+ min \d+ s\)$/,
+    sheetTitle: 'Feuille d’information',
+  },
+};
+
+// The printed sheet's columns: Diamonds, Pearls, Opals, each One, Two, Three.
+const GEMS = ['Diamond', 'Pearl', 'Opal'];
+function column(card) {
+  const [number, , gem] = card.split(' ');
+  return GEMS.indexOf(gem) * 3 + Number(number) - 1;
+}
+
+async function run(js, lang) {
+  const w = WORDS[lang];
+  const mode = `${js ? 'with-js' : 'without-js'}-${lang}`;
   const dir = join(shots, mode);
   step = 0;
   const { context, close } = await browser(js);
@@ -102,11 +156,12 @@ async function run(js) {
   page.on('pageerror', (e) => problems.push(`script error: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
 
-  // The game master creates a game.
+  // The game master creates a game in the flow's language.
   await page.goto(`${base}/games/new`);
   await checkLabels(page, 'new game');
   await page.fill('#name', `Browser game ${mode}`);
   await page.fill('#gm_email', 'gm@example.org');
+  await page.selectOption('#language', lang);
   const names = ['Ann', 'Ben', 'Cleo', 'Dan'];
   for (const [i, n] of names.entries()) {
     await page.fill(`[name=player${i + 1}_name]`, n);
@@ -123,25 +178,33 @@ async function run(js) {
   const gameId = (await text(page, 'h1')).match(/\d+/)[0];
 
   // The game waits for its game master: the link mailed to their address starts it.
-  const gmLink = await linkByMail([`[Polysleuth game ${gameId}] confirm and start`], /(http\S+\/gm\/\S+)/);
+  const gmLink = await linkByMail([w.confirmMail(gameId)], /(http\S+\/gm\/\S+)/);
   await page.goto(gmLink);
   await checkLabels(page, 'game master waiting');
   await shot(page, dir, 'gm-start');
   await Promise.all([page.waitForNavigation(), page.click('button:has-text("Start the game")')]);
   assert.match(await page.content(), /The game has started/, 'the game master starts the game');
-  const annLink = await linkByMail([`[Polysleuth game ${gameId}] welcome to`, 'Hello Ann,'], /Your private page[^\n]*\n\s*(http\S+)/);
+  const annLink = await linkByMail([w.welcomeMail(gameId), w.hello], w.privatePage);
 
-  // Ann opens her page: hand, deadline, balances and builder are above the fold.
+  // Ann opens her page, in the game's language: hand, deadline, balances and builder are
+  // above the fold.
   await page.goto(annLink);
-  assert.match(await text(page, '#balance'), /You have 30 Private Eyes and 0 Sleuth Points/);
+  assert.equal(await page.getAttribute('html', 'lang'), lang, 'the page says its language');
+  assert.match(await text(page, '#balance'), w.balance);
   const hand = await page.locator('ul.hand li').allInnerTexts();
+  const handCards = await page.locator('ul.hand li').evaluateAll((ls) => ls.map((l) => l.dataset.card));
   assert.equal(hand.length, 9, 'a four-player hand holds nine cards');
+  for (const [i, c] of handCards.entries()) {
+    const [number, , gem] = c.split(' ');
+    const mark = { Diamond: '◆', Pearl: '○', Opal: '●' }[gem];
+    assert.ok(hand[i].startsWith(mark.repeat(Number(number)) + ' '), `${c} shows its marks: ${hand[i]}`);
+  }
   for (const sel of ['ul.hand', '.deadline', '#balance', '#guess-builder legend', '#question-builder legend']) {
     const box = await page.locator(sel).boundingBox();
     assert.ok(box && box.y + box.height <= 800, `${sel} is above the fold`);
   }
   if (js) {
-    assert.match(await text(page, '.deadline time'), /left\)$/, 'the countdown runs');
+    assert.match(await text(page, '.deadline time'), w.countdown, 'the countdown runs');
   }
   await checkLabels(page, 'player page');
   await checkContrast(page, 'player page');
@@ -160,79 +223,96 @@ async function run(js) {
   await page.fill('#q_bid', '4');
   await page.focus('#q_bid');
   await page.keyboard.press('Tab');
-  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Add this question',
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), w.addQuestion,
     'Tab from the bid reaches the add button');
   await Promise.all([js ? Promise.resolve() : page.waitForNavigation(), page.keyboard.press('Enter')]);
-  assert.equal(await page.inputValue('#text'), '(4): Ben has how many Red Pearl?');
+  assert.equal(await page.inputValue('#text'), w.question);
   assert.equal(await text(page, '[data-bid-total]'), '4', 'the running total of bids');
   assert.equal(await text(page, '[data-bid-left]'), '26');
-  const guess = (await page.locator('#g_card option').first().innerText()).trim();
+  const first = page.locator('#g_card option').first();
+  const guess = await first.getAttribute('value');
+  const guessWords = await first.getAttribute('data-words');
   await page.selectOption('#g_place', 'Cleo');
   await page.selectOption('#g_card', guess);
-  await Promise.all([js ? Promise.resolve() : page.waitForNavigation(), page.click('text=Add this guess')]);
-  assert.equal(await page.inputValue('#text'), `(4): Ben has how many Red Pearl?\nCleo has ${guess}`);
-  assert.ok(!(await page.locator('#g_card option').allInnerTexts()).includes(guess), 'a guessed card is offered no more');
+  await Promise.all([js ? Promise.resolve() : page.waitForNavigation(), page.click(`text=${w.addGuess}`)]);
+  assert.equal(await page.inputValue('#text'), `${w.question}\n${w.guess(guessWords)}`);
+  const stillOffered = await page.locator('#g_card option').evaluateAll((os) => os.map((o) => o.value));
+  assert.ok(!stillOffered.includes(guess), 'a guessed card is offered no more');
 
-  // A mistyped line is answered inline; the text is kept; she fixes it and marks ready.
-  await page.fill('#text', `(4): Ben has how many Red Pearl?\nCleo has ${guess}\nDan has 2 Purple Opal`);
+  // A mistyped line is answered inline, in her language; the text is kept; she fixes it.
+  await page.fill('#text', `${w.question}\n${w.guess(guessWords)}\n${w.mistyped}`);
   await Promise.all([page.waitForNavigation(), page.click('button[value=send]')]);
   const alert = await text(page, '[role=alert]');
-  assert.match(alert, /line 3/, 'the error names the line');
-  assert.match(alert, /Dan has 2 Purple Opal/, 'the error quotes the line');
-  assert.match(await page.inputValue('#text'), /Purple Opal/, 'the text is kept');
-  assert.match(await text(page, '.notice'), /NOT accepted/);
+  assert.match(alert, w.line3, 'the error names the line');
+  assert.ok(alert.includes(w.mistyped), 'the error quotes the line');
+  assert.ok((await page.inputValue('#text')).includes(w.mistyped), 'the text is kept');
+  assert.match(await text(page, '.notice'), w.notAccepted);
   await shot(page, dir, 'inline-error');
-  await page.fill('#text', `(4): Ben has how many Red Pearl?\nCleo has ${guess}`);
+  await page.fill('#text', `${w.question}\n${w.guess(guessWords)}`);
   await Promise.all([page.waitForNavigation(), page.click('button[value=ready]')]);
-  assert.match(await text(page, '.notice'), /Turn accepted and marked ready/);
+  assert.match(await text(page, '.notice'), w.readyNotice);
   await shot(page, dir, 'ready');
 
   // The game master sees who is ready, and resolves the round.
   await page.goto(gmLink);
   await checkLabels(page, 'GM page');
   assert.match(await text(page, 'tr:has(td:text-is("Ann"))'), /Ann\s+yes\s+yes/, 'Ann sent and is ready');
-  assert.ok(!(await page.content()).includes('Red Pearl'), 'the GM never sees a turn');
+  assert.ok(!(await page.content()).includes(guessWords), 'the GM never sees a turn');
   await shot(page, dir, 'gm-before');
   await Promise.all([page.waitForNavigation(), page.click('text=Resolve the round now')]);
   assert.match(await text(page, '.notice'), /resolved/i);
   await shot(page, dir, 'gm-after');
 
-  // The bulletin shows the result, and prints cleanly.
-  await page.goto(`${publicLink}/rounds/1`);
+  // The bulletin, in the language the reader switches to, shows the result and prints cleanly.
+  await page.goto(`${publicLink}/rounds/1?lang=${lang}`);
+  assert.equal(await page.getAttribute('html', 'lang'), lang, 'the switch sets the language');
   const bulletin = await page.locator('main').innerText();
-  assert.match(bulletin, /Ben has \d+ Red Pearl \(question by Ann, 4\)/, 'the answer is public');
-  assert.match(bulletin, /Ann, guess 1: (right|wrong)/, 'the guess result is public');
-  assert.ok(!bulletin.includes(guess), 'the bulletin never names a guessed card');
+  assert.match(bulletin, w.answer, 'the answer is public');
+  assert.match(bulletin, w.guessResult, 'the guess result is public');
+  assert.ok(!bulletin.includes(guessWords), 'the bulletin never names a guessed card');
   await shot(page, dir, 'bulletin');
+  await page.goto(publicLink);
+  assert.equal(await page.getAttribute('html', 'lang'), lang, 'the switch is remembered');
   await page.emulateMedia({ media: 'print' });
   assert.equal(await page.locator('header.site').isVisible(), false, 'print leaves out the site header');
-  await shot(page, dir, 'bulletin-print');
+  await shot(page, dir, 'public-print');
   await page.emulateMedia({ media: 'screen' });
 
-  // Ann sees her new balance (30 − 4 + 12), her reveal and her Information Sheet.
+  // Ann sees her new balance (30 − 4 + 12), her reveal and her Information Sheet: a block
+  // per colour, a column per gem and type, a row per player.
   await page.goto(annLink);
-  assert.match(await text(page, '#balance'), /You have 38 Private Eyes/);
+  assert.match(await text(page, '#balance'), w.balanceAfter);
   const reveal = await text(page, 'ul.reveals li');
-  assert.match(reveal, /Round 1: Ben's Red Pearl cards: /);
-  const rows = page.locator('table.sheet tbody tr');
-  assert.equal(await rows.count(), 36, 'the sheet has a row per card');
-  for (const c of hand) {
-    const cell = page.locator(`table.sheet tr:has(th:text-is("${c}")) td`).first();
-    assert.equal(await cell.getAttribute('class'), 'yes', `${c} is marked as Ann's`);
+  const shown = Number(reveal.match(w.reveal)[1]);
+  assert.equal(await page.locator('table.sheet').count(), 4, 'a block per colour');
+  assert.equal(await page.locator('table.sheet.red tbody tr').count(), 4, 'a row per player');
+  assert.equal(await page.locator('table.sheet.red thead th.gem').count(), 9, 'a column per gem and type');
+  for (const c of handCards) {
+    const colour = c.split(' ')[1].toLowerCase();
+    const cell = page.locator(`table.sheet.${colour} tr.me td`).nth(column(c));
+    assert.match(await cell.getAttribute('class'), /\byes\b/, `${c} is marked as Ann's`);
   }
-  const shown = reveal.split(': ').pop().split(', ').filter((c) => c !== 'none');
-  for (const c of shown) {
-    const cell = page.locator(`table.sheet tr:has(th:text-is("${c}")) td`).nth(1);
-    assert.equal(await cell.getAttribute('class'), 'yes', `${c} was revealed in Ben's hand`);
-  }
+  const pearlsOfBen = await page.locator('table.sheet.red tbody tr:nth-child(2) td')
+    .evaluateAll((tds) => tds.slice(3, 6).filter((td) => td.classList.contains('yes')).length);
+  assert.equal(pearlsOfBen, shown, 'the Red Pearls shown to Ann are marked in Ben\'s row');
+  const grid = await page.locator('.sheet-grid').boundingBox();
+  assert.ok(grid.height <= 800, `the sheet fits a laptop screen (${grid.height}px high)`);
+  const why = page.locator('table.sheet td[data-why]').first();
+  await why.focus();
+  assert.ok((await why.getAttribute('data-why')).length > 0, 'a certain cell gives its reason on focus');
+  await checkContrast(page, 'player page after a round');
+  await page.locator('.sheet-section').screenshot({ path: join(dir, 'sheet-laptop.png') });
   await shot(page, dir, 'player-after');
 
-  // On a phone the page fits the screen's width; the grid scrolls inside its own box.
+  // On a phone the page, and the sheet, fit the screen's width.
   const phone = await browser(js, { width: 390, height: 844 });
   const small = await phone.context.newPage();
   await small.goto(annLink);
   const overflow = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `the phone page is ${overflow}px too wide`);
+  const sideways = await small.locator('.sheet-grid').evaluate((g) => g.scrollWidth - g.clientWidth);
+  assert.ok(sideways <= 0, `the phone's sheet scrolls sideways by ${sideways}px`);
+  await small.locator('.sheet-section').screenshot({ path: join(dir, 'sheet-phone.png') });
   await shot(small, dir, 'phone', true);
   await phone.close();
 
@@ -242,8 +322,10 @@ async function run(js) {
 }
 
 try {
-  await run(true);
-  await run(false);
+  await run(true, 'en');
+  await run(false, 'en');
+  await run(true, 'fr');
+  await run(false, 'fr');
 } catch (e) {
   console.error(`FAILED: ${e.message}`);
   process.exit(1);
