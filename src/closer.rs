@@ -158,7 +158,9 @@ fn close(site: &Site, c: &Closing, r: &CloseRequest, now: i64) -> Result<Closed>
             &after.time_zone,
         );
         let stop = site.observer_link(o.id);
-        letter.body.push_str(&t.t1("mail-observer-footer", "stop", stop.as_str()));
+        letter
+            .body
+            .push_str(&t.t1("mail-observer-footer", "stop", stop.as_str()));
         // A subscription: it carries a one-click unsubscribe (List-Unsubscribe).
         mails.push((o.email.clone(), letter, Some(stop)));
     }

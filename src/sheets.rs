@@ -131,7 +131,10 @@ pub async fn current(
     reports: &[(i64, PrivateReport)],
 ) -> Result<Current, MasterError> {
     let last = bulletins.iter().map(|b| b.round as i64).max().unwrap_or(0);
-    let stored = master.store.sheet_with_previous(game_id, seat as i64).await?;
+    let stored = master
+        .store
+        .sheet_with_previous(game_id, seat as i64)
+        .await?;
     let read = |body: &str| serde_json::from_str::<Sheet>(body).ok();
     if let Some((round, body, previous)) = &stored {
         if *round >= last {
@@ -223,6 +226,8 @@ pub async fn text_for(
         .collect();
     let refs: Vec<&Bulletin> = stored.iter().collect();
     let reports = master.reports(game_id, seat as i64).await?;
-    let sheet = current(master, state, game_id, seat, &refs, &reports).await?.sheet;
+    let sheet = current(master, state, game_id, seat, &refs, &reports)
+        .await?
+        .sheet;
     Ok(text(&sheet, seat))
 }

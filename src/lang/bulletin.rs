@@ -12,7 +12,10 @@ impl Lang {
             "bulletin-answer",
             [
                 ("target", a.target.as_str().into()),
-                ("count", words::traits_count_named(*self, a.count, &a.traits).into()),
+                (
+                    "count",
+                    words::traits_count_named(*self, a.count, &a.traits).into(),
+                ),
                 ("asker", a.asker.as_str().into()),
                 ("weight", a.weight.into()),
             ],
@@ -23,7 +26,13 @@ impl Lang {
     pub fn done_note(&self, d: &DoneNote) -> String {
         match d.reason {
             DoneReason::Said => self.t1("bulletin-done-said", "player", d.player.as_str()),
-            DoneReason::Idle(k) => self.t2("bulletin-done-idle", "player", d.player.as_str(), "rounds", k),
+            DoneReason::Idle(k) => self.t2(
+                "bulletin-done-idle",
+                "player",
+                d.player.as_str(),
+                "rounds",
+                k,
+            ),
             DoneReason::GameMaster => self.t1("bulletin-done-gm", "player", d.player.as_str()),
         }
     }
@@ -54,7 +63,9 @@ impl Lang {
 
     /// A card's marks from its canonical name: `◆◆`.
     pub fn card_marks(&self, name: &str) -> String {
-        crate::rules::Card::parse(name).map(words::marks).unwrap_or_default()
+        crate::rules::Card::parse(name)
+            .map(words::marks)
+            .unwrap_or_default()
     }
 
     /// A count of something with its plural: `3 rounds`.

@@ -310,8 +310,8 @@ impl Lang {
     }
 }
 
-pub use settings::settings;
 pub use problems::{line_error, line_problem, problem};
+pub use settings::settings;
 pub use words::{
     card, card_line, card_named, cards, gem_mark, marks, points, traits_count, traits_count_named,
     traits_plural, traits_plural_of, traits_words,

@@ -22,7 +22,13 @@ pub fn settings(lang: Lang, s: &Settings, players: usize) -> Vec<(String, String
         ("hand_size", s.hand_size_for(players).to_string()),
         ("max_rounds", n(s.max_rounds, "setting-none")),
         ("idle_rounds", n(s.idle_rounds, "setting-never")),
-        ("max_shared_pair", n(s.max_shared_pair.map(|k| k as u32), "setting-no-restriction")),
+        (
+            "max_shared_pair",
+            n(
+                s.max_shared_pair.map(|k| k as u32),
+                "setting-no-restriction",
+            ),
+        ),
         (
             "assistant",
             lang.t(if s.assistant {

@@ -63,15 +63,17 @@ pub fn traits_count(lang: Lang, count: u32, traits: &[Trait]) -> String {
 /// The message that counts cards with these traits, by which kinds they name.
 fn counted_id(traits: &[Trait]) -> Option<&'static str> {
     let has = |k: Kind| traits.iter().any(|t| t.kind() == k);
-    Some(match (has(Kind::Number), has(Kind::Colour), has(Kind::Gem)) {
-        (false, false, true) => "count-gem",
-        (false, true, false) => "count-colour",
-        (true, false, false) => "count-number",
-        (false, true, true) => "count-colour-gem",
-        (true, true, false) => "count-number-colour",
-        (true, false, true) => "count-number-gem",
-        _ => return None,
-    })
+    Some(
+        match (has(Kind::Number), has(Kind::Colour), has(Kind::Gem)) {
+            (false, false, true) => "count-gem",
+            (false, true, false) => "count-colour",
+            (true, false, false) => "count-number",
+            (false, true, true) => "count-colour-gem",
+            (true, true, false) => "count-number-colour",
+            (true, false, true) => "count-number-gem",
+            _ => return None,
+        },
+    )
 }
 
 fn trait_args(count: u32, traits: &[Trait]) -> Vec<(&'static str, Arg<'static>)> {
@@ -138,5 +140,11 @@ pub fn traits_plural_of(lang: Lang, traits: &[Trait]) -> String {
         .chars()
         .next()
         .is_some_and(|c| "aeiouyéèêAEIOUYÉ".contains(c));
-    lang.t2("traits-of", "words", words.as_str(), "vowel", if vowel { "yes" } else { "no" })
+    lang.t2(
+        "traits-of",
+        "words",
+        words.as_str(),
+        "vowel",
+        if vowel { "yes" } else { "no" },
+    )
 }

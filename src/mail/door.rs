@@ -159,7 +159,11 @@ async fn handle(
                 .await?
         {
             master
-                .send_loose(&sender_addr, super::help(&master.site, commands.lang()), None)
+                .send_loose(
+                    &sender_addr,
+                    super::help(&master.site, commands.lang()),
+                    None,
+                )
                 .await?;
             return Ok((Outcome::Help, sender, None, None));
         }
@@ -258,7 +262,10 @@ async fn handle(
         master.send_loose(&player.email, letter, Some(game)).await?;
     }
     // Help comes in the language just chosen, if one was.
-    let t = master.player_row(player.id).await?.map_or(t, |p| p.lang(&row));
+    let t = master
+        .player_row(player.id)
+        .await?
+        .map_or(t, |p| p.lang(&row));
     if commands.commands.contains(&Command::Help) {
         let letter = super::help(&master.site, t).to_player(&master.site, &player);
         master.send_loose(&player.email, letter, Some(game)).await?;
@@ -331,13 +338,23 @@ async fn prefs(
                 asked = true;
                 match Lang::parse(l) {
                     Some(l) => lang = l,
-                    None => return Ok(Some(prefs_letter(row, lang, lang.t1("mail-prefs-bad-language", "language", l.as_str())))),
+                    None => {
+                        return Ok(Some(prefs_letter(
+                            row,
+                            lang,
+                            lang.t1("mail-prefs-bad-language", "language", l.as_str()),
+                        )))
+                    }
                 }
             }
             Command::TimeZone(z) => {
                 asked = true;
                 if z.parse::<chrono_tz::Tz>().is_err() {
-                    return Ok(Some(prefs_letter(row, lang, lang.t1("mail-prefs-bad-zone", "zone", z.as_str()))));
+                    return Ok(Some(prefs_letter(
+                        row,
+                        lang,
+                        lang.t1("mail-prefs-bad-zone", "zone", z.as_str()),
+                    )));
                 }
                 zone = z.clone();
             }
@@ -348,7 +365,13 @@ async fn prefs(
         return Ok(None);
     }
     master.set_prefs(player, lang, &zone).await?;
-    let body = lang.t2("mail-prefs-saved", "name", player.name.as_str(), "zone", zone.as_str());
+    let body = lang.t2(
+        "mail-prefs-saved",
+        "name",
+        player.name.as_str(),
+        "zone",
+        zone.as_str(),
+    );
     Ok(Some(prefs_letter(row, lang, body)))
 }
 

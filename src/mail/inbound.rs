@@ -328,10 +328,7 @@ pub fn commands(text: &str) -> Commands {
     let mut drop = std::collections::HashSet::new();
     for (n, line) in &meaningful {
         let words: Vec<&str> = line.split_whitespace().collect();
-        let word = line
-            .trim()
-            .trim_end_matches(['.', '!'])
-            .to_lowercase();
+        let word = line.trim().trim_end_matches(['.', '!']).to_lowercase();
         if Some(*n) == first && words.len() == 3 && words[0].eq_ignore_ascii_case("signon") {
             out.signon = Some((words[1].to_string(), words[2].to_string()));
             drop.insert(*n);

@@ -242,7 +242,13 @@ pub fn gm_welcome(
     }
     .render_in();
     Letter {
-        subject: t.t2("subject-gm-welcome", "id", game.id, "game", game.name.as_str()),
+        subject: t.t2(
+            "subject-gm-welcome",
+            "id",
+            game.id,
+            "game",
+            game.name.as_str(),
+        ),
         body,
         reply_to: None,
     }
@@ -277,21 +283,20 @@ pub fn gm_confirm(site: &Site, game: &GameRow, link: &str) -> Letter {
         ],
     );
     Letter {
-        subject: t.t2("subject-gm-confirm", "id", game.id, "game", game.name.as_str()),
+        subject: t.t2(
+            "subject-gm-confirm",
+            "id",
+            game.id,
+            "game",
+            game.name.as_str(),
+        ),
         body,
         reply_to: None,
     }
 }
 
 /// A player's new private link, after the game master replaced a lost or leaked one.
-pub fn new_link(
-    site: &Site,
-    game: &GameRow,
-    name: &str,
-    link: &str,
-    key: &str,
-    t: Lang,
-) -> Letter {
+pub fn new_link(site: &Site, game: &GameRow, name: &str, link: &str, key: &str, t: Lang) -> Letter {
     let body = NewLink {
         t,
         name,
@@ -495,7 +500,13 @@ pub fn status(
     }
     .render_in();
     Letter {
-        subject: t.t2("subject-status", "tag", tag(game, t), "name", player.name.as_str()),
+        subject: t.t2(
+            "subject-status",
+            "tag",
+            tag(game, t),
+            "name",
+            player.name.as_str(),
+        ),
         body,
         reply_to: None,
     }

@@ -246,8 +246,8 @@ fn opens_turn_word(line: &str) -> bool {
 pub const COMMAND_WORDS: &[&str] = &[
     "ready", "done", "clear", "status", "help", "signon", "away", "language", "timezone",
     // The same in French.
-    "prêt", "pret", "prête", "prete", "fini", "finie", "effacer", "état", "etat", "statut",
-    "aide", "absent", "langue", "fuseau",
+    "prêt", "pret", "prête", "prete", "fini", "finie", "effacer", "état", "etat", "statut", "aide",
+    "absent", "langue", "fuseau",
 ];
 
 /// The player's own lines of a reply: quotes, attributions, the original after a separator or

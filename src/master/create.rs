@@ -167,8 +167,7 @@ impl Master {
             Some(p) => (p.lang(row), p.zone(row).to_string()),
             None => (row.language, row.time_zone.clone()),
         };
-        let mut letter =
-            mail::welcome(&self.site, row, game, who.seat, &link, who.key, t, &zone);
+        let mut letter = mail::welcome(&self.site, row, game, who.seat, &link, who.key, t, &zone);
         letter.reply_to = Some(self.site.reply_address(who.player_id, who.key_version));
         self.send(tx, Some(row.id), who.email, &letter, now())
             .await?;

@@ -472,7 +472,10 @@ impl Master {
                 .store
                 .insert_player(tx, game.id, seat, name, email, &keys::hash(&key), computer)
                 .await?;
-            let language = people.iter().find(|s| &s.name == name).and_then(|s| s.language);
+            let language = people
+                .iter()
+                .find(|s| &s.name == name)
+                .and_then(|s| s.language);
             if language.is_some() {
                 self.store
                     .set_player_prefs(&mut **tx, pid, language, None)

@@ -277,8 +277,14 @@ impl Master {
             .replace_player_key(tx, player.id, &keys::hash(&key))
             .await?;
         let link = self.site.player_link(player.id, &key);
-        let mut letter =
-            mail::new_link(&self.site, game, &player.name, &link, &key, player.lang(game));
+        let mut letter = mail::new_link(
+            &self.site,
+            game,
+            &player.name,
+            &link,
+            &key,
+            player.lang(game),
+        );
         letter.reply_to = Some(self.site.reply_address(player.id, version));
         self.send(tx, Some(game.id), &player.email, &letter, now())
             .await?;

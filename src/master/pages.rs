@@ -39,7 +39,9 @@ impl Master {
     pub async fn gm_page(&self, token: &str) -> Result<(crate::store::GameRow, Vec<(i64, bool)>)> {
         let (id, key) = crate::keys::split_token(token).ok_or(MasterError::BadKey)?;
         match self.store.gm_page(id).await? {
-            Some((game, turns)) if crate::keys::matches(key, &game.gm_key_hash) => Ok((game, turns)),
+            Some((game, turns)) if crate::keys::matches(key, &game.gm_key_hash) => {
+                Ok((game, turns))
+            }
             _ => Err(MasterError::BadKey),
         }
     }

@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::lang::Lang;
 use crate::computer::Level;
+use crate::lang::Lang;
 use crate::rules::game::valid_name;
 use crate::rules::settings::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::rules::{Deal, Settings};

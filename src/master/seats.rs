@@ -144,7 +144,12 @@ impl Master {
                             "standby {id} is not standing by for this game; choose one from the list"
                         )])
                     })?;
-                (s.name.clone(), s.email.clone(), None, Some((s.id, s.language)))
+                (
+                    s.name.clone(),
+                    s.email.clone(),
+                    None,
+                    Some((s.id, s.language)),
+                )
             }
             Newcomer::Computer { level, name } => (name.clone(), String::new(), Some(*level), None),
         };

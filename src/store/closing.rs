@@ -3,8 +3,8 @@
 //! either of its connections (`batch`), with the same statement texts and row decoders.
 
 use super::games::GAME_COLUMNS;
-use super::players::PLAYER_COLUMNS;
 use super::observers::OBSERVER_COLUMNS;
+use super::players::PLAYER_COLUMNS;
 use super::rows::{Columns, Decode};
 use super::turns::OPEN_TURNS;
 use super::{GameRow, ObserverRow, PlayerRow, StoreError, TurnRow};

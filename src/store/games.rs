@@ -232,7 +232,11 @@ impl Store {
     /// The game, the seat's open turn and its sheet's round, in one statement. On a SQLite
     /// file it runs on the calling thread's own connection (`reader`), sparing the two thread
     /// switches of sqlx's SQLite worker: most of what a page cost.
-    pub async fn player_page(&self, game_id: i64, seat: i64) -> Result<Option<PlayerPage>, StoreError> {
+    pub async fn player_page(
+        &self,
+        game_id: i64,
+        seat: i64,
+    ) -> Result<Option<PlayerPage>, StoreError> {
         if let Some(file) = &self.sqlite_file {
             return super::reader::player_page(file, game_id, seat);
         }
@@ -246,7 +250,10 @@ impl Store {
 
     /// The game and (seat, ready) of each turn sent for its open round: all the game
     /// master's page reads of the game (on a SQLite file, on the calling thread's connection).
-    pub async fn gm_page(&self, game_id: i64) -> Result<Option<(GameRow, Vec<(i64, bool)>)>, StoreError> {
+    pub async fn gm_page(
+        &self,
+        game_id: i64,
+    ) -> Result<Option<(GameRow, Vec<(i64, bool)>)>, StoreError> {
         if let Some(file) = &self.sqlite_file {
             return super::reader::gm_page(file, game_id);
         }
@@ -258,7 +265,10 @@ impl Store {
             .bind(game.round)
             .fetch_all(&self.pool)
             .await?;
-        Ok(Some((game, turns.into_iter().map(|(s, r)| (s, r == 1)).collect())))
+        Ok(Some((
+            game,
+            turns.into_iter().map(|(s, r)| (s, r == 1)).collect(),
+        )))
     }
 
     pub async fn insert_game(&self, tx: &mut Conn, g: &NewGame<'_>) -> Result<i64, StoreError> {

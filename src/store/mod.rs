@@ -20,7 +20,6 @@ mod bulletins;
 mod closing;
 pub mod copy;
 pub mod direct;
-mod reader;
 mod fill;
 mod games;
 mod inbound;
@@ -29,6 +28,7 @@ mod outbox;
 #[cfg(test)]
 mod plans;
 mod players;
+mod reader;
 mod rows;
 mod secrets;
 mod sheets;

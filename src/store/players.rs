@@ -110,9 +110,9 @@ impl Store {
         e: E,
         game_id: i64,
     ) -> Result<Vec<PlayerRow>, StoreError> {
-        Ok(sqlx::query_as(
-            &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE game_id = $1 ORDER BY seat"),
-        )
+        Ok(sqlx::query_as(&format!(
+            "SELECT {PLAYER_COLUMNS} FROM players WHERE game_id = $1 ORDER BY seat"
+        ))
         .bind(game_id)
         .fetch_all(e)
         .await?)
@@ -136,9 +136,9 @@ impl Store {
         e: E,
         id: i64,
     ) -> Result<Option<PlayerRow>, StoreError> {
-        Ok(sqlx::query_as(
-            &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE id = $1"),
-        )
+        Ok(sqlx::query_as(&format!(
+            "SELECT {PLAYER_COLUMNS} FROM players WHERE id = $1"
+        ))
         .bind(id)
         .fetch_optional(e)
         .await?)
@@ -230,9 +230,9 @@ impl Store {
     }
 
     pub async fn player_by_key_hash(&self, hash: &str) -> Result<Option<PlayerRow>, StoreError> {
-        Ok(sqlx::query_as(
-            &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE key_hash = $1"),
-        )
+        Ok(sqlx::query_as(&format!(
+            "SELECT {PLAYER_COLUMNS} FROM players WHERE key_hash = $1"
+        ))
         .bind(hash)
         .fetch_optional(&self.pool)
         .await?)

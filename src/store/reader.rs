@@ -53,7 +53,10 @@ pub(super) fn player_page(
     })
 }
 
-pub(super) fn gm_page(file: &str, game_id: i64) -> Result<Option<(GameRow, Vec<(i64, bool)>)>, StoreError> {
+pub(super) fn gm_page(
+    file: &str,
+    game_id: i64,
+) -> Result<Option<(GameRow, Vec<(i64, bool)>)>, StoreError> {
     with_reader(file, |conn| {
         let game = conn
             .prepare_cached(GM_PAGE_GAME)?

@@ -4,8 +4,8 @@
 use serde::Serialize;
 
 use super::play_view::PlayView;
-use crate::rules::cards::canonical_order;
 use crate::lang::Lang;
+use crate::rules::cards::canonical_order;
 use crate::rules::{Card, CardSet, Trait};
 
 /// One choice of a select: the value sent and the words shown.
@@ -185,14 +185,20 @@ impl Builder {
                     return Err(self.lang.t("builder-choose-place"));
                 }
                 let card = f("g_card");
-                let Some(card) = self.cards.iter().find(|c| c.value == card).and_then(|c| Card::parse(&c.value).ok()) else {
+                let Some(card) = self
+                    .cards
+                    .iter()
+                    .find(|c| c.value == card)
+                    .and_then(|c| Card::parse(&c.value).ok())
+                else {
                     return Err(self.lang.t("builder-choose-card"));
                 };
                 let words = crate::lang::card(self.lang, card);
                 Ok(if place == "safe" {
                     self.lang.t1("builder-safe-line", "card", words)
                 } else {
-                    self.lang.t2("builder-guess-line", "place", place, "card", words)
+                    self.lang
+                        .t2("builder-guess-line", "place", place, "card", words)
                 })
             }
         }

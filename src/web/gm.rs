@@ -7,9 +7,9 @@ use askama::Template;
 
 use super::csrf::{check_csrf, csrf};
 use super::forms::Fields;
-use super::render::private;
 use super::gm_view::{gm_page_view, GmPageView};
 use super::play_view::PageCache;
+use super::render::private;
 use crate::lang::Lang;
 use crate::master::{GmAction, Master, MasterError};
 

@@ -79,9 +79,7 @@ pub async fn gm_view(master: &Master, row: &GameRow, lang: Lang) -> Result<GmVie
                 recipient: players
                     .iter()
                     .find(|p| p.email.eq_ignore_ascii_case(&m.recipient))
-                    .map_or(lang.t("gm-not-a-player-address"), |p| {
-                        p.name.clone()
-                    }),
+                    .map_or(lang.t("gm-not-a-player-address"), |p| p.name.clone()),
                 subject: m.subject,
                 attempts: m.attempts,
                 error: m.last_error.unwrap_or_default(),
@@ -103,7 +101,11 @@ pub async fn gm_view(master: &Master, row: &GameRow, lang: Lang) -> Result<GmVie
 
 /// One line per address whose mail bounced: who (by name when a player), since which round,
 /// and the last reason given.
-async fn bounce_lines(master: &Master, row: &GameRow, lang: Lang) -> Result<Vec<String>, MasterError> {
+async fn bounce_lines(
+    master: &Master,
+    row: &GameRow,
+    lang: Lang,
+) -> Result<Vec<String>, MasterError> {
     let players = master.store.players(&master.store.pool, row.id).await?;
     let mut by_address: Vec<(String, Option<i64>, String)> = Vec::new();
     for b in master.store.bounces(row.id).await? {
@@ -123,9 +125,7 @@ async fn bounce_lines(master: &Master, row: &GameRow, lang: Lang) -> Result<Vec<
                 .iter()
                 .find(|p| p.email.eq_ignore_ascii_case(&email))
                 // Any other address (an observer's, say) is not the game master's to see.
-                .map_or(lang.t("gm-not-a-player-address"), |p| {
-                    p.name.clone()
-                });
+                .map_or(lang.t("gm-not-a-player-address"), |p| p.name.clone());
             match round {
                 Some(r) => lang.t3("gm-bounced-since", "who", who, "round", r, "reason", reason),
                 None => lang.t2("gm-bounced", "who", who, "reason", reason),
@@ -164,7 +164,11 @@ pub struct GmExtras {
     pub standbys: Vec<(i64, String)>,
 }
 
-pub async fn gm_extras(master: &Master, row: &GameRow, lang: Lang) -> Result<GmExtras, MasterError> {
+pub async fn gm_extras(
+    master: &Master,
+    row: &GameRow,
+    lang: Lang,
+) -> Result<GmExtras, MasterError> {
     let players = master.seats_of(row.id).await?;
     Ok(GmExtras {
         failing_mail: master
@@ -207,7 +211,11 @@ pub async fn gm_page_view(
     let over = row.status == GameStatus::Over;
     let pending_done: Vec<usize> = serde_json::from_str(&row.gm_done).unwrap_or_default();
     // Just after an action of the game master's, everything is read again.
-    let kept = if fresh { None } else { cache.extras((row.id, lang)) };
+    let kept = if fresh {
+        None
+    } else {
+        cache.extras((row.id, lang))
+    };
     let extras = match kept {
         Some(e) => e,
         None => {

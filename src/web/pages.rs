@@ -379,7 +379,13 @@ pub async fn feed(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
     let entries = g
         .bulletins
         .iter()
-        .map(|b| (b.round, rfc(b.published_at), bulletin_text(&row, &b.stored, t)))
+        .map(|b| {
+            (
+                b.round,
+                rfc(b.published_at),
+                bulletin_text(&row, &b.stored, t),
+            )
+        })
         .collect();
     let updated = rfc(g
         .bulletins
@@ -442,7 +448,10 @@ pub async fn confirm_observe_form(req: HttpRequest, path: web::Path<String>) -> 
             t: super::lang::reader(&req, Lang::En),
             title: super::lang::reader(&req, Lang::En).t("observe-title"),
             message: super::lang::reader(&req, Lang::En).t("observe-confirm-message"),
-            form: Some((token, super::lang::reader(&req, Lang::En).t("observe-confirm-button"))),
+            form: Some((
+                token,
+                super::lang::reader(&req, Lang::En).t("observe-confirm-button"),
+            )),
         },
         cookie,
     )
@@ -472,7 +481,10 @@ pub async fn unobserve_form(req: HttpRequest, path: web::Path<String>) -> HttpRe
             t: super::lang::reader(&req, Lang::En),
             title: super::lang::reader(&req, Lang::En).t("unobserve-title"),
             message: super::lang::reader(&req, Lang::En).t("unobserve-confirm-message"),
-            form: Some((token, super::lang::reader(&req, Lang::En).t("unobserve-title"))),
+            form: Some((
+                token,
+                super::lang::reader(&req, Lang::En).t("unobserve-title"),
+            )),
         },
         cookie,
     )

@@ -4,11 +4,11 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 
+use super::builder::Builder;
 use super::csrf::{check_csrf, csrf};
 use super::forms::Fields;
-use super::render::private;
-use super::builder::Builder;
 use super::play_view::{play_view, PageCache, PlayView};
+use super::render::private;
 use crate::lang::Lang;
 use crate::master::{Master, MasterError, Seat};
 use crate::model::TurnReply;
@@ -46,7 +46,11 @@ async fn play_page(
 }
 
 /// The page's view, with the seat's markup and time zone.
-async fn view(master: &Master, req: &HttpRequest, token: &str) -> Result<(PlayView, u32, String), MasterError> {
+async fn view(
+    master: &Master,
+    req: &HttpRequest,
+    token: &str,
+) -> Result<(PlayView, u32, String), MasterError> {
     let page = master.seat_page(token).await?;
     let lang = page.seat.player.lang(&page.seat.game);
     let markup = page.seat.state.settings.one_trait_markup;
@@ -147,12 +151,22 @@ async fn save_prefs(master: &Master, seat: &Seat, f: &Fields) -> Result<String, 
         return Ok(t.t1("prefs-bad-language", "language", language.as_str()));
     };
     let zone = field("time_zone");
-    let zone = if zone.is_empty() { seat.game.time_zone.clone() } else { zone };
+    let zone = if zone.is_empty() {
+        seat.game.time_zone.clone()
+    } else {
+        zone
+    };
     if zone.parse::<chrono_tz::Tz>().is_err() {
         return Ok(t.t1("prefs-bad-zone", "zone", zone.as_str()));
     }
     master.set_prefs(&seat.player, lang, &zone).await?;
-    Ok(lang.t2("prefs-saved", "language", lang.own_name(), "zone", zone.as_str()))
+    Ok(lang.t2(
+        "prefs-saved",
+        "language",
+        lang.own_name(),
+        "zone",
+        zone.as_str(),
+    ))
 }
 
 pub async fn play_action(
@@ -208,7 +222,9 @@ pub async fn play_action(
             let said = save_prefs(&master, &seat, &f).await?;
             return play_page(&master, &req, &token, None, Some(said), vec![]).await;
         }
-        "ready" if !has_word(&text, &["ready", "prêt", "pret"]) => with_line(&text, &t.t("word-ready")),
+        "ready" if !has_word(&text, &["ready", "prêt", "pret"]) => {
+            with_line(&text, &t.t("word-ready"))
+        }
         "done" if !has_word(&text, &["done", "fini"]) => with_line(&text, &t.t("word-done")),
         _ => text,
     };
@@ -219,30 +235,14 @@ pub async fn play_action(
             } else {
                 "play-accepted"
             });
-            play_page(
-                &master,
-                &req,
-                &token,
-                Some(text),
-                Some(notice),
-                vec![],
-            )
-            .await
+            play_page(&master, &req, &token, Some(text), Some(notice), vec![]).await
         }
         TurnReply::Rejected { errors, kept, .. } => {
             let notice = t.t(match kept {
                 Some(_) => "play-rejected-kept",
                 None => "play-rejected",
             });
-            play_page(
-                &master,
-                &req,
-                &token,
-                Some(to_send),
-                Some(notice),
-                errors,
-            )
-            .await
+            play_page(&master, &req, &token, Some(to_send), Some(notice), errors).await
         }
         TurnReply::Cleared { .. } => play_page(&master, &req, &token, None, None, vec![]).await,
     }

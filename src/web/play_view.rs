@@ -75,7 +75,9 @@ impl PageCache {
 
     fn grid(&self, key: (i64, i64, Lang), stamp: GridStamp) -> Option<Arc<str>> {
         let map = self.grids.read().expect("cache lock");
-        map.get(&key).filter(|(s, _)| *s == stamp).map(|(_, h)| h.clone())
+        map.get(&key)
+            .filter(|(s, _)| *s == stamp)
+            .map(|(_, h)| h.clone())
     }
 
     fn keep_grid(&self, key: (i64, i64, Lang), stamp: GridStamp, html: Arc<str>) {
@@ -103,7 +105,9 @@ impl PageCache {
 
     fn body(&self, key: (i64, Lang), print: u64) -> Option<Arc<str>> {
         let map = self.bodies.read().expect("cache lock");
-        map.get(&key).filter(|(p, _)| *p == print).map(|(_, h)| h.clone())
+        map.get(&key)
+            .filter(|(p, _)| *p == print)
+            .map(|(_, h)| h.clone())
     }
 
     fn keep_body(&self, key: (i64, Lang), print: u64, html: Arc<str>) {
@@ -149,7 +153,14 @@ pub async fn public_body(
     let resolved = master.bulletins_of(row).await?.len();
     let print = {
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        (&row.state, row.status.as_str(), row.deadline, row.round, resolved).hash(&mut h);
+        (
+            &row.state,
+            row.status.as_str(),
+            row.deadline,
+            row.round,
+            resolved,
+        )
+            .hash(&mut h);
         for p in seats.iter() {
             (&p.name, p.away_until, p.computer.map(|c| c.name())).hash(&mut h);
         }
@@ -193,7 +204,8 @@ pub async fn play_view(
     let grid_html = match cache.grid(key, stamp) {
         Some(html) => html,
         None => {
-            let refs: Vec<&crate::rules::Bulletin> = bulletins.iter().map(|(b, _)| &b.bulletin).collect();
+            let refs: Vec<&crate::rules::Bulletin> =
+                bulletins.iter().map(|(b, _)| &b.bulletin).collect();
             let current = crate::sheets::current(master, state, row.id, s, &refs, &reports).await?;
             let grid = Grid::new(lang, &current.sheet, current.previous.as_ref(), s);
             let html = drawn(&SheetPart {
@@ -221,7 +233,13 @@ pub async fn play_view(
             guesses.push(OwnGuess {
                 round: *round,
                 number: g.number,
-                words: lang.t2("own-guess", "place", place, "card", crate::lang::card_named(lang, &g.card)),
+                words: lang.t2(
+                    "own-guess",
+                    "place",
+                    place,
+                    "card",
+                    crate::lang::card_named(lang, &g.card),
+                ),
                 card: g.card.clone(),
                 place: g.place.clone(),
                 correct: g.correct,
@@ -229,21 +247,29 @@ pub async fn play_view(
         }
         for r in &report.reveals {
             let cards = crate::lang::cards(lang, &r.cards);
-            reveals.push(lang.tr(
-                "own-reveal",
-                [
-                    ("round", (*round).into()),
-                    ("target", r.target.as_str().into()),
-                    (
-                        "traits",
-                        crate::lang::traits_count_named(lang, r.cards.len() as u32, &r.traits).into(),
-                    ),
-                    (
-                        "cards",
-                        if cards.is_empty() { lang.t("none") } else { cards.join(", ") }.into(),
-                    ),
-                ],
-            ));
+            reveals.push(
+                lang.tr(
+                    "own-reveal",
+                    [
+                        ("round", (*round).into()),
+                        ("target", r.target.as_str().into()),
+                        (
+                            "traits",
+                            crate::lang::traits_count_named(lang, r.cards.len() as u32, &r.traits)
+                                .into(),
+                        ),
+                        (
+                            "cards",
+                            if cards.is_empty() {
+                                lang.t("none")
+                            } else {
+                                cards.join(", ")
+                            }
+                            .into(),
+                        ),
+                    ],
+                ),
+            );
         }
     }
     let owners = state.deal.owners();
@@ -262,7 +288,10 @@ pub async fn play_view(
         lang,
         me: state.players[s].clone(),
         hand: state.deal.hands[s].names(),
-        cards: state.deal.hands[s].iter().map(|c| CardView::new(lang, c)).collect(),
+        cards: state.deal.hands[s]
+            .iter()
+            .map(|c| CardView::new(lang, c))
+            .collect(),
         eyes: state.eyes[s],
         points_text: points_text(state.half_points[s]),
         done: state.done[s],

@@ -64,8 +64,14 @@ impl Grid {
             .iter()
             .flat_map(|g| (1..=3u8).map(move |n| Card::new(n, Colour::Red, *g)))
             .map(|c| {
-                let traits = [crate::rules::Trait::Number(c.number()), crate::rules::Trait::Gem(c.gem())];
-                (crate::lang::marks(c), crate::lang::traits_words(lang, &traits))
+                let traits = [
+                    crate::rules::Trait::Number(c.number()),
+                    crate::rules::Trait::Gem(c.gem()),
+                ];
+                (
+                    crate::lang::marks(c),
+                    crate::lang::traits_words(lang, &traits),
+                )
             })
             .collect();
         let place_name = |i: usize, l: &str| {
@@ -108,7 +114,10 @@ impl Grid {
                                     _ => false,
                                 };
                                 changed += moved as usize;
-                                GridCell { changed: moved, ..c }
+                                GridCell {
+                                    changed: moved,
+                                    ..c
+                                }
                             })
                             .collect(),
                     })
@@ -169,7 +178,13 @@ fn cell_view(lang: Lang, method: Method, cell: Option<&Cell>) -> GridCell {
     } else {
         let pc = (c.p * 100.0).round().clamp(1.0, 99.0) as i64;
         let estimate = c.error.map(|e| {
-            lang.t2("sheet-estimate", "percent", pc, "error", (2.0 * e * 100.0).max(1.0).round() as i64)
+            lang.t2(
+                "sheet-estimate",
+                "percent",
+                pc,
+                "error",
+                (2.0 * e * 100.0).max(1.0).round() as i64,
+            )
         });
         GridCell {
             class: format!("open p{}", c.shade()),

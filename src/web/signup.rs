@@ -9,8 +9,8 @@ use super::error::Page;
 use super::forms::Fields;
 use super::message::MessagePage;
 use super::render::{private, render};
-use crate::lang::Lang;
 use crate::clock::now;
+use crate::lang::Lang;
 use crate::mail::{time_text, zone};
 use crate::master::{Master, MasterError};
 use crate::store::{GameRow, GameStatus, SignupKind, SignupStatus};
@@ -231,9 +231,9 @@ async fn signup_page(
     notice: Option<String>,
 ) -> Page {
     let (signup, game) = master.signup_by_token(token).await?;
-    let t = signup
-        .language
-        .unwrap_or_else(|| super::lang::reader(req, game.as_ref().map_or(Lang::En, |g| g.language)));
+    let t = signup.language.unwrap_or_else(|| {
+        super::lang::reader(req, game.as_ref().map_or(Lang::En, |g| g.language))
+    });
     let game_name = game
         .as_ref()
         .map(|g| t.t2("signup-game", "name", g.name.as_str(), "id", g.id))

@@ -32,9 +32,20 @@ pub struct PublicPlayer {
     pub label: String,
 }
 
-fn player_label(lang: Lang, name: &str, computer: Option<crate::computer::Level>, away: Option<i64>) -> String {
+fn player_label(
+    lang: Lang,
+    name: &str,
+    computer: Option<crate::computer::Level>,
+    away: Option<i64>,
+) -> String {
     match (computer, away) {
-        (Some(level), _) => lang.t2("player-computer", "name", name, "level", lang.t(&format!("level-{level}"))),
+        (Some(level), _) => lang.t2(
+            "player-computer",
+            "name",
+            name,
+            "level",
+            lang.t(&format!("level-{level}")),
+        ),
         (None, Some(r)) => lang.t2("player-away", "name", name, "round", r),
         (None, None) => name.to_string(),
     }
@@ -226,7 +237,11 @@ pub struct PlayerView {
     pub game: PublicGame,
 }
 
-pub async fn player_view(master: &Master, seat: &Seat, lang: Lang) -> Result<PlayerView, MasterError> {
+pub async fn player_view(
+    master: &Master,
+    seat: &Seat,
+    lang: Lang,
+) -> Result<PlayerView, MasterError> {
     let s = seat.player.seat as usize;
     let state = &seat.state;
     let game = public_game(master, &seat.game, state, lang).await?;
@@ -264,7 +279,13 @@ pub async fn player_view(master: &Master, seat: &Seat, lang: Lang) -> Result<Pla
             guesses.push(OwnGuess {
                 round: *round,
                 number: g.number,
-                words: lang.t2("own-guess", "place", place, "card", crate::lang::card_named(lang, &g.card)),
+                words: lang.t2(
+                    "own-guess",
+                    "place",
+                    place,
+                    "card",
+                    crate::lang::card_named(lang, &g.card),
+                ),
                 card: g.card.clone(),
                 place: g.place.clone(),
                 correct: g.correct,
@@ -277,8 +298,20 @@ pub async fn player_view(master: &Master, seat: &Seat, lang: Lang) -> Result<Pla
                 [
                     ("round", (*round).into()),
                     ("target", r.target.as_str().into()),
-                    ("traits", crate::lang::traits_count_named(lang, r.cards.len() as u32, &r.traits).into()),
-                    ("cards", if cards.is_empty() { lang.t("none") } else { cards.join(", ") }.into()),
+                    (
+                        "traits",
+                        crate::lang::traits_count_named(lang, r.cards.len() as u32, &r.traits)
+                            .into(),
+                    ),
+                    (
+                        "cards",
+                        if cards.is_empty() {
+                            lang.t("none")
+                        } else {
+                            cards.join(", ")
+                        }
+                        .into(),
+                    ),
                 ],
             );
             reveals.push(OwnReveal {
@@ -290,7 +323,10 @@ pub async fn player_view(master: &Master, seat: &Seat, lang: Lang) -> Result<Pla
     }
     Ok(PlayerView {
         me: state.players[s].clone(),
-        cards: state.deal.hands[s].iter().map(|c| CardView::new(lang, c)).collect(),
+        cards: state.deal.hands[s]
+            .iter()
+            .map(|c| CardView::new(lang, c))
+            .collect(),
         hand,
         eyes: state.eyes[s],
         points: state.half_points[s] as f64 / 2.0,

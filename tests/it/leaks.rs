@@ -40,7 +40,11 @@ fn without_card_lists(text: &str) -> String {
         return v.to_string();
     }
     let t = cut(text, "<select id=\"g_card\"", "</select>");
-    let t = cut(&t, "<div class=\"sheet-grid\"", "<section aria-labelledby=\"guesses\">");
+    let t = cut(
+        &t,
+        "<div class=\"sheet-grid\"",
+        "<section aria-labelledby=\"guesses\">",
+    );
     cut(&t, "YOUR INFORMATION SHEET", "Public page:")
 }
 

@@ -12,15 +12,15 @@ use serde_json::json;
 
 /// Received mail, decoded: (to, subject, reply-to, body text).
 #[derive(Clone, Debug)]
-struct Received {
-    to: String,
-    subject: String,
-    reply_to: Option<String>,
-    body: String,
-    message_id: String,
+pub(crate) struct Received {
+    pub(crate) to: String,
+    pub(crate) subject: String,
+    pub(crate) reply_to: Option<String>,
+    pub(crate) body: String,
+    pub(crate) message_id: String,
 }
 
-fn received(maildir: &Path) -> Vec<Received> {
+pub(crate) fn received(maildir: &Path) -> Vec<Received> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(maildir.join("new"))
         .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
         .unwrap_or_default();
@@ -50,7 +50,7 @@ fn received(maildir: &Path) -> Vec<Received> {
         .collect()
 }
 
-async fn wait_for(maildir: &Path, count: usize) -> Vec<Received> {
+pub(crate) async fn wait_for(maildir: &Path, count: usize) -> Vec<Received> {
     let start = Instant::now();
     loop {
         let got = received(maildir);

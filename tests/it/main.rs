@@ -12,6 +12,7 @@ mod mail_bounces;
 mod mail_clients;
 mod mail_fixtures;
 mod mail_game;
+mod mail_game_fr;
 mod mail_imap;
 mod operate;
 mod records;

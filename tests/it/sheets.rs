@@ -166,7 +166,10 @@ async fn each_sheet_is_worked_out_from_the_players_own_view_only() {
         // The page shows the same grid.
         let (_, page) = app.get_text(link).await;
         for colour in ["red", "green", "blue", "yellow"] {
-            assert!(page.contains(&format!("<table class=\"sheet {colour}\">")), "{page}");
+            assert!(
+                page.contains(&format!("<table class=\"sheet {colour}\">")),
+                "{page}"
+            );
         }
         assert!(!page.contains("being worked out"));
     }
