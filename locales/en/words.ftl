@@ -134,3 +134,38 @@ mail-own-guess = { $number }: { $place } has { $card } - { $right ->
    *[no] wrong
 }
 mail-own-reveal = Revealed to you: { $target } has { $traits }: { $cards }
+
+# Why a cell of the Information Sheet is certain.
+reason-place = { $kind ->
+    [me] you
+    [safe] the safe
+   *[other] { $place }
+}
+reason-no-deal = { $here ->
+    [yes] { $card } can only be with { reason-place }: no deal that fits everything you know puts it anywhere else
+   *[no] { $card } cannot be with { reason-place }: no deal that fits everything you know puts it there
+}
+reason-fact = { $kind ->
+    [me] { $here ->
+        [yes] you hold
+       *[no] you do not hold
+    }
+    [safe] { $here ->
+        [yes] the safe holds
+       *[no] the safe does not hold
+    }
+   *[other] { $here ->
+        [yes] { $place } holds
+       *[no] { $place } does not hold
+    }
+} { $card }: { $fact }
+fact-size-mine = your hand is all you hold ({ $size } cards)
+fact-size = { $place } holds { $size } cards
+fact-own-hand = your hand
+fact-answer = { $place } has { $count } (round { $round })
+fact-published = published in round { $round }
+fact-guess = your guess { $number } in round { $round } was { $right ->
+    [yes] right
+   *[no] wrong
+}
+fact-reveal = { $place }'s { $traits } were revealed to you in round { $round }

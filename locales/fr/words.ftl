@@ -216,3 +216,38 @@ mail-own-guess = { $number }: { $place } a { $card } - { $right ->
    *[no] fausse
 }
 mail-own-reveal = Montré à vous : { $target } a { $traits } : { $cards }
+
+# Pourquoi une case de la feuille d’information est certaine.
+reason-place = { $kind ->
+    [me] chez vous
+    [safe] dans le coffre
+   *[other] chez { $place }
+}
+reason-no-deal = { $here ->
+    [yes] { $card } ne peut être que { reason-place } : aucune donne compatible avec tout ce que vous savez ne la met ailleurs
+   *[no] { $card } ne peut pas être { reason-place } : aucune donne compatible avec tout ce que vous savez ne l’y met
+}
+reason-fact = { $kind ->
+    [me] { $here ->
+        [yes] vous avez
+       *[no] vous n’avez pas
+    }
+    [safe] { $here ->
+        [yes] le coffre a
+       *[no] le coffre n’a pas
+    }
+   *[other] { $here ->
+        [yes] { $place } a
+       *[no] { $place } n’a pas
+    }
+} la carte { $card } : { $fact }
+fact-size-mine = votre main est tout ce que vous avez ({ $size } cartes)
+fact-size = { $place } a { $size } cartes
+fact-own-hand = votre main
+fact-answer = { $place } a { $count } (manche { $round })
+fact-published = publiée à la manche { $round }
+fact-guess = votre supposition { $number } de la manche { $round } était { $right ->
+    [yes] juste
+   *[no] fausse
+}
+fact-reveal = les { $traits } de { $place } vous ont été montrées à la manche { $round }

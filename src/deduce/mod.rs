@@ -42,6 +42,18 @@ pub struct Cell {
     /// Why a certain cell is certain, when one fact tells.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub why: Option<String>,
+    /// The same as data, for each language to word (`why` is its English).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Reason>,
+}
+
+/// Why a certain cell is certain: one fact (`fact`), or that no deal that fits everything the
+/// player knows puts the card elsewhere (`here`) or there (not `here`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reason {
+    pub here: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fact: Option<view::FactWords>,
 }
 
 /// JSON has no NaN: an unknown chance is written as null and read back as NaN.
@@ -136,6 +148,10 @@ impl Sheet {
                             cell.certain = true;
                             cell.p = if at == 0 { 0.0 } else { 1.0 };
                             cell.why = Some(no_deal(view, k, l, at != 0));
+                            cell.reason = Some(Reason {
+                                here: at != 0,
+                                fact: None,
+                            });
                         }
                     }
                 }
@@ -158,10 +174,18 @@ impl Sheet {
                                 cell.certain = true;
                                 cell.p = 0.0;
                                 cell.why = Some(no_deal(view, k, l, false));
+                                cell.reason = Some(Reason {
+                                    here: false,
+                                    fact: None,
+                                });
                             } else if open == [l] {
                                 cell.certain = true;
                                 cell.p = 1.0;
                                 cell.why = Some(no_deal(view, k, l, true));
+                                cell.reason = Some(Reason {
+                                    here: true,
+                                    fact: None,
+                                });
                             } else {
                                 // Possible but never sampled: shown as under 1 %, never 0.
                                 cell.p = e.p[k][l].max(0.5 / e.samples as f64);
@@ -237,6 +261,15 @@ impl Sheet {
                             certain,
                             error: None,
                             why: certain.then(|| explain(view, d, card, l, here)).flatten(),
+                            reason: certain
+                                .then(|| {
+                                    let fact = &view.facts[d.why[k][l]? as usize];
+                                    Some(Reason {
+                                        here,
+                                        fact: Some(fact.words.clone()),
+                                    })
+                                })
+                                .flatten(),
                         }
                     })
                     .collect();

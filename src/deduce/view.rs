@@ -2,7 +2,7 @@
 //! hand, the public sizes, public answers and published cards, their reveals and guess results.
 //! Every fact is a count: location `loc` holds exactly `count` cards of `set`.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::rules::cards::{matching, Trait};
 use crate::rules::{Bulletin, Card, CardSet, PrivateReport};
@@ -38,6 +38,43 @@ pub struct Fact {
     pub source: Source,
     /// The fact in words, for explanations.
     pub label: String,
+    /// The fact as data, for explanations in any language.
+    pub words: FactWords,
+}
+
+/// A fact as data: what `label` says, for each language to word.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum FactWords {
+    /// A place holds `size` cards (the player's own hand is all they hold).
+    Size {
+        place: String,
+        mine: bool,
+        size: usize,
+    },
+    OwnHand,
+    /// A public answer: `place` has `count` cards with `traits`.
+    Answer {
+        round: u32,
+        place: String,
+        count: u32,
+        traits: Vec<String>,
+    },
+    Published {
+        round: u32,
+    },
+    /// The player's own guess, right or wrong.
+    Guess {
+        round: u32,
+        number: u32,
+        correct: bool,
+    },
+    /// The cards of `place` with `traits` were shown to the player.
+    Reveal {
+        round: u32,
+        place: String,
+        traits: Vec<String>,
+    },
 }
 
 /// What one player knows. Locations are the seats in order, then the safe when it holds cards.
@@ -106,6 +143,11 @@ impl View {
                 } else {
                     format!("{} holds {size} cards", locations[loc])
                 },
+                words: FactWords::Size {
+                    place: locations[loc].clone(),
+                    mine: loc == me,
+                    size,
+                },
             })
             .collect();
         facts.push(Fact {
@@ -114,6 +156,7 @@ impl View {
             count: hand.len(),
             source: Source::OwnHand,
             label: "your hand".into(),
+            words: FactWords::OwnHand,
         });
         Ok(View {
             locations,
@@ -142,13 +185,21 @@ impl View {
             .ok_or_else(|| ViewError::UnknownPlace(name.to_string()))
     }
 
-    fn holds(&mut self, loc: usize, set: CardSet, count: usize, source: Source, label: String) {
+    fn holds(
+        &mut self,
+        loc: usize,
+        set: CardSet,
+        count: usize,
+        source: Source,
+        (label, words): (String, FactWords),
+    ) {
         self.facts.push(Fact {
             loc,
             set,
             count,
             source,
             label,
+            words,
         });
     }
 
@@ -164,13 +215,32 @@ impl View {
                 a.count,
                 prose(&a.traits)
             );
-            self.holds(loc, set, a.count as usize, Source::Answer { round }, label);
+            let words = FactWords::Answer {
+                round,
+                place: self.locations[loc].clone(),
+                count: a.count,
+                traits: a.traits.clone(),
+            };
+            self.holds(
+                loc,
+                set,
+                a.count as usize,
+                Source::Answer { round },
+                (label, words),
+            );
         }
         for p in &b.published {
             let loc = self.location(&p.owner)?;
             let card = card(&p.card)?;
             let label = format!("published in round {round}");
-            self.holds(loc, single(card), 1, Source::Published { round }, label);
+            let words = FactWords::Published { round };
+            self.holds(
+                loc,
+                single(card),
+                1,
+                Source::Published { round },
+                (label, words),
+            );
         }
         Ok(())
     }
@@ -190,7 +260,18 @@ impl View {
                 number: g.number,
                 correct: g.correct,
             };
-            self.holds(loc, single(card), g.correct as usize, source, label);
+            let words = FactWords::Guess {
+                round,
+                number: g.number,
+                correct: g.correct,
+            };
+            self.holds(
+                loc,
+                single(card),
+                g.correct as usize,
+                source,
+                (label, words),
+            );
         }
         for rv in &r.reveals {
             let loc = self.location(&rv.target)?;
@@ -203,8 +284,14 @@ impl View {
                 rv.traits.join(" ")
             );
             let source = Source::Reveal { round };
-            self.holds(loc, shown, shown.len(), source.clone(), label.clone());
-            self.holds(loc, set.minus(shown), 0, source, label);
+            let words = FactWords::Reveal {
+                round,
+                place: self.locations[loc].clone(),
+                traits: rv.traits.clone(),
+            };
+            let fact = (label, words);
+            self.holds(loc, shown, shown.len(), source.clone(), fact.clone());
+            self.holds(loc, set.minus(shown), 0, source, fact);
         }
         Ok(())
     }

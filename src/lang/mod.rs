@@ -5,6 +5,7 @@
 
 mod bulletin;
 mod problems;
+mod reasons;
 mod settings;
 mod words;
 
@@ -311,6 +312,7 @@ impl Lang {
 }
 
 pub use problems::{line_error, line_problem, problem};
+pub use reasons::{reason, Place};
 pub use settings::settings;
 pub use words::{
     card, card_line, card_named, cards, gem_mark, marks, points, traits_count, traits_count_named,

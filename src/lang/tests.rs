@@ -197,3 +197,35 @@ fn numbers_and_times_in_each_languages_conventions() {
     assert_eq!(Lang::Fr.hours(3600), "1 heure");
     assert_eq!(Lang::En.hours(7200), "2 hours");
 }
+
+#[test]
+fn the_sheets_reasons_in_english_are_the_assistants_own_words_and_french_has_its_own() {
+    use crate::deduce::{view::View, Sheet};
+    let players: Vec<String> = ["Ann", "Ben", "Cleo", "Dan"].map(String::from).to_vec();
+    let hand: crate::rules::CardSet = Card::all().take(9).collect();
+    let view = View::new(&players, 0, hand, 9, 0).expect("a view");
+    let sheet = Sheet::bounds(&view);
+    let mut compared = 0;
+    for row in &sheet.cards {
+        let card = Card::parse(&row.card).unwrap();
+        for (l, cell) in row.cells.iter().enumerate() {
+            let (Some(why), Some(reason)) = (&cell.why, &cell.reason) else {
+                continue;
+            };
+            let place = Place {
+                name: &sheet.locations[l],
+                me: l == 0,
+                safe: false,
+            };
+            assert_eq!(&reason_of(Lang::En, reason, card, &place), why);
+            let fr = reason_of(Lang::Fr, reason, card, &place);
+            assert!(fr.contains(&crate::lang::card(Lang::Fr, card)), "{fr}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 36, "only {compared} reasons compared");
+}
+
+fn reason_of(lang: Lang, r: &crate::deduce::Reason, card: Card, place: &Place) -> String {
+    reason(lang, r, card, place)
+}

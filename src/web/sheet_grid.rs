@@ -108,7 +108,12 @@ impl Grid {
                                 let before = previous
                                     .and_then(|p| p.cards.iter().find(|r| r.card == card.name()))
                                     .and_then(|r| r.cells.get(l));
-                                let c = cell_view(lang, sheet.method, cell);
+                                let place = crate::lang::Place {
+                                    name: loc,
+                                    me: l == me,
+                                    safe: loc == "safe",
+                                };
+                                let c = cell_view(lang, sheet.method, cell, card, &place);
                                 let moved = match (cell, before) {
                                     (Some(a), Some(b)) => state(a) != state(b),
                                     _ => false,
@@ -140,7 +145,13 @@ const COLOURS_IN_PRINT: [Colour; 4] = [Colour::Red, Colour::Green, Colour::Blue,
 
 /// A cell: what it shows, and in words only what its row (the place) and column (the gem
 /// and type, under the colour's caption) do not already say to a screen reader.
-fn cell_view(lang: Lang, method: Method, cell: Option<&Cell>) -> GridCell {
+fn cell_view(
+    lang: Lang,
+    method: Method,
+    cell: Option<&Cell>,
+    card: Card,
+    place: &crate::lang::Place,
+) -> GridCell {
     let Some(c) = cell else {
         return GridCell {
             class: "unknown".into(),
@@ -150,7 +161,12 @@ fn cell_view(lang: Lang, method: Method, cell: Option<&Cell>) -> GridCell {
             changed: false,
         };
     };
-    let why = c.why.clone().unwrap_or_default();
+    // The reason in the reader's language; a sheet stored before reasons were data keeps its
+    // English words.
+    let why = match &c.reason {
+        Some(r) => crate::lang::reason(lang, r, card, place),
+        None => c.why.clone().unwrap_or_default(),
+    };
     if c.certain && c.p > 0.5 {
         GridCell {
             class: "yes".into(),
