@@ -559,6 +559,8 @@ mod tests {
         for template in [
             include_str!("../../templates/mail/welcome.txt"),
             include_str!("../../templates/mail/help.txt"),
+            include_str!("../../templates/mail/fr/welcome.txt"),
+            include_str!("../../templates/mail/fr/help.txt"),
         ] {
             let text = template
                 .replace("{{ example_target }}", "Ben")
@@ -570,6 +572,8 @@ mod tests {
                     t.starts_with(|c: char| c.is_ascii_digit())
                         || t.starts_with("ready")
                         || t.starts_with("done")
+                        || t.starts_with("prêt")
+                        || t.starts_with("fini")
                 })
                 .collect();
             assert!(examples.len() >= 5, "{examples:?}");
@@ -580,5 +584,23 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Every mail has its French template, and no French template is left without its mail.
+    #[test]
+    fn every_mail_template_exists_in_english_and_in_french() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/mail");
+        let names = |d: &std::path::Path| -> std::collections::BTreeSet<String> {
+            std::fs::read_dir(d)
+                .expect("a template folder")
+                .filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.ends_with(".txt"))
+                .collect()
+        };
+        let en = names(&dir);
+        let fr = names(&dir.join("fr"));
+        assert_eq!(en, fr, "mail templates in one language only");
+        assert!(en.len() >= 8);
     }
 }

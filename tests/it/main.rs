@@ -7,6 +7,7 @@ mod common;
 mod computers;
 mod forming;
 mod instances;
+mod languages;
 mod leaks;
 mod mail_bounces;
 mod mail_clients;

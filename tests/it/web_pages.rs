@@ -5,7 +5,7 @@ use crate::common;
 use common::TestApp;
 use serde_json::Value;
 
-fn csrf(html: &str) -> String {
+pub(crate) fn csrf(html: &str) -> String {
     let at = html
         .find("name=\"csrf\" value=\"")
         .expect("the form carries a csrf field")
@@ -28,7 +28,7 @@ fn links(html: &str, prefix: &str) -> Vec<String> {
     out
 }
 
-async fn post_form(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> (u16, String) {
+pub(crate) async fn post_form(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> (u16, String) {
     let r = app
         .client
         .post(app.url(path))

@@ -264,22 +264,30 @@ pub fn game_body(players: &[&str], deal: Option<&Value>, extra: Value) -> Value 
 /// their welcome mails; None until every one has arrived.
 pub fn links_in_mails(mails: &[String], created: &Value) -> Option<Vec<String>> {
     let id = created["id"].as_i64().unwrap();
-    let subject = format!("[Polysleuth game {id}] welcome to ");
+    // A game's welcome, in English or in French.
+    let subjects = [
+        format!("[Polysleuth game {id}] welcome to "),
+        format!("[Polysleuth partie {id}] bienvenue dans "),
+    ];
     let mut found = std::collections::HashMap::new();
     for mail in mails {
         let mail = mail
             .replace("=\r\n", "")
             .replace("=\n", "")
             .replace('\r', "");
-        if !mail.contains(&subject) {
+        if !subjects.iter().any(|s| mail.contains(s.as_str())) {
             continue;
         }
-        let name = mail
-            .lines()
-            .find_map(|l| l.strip_prefix("Hello ")?.strip_suffix(','));
+        let name = mail.lines().find_map(|l| {
+            l.strip_prefix("Hello ")
+                .or_else(|| l.strip_prefix("Bonjour "))?
+                .strip_suffix(',')
+        });
         let link = mail
             .lines()
-            .skip_while(|l| !l.starts_with("Your private page"))
+            .skip_while(|l| {
+                !l.starts_with("Your private page") && !l.starts_with("Votre page priv")
+            })
             .nth(1)
             .map(|l| path_of(l.trim()));
         if let (Some(name), Some(link)) = (name, link) {
