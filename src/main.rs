@@ -193,8 +193,7 @@ enum GameCommand {
         grace_minutes: f64,
         #[arg(long, default_value = "UTC")]
         time_zone: String,
-        /// The game's language: en or fr.
-        #[arg(long, default_value = "en")]
+        #[arg(long, default_value = "en", help = "The game's language: en or fr.")]
         language: String,
         /// A house rule, e.g. --setting max_rounds=10 (see RULES.md).
         #[arg(long = "setting")]

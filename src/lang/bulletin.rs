@@ -71,7 +71,7 @@ impl Lang {
     /// A count of something with its plural: `3 rounds`.
     pub fn points(&self, half_points: u32) -> String {
         let whole = half_points / 2;
-        if half_points % 2 == 0 {
+        if half_points.is_multiple_of(2) {
             whole.to_string()
         } else {
             format!("{whole}½")

@@ -371,6 +371,7 @@ struct RoundMail<'a> {
 in_french!(RoundMail, RoundMailFr, "mail/fr/round.txt");
 
 /// After a round: the public bulletin, then what only this player may see.
+#[allow(clippy::too_many_arguments)]
 pub fn round_letter(
     site: &Site,
     game: &GameRow,

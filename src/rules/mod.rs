@@ -5,6 +5,7 @@ pub mod cards;
 pub mod deal;
 mod french;
 pub mod game;
+mod lines;
 pub mod problem;
 pub mod resolve;
 pub mod settings;

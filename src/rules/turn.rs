@@ -1,20 +1,15 @@
 //! The turn language: reads a player's turn text into guesses, questions, `ready` and `done`.
 //! Player names are kept as written; `validate` checks them against the game.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 use std::fmt;
 
 use serde::Serialize;
 
-use super::cards::{read_traits, Card, Kind, Trait};
+use super::cards::{Card, Trait};
+pub use super::lines::Place;
+use super::lines::{place, question, read_card, Body};
 pub use super::problem::{Problem, EXAMPLES};
-
-/// Where a guess says a card is, as the player wrote it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Place {
-    Player(String),
-    Safe,
-}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GuessLine {
@@ -133,11 +128,6 @@ pub fn listed(mut errors: Vec<LineError>) -> Vec<LineError> {
         errors.push(LineError::new(0, "", Problem::MoreProblems { more }));
     }
     errors
-}
-
-pub(super) enum Body {
-    Guess(Place, Card),
-    Question(String, Vec<Trait>),
 }
 
 struct Prefix<'a> {
@@ -380,46 +370,6 @@ fn read_body(body: &str) -> Result<Body, Problem> {
     Err(Problem::NotUnderstood)
 }
 
-/// Where a guess puts a card: the safe, or a player's name as written.
-pub(super) fn place(who: &str) -> Result<Place, Problem> {
-    Ok(match who.to_lowercase().as_str() {
-        "safe" | "the safe" | "coffre" | "le coffre" => Place::Safe,
-        _ => Place::Player(player_word(who).ok_or(Problem::NoPlayerBeforeHas)?),
-    })
-}
-
-fn player_word(who: &str) -> Option<String> {
-    let who = who
-        .trim()
-        .trim_end_matches(['?', '!', '.', ' ', '\u{a0}'])
-        .trim_start_matches('@');
-    (!who.is_empty()).then(|| who.to_string())
-}
-
-pub(super) fn read_card(text: &str) -> Result<Card, Problem> {
-    Card::parse(text).map_err(Problem::NotACard)
-}
-
-pub(super) fn question(target: &str, asked: &str) -> Result<Body, Problem> {
-    let target = match target.to_lowercase().as_str() {
-        "the safe" | "safe" | "le coffre" | "coffre" => "safe".to_string(),
-        _ => player_word(target).ok_or(Problem::NoPlayerAsked)?,
-    };
-    let traits = read_traits(asked).map_err(|word| Problem::NotATrait { word })?;
-    let mut kinds: BTreeMap<u8, (Kind, usize)> = BTreeMap::new();
-    for t in &traits {
-        kinds.entry(t.canonical_rank()).or_insert((t.kind(), 0)).1 += 1;
-    }
-    if let Some((kind, _)) = kinds.values().find(|(_, n)| *n > 1) {
-        return Err(Problem::TwoOfAKind { kind: *kind });
-    }
-    match traits.len() {
-        0 => Err(Problem::NoTrait),
-        1 | 2 => Ok(Body::Question(target, traits)),
-        count => Err(Problem::TooManyTraits { count }),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -505,5 +455,75 @@ mod tests {
     fn empty_text_is_an_empty_turn() {
         assert_eq!(ok(""), ParsedTurn::default());
         assert_eq!(ok("\n# nothing\n"), ParsedTurn::default());
+    }
+
+    // The same lines as French players write them (`french`).
+
+    #[test]
+    fn french_guesses_read_as_the_english_ones_do() {
+        let t = parse("1: Ben a 2 diamant rouge\n2: Ben a la paire de diamants bleus\n3: l'opale bleue solitaire est dans le coffre\n4: Ben a une paire de perles vertes\n5: le coffre a le groupe de perles jaunes\n6: Ben a l’opale verte solitaire\n7: d'opale bleue solitaire au coffre").unwrap();
+        let cards: Vec<(Place, Card)> = t
+            .guesses
+            .iter()
+            .map(|g| (g.place.clone(), g.card))
+            .collect();
+        let ben = || Place::Player("Ben".into());
+        assert_eq!(
+            cards,
+            vec![
+                (ben(), Card::new(2, Colour::Red, Gem::Diamond)),
+                (ben(), Card::new(2, Colour::Blue, Gem::Diamond)),
+                (Place::Safe, Card::new(1, Colour::Blue, Gem::Opal)),
+                (ben(), Card::new(2, Colour::Green, Gem::Pearl)),
+                (Place::Safe, Card::new(3, Colour::Yellow, Gem::Pearl)),
+                (ben(), Card::new(1, Colour::Green, Gem::Opal)),
+                (Place::Safe, Card::new(1, Colour::Blue, Gem::Opal)),
+            ]
+        );
+    }
+
+    #[test]
+    fn french_questions_in_every_word_order() {
+        let t = parse("1 (5): combien de rouges a Cleo ?\n2 (5): Cleo a combien de rouges ?\n3 (3): Cleo a combien de perles vertes ?\n4 (2): combien de paires Cléo a-t-elle ?\n5 (1): Cleo a combien d’opales ?").unwrap();
+        let asked: Vec<(String, Vec<Trait>)> = t
+            .questions
+            .iter()
+            .map(|q| (q.target.clone(), q.traits.clone()))
+            .collect();
+        assert_eq!(asked[0], ("Cleo".into(), vec![Trait::Colour(Colour::Red)]));
+        assert_eq!(asked[1], asked[0]);
+        assert_eq!(
+            asked[2],
+            (
+                "Cleo".into(),
+                vec![Trait::Gem(Gem::Pearl), Trait::Colour(Colour::Green)]
+            )
+        );
+        assert_eq!(asked[3], ("Cléo".into(), vec![Trait::Number(2)]));
+        assert_eq!(asked[4], ("Cleo".into(), vec![Trait::Gem(Gem::Opal)]));
+    }
+
+    #[test]
+    fn french_words_for_ready_and_done_with_or_without_accents() {
+        for (text, ready, done) in [
+            ("prêt", true, false),
+            ("Pret.", true, false),
+            ("fini", false, true),
+            ("prête\nfinie", true, true),
+        ] {
+            let t = parse(text).unwrap();
+            assert_eq!((t.ready, t.done), (ready, done), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_french_line_that_names_no_card_says_so() {
+        let errs = parse("1: Ben a 2 diamant violet").unwrap_err();
+        assert!(
+            errs[0]
+                .to_string()
+                .contains("\"violet\" is not a number, colour or gem"),
+            "{errs:?}"
+        );
     }
 }

@@ -25,6 +25,7 @@ mod games;
 mod inbound;
 mod observers;
 mod outbox;
+mod pages;
 #[cfg(test)]
 mod plans;
 mod players;
@@ -39,10 +40,11 @@ mod writes;
 
 pub use bulletins::{BulletinRow, ReportRow};
 pub use closing::Closing;
-pub use games::{DueRound, GameRow, GameStatus, NewGame, PlayerPage, Schedule};
+pub use games::{DueRound, GameRow, GameStatus, NewGame, Schedule};
 pub use observers::ObserverRow;
 pub use outbox::{BounceRow, MailRow, NewMail};
 pub use players::PlayerRow;
+pub use reader::PlayerPage;
 pub use signups::{SeatingRow, SignupKind, SignupRow, SignupStatus};
 pub use stats::Stats;
 pub use turns::{OpenRound, TurnRow};

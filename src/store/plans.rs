@@ -11,14 +11,16 @@ use super::observers::OBSERVER_COLUMNS;
 use super::Store;
 
 /// The store's files, as compiled (all but `fill.rs`, which fills databases for benchmarks).
-const SOURCES: [(&str, &str); 13] = [
+const SOURCES: [(&str, &str); 15] = [
     ("batch.rs", include_str!("batch.rs")),
     ("bulletins.rs", include_str!("bulletins.rs")),
     ("games.rs", include_str!("games.rs")),
     ("inbound.rs", include_str!("inbound.rs")),
     ("observers.rs", include_str!("observers.rs")),
     ("outbox.rs", include_str!("outbox.rs")),
+    ("pages.rs", include_str!("pages.rs")),
     ("players.rs", include_str!("players.rs")),
+    ("reader.rs", include_str!("reader.rs")),
     ("secrets.rs", include_str!("secrets.rs")),
     ("sheets.rs", include_str!("sheets.rs")),
     ("signups.rs", include_str!("signups.rs")),

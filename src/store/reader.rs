@@ -8,9 +8,52 @@ use std::cell::RefCell;
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
 
-use super::games::{GameRow, PlayerPage, GM_PAGE_GAME, GM_PAGE_TURNS, PLAYER_PAGE};
-use super::rows::Decode;
+use super::games::GameRow;
+use super::rows::{Columns, Decode};
 use super::StoreError;
+
+/// The one statement of a player's page.
+pub(super) const PLAYER_PAGE: &str =
+    "SELECT g.*, t.text AS turn_text, t.ready AS turn_ready, t.revision AS turn_revision, s.round AS sheet_round
+     FROM games g
+     LEFT JOIN turns t ON t.game_id = g.id AND t.round = g.round AND t.seat = $2
+     LEFT JOIN sheets s ON s.game_id = g.id AND s.seat = $2
+     WHERE g.id = $1";
+
+/// The game master's page: the game, then who has sent a turn for its open round.
+pub(super) const GM_PAGE_GAME: &str = "SELECT g.* FROM games g WHERE g.id = $1";
+pub(super) const GM_PAGE_TURNS: &str =
+    "SELECT seat, ready FROM turns WHERE game_id = $1 AND round = $2 ORDER BY seat";
+
+/// What a player's page reads in its one trip to the database: the game, the seat's turn
+/// for the open round, and the round of the seat's stored sheet.
+pub struct PlayerPage {
+    pub game: GameRow,
+    /// (text, ready, revision) of the seat's turn for the open round.
+    pub turn: Option<(String, bool, i64)>,
+    pub sheet_round: Option<i64>,
+}
+
+impl PlayerPage {
+    pub(super) fn decode(row: &impl Columns) -> Result<PlayerPage, StoreError> {
+        let turn = match row.maybe_text("turn_text")? {
+            Some(text) => Some((
+                text,
+                row.maybe_int("turn_ready")? == Some(1),
+                row.maybe_int("turn_revision")?.unwrap_or(0),
+            )),
+            None => None,
+        };
+        Ok(PlayerPage {
+            game: GameRow::decode(row)?,
+            turn,
+            sheet_round: row.maybe_int("sheet_round")?,
+        })
+    }
+}
+
+/// The game master's page: the game, and (seat, ready) of each turn of its open round.
+pub type GmPageRows = (GameRow, Vec<(i64, bool)>);
 
 thread_local! {
     /// This thread's connection, and the file it reads.
@@ -53,10 +96,7 @@ pub(super) fn player_page(
     })
 }
 
-pub(super) fn gm_page(
-    file: &str,
-    game_id: i64,
-) -> Result<Option<(GameRow, Vec<(i64, bool)>)>, StoreError> {
+pub(super) fn gm_page(file: &str, game_id: i64) -> Result<Option<GmPageRows>, StoreError> {
     with_reader(file, |conn| {
         let game = conn
             .prepare_cached(GM_PAGE_GAME)?

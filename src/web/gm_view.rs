@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+pub use super::gm_extras::{FailingMail, GmExtras};
 use super::views::{public_game, PublicGame};
 use crate::lang::Lang;
 use crate::master::{Master, MasterError};
@@ -15,14 +16,6 @@ pub struct TurnStatus {
     pub sent: bool,
     pub ready: bool,
     pub done: bool,
-}
-
-#[derive(Serialize)]
-pub struct FailingMail {
-    pub recipient: String,
-    pub subject: String,
-    pub attempts: i64,
-    pub error: String,
 }
 
 #[derive(Serialize)]
@@ -156,14 +149,6 @@ pub struct GmPageView {
     pub body_html: std::sync::Arc<str>,
 }
 
-/// The parts of the game master's page that come from mail and sign-ups, not from the game.
-pub struct GmExtras {
-    pub failing_mail: Vec<FailingMail>,
-    pub refused_mail: i64,
-    pub bounces: Vec<String>,
-    pub standbys: Vec<(i64, String)>,
-}
-
 pub async fn gm_extras(
     master: &Master,
     row: &GameRow,
@@ -201,7 +186,7 @@ pub async fn gm_extras(
 
 pub async fn gm_page_view(
     master: &Master,
-    cache: &super::play_view::PageCache,
+    cache: &super::page_cache::PageCache,
     row: &GameRow,
     sent: &[(i64, bool)],
     lang: Lang,
@@ -254,6 +239,6 @@ pub async fn gm_page_view(
             .collect(),
         reminder_hours: row.reminder_hours.clone(),
         extras,
-        body_html: super::play_view::public_body(master, cache, row, &state, lang).await?,
+        body_html: super::page_cache::public_body(master, cache, row, &state, lang).await?,
     })
 }

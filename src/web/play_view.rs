@@ -3,17 +3,15 @@
 //! parts — the game's public body and the Information Sheet grid — drawn once per change and
 //! kept (`PageCache`). The JSON API's view is `views::player_view`.
 
-use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
-use std::sync::{Arc, RwLock};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
 
 use askama::Template;
 
 use super::cards::CardView;
-use super::gm_view::GmExtras;
+pub use super::page_cache::PageCache;
+use super::page_cache::{drawn, public_body, GridStamp};
 use super::sheet_grid::Grid;
-use super::views::{deadline_text, public_game, OwnGuess, OwnTurn, PublicGame};
+use super::views::{deadline_text, OwnGuess, OwnTurn};
 use crate::deduce::Method;
 use crate::lang::Lang;
 use crate::master::{Master, MasterError, SeatPage};
@@ -48,131 +46,12 @@ pub struct PlayView {
     pub body_html: Arc<str>,
 }
 
-/// Drawn parts of pages, kept until what they show changes.
-#[derive(Default)]
-pub struct PageCache {
-    /// (game, seat, language) → (what the grid was drawn from, the grid).
-    grids: RwLock<HashMap<(i64, i64, Lang), (GridStamp, Arc<str>)>>,
-    /// (game, language) → (fingerprint of the game, the public body).
-    bodies: RwLock<HashMap<(i64, Lang), (u64, Arc<str>)>>,
-    /// (game, language) → (when read, the game master's mail problems and standbys).
-    extras: RwLock<HashMap<(i64, Lang), (Instant, Arc<GmExtras>)>>,
-}
-
-/// How long the game master's page shows mail problems and standbys from memory.
-const EXTRAS_FOR: Duration = Duration::from_secs(2);
-
-/// A grid stays right while the game's resolved rounds and the stored sheet's round stay.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct GridStamp {
-    resolved: i64,
-    stored: Option<i64>,
-}
-
-impl PageCache {
-    /// Bounded: when full it starts again, which costs only drawing again.
-    const MAX: usize = 20_000;
-
-    fn grid(&self, key: (i64, i64, Lang), stamp: GridStamp) -> Option<Arc<str>> {
-        let map = self.grids.read().expect("cache lock");
-        map.get(&key)
-            .filter(|(s, _)| *s == stamp)
-            .map(|(_, h)| h.clone())
-    }
-
-    fn keep_grid(&self, key: (i64, i64, Lang), stamp: GridStamp, html: Arc<str>) {
-        let mut map = self.grids.write().expect("cache lock");
-        if map.len() >= Self::MAX {
-            map.clear();
-        }
-        map.insert(key, (stamp, html));
-    }
-
-    pub fn extras(&self, key: (i64, Lang)) -> Option<Arc<GmExtras>> {
-        let map = self.extras.read().expect("cache lock");
-        map.get(&key)
-            .filter(|(at, _)| at.elapsed() < EXTRAS_FOR)
-            .map(|(_, e)| e.clone())
-    }
-
-    pub fn keep_extras(&self, key: (i64, Lang), extras: Arc<GmExtras>) {
-        let mut map = self.extras.write().expect("cache lock");
-        if map.len() >= Self::MAX {
-            map.clear();
-        }
-        map.insert(key, (Instant::now(), extras));
-    }
-
-    fn body(&self, key: (i64, Lang), print: u64) -> Option<Arc<str>> {
-        let map = self.bodies.read().expect("cache lock");
-        map.get(&key)
-            .filter(|(p, _)| *p == print)
-            .map(|(_, h)| h.clone())
-    }
-
-    fn keep_body(&self, key: (i64, Lang), print: u64, html: Arc<str>) {
-        let mut map = self.bodies.write().expect("cache lock");
-        if map.len() >= Self::MAX {
-            map.clear();
-        }
-        map.insert(key, (print, html));
-    }
-}
-
 #[derive(Template)]
 #[template(path = "sheet.html")]
 struct SheetPart<'a> {
     t: Lang,
     grid: &'a Grid,
     pending: bool,
-}
-
-#[derive(Template)]
-#[template(path = "game_body.html")]
-struct BodyPart<'a> {
-    t: Lang,
-    g: &'a PublicGame,
-}
-
-fn drawn<T: Template>(t: &T) -> Result<Arc<str>, MasterError> {
-    t.render()
-        .map(Arc::from)
-        .map_err(|e| MasterError::Corrupt(format!("a page part cannot be drawn: {e}")))
-}
-
-/// The game's public body (standings, rules, bulletins), drawn again only when the game's
-/// state, schedule, bulletins or seats change.
-pub async fn public_body(
-    master: &Master,
-    cache: &PageCache,
-    row: &crate::store::GameRow,
-    state: &crate::rules::Game,
-    lang: Lang,
-) -> Result<Arc<str>, MasterError> {
-    let seats = master.seats_of(row.id).await?;
-    let resolved = master.bulletins_of(row).await?.len();
-    let print = {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        (
-            &row.state,
-            row.status.as_str(),
-            row.deadline,
-            row.round,
-            resolved,
-        )
-            .hash(&mut h);
-        for p in seats.iter() {
-            (&p.name, p.away_until, p.computer.map(|c| c.name())).hash(&mut h);
-        }
-        h.finish()
-    };
-    if let Some(html) = cache.body((row.id, lang), print) {
-        return Ok(html);
-    }
-    let g = public_game(master, row, state, lang).await?;
-    let html = drawn(&BodyPart { t: lang, g: &g })?;
-    cache.keep_body((row.id, lang), print, html.clone());
-    Ok(html)
 }
 
 pub async fn play_view(
