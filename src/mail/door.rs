@@ -205,6 +205,18 @@ async fn handle(
         refuse(master, &player, &row, &why).await?;
         return Ok((Outcome::Refused, sender, Some(game), pid));
     }
+    // A new language or time zone comes first: the answers to this very mail, and a round
+    // it closes, are already in it.
+    let (player, t) = match prefs(master, &player, &row, &commands.commands).await? {
+        Some(letter) => {
+            let letter = letter.to_player(&master.site, &player);
+            master.send_loose(&player.email, letter, Some(game)).await?;
+            let player = master.player_row(player.id).await?.unwrap_or(player);
+            let t = player.lang(&row);
+            (player, t)
+        }
+        None => (player, t),
+    };
     if commands.has_turn_lines {
         let via = Via::Mail {
             ignored: own.ignored,
@@ -257,15 +269,6 @@ async fn handle(
         .to_player(&master.site, &player);
         master.send_loose(&player.email, letter, Some(game)).await?;
     }
-    if let Some(letter) = prefs(master, &player, &row, &commands.commands).await? {
-        let letter = letter.to_player(&master.site, &player);
-        master.send_loose(&player.email, letter, Some(game)).await?;
-    }
-    // Help comes in the language just chosen, if one was.
-    let t = master
-        .player_row(player.id)
-        .await?
-        .map_or(t, |p| p.lang(&row));
     if commands.commands.contains(&Command::Help) {
         let letter = super::help(&master.site, t).to_player(&master.site, &player);
         master.send_loose(&player.email, letter, Some(game)).await?;
