@@ -195,8 +195,8 @@ async fn stand_by(
             .await,
     )?;
     Ok(render(&MessagePage {
-        t: super::lang::reader(&req, Lang::En),
-        title: super::lang::reader(&req, Lang::En).t("standby-title"),
+        t: super::lang::reader(req, Lang::En),
+        title: super::lang::reader(req, Lang::En).t("standby-title"),
         message,
         form: None,
     }))
