@@ -67,28 +67,12 @@ impl Lang {
             .map(words::marks)
             .unwrap_or_default()
     }
-
-    /// A count of something with its plural: `3 rounds`.
-    pub fn points(&self, half_points: u32) -> String {
-        let whole = half_points / 2;
-        if half_points.is_multiple_of(2) {
-            whole.to_string()
-        } else {
-            format!("{whole}½")
-        }
-    }
 }
 
 impl Lang {
     /// A card's colour class from its canonical name: `red`.
     pub fn card_colour(&self, name: &str) -> &'static str {
-        match crate::rules::Card::parse(name).map(|c| c.colour()) {
-            Ok(crate::rules::Colour::Red) => "red",
-            Ok(crate::rules::Colour::Green) => "green",
-            Ok(crate::rules::Colour::Blue) => "blue",
-            Ok(crate::rules::Colour::Yellow) => "yellow",
-            Err(_) => "",
-        }
+        crate::rules::Card::parse(name).map_or("", |c| words::colour_key(c.colour()))
     }
 }
 

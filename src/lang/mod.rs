@@ -254,33 +254,6 @@ impl Lang {
         self.tr(id, [(k1, v1.into()), (k2, v2.into()), (k3, v3.into())])
     }
 
-    /// A number as the language writes it: `1,234.5` / `1 234,5`.
-    pub fn number(&self, n: f64) -> String {
-        let text = if n.fract() == 0.0 {
-            format!("{}", n as i64)
-        } else {
-            format!("{n:.1}")
-        };
-        let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
-        let (sign, digits) = int.strip_prefix('-').map_or(("", int), |d| ("-", d));
-        let (group, point) = match self {
-            Lang::En => (",", "."),
-            Lang::Fr => ("\u{202f}", ","),
-        };
-        let mut grouped = String::new();
-        for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
-                grouped.push_str(group);
-            }
-            grouped.push(c);
-        }
-        if frac.is_empty() {
-            format!("{sign}{grouped}")
-        } else {
-            format!("{sign}{grouped}{point}{frac}")
-        }
-    }
-
     /// A moment in a time zone: `Sat 21 Nov 2026 18:00 CET (UTC+01:00)` /
     /// `sam. 21 nov. 2026 18:00 CET (UTC+01:00)`.
     pub fn time(&self, epoch: i64, tz: Tz) -> String {
@@ -315,8 +288,8 @@ pub use problems::{line_error, line_problem, problem};
 pub use reasons::{reason, Place};
 pub use settings::settings;
 pub use words::{
-    card, card_line, card_named, cards, gem_mark, marks, points, traits_count, traits_count_named,
-    traits_plural, traits_plural_of, traits_words,
+    card, card_line, card_named, cards, colour_key, gem_mark, marks, traits_count,
+    traits_count_named, traits_plural, traits_plural_of,
 };
 
 #[cfg(test)]

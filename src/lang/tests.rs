@@ -182,8 +182,6 @@ fn languages_read_from_codes_and_accept_language() {
 
 #[test]
 fn numbers_and_times_in_each_languages_conventions() {
-    assert_eq!(Lang::En.number(12345.5), "12,345.5");
-    assert_eq!(Lang::Fr.number(12345.5), "12\u{202f}345,5");
     let paris: chrono_tz::Tz = "Europe/Paris".parse().unwrap();
     // 2026-11-21 17:00 UTC, a Saturday.
     assert_eq!(

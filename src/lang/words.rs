@@ -13,7 +13,8 @@ fn gem(g: Gem) -> &'static str {
     }
 }
 
-fn colour(c: Colour) -> &'static str {
+/// A colour's key, as messages select by it and the style sheet colours by it: `red`.
+pub fn colour_key(c: Colour) -> &'static str {
     match c {
         Colour::Red => "red",
         Colour::Green => "green",
@@ -31,7 +32,7 @@ pub fn card(lang: Lang, card: Card) -> String {
         "card-name",
         [
             ("number", Arg::from(card.number() as u32)),
-            ("colour", colour(card.colour()).into()),
+            ("colour", colour_key(card.colour()).into()),
             ("gem", gem(card.gem()).into()),
         ],
     )
@@ -81,7 +82,7 @@ fn trait_args(count: u32, traits: &[Trait]) -> Vec<(&'static str, Arg<'static>)>
     for t in traits {
         match t {
             Trait::Number(n) => args.push(("number", Arg::from(*n as u32))),
-            Trait::Colour(c) => args.push(("colour", colour(*c).into())),
+            Trait::Colour(c) => args.push(("colour", colour_key(*c).into())),
             Trait::Gem(g) => args.push(("gem", gem(*g).into())),
         }
     }
@@ -92,11 +93,6 @@ fn trait_args(count: u32, traits: &[Trait]) -> Vec<(&'static str, Arg<'static>)>
 pub fn traits_count_named(lang: Lang, count: u32, names: &[String]) -> String {
     let traits: Vec<Trait> = names.iter().filter_map(|n| Trait::parse(n)).collect();
     traits_count(lang, count, &traits)
-}
-
-/// Sleuth Points as people write them: `6`, `6½`.
-pub fn points(half_points: u32) -> String {
-    crate::rules::view::points_text(half_points)
 }
 
 /// The printed game's mark of a gem: ◆ Diamond, ○ Pearl, ● Opal.
@@ -126,11 +122,6 @@ pub fn traits_plural(lang: Lang, traits: &[Trait]) -> String {
         Some(id) => lang.tr(&format!("plural-{}", &id[6..]), trait_args(2, traits)),
         None => counted,
     }
-}
-
-/// The same, as a choice of the turn builder reads.
-pub fn traits_words(lang: Lang, traits: &[Trait]) -> String {
-    traits_plural(lang, traits)
 }
 
 /// "of" and the plural, as a question's "how many" takes them: `de rouges`, `d’opales`.

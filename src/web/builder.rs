@@ -53,7 +53,7 @@ impl Choices {
         let traits = Trait::all();
         let choice = |ts: &[Trait]| Choice {
             value: ts.iter().map(|t| t.name()).collect::<Vec<_>>().join(" "),
-            label: crate::lang::traits_words(lang, ts),
+            label: crate::lang::traits_plural(lang, ts),
             words: crate::lang::traits_plural_of(lang, ts),
         };
         let mut two_traits = Vec::new();

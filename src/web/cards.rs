@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::lang::{self, Lang};
-use crate::rules::{Card, Colour, Gem};
+use crate::rules::Card;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct CardView {
@@ -24,26 +24,8 @@ impl CardView {
         CardView {
             name: card.name(),
             words: lang::card(lang, card),
-            colour: colour_class(card.colour()),
+            colour: lang::colour_key(card.colour()),
             marks: lang::marks(card),
         }
     }
-
-    /// A card stored by its canonical name; `None` for a name that is not a card.
-    pub fn named(lang: Lang, name: &str) -> Option<CardView> {
-        Card::parse(name).ok().map(|c| CardView::new(lang, c))
-    }
-}
-
-pub fn colour_class(c: Colour) -> &'static str {
-    match c {
-        Colour::Red => "red",
-        Colour::Green => "green",
-        Colour::Blue => "blue",
-        Colour::Yellow => "yellow",
-    }
-}
-
-pub fn gem_mark(g: Gem) -> char {
-    lang::gem_mark(g)
 }

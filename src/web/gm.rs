@@ -32,15 +32,8 @@ async fn gm_page(master: &Master, req: &HttpRequest, token: &str, notice: Option
         return super::signup::gm_forming(master, req, token, &row, notice).await;
     }
     let t = super::lang::reader(req, row.language);
-    let fallback;
-    let cache = match req.app_data::<web::Data<PageCache>>() {
-        Some(c) => c.get_ref(),
-        None => {
-            fallback = PageCache::default();
-            &fallback
-        }
-    };
-    let v = gm_page_view(master, cache, &row, &sent, t, notice.is_some()).await?;
+    let cache = PageCache::of(req);
+    let v = gm_page_view(master, &cache, &row, &sent, t, notice.is_some()).await?;
     let (csrf_token, cookie) = csrf(req);
     Ok(private(
         &GmPage {

@@ -41,7 +41,7 @@ pub async fn gm_view(master: &Master, row: &GameRow, lang: Lang) -> Result<GmVie
         .turns(&master.store.pool, row.id, row.round)
         .await?;
     let pending_done: Vec<usize> = serde_json::from_str(&row.gm_done).unwrap_or_default();
-    let players = master.store.players(&master.store.pool, row.id).await?;
+    let extras = gm_extras(master, row, lang).await?;
     Ok(GmView {
         turns: state
             .players
@@ -62,32 +62,11 @@ pub async fn gm_view(master: &Master, row: &GameRow, lang: Lang) -> Result<GmVie
             .iter()
             .filter_map(|s| state.players.get(*s).cloned())
             .collect(),
-        failing_mail: master
-            .store
-            .failing_mail(row.id)
-            .await?
-            .into_iter()
-            .map(|m| FailingMail {
-                // Another address than a player's (an observer's) is not the GM's to see.
-                recipient: players
-                    .iter()
-                    .find(|p| p.email.eq_ignore_ascii_case(&m.recipient))
-                    .map_or(lang.t("gm-not-a-player-address"), |p| p.name.clone()),
-                subject: m.subject,
-                attempts: m.attempts,
-                error: m.last_error.unwrap_or_default(),
-            })
-            .collect(),
-        refused_mail: master.store.refused_inbound(row.id).await?,
-        bounces: bounce_lines(master, row, lang).await?,
+        failing_mail: extras.failing_mail,
+        refused_mail: extras.refused_mail,
+        bounces: extras.bounces,
         reminder_hours: row.reminder_hours.clone(),
-        standbys: master
-            .store
-            .standbys(&master.store.pool, row.id)
-            .await?
-            .into_iter()
-            .map(|s| (s.id, s.name))
-            .collect(),
+        standbys: extras.standbys,
         game: public_game(master, row, &state, lang).await?,
     })
 }

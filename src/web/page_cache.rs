@@ -39,6 +39,13 @@ pub struct GridStamp {
 }
 
 impl PageCache {
+    /// The service's cache, or an empty one where the app has none (nothing is kept then).
+    pub fn of(req: &actix_web::HttpRequest) -> actix_web::web::Data<PageCache> {
+        req.app_data::<actix_web::web::Data<PageCache>>()
+            .cloned()
+            .unwrap_or_else(|| actix_web::web::Data::new(PageCache::default()))
+    }
+
     /// Bounded: when full it starts again, which costs only drawing again.
     const MAX: usize = 20_000;
 

@@ -55,15 +55,8 @@ async fn view(
     let lang = page.seat.player.lang(&page.seat.game);
     let markup = page.seat.state.settings.one_trait_markup;
     let zone = page.seat.player.zone(&page.seat.game).to_string();
-    let fallback;
-    let cache = match req.app_data::<web::Data<PageCache>>() {
-        Some(c) => c.get_ref(),
-        None => {
-            fallback = PageCache::default();
-            &fallback
-        }
-    };
-    let v = play_view(master, cache, page, lang).await?;
+    let cache = PageCache::of(req);
+    let v = play_view(master, &cache, page, lang).await?;
     Ok((v, markup, zone))
 }
 

@@ -11,7 +11,7 @@ use super::cards::CardView;
 pub use super::page_cache::PageCache;
 use super::page_cache::{drawn, public_body, GridStamp};
 use super::sheet_grid::Grid;
-use super::views::{deadline_text, OwnGuess, OwnTurn};
+use super::views::{deadline_text, own_history, OwnGuess, OwnReveal, OwnTurn};
 use crate::deduce::Method;
 use crate::lang::Lang;
 use crate::master::{Master, MasterError, SeatPage};
@@ -30,7 +30,7 @@ pub struct PlayView {
     pub done: bool,
     pub turn: Option<OwnTurn>,
     pub guesses: Vec<OwnGuess>,
-    pub reveals: Vec<String>,
+    pub reveals: Vec<OwnReveal>,
     pub others: Vec<String>,
     pub has_safe: bool,
     pub published: Vec<Published>,
@@ -100,57 +100,7 @@ pub async fn play_view(
         }
     };
 
-    let mut guesses = Vec::new();
-    let mut reveals = Vec::new();
-    for (round, report) in reports.iter() {
-        for g in &report.guesses {
-            let place = if g.place == "the safe" || g.place == "safe" {
-                lang.t("the-safe")
-            } else {
-                g.place.clone()
-            };
-            guesses.push(OwnGuess {
-                round: *round,
-                number: g.number,
-                words: lang.t2(
-                    "own-guess",
-                    "place",
-                    place,
-                    "card",
-                    crate::lang::card_named(lang, &g.card),
-                ),
-                card: g.card.clone(),
-                place: g.place.clone(),
-                correct: g.correct,
-            });
-        }
-        for r in &report.reveals {
-            let cards = crate::lang::cards(lang, &r.cards);
-            reveals.push(
-                lang.tr(
-                    "own-reveal",
-                    [
-                        ("round", (*round).into()),
-                        ("target", r.target.as_str().into()),
-                        (
-                            "traits",
-                            crate::lang::traits_count_named(lang, r.cards.len() as u32, &r.traits)
-                                .into(),
-                        ),
-                        (
-                            "cards",
-                            if cards.is_empty() {
-                                lang.t("none")
-                            } else {
-                                cards.join(", ")
-                            }
-                            .into(),
-                        ),
-                    ],
-                ),
-            );
-        }
-    }
+    let (guesses, reveals) = own_history(lang, &reports);
     let owners = state.deal.owners();
     let published = state
         .published

@@ -44,10 +44,6 @@ pub struct GridCell {
     pub changed: bool,
 }
 
-fn colour_class(c: Colour) -> &'static str {
-    super::cards::colour_class(c)
-}
-
 /// What a cell says, to compare it with the same cell a round earlier.
 fn state(c: &Cell) -> (u8, i64) {
     match (c.certain, c.p) {
@@ -70,7 +66,7 @@ impl Grid {
                 ];
                 (
                     crate::lang::marks(c),
-                    crate::lang::traits_words(lang, &traits),
+                    crate::lang::traits_plural(lang, &traits),
                 )
             })
             .collect();
@@ -87,8 +83,8 @@ impl Grid {
         let blocks = COLOURS_IN_PRINT
             .iter()
             .map(|colour| Block {
-                colour: colour_class(*colour),
-                name: lang.t1("sheet-colour", "colour", colour_class(*colour)),
+                colour: crate::lang::colour_key(*colour),
+                name: lang.t1("sheet-colour", "colour", crate::lang::colour_key(*colour)),
                 rows: sheet
                     .locations
                     .iter()

@@ -260,8 +260,6 @@ pub async fn player_view(
             ready: t.ready == 1,
             revision: t.revision,
         });
-    let mut guesses = Vec::new();
-    let mut reveals = Vec::new();
     let reports = master.reports_of(&seat.game, seat.player.seat).await?;
     let hand = state.deal.hands[s].names();
     let bulletins: Vec<&crate::rules::Bulletin> =
@@ -269,6 +267,43 @@ pub async fn player_view(
     let current =
         crate::sheets::current(master, state, seat.game.id, s, &bulletins, &reports).await?;
     let (sheet, sheet_pending) = (current.sheet, current.pending);
+    let (guesses, reveals) = own_history(lang, &reports);
+    Ok(PlayerView {
+        me: state.players[s].clone(),
+        cards: state.deal.hands[s]
+            .iter()
+            .map(|c| CardView::new(lang, c))
+            .collect(),
+        hand,
+        eyes: state.eyes[s],
+        points: state.half_points[s] as f64 / 2.0,
+        points_text: points_text(state.half_points[s]),
+        done: state.done[s],
+        turn,
+        guesses,
+        reveals,
+        others: state
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != s)
+            .map(|(_, n)| n.clone())
+            .collect(),
+        has_safe: !state.deal.safe.is_empty(),
+        sheet,
+        sheet_pending,
+        deadline_text: deadline_text(lang, &seat.game, seat.player.zone(&seat.game)),
+        game,
+    })
+}
+
+/// A player's own guesses and reveals, round by round, worded for their page.
+pub fn own_history(
+    lang: Lang,
+    reports: &[(i64, crate::rules::PrivateReport)],
+) -> (Vec<OwnGuess>, Vec<OwnReveal>) {
+    let mut guesses = Vec::new();
+    let mut reveals = Vec::new();
     for (round, report) in reports.iter() {
         for g in &report.guesses {
             let place = if g.place == "the safe" || g.place == "safe" {
@@ -321,31 +356,5 @@ pub async fn player_view(
             });
         }
     }
-    Ok(PlayerView {
-        me: state.players[s].clone(),
-        cards: state.deal.hands[s]
-            .iter()
-            .map(|c| CardView::new(lang, c))
-            .collect(),
-        hand,
-        eyes: state.eyes[s],
-        points: state.half_points[s] as f64 / 2.0,
-        points_text: points_text(state.half_points[s]),
-        done: state.done[s],
-        turn,
-        guesses,
-        reveals,
-        others: state
-            .players
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != s)
-            .map(|(_, n)| n.clone())
-            .collect(),
-        has_safe: !state.deal.safe.is_empty(),
-        sheet,
-        sheet_pending,
-        deadline_text: deadline_text(lang, &seat.game, seat.player.zone(&seat.game)),
-        game,
-    })
+    (guesses, reveals)
 }
