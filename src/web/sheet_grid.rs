@@ -207,3 +207,44 @@ fn cell_view(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deduce::view::View;
+    use crate::rules::CardSet;
+
+    #[test]
+    fn a_cell_that_changed_since_the_last_round_is_marked_and_counted() {
+        let players: Vec<String> = ["Ann", "Ben", "Cleo", "Dan"].map(String::from).to_vec();
+        let hand: CardSet = Card::all().take(9).collect();
+        let view = View::new(&players, 0, hand, 9, 0).expect("a view");
+        let before = Sheet::bounds(&view);
+        let mut after = before.clone();
+        // Ben is now known to hold the first card Ann does not.
+        let row = &mut after.cards[9];
+        for (l, cell) in row.cells.iter_mut().enumerate() {
+            cell.certain = true;
+            cell.p = if l == 1 { 1.0 } else { 0.0 };
+        }
+        let unchanged = Grid::new(Lang::En, &before, Some(&before), 0);
+        assert_eq!(unchanged.changed, 0);
+        let grid = Grid::new(Lang::Fr, &after, Some(&before), 0);
+        assert_eq!(
+            grid.changed, 3,
+            "Ben's, Cleo's and Dan's cells of that card"
+        );
+        let marked = grid
+            .blocks
+            .iter()
+            .flat_map(|b| b.rows.iter().flat_map(|r| r.cells.iter()))
+            .filter(|c| c.changed)
+            .count();
+        assert_eq!(marked, 3);
+        let first = Grid::new(Lang::En, &after, None, 0);
+        assert_eq!(
+            first.changed, 0,
+            "nothing is marked without an earlier sheet"
+        );
+    }
+}
