@@ -42,7 +42,12 @@ impl Transport {
     /// `?tls=required` to insist), `smtps://…` (TLS from the start), or None for files.
     pub fn new(smtp_url: Option<&str>, outbox: PathBuf) -> Result<Transport, String> {
         match smtp_url {
-            None => Ok(Transport::Files(outbox)),
+            None => {
+                // Made at once, so a bad path is told at start and readers find the folder.
+                std::fs::create_dir_all(&outbox)
+                    .map_err(|e| format!("cannot create the outbox {}: {e}", outbox.display()))?;
+                Ok(Transport::Files(outbox))
+            }
             Some(url) => {
                 let url = if url.starts_with("smtp://") && !url.contains("tls=") {
                     format!(

@@ -3,7 +3,7 @@
 // (a player's link reaches only that player, by mail: the flow reads it from the outbox).
 // Exits non-zero on the first failed check, naming it.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -16,8 +16,9 @@ assert.ok(base && outbox, 'usage: node flow.mjs BASE_URL SCREENSHOT_DIR OUTBOX_D
 // A link from the first mail in the outbox that holds every one of `marks`, as the first
 // group of `pattern` finds it.
 async function linkByMail(marks, pattern) {
-  for (let tries = 0; tries < 100; tries += 1) {
-    for (const file of readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
+  for (let tries = 0; tries < 300; tries += 1) {
+    const files = existsSync(outbox) ? readdirSync(outbox) : [];
+    for (const file of files.filter((f) => f.endsWith('.eml'))) {
       const mail = readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, '');
       if (!marks.every((m) => mail.includes(m))) continue;
       const at = mail.match(pattern);
