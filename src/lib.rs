@@ -23,6 +23,8 @@ pub mod sheets;
 pub mod sim;
 pub mod simulate;
 pub mod site;
+pub mod sleuth;
+pub mod sleuth_replay;
 pub mod states;
 pub mod store;
 pub mod verify;

@@ -188,6 +188,9 @@ fn play(input: Input) -> Result<Played, ReplayError> {
 
 /// Runs a replay from its JSON text; the error is one message fit for stderr.
 pub fn run(input: &str) -> Result<Value, ReplayError> {
+    if serde_json::from_str::<Value>(input).is_ok_and(|v| crate::sleuth_replay::is_classic(&v)) {
+        return crate::sleuth_replay::run(input);
+    }
     let played = play(read(input)?)?;
     let game = &played.start;
     let players = &game.players;

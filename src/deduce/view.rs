@@ -130,6 +130,20 @@ impl View {
             locations.push("safe".into());
             sizes.push(safe_size);
         }
+        View::of_places(locations, sizes, me, hand)
+    }
+
+    /// A view over any places of 36 cards in all (a ruleset's own: hands, a safe, a table,
+    /// the missing gems): place `i` holds `sizes[i]` cards and place `me` holds `hand`.
+    pub fn of_places(
+        locations: Vec<String>,
+        sizes: Vec<usize>,
+        me: usize,
+        hand: CardSet,
+    ) -> Result<View, ViewError> {
+        if sizes.iter().sum::<usize>() != 36 || sizes.len() != locations.len() {
+            return Err(ViewError::Shape("the places do not hold 36 cards".into()));
+        }
         let mut facts: Vec<Fact> = sizes
             .iter()
             .enumerate()
@@ -165,6 +179,19 @@ impl View {
             facts,
             former: Vec::new(),
         })
+    }
+
+    /// Adds a fact: place `loc` holds exactly `count` cards of `set`.
+    pub fn add_fact(
+        &mut self,
+        loc: usize,
+        set: CardSet,
+        count: usize,
+        source: Source,
+        label: String,
+        words: FactWords,
+    ) {
+        self.holds(loc, set, count, source, (label, words));
     }
 
     pub fn location(&self, name: &str) -> Result<usize, ViewError> {

@@ -1,0 +1,30 @@
+//! Classic Sleuth, exactly as RULES-SLEUTH.md rules it: a second ruleset beside `rules/`
+//! (Polysleuth). Pure like it: no I/O, no clock, no database. It shares the cards, the
+//! card and trait words and the commitment's hash with `rules/`, and the Information Sheet
+//! assistant with `deduce/`; everything else — settings, set-up, the Search deck, the turn
+//! language, the moves and the views — is its own.
+//!
+//! A third ruleset (the seeds' Clue edition) is a module like this one: a state that is
+//! serde JSON, a `new` that deals and commits, an `act(seat, text)` that refuses by line or
+//! moves, a `deadline(turn)`, and views per reader.
+
+pub mod command;
+pub mod game;
+pub mod play;
+pub mod problem;
+pub mod search;
+pub mod settings;
+pub mod setup;
+pub mod sheet;
+pub mod view;
+
+pub use command::Rejected;
+pub use game::{Event, Reveal, SeatState, SetupError, Sleuth, Standing};
+pub use play::Moved;
+pub use problem::Refusal;
+pub use search::SearchCard;
+pub use settings::Settings;
+pub use setup::Deal;
+
+#[cfg(test)]
+mod tests;

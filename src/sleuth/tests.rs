@@ -1,0 +1,209 @@
+//! The engine against the seed's own examples and RULES-SLEUTH.md's rulings, move by move.
+
+use super::game::{Event, Standing};
+use super::search::SearchCard;
+use super::setup::Deal;
+use super::*;
+use crate::rules::{Card, CardSet};
+
+fn cards(names: &[&str]) -> CardSet {
+    names.iter().map(|n| Card::parse(n).unwrap()).collect()
+}
+
+/// Four players; Ann, Ben, Cleo, Dan hold 8 each, the table 3, one missing gem.
+fn four(settings: Settings, order: Option<Vec<SearchCard>>) -> Sleuth {
+    let mut all: Vec<Card> = Card::all().collect();
+    let missing = all.remove(35); // 3 Yellow Pearl
+    let table: CardSet = all.drain(32..).collect();
+    let hands = (0..4)
+        .map(|p| all[p * 8..(p + 1) * 8].iter().copied().collect())
+        .collect();
+    let deal = Deal {
+        hands,
+        table,
+        missing: std::iter::once(missing).collect(),
+    };
+    let names = ["Ann", "Ben", "Cleo", "Dan"].map(String::from).to_vec();
+    Sleuth::new(names, settings, 1, "salt".into(), Some(deal), order).unwrap()
+}
+
+fn order_with(first: &[&str]) -> Vec<SearchCard> {
+    let mut deck = SearchCard::deck();
+    let front: Vec<SearchCard> = first
+        .iter()
+        .map(|n| SearchCard::parse(n).unwrap())
+        .collect();
+    deck.retain(|c| !front.contains(c));
+    front.into_iter().chain(deck).collect()
+}
+
+#[test]
+fn seat_one_plays_first_and_everyone_holds_four_search_cards() {
+    let g = four(Settings::default(), None);
+    assert_eq!(g.current, Some(0));
+    assert_eq!(g.turn, 1);
+    assert!(g.search.iter().all(|s| s.len() == 4));
+    assert_eq!(g.deck.len(), 54 - 16);
+}
+
+#[test]
+fn a_one_element_question_answers_a_count_and_uses_its_card() {
+    let order = order_with(&["Pairs", "Reds", "Blue Opals", "Free Choice", "Clusters"]);
+    let mut g = four(Settings::default(), Some(order));
+    let bens = g.deal.hands[1];
+    let moved = g.act(0, "ask Ben how many Pairs").unwrap();
+    let want = bens.intersect(crate::rules::cards::matching(&[
+        crate::rules::Trait::Number(2),
+    ]));
+    assert!(moved.events.iter().any(|e| matches!(e,
+        Event::Asked { target: 1, count, card: Some(SearchCard::One(_)), .. } if *count == want.len())));
+    assert!(
+        moved.reveals.is_empty(),
+        "a one-element question shows no card"
+    );
+    assert_eq!(g.discard, vec![SearchCard::parse("Pairs").unwrap()]);
+    assert_eq!(g.search[0].len(), 4);
+    assert_eq!(g.current, Some(1));
+}
+
+#[test]
+fn the_most_specific_card_is_used_and_a_question_no_card_allows_is_refused() {
+    let order = order_with(&["Free Choice Blue", "Blue Opals", "Reds", "Pairs"]);
+    let mut g = four(Settings::default(), Some(order));
+    let err = g.act(0, "ask Ben for Green Pearls").unwrap_err();
+    assert_eq!(
+        err[0].to_string(),
+        "line 1: \"ask Ben for Green Pearls\" needs a Search card that allows Green Pearls, and you hold Free Choice Blue, Blue Opals, Reds, Pairs; ask what those allow, or \"exchange\""
+    );
+    assert!(g.discard.is_empty(), "a refused turn changes nothing");
+    // Blue Opals: the exact card, though the Free Choice Blue is held longer.
+    g.act(0, "ask Ben for Blue Opals").unwrap();
+    assert_eq!(g.discard, vec![SearchCard::parse("Blue Opals").unwrap()]);
+}
+
+#[test]
+fn only_the_player_whose_turn_it_is_acts_but_anyone_accuses() {
+    let mut g = four(Settings::default(), None);
+    let err = g.act(2, "exchange").unwrap_err();
+    assert!(err[0].to_string().contains("it is Ann's turn"));
+    let moved = g.act(2, "accuse 1 Blue Diamond").unwrap();
+    assert!(moved.events.iter().any(|e| matches!(
+        e,
+        Event::Accused {
+            seat: 2,
+            correct: false,
+            ..
+        }
+    )));
+    assert_eq!(g.seats[2].standing, Standing::Out);
+    assert_eq!(g.current, Some(0), "Ann's turn goes on");
+    assert!(
+        g.act(2, "accuse 3 Yellow Pearl").is_err(),
+        "a player out accuses no more"
+    );
+}
+
+#[test]
+fn a_final_question_must_be_followed_by_an_accusation_or_counts_as_wrong() {
+    let mut g = four(Settings::default(), None);
+    g.act(0, "final ask Ben for Blue Opals").unwrap();
+    assert!(g.final_asked);
+    assert!(g.act(0, "exchange").is_err());
+    let moved = g.deadline(1);
+    assert!(moved.events.iter().any(|e| matches!(
+        e,
+        Event::Accused {
+            seat: 0,
+            correct: false,
+            timed_out: true,
+            ..
+        }
+    )));
+    assert_eq!(g.seats[0].standing, Standing::Out);
+    assert_eq!(g.current, Some(1));
+    // A right accusation after a final question wins and ends the game.
+    g.act(1, "final ask Cleo how many Reds\naccuse 3 Yellow Pearl")
+        .unwrap();
+    assert!(g.over);
+    assert_eq!(g.winners, vec![1]);
+}
+
+#[test]
+fn idle_turns_in_a_row_skip_a_player_until_they_send_a_command() {
+    let mut s = Settings::default();
+    s.idle_turns = 2;
+    let mut g = four(s, None);
+    for _ in 0..8 {
+        let t = g.turn;
+        g.deadline(t);
+    }
+    assert!(g.seats.iter().all(|s| s.skipped));
+    assert_eq!(g.current, None, "nobody left to take a turn");
+    g.act(2, "back").unwrap();
+    assert_eq!(g.current, Some(2));
+    assert!(!g.seats[2].skipped);
+}
+
+#[test]
+fn an_empty_deck_reshuffles_the_whole_discard_pile() {
+    let mut g = four(Settings::default(), None);
+    for _ in 0..10 {
+        let s = g.current.unwrap();
+        g.act(s, "exchange").unwrap();
+    }
+    assert!(g.log.iter().any(|e| matches!(e, Event::Reshuffled { .. })));
+    assert_eq!(g.reshuffles.len(), 1);
+    let total = g.deck.len() + g.discard.len() + g.search.iter().map(|s| s.len()).sum::<usize>();
+    assert_eq!(total, 54, "no Search card is lost or made");
+}
+
+#[test]
+fn two_questions_go_to_two_players_one_of_each_kind() {
+    let mut s = Settings::default();
+    s.two_questions = true;
+    let order = order_with(&["Pairs", "Blue Opals", "Reds", "Greens"]);
+    let mut g = four(s, Some(order));
+    assert!(g
+        .act(0, "ask Ben how many Pairs\nask Ben for Blue Opals")
+        .is_err());
+    g.act(0, "ask Ben how many Pairs\nask Cleo for Blue Opals")
+        .unwrap();
+    assert_eq!(g.discard.len(), 2);
+}
+
+#[test]
+fn supersleuth_answers_the_count_only() {
+    let mut s = Settings::default();
+    s.supersleuth = true;
+    let order = order_with(&["Blue Opals"]);
+    let mut g = four(s, Some(order));
+    let moved = g.act(0, "ask Ben for Blue Opals").unwrap();
+    assert!(moved.reveals.is_empty());
+}
+
+#[test]
+fn playing_for_second_goes_on_after_the_first_winner() {
+    let mut s = Settings::default();
+    s.winners = 2;
+    let mut g = four(s, None);
+    g.act(1, "accuse 3 Yellow Pearl").unwrap();
+    assert!(!g.over);
+    assert_eq!(g.seats[1].standing, Standing::Won);
+    assert!(g.public().end.is_none(), "the missing gem stays hidden");
+    g.act(3, "accuse 3 Yellow Pearl").unwrap();
+    assert!(g.over);
+    assert_eq!(g.winners, vec![1, 3]);
+}
+
+#[test]
+fn the_sheet_makes_the_missing_gem_one_more_place() {
+    let g = four(Settings::default(), None);
+    let view = g.view_of(0).unwrap();
+    let sheet = crate::deduce::Sheet::bounds(&view);
+    assert_eq!(sheet.locations.last().map(String::as_str), Some("table"));
+    let missing_col = sheet.locations.iter().position(|l| l == "missing").unwrap();
+    // A table card is surely not missing.
+    let table_card = g.deal.table.iter().next().unwrap().name();
+    let row = sheet.cards.iter().find(|r| r.card == table_card).unwrap();
+    assert!(row.cells[missing_col].certain && row.cells[missing_col].p == 0.0);
+}

@@ -1,0 +1,265 @@
+//! `polysleuth replay` for a classic-Sleuth record (`"ruleset": "sleuth"`): the whole game
+//! through the `sleuth` engine alone, no database, no clock. The format is in README
+//! ("Classic Sleuth records"); Polysleuth's contract in DESIGN.md is untouched.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+
+use crate::deduce::{Budget, Sheet};
+use crate::replay::ReplayError;
+use crate::rules::deal::derived_salt;
+use crate::rules::{Card, CardSet};
+use crate::sleuth::{Deal, SearchCard, Settings, Sleuth};
+
+/// One entry of the record, in the order the service received it.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Step {
+    /// A player's message.
+    Message { player: String, text: String },
+    /// The turn under way reached its deadline.
+    Deadline {
+        #[allow(dead_code)]
+        deadline: bool,
+    },
+    /// A game master's action: `skip`, `out NAME`, `replace NAME NEW`.
+    Gm { gm: String },
+}
+
+/// A sheet to print: `player`'s view after `after` steps, for `cards` (all when empty).
+#[derive(Deserialize)]
+struct SheetAsk {
+    after: usize,
+    player: String,
+    #[serde(default)]
+    cards: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Input {
+    #[allow(dead_code)]
+    ruleset: String,
+    players: Vec<String>,
+    #[serde(default)]
+    settings: Option<Settings>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    salt: Option<String>,
+    #[serde(default)]
+    deal: Option<BTreeMap<String, Vec<String>>>,
+    #[serde(default)]
+    search_deck: Option<Vec<SearchCard>>,
+    #[serde(default)]
+    reshuffles: Vec<Vec<SearchCard>>,
+    #[serde(default)]
+    steps: Vec<Step>,
+    #[serde(default)]
+    sheets: Vec<SheetAsk>,
+    /// The outcome a `verify` compares; ignored by `replay`.
+    #[serde(default)]
+    #[allow(dead_code)]
+    expected: Option<Value>,
+}
+
+fn bad(msg: impl Into<String>) -> ReplayError {
+    ReplayError(msg.into())
+}
+
+/// Whether a record is a classic-Sleuth one.
+pub fn is_classic(input: &Value) -> bool {
+    input.get("ruleset").and_then(|r| r.as_str()) == Some("sleuth")
+}
+
+/// Reads the `deal` object: each player's hand, `table` and `missing`.
+fn read_deal(
+    players: &[String],
+    deal: &BTreeMap<String, Vec<String>>,
+) -> Result<Deal, ReplayError> {
+    let set = |who: &str| -> Result<CardSet, ReplayError> {
+        let names = deal.get(who).cloned().unwrap_or_default();
+        let cards: Vec<Card> = names
+            .iter()
+            .map(|n| Card::parse(n).map_err(|e| bad(format!("deal of {who}: \"{n}\": {e}"))))
+            .collect::<Result<_, _>>()?;
+        let set: CardSet = cards.iter().copied().collect();
+        if set.len() != cards.len() {
+            return Err(bad(format!("deal of {who}: a card is listed twice")));
+        }
+        Ok(set)
+    };
+    for key in deal.keys() {
+        if key != "table" && key != "missing" && !players.contains(key) {
+            return Err(bad(format!(
+                "the deal names \"{key}\", who is not a player (use the players' names, \"table\" and \"missing\")"
+            )));
+        }
+    }
+    Ok(Deal {
+        hands: players.iter().map(|p| set(p)).collect::<Result<_, _>>()?,
+        table: set("table")?,
+        missing: set("missing")?,
+    })
+}
+
+/// Plays a classic record and gives its outcome as JSON.
+pub fn run(input: &str) -> Result<Value, ReplayError> {
+    let input: Input =
+        serde_json::from_str(input).map_err(|e| bad(format!("the record is not valid: {e}")))?;
+    let seed = input.seed.unwrap_or(0);
+    let salt = input.salt.clone().unwrap_or_else(|| derived_salt(seed));
+    let deal = match &input.deal {
+        Some(d) => Some(read_deal(&input.players, d)?),
+        None => None,
+    };
+    let mut game = Sleuth::new(
+        input.players.clone(),
+        input.settings.clone().unwrap_or_default(),
+        seed,
+        salt,
+        deal,
+        input.search_deck.clone(),
+    )
+    .map_err(|e| bad(e.to_string()))?;
+    game.given_reshuffles = input.reshuffles.clone();
+    let start = game.clone();
+    let mut steps_out = Vec::new();
+    let mut sheets_out = Vec::new();
+    let sheet_at = |game: &Sleuth, done: usize, out: &mut Vec<Value>| -> Result<(), ReplayError> {
+        for ask in input.sheets.iter().filter(|s| s.after == done) {
+            out.push(sheet(game, ask)?);
+        }
+        Ok(())
+    };
+    sheet_at(&game, 0, &mut sheets_out)?;
+    for (i, step) in input.steps.iter().enumerate() {
+        let mut out = Map::new();
+        out.insert("step".into(), json!(i + 1));
+        let moved = match step {
+            Step::Message { player, text } => {
+                let seat = game
+                    .seat_of(player)
+                    .ok_or_else(|| bad(format!("step {}: \"{player}\" is not a player", i + 1)))?;
+                out.insert("player".into(), json!(game.players[seat]));
+                match game.act(seat, text) {
+                    Ok(m) => m,
+                    Err(errors) => {
+                        out.insert("rejected".into(), json!(errors));
+                        steps_out.push(Value::Object(out));
+                        sheet_at(&game, i + 1, &mut sheets_out)?;
+                        continue;
+                    }
+                }
+            }
+            Step::Deadline { .. } => {
+                out.insert("deadline".into(), json!(game.turn));
+                game.deadline(game.turn)
+            }
+            Step::Gm { gm } => {
+                out.insert("gm".into(), json!(gm));
+                gm_step(&mut game, gm).map_err(|e| bad(format!("step {}: {e}", i + 1)))?
+            }
+        };
+        out.insert(
+            "events".into(),
+            json!(moved
+                .events
+                .iter()
+                .map(|e| game.named(e))
+                .collect::<Vec<_>>()),
+        );
+        out.insert(
+            "shown".into(),
+            json!(moved
+                .reveals
+                .iter()
+                .map(
+                    |r| json!({"asker": game.players[r.asker], "target": game.players[r.target],
+                                "traits": r.traits, "cards": r.cards})
+                )
+                .collect::<Vec<_>>()),
+        );
+        steps_out.push(Value::Object(out));
+        sheet_at(&game, i + 1, &mut sheets_out)?;
+    }
+    let end = game.end();
+    Ok(json!({
+        "ruleset": "sleuth",
+        "deal": end.deal,
+        "search_deck": start.search_order,
+        "search_cards": start.search.iter().zip(&start.players)
+            .map(|(s, p)| (p.clone(), json!(s))).collect::<Map<_, _>>(),
+        "commitment": start.commitment(),
+        "steps": steps_out,
+        "sheets": sheets_out,
+        "turns": game.turn,
+        "over": game.over,
+        "winners": game.winners.iter().map(|s| game.players[*s].clone()).collect::<Vec<_>>(),
+        "out": (0..game.players.len())
+            .filter(|s| game.seats[*s].standing == crate::sleuth::Standing::Out)
+            .map(|s| game.players[s].clone()).collect::<Vec<_>>(),
+        "missing": end.missing,
+        "reshuffles": end.reshuffles,
+    }))
+}
+
+/// A game master's action of a record.
+fn gm_step(game: &mut Sleuth, gm: &str) -> Result<crate::sleuth::Moved, String> {
+    let words: Vec<&str> = gm.split_whitespace().collect();
+    let seat = |name: &str| {
+        game.seat_of(name)
+            .ok_or(format!("\"{name}\" is not a player"))
+    };
+    match words.as_slice() {
+        ["skip"] => Ok(game.gm_skip()),
+        ["out", name] => {
+            let s = seat(name)?;
+            Ok(game.mark_out(s))
+        }
+        ["replace", name, new] => {
+            let s = seat(name)?;
+            Ok(game.replace(s, new))
+        }
+        _ => Err(format!(
+            "\"{gm}\" is not a game master's action: use \"skip\", \"out NAME\" or \"replace NAME NEW\""
+        )),
+    }
+}
+
+/// One player's sheet: for each card asked, the chance of each place.
+fn sheet(game: &Sleuth, ask: &SheetAsk) -> Result<Value, ReplayError> {
+    let seat = game
+        .seat_of(&ask.player)
+        .ok_or_else(|| bad(format!("sheets: \"{}\" is not a player", ask.player)))?;
+    let view = game.view_of(seat).map_err(|e| bad(e.to_string()))?;
+    let sheet = Sheet::compute(&view, &Budget::default());
+    let mut cards = Map::new();
+    for row in &sheet.cards {
+        if !ask.cards.is_empty()
+            && !ask
+                .cards
+                .iter()
+                .any(|c| Card::parse(c).map(|c| c.name()) == Ok(row.card.clone()))
+        {
+            continue;
+        }
+        let cells: Map<String, Value> = sheet
+            .locations
+            .iter()
+            .zip(&row.cells)
+            .filter(|(_, c)| c.p > 0.0 || !c.certain)
+            .map(|(place, c)| {
+                let p = (c.p * 10_000.0).round() / 10_000.0;
+                (place.clone(), json!({"p": p, "certain": c.certain}))
+            })
+            .collect();
+        cards.insert(row.card.clone(), Value::Object(cells));
+    }
+    Ok(
+        json!({"after": ask.after, "player": game.players[seat], "method": sheet.method,
+              "contradiction": sheet.contradiction, "cards": cards}),
+    )
+}
