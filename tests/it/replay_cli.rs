@@ -240,3 +240,105 @@ fn deduce_prints_a_players_sheet_and_refuses_bad_requests_clearly() {
         assert!(out.stdout.is_empty());
     }
 }
+
+fn classic_scenario(name: &str) -> (Value, Value) {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/scenarios/{name}.json"));
+    let scenario: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let out = replay(&scenario["spec"].to_string());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let actual: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_subset(&scenario["expected_output"], &actual, name);
+    (scenario["spec"].clone(), actual)
+}
+
+#[test]
+fn every_classic_sleuth_scenario_replays_to_its_expected_output() {
+    for entry in
+        std::fs::read_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios"))
+            .unwrap()
+    {
+        let name = entry
+            .unwrap()
+            .path()
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        classic_scenario(&name);
+    }
+}
+
+#[test]
+fn the_seeds_examples_play_out_as_the_seed_tells_them() {
+    let (spec, out) = classic_scenario("classic-five-players");
+    // The five-player hand: Ann's sheet at the start shows her seven cards, hers for certain.
+    let ann = &out["sheets"][0]["cards"];
+    for card in spec["deal"]["Ann"].as_array().unwrap() {
+        assert_eq!(
+            ann[card.as_str().unwrap()]["Ann"]["certain"],
+            true,
+            "{card}"
+        );
+    }
+    // "Three pairs".
+    let pairs = &out["steps"][0]["events"][0];
+    assert_eq!(
+        (pairs["target"].as_str(), pairs["count"].as_u64()),
+        (Some("Ben"), Some(3))
+    );
+    // The Blue Opals passed: two cards, shown to the asker alone.
+    let shown = &out["steps"][1]["shown"][0];
+    assert_eq!(shown["asker"], "Ben");
+    assert_eq!(
+        shown["cards"],
+        serde_json::json!(["1 Blue Opal", "3 Blue Opal"])
+    );
+    // A wrong accusation never shows the card named; a right one wins.
+    let wrong = out["steps"][6]["events"][0].to_string();
+    assert!(wrong.contains("\"correct\":false") && !wrong.contains("Green Opal"));
+    assert_eq!(out["winners"], serde_json::json!(["Eve"]));
+
+    // The Pearl Clusters: Dan, who only heard "two", knows which two they are.
+    let (_, out) = classic_scenario("classic-pearl-clusters");
+    let dan = &out["sheets"][0];
+    assert_eq!(dan["player"], "Dan");
+    for card in ["3 Red Pearl", "3 Green Pearl"] {
+        assert_eq!(dan["cards"][card]["Cleo"]["p"], 1.0);
+        assert_eq!(dan["cards"][card]["Cleo"]["certain"], true);
+    }
+    assert_eq!(dan["cards"]["3 Yellow Pearl"]["table"]["certain"], true);
+}
+
+#[test]
+fn a_bad_classic_record_exits_2_with_one_clear_message() {
+    let cases = [
+        (
+            r#"{"ruleset":"sleuth","players":["Ann","Ben"]}"#,
+            "3 to 7 players",
+        ),
+        (
+            r#"{"ruleset":"sleuth","players":["Ann","Ben","Cleo","Dan"],"settings":{"missing_gems":2,"winners":9}}"#,
+            "winners",
+        ),
+        (
+            r#"{"ruleset":"sleuth","players":["Ann","Ben","Cleo"],"steps":[{"player":"Zed","text":"exchange"}]}"#,
+            "\"Zed\" is not a player",
+        ),
+        (
+            r#"{"ruleset":"sleuth","players":["Ann","Ben","Cleo"],"search_deck":["Pairs"]}"#,
+            "54 Search cards",
+        ),
+    ];
+    for (input, says) in cases {
+        let out = replay(input);
+        assert_eq!(out.status.code(), Some(2), "{input}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{input}: {err}");
+        assert!(out.stdout.is_empty());
+    }
+}
