@@ -195,9 +195,12 @@ enum GameCommand {
         time_zone: String,
         #[arg(long, default_value = "en", help = "The game's language: en or fr.")]
         language: String,
-        /// A house rule, e.g. --setting max_rounds=10 (see RULES.md).
+        /// A house rule, e.g. --setting max_rounds=10 (see RULES.md, or RULES-SLEUTH.md).
         #[arg(long = "setting")]
         settings: Vec<String>,
+        /// polysleuth, or sleuth for classic Sleuth.
+        #[arg(long, default_value = "polysleuth")]
+        ruleset: String,
         /// Keep the game off the public list.
         #[arg(long)]
         unlisted: bool,
@@ -485,6 +488,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
                     time_zone,
                     language,
                     settings,
+                    ruleset,
                     unlisted,
                     forming,
                     invite,
@@ -493,8 +497,15 @@ async fn run(command: Command) -> anyhow::Result<()> {
                     site,
                 },
         } => {
-            let settings =
-                polysleuth::simulate::cli::settings(&settings).map_err(anyhow::Error::msg)?;
+            let settings = match ruleset.parse() {
+                Ok(polysleuth::store::Ruleset::Sleuth) => serde_json::to_value(
+                    polysleuth::sleuth::Settings::from_pairs(&settings)
+                        .map_err(anyhow::Error::msg)?,
+                )?,
+                _ => serde_json::to_value(
+                    polysleuth::simulate::cli::settings(&settings).map_err(anyhow::Error::msg)?,
+                )?,
+            };
             let deal = match deal {
                 Some(path) => {
                     let text = std::fs::read_to_string(&path)
@@ -509,6 +520,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 name,
                 gm_email,
                 players,
+                ruleset: Some(ruleset),
                 settings: Some(settings),
                 round_hours: Some(round_hours),
                 grace_minutes: Some(grace_minutes),

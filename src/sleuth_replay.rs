@@ -75,7 +75,7 @@ pub fn is_classic(input: &Value) -> bool {
 }
 
 /// Reads the `deal` object: each player's hand, `table` and `missing`.
-fn read_deal(
+pub fn read_deal(
     players: &[String],
     deal: &BTreeMap<String, Vec<String>>,
 ) -> Result<Deal, ReplayError> {

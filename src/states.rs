@@ -47,6 +47,12 @@ impl States {
 
 /// A game row's state, parsed anew.
 pub fn parse(row: &GameRow) -> Result<Game> {
+    if row.ruleset != crate::store::Ruleset::Polysleuth {
+        return Err(MasterError::Conflict(format!(
+            "game {} is a game of classic Sleuth: its pages are under /classic/",
+            row.id
+        )));
+    }
     serde_json::from_str(&row.state)
         .map_err(|e| MasterError::Corrupt(format!("game {}: {e}", row.id)))
 }

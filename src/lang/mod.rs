@@ -4,6 +4,7 @@
 //! Fluent cannot: cards and counts (`words`), turn problems (`problems`), numbers and times.
 
 mod bulletin;
+mod classic;
 mod problems;
 mod reasons;
 mod settings;

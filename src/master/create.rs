@@ -63,6 +63,9 @@ impl Master {
                     remaining,
                     now,
                     reminder_hours: &req.reminder_hours,
+                    ruleset: crate::store::Ruleset::Polysleuth,
+                    turn_deadline: None,
+                    turn: 1,
                 },
             )
             .await?;

@@ -12,6 +12,7 @@ use crate::lang::Lang;
 use crate::rules::game::valid_name;
 use crate::rules::settings::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::rules::{Deal, Settings};
+use crate::store::Ruleset;
 
 /// A round's length when none is given.
 pub const ROUND_HOURS: f64 = 48.0;
@@ -56,6 +57,11 @@ pub struct GameRequest {
     pub max_absence: i64,
     /// Whether a player marked done for being idle is handed to the first standby.
     pub auto_standby: bool,
+    /// Polysleuth, or classic Sleuth (then `classic` holds its house rules).
+    pub ruleset: Ruleset,
+    pub classic: crate::sleuth::Settings,
+    /// A classic game's deal given in full (tests and replays of a known deal).
+    pub classic_deal: Option<crate::sleuth::Deal>,
 }
 
 /// How a game gathers its players.
@@ -97,6 +103,9 @@ impl GameRequest {
             forming: None,
             max_absence: 0,
             auto_standby: false,
+            ruleset: Ruleset::Polysleuth,
+            classic: Default::default(),
+            classic_deal: None,
         }
     }
 }
@@ -124,6 +133,9 @@ pub struct Draft {
     pub forming: Option<Forming>,
     pub max_absence: Option<i64>,
     pub auto_standby: bool,
+    pub ruleset: Ruleset,
+    /// A classic game's house rules (`settings` then is not used).
+    pub classic: crate::sleuth::Settings,
 }
 
 impl Draft {
@@ -140,11 +152,18 @@ impl Draft {
             None => {
                 check_players(&self.players, &mut errors);
                 if (MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players.len()) {
-                    if let Err(e) = self.settings.check(self.players.len()) {
-                        errors.push(e.to_string());
+                    let checked = match self.ruleset {
+                        Ruleset::Polysleuth => self.settings.check(self.players.len()).map_err(|e| e.to_string()),
+                        Ruleset::Sleuth => self.classic.check(self.players.len()).map_err(|e| e.to_string()),
+                    };
+                    if let Err(e) = checked {
+                        errors.push(e);
                     }
                 }
             }
+            Some(_) if self.ruleset == Ruleset::Sleuth => errors.push(
+                "a game of classic Sleuth is made with its players named; forming by sign-up is for Polysleuth games".into(),
+            ),
             Some(f) => check_forming(f, &self.players, &self.settings, now, &mut errors),
         }
         let max_absence = self.max_absence.unwrap_or(0);
@@ -192,7 +211,19 @@ impl Draft {
             errors.push("the first deadline is in the past".into());
         }
         let names: Vec<String> = self.players.iter().map(|(n, _)| n.clone()).collect();
+        let mut classic_deal = None;
         let deal = match self.deal {
+            Some(d) if errors.is_empty() && self.ruleset == Ruleset::Sleuth => {
+                match crate::sleuth_replay::read_deal(&names, &d).and_then(|deal| {
+                    deal.check(&names, &self.classic)
+                        .map_err(|e| crate::replay::ReplayError(e.to_string()))?;
+                    Ok(deal)
+                }) {
+                    Ok(d) => classic_deal = Some(d),
+                    Err(e) => errors.push(e.to_string()),
+                }
+                None
+            }
             // The replay reader already names every problem of a given deal.
             Some(d) if errors.is_empty() => match crate::replay::read_deal(&names, d) {
                 Ok(d) => Some(d),
@@ -224,6 +255,9 @@ impl Draft {
             forming: self.forming,
             max_absence,
             auto_standby: self.auto_standby,
+            ruleset: self.ruleset,
+            classic: self.classic,
+            classic_deal,
         })
     }
 }
@@ -297,8 +331,12 @@ pub struct NewGameBody {
     pub gm_email: String,
     /// `["Ann <ann@example.org>", …]`
     pub players: Vec<String>,
+    /// `polysleuth` (default) or `sleuth` (classic Sleuth).
     #[serde(default)]
-    pub settings: Option<Settings>,
+    pub ruleset: Option<String>,
+    /// The house rules of the game's ruleset (RULES.md, or RULES-SLEUTH.md for classic).
+    #[serde(default)]
+    pub settings: Option<serde_json::Value>,
     #[serde(default)]
     pub round_hours: Option<f64>,
     #[serde(default)]
@@ -353,11 +391,30 @@ impl NewGameBody {
                 None => problems.push(format!("player \"{p}\" is not written as Name <address>")),
             }
         }
+        let ruleset = match self.ruleset.as_deref() {
+            None => Ruleset::Polysleuth,
+            Some(r) => r.parse().unwrap_or_else(|e: String| {
+                problems.push(e);
+                Ruleset::Polysleuth
+            }),
+        };
+        let (mut settings, mut classic) = (Settings::default(), crate::sleuth::Settings::default());
+        if let Some(v) = self.settings {
+            let read = match ruleset {
+                Ruleset::Polysleuth => serde_json::from_value(v).map(|s| settings = s),
+                Ruleset::Sleuth => serde_json::from_value(v).map(|s| classic = s),
+            };
+            if let Err(e) = read {
+                problems.push(format!("the settings are not usable: {e}"));
+            }
+        }
         Draft {
             name: self.name,
             gm_email: self.gm_email,
             players,
-            settings: self.settings.unwrap_or_default(),
+            settings,
+            ruleset,
+            classic,
             round_hours: self.round_hours,
             grace_minutes: self.grace_minutes,
             time_zone: self.time_zone,

@@ -138,6 +138,20 @@ impl Settings {
     }
 }
 
+impl Settings {
+    /// House rules from `key=value` texts, as `--setting` gives them.
+    pub fn from_pairs(pairs: &[String]) -> Result<Settings, String> {
+        let mut s = Settings::default();
+        for pair in pairs {
+            let (k, v) = pair
+                .split_once('=')
+                .ok_or_else(|| format!("\"{pair}\" is not written key=value"))?;
+            s.set(k, v)?;
+        }
+        Ok(s)
+    }
+}
+
 fn on_off(b: bool) -> String {
     if b { "on" } else { "off" }.to_string()
 }

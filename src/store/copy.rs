@@ -14,7 +14,7 @@ use sqlx::{Column, Row, ValueRef};
 use super::{Backend, Store, StoreError};
 
 /// Every table, parents before children, with the order its rows are read and compared in.
-pub const TABLES: [(&str, &str); 14] = [
+pub const TABLES: [(&str, &str); 15] = [
     ("secrets", "name"),
     ("games", "id"),
     ("seating", "game_id"),
@@ -26,18 +26,20 @@ pub const TABLES: [(&str, &str); 14] = [
     ("sheets", "game_id, seat"),
     ("observers", "id"),
     ("outbox", "id"),
+    ("digests", "id"),
     ("bounces", "id"),
     ("inbound", "id"),
     ("leases", "name"),
 ];
 
 /// Tables whose ids a sequence hands out on PostgreSQL.
-const SERIAL: [&str; 7] = [
+const SERIAL: [&str; 8] = [
     "games",
     "players",
     "signups",
     "observers",
     "outbox",
+    "digests",
     "bounces",
     "inbound",
 ];

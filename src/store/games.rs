@@ -65,6 +65,42 @@ impl serde::Serialize for GameStatus {
     }
 }
 
+/// Which game a row holds: Polysleuth's rounds, or classic Sleuth's turns. Stored as its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Ruleset {
+    #[default]
+    Polysleuth,
+    Sleuth,
+}
+
+impl Ruleset {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Ruleset::Polysleuth => "polysleuth",
+            Ruleset::Sleuth => "sleuth",
+        }
+    }
+}
+
+impl std::str::FromStr for Ruleset {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "polysleuth" => Ok(Ruleset::Polysleuth),
+            "sleuth" | "classic" => Ok(Ruleset::Sleuth),
+            other => Err(format!(
+                "\"{other}\" is not a ruleset: use polysleuth or sleuth (classic Sleuth)"
+            )),
+        }
+    }
+}
+
+impl serde::Serialize for Ruleset {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct GameRow {
     pub id: i64,
@@ -90,6 +126,11 @@ pub struct GameRow {
     pub reminders_sent: String,
     /// The game's language: its public pages, bulletins, and players who chose none.
     pub language: Lang,
+    pub ruleset: Ruleset,
+    /// A classic game's turn deadline, while its clock runs.
+    pub turn_deadline: Option<i64>,
+    /// The last classic turn whose player was reminded.
+    pub turn_reminded: i64,
 }
 
 impl Decode for GameRow {
@@ -121,6 +162,12 @@ impl Decode for GameRow {
             reminder_hours: r.text("reminder_hours")?,
             reminders_sent: r.text("reminders_sent")?,
             language: Lang::stored(&r.text("language")?),
+            ruleset: r
+                .text("ruleset")?
+                .parse()
+                .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?,
+            turn_deadline: r.maybe_int("turn_deadline")?,
+            turn_reminded: r.int("turn_reminded")?,
         })
     }
 }
@@ -135,7 +182,7 @@ pub struct DueRound {
     pub deadline: Option<i64>,
 }
 
-pub(super) const GAME_COLUMNS: &str = "id, name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, remaining, close_at, gm_notes, gm_done, created_at, reminder_hours, reminders_sent, language";
+pub(super) const GAME_COLUMNS: &str = "id, name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, remaining, close_at, gm_notes, gm_done, created_at, reminder_hours, reminders_sent, language, ruleset, turn_deadline, turn_reminded";
 
 pub struct NewGame<'a> {
     pub name: &'a str,
@@ -156,6 +203,11 @@ pub struct NewGame<'a> {
     pub now: i64,
     pub reminder_hours: &'a str,
     pub language: Lang,
+    pub ruleset: Ruleset,
+    /// A classic game's first turn deadline; none for Polysleuth.
+    pub turn_deadline: Option<i64>,
+    /// The round or turn now open: 1 for a new game.
+    pub turn: i64,
 }
 
 /// The schedule fields of a game that GM actions and resolution change together.
@@ -191,8 +243,8 @@ impl Schedule {
 impl Store {
     pub async fn insert_game(&self, tx: &mut Conn, g: &NewGame<'_>) -> Result<i64, StoreError> {
         let (id,): (i64,) = sqlx::query_as(
-            "INSERT INTO games (name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, created_at, reminder_hours, remaining, language)
-             VALUES ($1, $2, $14, 1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $15, $16) RETURNING id",
+            "INSERT INTO games (name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, created_at, reminder_hours, remaining, language, ruleset, turn_deadline)
+             VALUES ($1, $2, $14, $19, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $15, $16, $17, $18) RETURNING id",
         )
         .bind(g.name)
         .bind(g.listed as i64)
@@ -210,6 +262,9 @@ impl Store {
         .bind(g.status.as_str())
         .bind(g.remaining)
         .bind(g.language.code())
+        .bind(g.ruleset.as_str())
+        .bind(g.turn_deadline)
+        .bind(g.turn)
         .fetch_one(&mut *tx)
         .await?;
         Ok(id)

@@ -17,6 +17,7 @@ use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Executor, Transaction};
 
 pub mod batch;
 mod bulletins;
+mod classic;
 mod closing;
 pub mod copy;
 pub mod direct;
@@ -39,8 +40,9 @@ mod turns;
 mod writes;
 
 pub use bulletins::{BulletinRow, ReportRow};
+pub use classic::ClassicSave;
 pub use closing::Closing;
-pub use games::{DueRound, GameRow, GameStatus, NewGame, Schedule};
+pub use games::{DueRound, GameRow, GameStatus, NewGame, Ruleset, Schedule};
 pub use observers::ObserverRow;
 pub use outbox::{BounceRow, MailRow, NewMail};
 pub use players::PlayerRow;

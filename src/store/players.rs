@@ -28,11 +28,13 @@ pub struct PlayerRow {
     pub language: Option<Lang>,
     /// The player's own time zone for deadlines; None: the game's.
     pub time_zone: Option<String>,
+    /// A classic game's public results come in a daily digest instead of one mail a turn.
+    pub digest: bool,
 }
 
 /// The columns a [`PlayerRow`] is read from.
 pub(super) const PLAYER_COLUMNS: &str =
-    "id, game_id, seat, name, email, key_hash, key_version, computer, away_until, language, time_zone";
+    "id, game_id, seat, name, email, key_hash, key_version, computer, away_until, language, time_zone, digest";
 
 impl PlayerRow {
     /// Whether mail reaches this player: a person does, a computer player has no address.
@@ -64,6 +66,7 @@ impl Decode for PlayerRow {
             away_until: r.maybe_int("away_until")?,
             language: r.maybe_text("language")?.as_deref().and_then(Lang::parse),
             time_zone: r.maybe_text("time_zone")?,
+            digest: r.int("digest")? != 0,
             computer: match r.maybe_text("computer")? {
                 None => None,
                 Some(level) => Some(Level::parse(&level).map_err(|_| {

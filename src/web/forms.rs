@@ -121,7 +121,28 @@ pub fn parse(f: &Fields) -> Result<GameRequest, Vec<String>> {
         _ => None,
     };
     let max_absence = number(f, "max_absence", "longest absence", &mut problems);
+    let ruleset = match get(f, "ruleset") {
+        "" => crate::store::Ruleset::Polysleuth,
+        r => r.parse().unwrap_or_else(|e: String| {
+            problems.push(e);
+            crate::store::Ruleset::Polysleuth
+        }),
+    };
+    let mut classic = crate::sleuth::Settings::default();
+    for key in ["missing_gems", "turn_hours", "winners", "idle_turns"] {
+        let value = get(f, &format!("classic_{key}"));
+        if !value.is_empty() {
+            if let Err(e) = classic.set(key, value) {
+                problems.push(e);
+            }
+        }
+    }
+    classic.supersleuth = get(f, "classic_supersleuth") == "on";
+    classic.two_questions = get(f, "classic_two_questions") == "on";
+    classic.assistant = settings.assistant;
     Draft {
+        ruleset,
+        classic,
         name: get(f, "name").to_string(),
         gm_email: get(f, "gm_email").to_string(),
         players,

@@ -1,0 +1,87 @@
+# Classic Sleuth: the log's sentences, the pages' and the mails' words.
+
+classic-free-choice = Free Choice
+classic-free-choice-of = Free Choice { $element }
+classic-turn-began = Turn { $turn }: { $player }'s turn.
+classic-asked-one = { $asker } asked { $target } how many { $what } (Search card { $card }): { $count }.
+classic-asked-two = { $asker } asked { $target } for { $what } (Search card { $card }): { $count ->
+    [0] no card
+    [one] 1 card passed
+   *[other] { $count } cards passed
+}.
+classic-asked-final-one = { $asker }'s final question: { $target }, how many { $what }? { $count }.
+classic-asked-final-two = { $asker }'s final question: { $target }'s { $what }: { $count ->
+    [0] no card
+    [one] 1 card passed
+   *[other] { $count } cards passed
+}.
+classic-exchanged = { $player } exchanged their Search cards ({ $cards }).
+classic-drew = { $player } drew { $cards }.
+classic-reshuffled = The discard pile ({ $count } cards) was shuffled into a new draw deck.
+classic-passed = { $player }'s turn passed.
+classic-passed-gm = The game master ended { $player }'s turn.
+classic-skipped = { $player } let { $turns } turns in a row pass and is skipped until they send a command.
+classic-returned = { $player } is back and takes turns again.
+classic-accused-right = { $player } accused and was right: { $player } wins!
+classic-accused-wrong = { $player } accused and was wrong: { $player } is out, but still answers questions.
+classic-accused-timeout = { $player } asked a final question and did not accuse before the deadline: { $player } is out.
+classic-marked-out = The game master marked { $player } out; they still answer questions.
+classic-replaced = { $player } took { $before }'s seat.
+classic-ended = The game is over. Winners, in order: { $winners }.
+classic-ended-none = The game is over with no winner.
+
+classic-ruleset = Classic Sleuth
+classic-whose-turn = { $player }'s turn, until { $deadline }.
+classic-whose-turn-paused = { $player }'s turn; the clock is paused.
+classic-final-asked = { $player } asked a final question and must now accuse.
+classic-nobody = Nobody can take a turn: every player left is skipped for idleness.
+classic-over = The game is over.
+classic-winners = Winners, in order: { $winners }
+classic-missing = The missing gem: { $cards }
+classic-salt = Salt: { $salt }
+classic-players = Players and their Search cards
+classic-standing-playing = playing
+classic-standing-out = out
+classic-standing-won = won
+classic-standing-skipped = skipped
+classic-table = Table cards (public)
+classic-table-none = No card is on the table.
+classic-discard = Discard pile
+classic-discard-none = empty
+classic-deck = Draw deck: { $count } cards
+classic-log = The log
+classic-your-hand = Your hand
+classic-shown = Shown to you
+classic-shown-line = Turn { $turn }: { $target }'s { $what }: { $cards }
+classic-shown-none = none
+classic-your-cards = Your Search cards
+classic-allows = allows
+classic-act = Your turn
+classic-act-help = Write your command, or choose a question your Search cards allow.
+classic-accuse = Accuse (at any time)
+classic-accuse-help = Name the missing gem. Right, you win; wrong, you are out.
+classic-send = Send
+classic-done = Done.
+classic-not-your-turn = It is not your turn: only an accusation may be sent now.
+classic-digest = Daily digest
+classic-digest-help = Get each turn's public result in one mail a day instead of one mail a turn.
+classic-digest-on = Digest on
+classic-digest-off = Digest off
+classic-sheet = Information Sheet
+classic-sheet-missing = Chance of being the missing gem
+classic-gm-skip = End the turn now
+classic-gm-out = Mark out
+classic-subject-welcome = [Sleuth game { $id }] welcome to { $game }, { $name }
+classic-subject-gm = [Sleuth game { $id }] you are the game master of { $game }
+classic-subject-turn = [Sleuth game { $id }, turn { $turn }] your turn
+classic-subject-news = [Sleuth game { $id }, turn { $turn }] what happened
+classic-subject-end = [Sleuth game { $id }] the game is over
+classic-subject-digest = [Sleuth game { $id }] your daily digest
+classic-subject-refused = [Sleuth game { $id }] your command was NOT accepted
+classic-subject-reminder = [Sleuth game { $id }, turn { $turn }] reminder: your turn ends soon
+classic-subject-status = [Sleuth game { $id }] status of { $name }
+classic-subject-skipped = [Sleuth game { $id }] { $name } is skipped for idleness
+classic-subject-digest-set = [Sleuth game { $id }] digest { $on ->
+    [yes] on
+   *[no] off
+}

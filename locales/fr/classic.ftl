@@ -1,0 +1,87 @@
+# Le Sleuth classique : les phrases du journal, les mots des pages et des courriels.
+
+classic-free-choice = Choix libre
+classic-free-choice-of = Choix libre : { $element }
+classic-turn-began = Tour { $turn } : à { $player } de jouer.
+classic-asked-one = { $asker } a demandé à { $target } combien de { $what } (carte { $card }) : { $count }.
+classic-asked-two = { $asker } a demandé à { $target } ses { $what } (carte { $card }) : { $count ->
+    [0] aucune carte
+    [one] 1 carte passée
+   *[other] { $count } cartes passées
+}.
+classic-asked-final-one = Dernière question de { $asker } : { $target }, combien de { $what } ? { $count }.
+classic-asked-final-two = Dernière question de { $asker } : les { $what } de { $target } : { $count ->
+    [0] aucune carte
+    [one] 1 carte passée
+   *[other] { $count } cartes passées
+}.
+classic-exchanged = { $player } a échangé ses cartes de recherche ({ $cards }).
+classic-drew = { $player } a pioché { $cards }.
+classic-reshuffled = La défausse ({ $count } cartes) a été mélangée pour refaire la pioche.
+classic-passed = Le tour de { $player } est passé.
+classic-passed-gm = Le maître du jeu a clos le tour de { $player }.
+classic-skipped = { $player } a laissé passer { $turns } tours de suite et est sauté jusqu'à sa prochaine commande.
+classic-returned = { $player } est de retour et rejoue.
+classic-accused-right = { $player } a accusé juste : { $player } gagne !
+classic-accused-wrong = { $player } a accusé à tort : { $player } est éliminé, mais répond encore aux questions.
+classic-accused-timeout = { $player } a posé une dernière question sans accuser avant l'échéance : { $player } est éliminé.
+classic-marked-out = Le maître du jeu a éliminé { $player }, qui répond encore aux questions.
+classic-replaced = { $player } a pris la place de { $before }.
+classic-ended = La partie est finie. Gagnants, dans l'ordre : { $winners }.
+classic-ended-none = La partie est finie, sans gagnant.
+
+classic-ruleset = Sleuth classique
+classic-whose-turn = À { $player } de jouer, jusqu'au { $deadline }.
+classic-whose-turn-paused = À { $player } de jouer ; l'horloge est en pause.
+classic-final-asked = { $player } a posé une dernière question et doit maintenant accuser.
+classic-nobody = Personne ne peut jouer : tous les joueurs restants sont sautés pour inactivité.
+classic-over = La partie est finie.
+classic-winners = Gagnants, dans l'ordre : { $winners }
+classic-missing = La gemme manquante : { $cards }
+classic-salt = Sel : { $salt }
+classic-players = Les joueurs et leurs cartes de recherche
+classic-standing-playing = en jeu
+classic-standing-out = éliminé
+classic-standing-won = gagnant
+classic-standing-skipped = sauté
+classic-table = Cartes sur la table (publiques)
+classic-table-none = Aucune carte sur la table.
+classic-discard = Défausse
+classic-discard-none = vide
+classic-deck = Pioche : { $count } cartes
+classic-log = Le journal
+classic-your-hand = Votre main
+classic-shown = Cartes qu'on vous a montrées
+classic-shown-line = Tour { $turn } : les { $what } de { $target } : { $cards }
+classic-shown-none = aucune
+classic-your-cards = Vos cartes de recherche
+classic-allows = permet
+classic-act = À vous de jouer
+classic-act-help = Écrivez votre commande, ou choisissez une question que vos cartes permettent.
+classic-accuse = Accuser (à tout moment)
+classic-accuse-help = Nommez la gemme manquante. Juste, vous gagnez ; à tort, vous êtes éliminé.
+classic-send = Envoyer
+classic-done = C'est fait.
+classic-not-your-turn = Ce n'est pas votre tour : seule une accusation peut être envoyée maintenant.
+classic-digest = Résumé quotidien
+classic-digest-help = Recevoir le résultat public des tours en un courriel par jour plutôt qu'un par tour.
+classic-digest-on = Résumé activé
+classic-digest-off = Résumé désactivé
+classic-sheet = Fiche d'information
+classic-sheet-missing = Chance d'être la gemme manquante
+classic-gm-skip = Clore le tour maintenant
+classic-gm-out = Éliminer
+classic-subject-welcome = [Sleuth partie { $id }] bienvenue dans { $game }, { $name }
+classic-subject-gm = [Sleuth partie { $id }] vous êtes le maître du jeu de { $game }
+classic-subject-turn = [Sleuth partie { $id }, tour { $turn }] à vous de jouer
+classic-subject-news = [Sleuth partie { $id }, tour { $turn }] ce qui s'est passé
+classic-subject-end = [Sleuth partie { $id }] la partie est finie
+classic-subject-digest = [Sleuth partie { $id }] votre résumé quotidien
+classic-subject-refused = [Sleuth partie { $id }] votre commande n'a PAS été acceptée
+classic-subject-reminder = [Sleuth partie { $id }, tour { $turn }] rappel : votre tour finit bientôt
+classic-subject-status = [Sleuth partie { $id }] état de { $name }
+classic-subject-skipped = [Sleuth partie { $id }] { $name } est sauté pour inactivité
+classic-subject-digest-set = [Sleuth partie { $id }] résumé { $on ->
+    [yes] activé
+   *[no] désactivé
+}

@@ -1,0 +1,172 @@
+//! Computer players of classic Sleuth. Pure: from one seat's view alone (its hand, the public
+//! log and table, the cards shown to it, its Search cards) to one command, checked like a
+//! person's. A novice asks what its first Search card allows and accuses only when sure; a
+//! detective or master asks the question that the sheet says tells most about the cards that
+//! may be missing, and accuses once the sheet proves the missing gem(s).
+
+use crate::deduce::{sample, Budget, Sheet, View};
+use crate::rules::cards::{matching, Trait};
+use crate::rules::Card;
+use crate::sleuth::{SearchCard, Sleuth};
+
+use super::Level;
+
+/// What a computer seat may know of a classic game.
+pub struct ClassicSeat {
+    pub me: usize,
+    pub players: Vec<String>,
+    pub search: Vec<SearchCard>,
+    pub view: View,
+    /// It asked a final question this turn and must now accuse.
+    pub final_asked: bool,
+    pub missing_gems: usize,
+}
+
+impl ClassicSeat {
+    /// A seat's view of a game: nothing but what that player's own pages show.
+    pub fn of(game: &Sleuth, seat: usize) -> Option<ClassicSeat> {
+        Some(ClassicSeat {
+            me: seat,
+            players: game.players.clone(),
+            search: game.search[seat].clone(),
+            view: game.view_of(seat).ok()?,
+            final_asked: game.final_asked && game.current == Some(seat),
+            missing_gems: game.settings.missing_gems,
+        })
+    }
+}
+
+/// The assistant's effort for a computer seat: far less than a person's page gets.
+fn budget() -> Budget {
+    Budget {
+        count: 2_000_000,
+        sample: sample::Plan {
+            chains: 2,
+            sweeps: 400,
+            burn_in: 50,
+            proof_nodes: 5_000,
+        },
+    }
+}
+
+/// The command a computer seat sends on its turn.
+pub fn command(seat: &ClassicSeat, level: Level) -> String {
+    let sheet = Sheet::compute(&seat.view, &budget());
+    let Some(missing) = sheet
+        .locations
+        .iter()
+        .position(|l| l == crate::sleuth::sheet::MISSING)
+    else {
+        return "pass".into();
+    };
+    let chance = |card: &Card| -> f64 {
+        sheet
+            .cards
+            .iter()
+            .find(|r| r.card == card.name())
+            .map(|r| r.cells[missing].p)
+            .filter(|p| p.is_finite())
+            .unwrap_or(0.0)
+    };
+    let mut likely: Vec<(Card, f64)> = Card::all().map(|c| (c, chance(&c))).collect();
+    likely.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let sure = likely.iter().take_while(|(_, p)| *p > 0.999).count() >= seat.missing_gems;
+    if sure || seat.final_asked {
+        let named: Vec<String> = likely[..seat.missing_gems]
+            .iter()
+            .map(|(c, _)| c.name())
+            .collect();
+        return format!("accuse {}", named.join(", "));
+    }
+    // A question's worth: how uncertain its answer is, over the cards that may be missing.
+    let place = |name: &str| sheet.locations.iter().position(|l| l == name);
+    let worth = |target: usize, traits: &[Trait]| -> f64 {
+        let Some(col) = place(&seat.players[target]) else {
+            return 0.0;
+        };
+        matching(traits)
+            .iter()
+            .map(|c| {
+                let row = sheet.cards.iter().find(|r| r.card == c.name());
+                let p = row
+                    .map(|r| r.cells[col].p)
+                    .filter(|p| p.is_finite())
+                    .unwrap_or(0.0);
+                p * (1.0 - p) * (0.2 + chance(&c))
+            })
+            .sum::<f64>()
+            * if traits.len() == 2 { 1.5 } else { 1.0 }
+    };
+    let targets: Vec<usize> = (0..seat.players.len()).filter(|t| *t != seat.me).collect();
+    let cards: &[SearchCard] = match level {
+        Level::Novice => &seat.search[..seat.search.len().min(1)],
+        _ => &seat.search,
+    };
+    let mut best: Option<(f64, usize, Vec<Trait>, SearchCard)> = None;
+    for card in cards {
+        for traits in Sleuth::allowed_by(*card) {
+            for t in &targets {
+                let w = worth(*t, &traits);
+                if best.as_ref().is_none_or(|b| w > b.0) {
+                    best = Some((w, *t, traits.clone(), *card));
+                }
+            }
+        }
+    }
+    match best {
+        Some((w, target, traits, card)) if w > 0.01 => {
+            let what = crate::sleuth::search::question_words(&traits);
+            let how = if traits.len() == 1 { "how many" } else { "for" };
+            format!(
+                "ask {} {how} {what} using {}",
+                seat.players[target],
+                card.name()
+            )
+        }
+        _ => "exchange".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sleuth::Settings;
+
+    fn game() -> Sleuth {
+        let names = ["Ann", "Ben", "Cleo", "Dan"].map(String::from).to_vec();
+        Sleuth::new(names, Settings::default(), 3, "salt".into(), None, None).unwrap()
+    }
+
+    #[test]
+    fn a_computer_seat_plays_a_whole_game_to_a_right_accusation() {
+        let mut g = game();
+        for _ in 0..400 {
+            if g.over {
+                break;
+            }
+            let seat = g.current.expect("someone's turn");
+            let view = ClassicSeat::of(&g, seat).unwrap();
+            let text = command(&view, Level::Detective);
+            g.act(seat, &text)
+                .unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        }
+        assert!(g.over, "four detectives end a game");
+        assert_eq!(
+            g.winners.len(),
+            1,
+            "a detective accuses only when sure, so rightly"
+        );
+    }
+
+    #[test]
+    fn a_computer_seat_sees_only_its_own_hand() {
+        let g = game();
+        let view = ClassicSeat::of(&g, 1).unwrap();
+        // Every fact it holds is public or its own: none names another hand's cards exactly.
+        assert!(view
+            .view
+            .facts
+            .iter()
+            .all(|f| f.loc == 1 || f.set == crate::rules::CardSet::ALL || f.loc >= 4));
+    }
+}
