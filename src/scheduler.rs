@@ -1,6 +1,7 @@
 //! Closes rounds: at their deadline, or once every active player is ready and the grace period
 //! is over. A deadline missed while the service was down is resolved at the first tick.
 //! Also reminds players with no turn before the deadline, and has computer players play.
+//! Classic games: turns past their deadline pass, reminders, and daily digests.
 
 use std::time::Duration;
 
@@ -17,6 +18,17 @@ pub async fn run(master: Master, tick: Duration, computers: Timing) {
             Ok(n) if n > 0 => tracing::info!(rounds = n, "due rounds resolved"),
             Ok(_) => {}
             Err(e) => tracing::error!(error = %e, "cannot look for due rounds"),
+        }
+        match master.classic_due().await {
+            Ok(n) if n > 0 => tracing::info!(turns = n, "classic turns passed at their deadline"),
+            Ok(_) => {}
+            Err(e) => tracing::error!(error = %e, "cannot look for due classic turns"),
+        }
+        if let Err(e) = master.classic_reminders().await {
+            tracing::error!(error = %e, "cannot send classic reminders");
+        }
+        if let Err(e) = master.classic_digests().await {
+            tracing::error!(error = %e, "cannot send classic digests");
         }
         match master.start_due_forming().await {
             Ok(n) if n > 0 => tracing::info!(games = n, "forming games started at their date"),

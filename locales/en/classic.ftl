@@ -85,3 +85,24 @@ classic-subject-digest-set = [Sleuth game { $id }] digest { $on ->
     [yes] on
    *[no] off
 }
+classic-allows-one = how many { $what }
+classic-allows-two = { $what } (the cards are shown to you alone)
+classic-allows-two-count = { $what } (the count only: supersleuth)
+classic-allows-free = any one element, or two of different kinds
+classic-allows-free-of = { $what }, alone or with one element of another kind
+classic-mail-your-turn = It is your turn (turn { $turn }) until { $deadline }. Send one command: a question your Search cards allow, exchange, or a final question; an accusation may come with it.
+classic-mail-must-accuse = You asked a final question: now send "accuse …" before { $deadline }, or you are out.
+classic-mail-happened = What happened since the last mail:
+classic-mail-digest = Every turn's public result since your last digest:
+classic-mail-end = The game is over. The missing gem(s): { $missing }. Salt: { $salt }. The whole deal is on the game's page.
+classic-mail-refused = Your command was NOT accepted; nothing changed. Every problem:
+classic-mail-reminder = Your turn (turn { $turn }) ends at { $deadline }. Without a command by then it passes.
+classic-mail-skipped = { $player } let { $turns } turns in a row pass and is now skipped until they send a command. You may give the seat to a standby or a computer player on your page.
+classic-mail-gm = You are the game master of "{ $game }" (game { $id }), a game of classic Sleuth. Your page - keep it to yourself, it is your key: { $link }
+classic-mail-gm-players = Players: { $players }
+classic-mail-digest-on = From now on each turn's public result comes in one mail a day. Your turn, the cards shown to you and the end still come at once.
+classic-mail-digest-off = From now on each turn's public result comes at once.
+classic-mail-status = Whose turn: { $turn }
+classic-mail-hand = Your hand: { $cards }
+classic-mail-help = Commands: ask NAME how many Pairs; ask NAME for Blue Opals [using CARD]; exchange; final ask NAME for Blue Opals; accuse 2 Blue Opal; pass; back; status; digest on; digest off; help.
+classic-gm-name = game master

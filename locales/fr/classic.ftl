@@ -85,3 +85,24 @@ classic-subject-digest-set = [Sleuth partie { $id }] résumé { $on ->
     [yes] activé
    *[no] désactivé
 }
+classic-allows-one = combien de { $what }
+classic-allows-two = { $what } (les cartes ne sont montrées qu'à vous)
+classic-allows-two-count = { $what } (le nombre seulement : supersleuth)
+classic-allows-free = n'importe quel élément, ou deux de sortes différentes
+classic-allows-free-of = { $what }, seul ou avec un élément d'une autre sorte
+classic-mail-your-turn = C'est votre tour (tour { $turn }) jusqu'au { $deadline }. Envoyez une commande : une question que vos cartes permettent, exchange, ou une dernière question ; une accusation peut l'accompagner.
+classic-mail-must-accuse = Vous avez posé une dernière question : envoyez maintenant « accuse … » avant le { $deadline }, sinon vous êtes éliminé.
+classic-mail-happened = Ce qui s'est passé depuis le dernier courriel :
+classic-mail-digest = Le résultat public de chaque tour depuis votre dernier résumé :
+classic-mail-end = La partie est finie. La ou les gemmes manquantes : { $missing }. Sel : { $salt }. Toute la donne est sur la page de la partie.
+classic-mail-refused = Votre commande n'a PAS été acceptée ; rien n'a changé. Tous les problèmes :
+classic-mail-reminder = Votre tour (tour { $turn }) finit le { $deadline }. Sans commande d'ici là, il passe.
+classic-mail-skipped = { $player } a laissé passer { $turns } tours de suite et est maintenant sauté jusqu'à sa prochaine commande. Vous pouvez donner sa place à un remplaçant ou à un joueur ordinateur sur votre page.
+classic-mail-gm = Vous êtes le maître du jeu de « { $game } » (partie { $id }), une partie de Sleuth classique. Votre page - gardez-la pour vous, c'est votre clé : { $link }
+classic-mail-gm-players = Joueurs : { $players }
+classic-mail-digest-on = Désormais le résultat public des tours arrive en un courriel par jour. Votre tour, les cartes qu'on vous montre et la fin arrivent toujours aussitôt.
+classic-mail-digest-off = Désormais le résultat public de chaque tour arrive aussitôt.
+classic-mail-status = À qui de jouer : { $turn }
+classic-mail-hand = Votre main : { $cards }
+classic-mail-help = Commandes : ask NOM how many Pairs (demander à NOM combien de paires) ; ask NOM for Blue Opals [using CARTE] ; exchange ; final ask NOM for Blue Opals ; accuse 2 Blue Opal ; pass ; back ; status ; digest on ; digest off ; aide.
+classic-gm-name = maître du jeu

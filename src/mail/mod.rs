@@ -114,6 +114,8 @@ macro_rules! in_french {
     };
 }
 
+pub mod classic;
+
 /// The public bulletin as plain text: the `.txt` page and the head of every round mail.
 #[derive(Template)]
 #[template(path = "bulletin.txt")]

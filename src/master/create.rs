@@ -17,6 +17,9 @@ impl Master {
     /// Creates a game: deals, commits, stores it with its players, and queues the welcome
     /// mails, all in one transaction.
     pub async fn create_game(&self, req: GameRequest) -> Result<Created> {
+        if req.ruleset == crate::store::Ruleset::Sleuth {
+            return self.create_classic(req).await;
+        }
         if req.forming.is_some() {
             return self.create_forming(req).await;
         }

@@ -46,6 +46,11 @@ impl Master {
     /// A game master's action on a game, authenticated by their link's token.
     pub async fn gm_action(&self, token: &str, action: GmAction) -> Result<String> {
         let game = self.gm_game(token).await?;
+        if game.ruleset == crate::store::Ruleset::Sleuth
+            && !matches!(action, GmAction::NewLink { .. })
+        {
+            return self.classic_gm(game, action).await;
+        }
         match (game.status, &action) {
             (GameStatus::Over, _) => Err(MasterError::Conflict("the game is over".into())),
             (GameStatus::Unconfirmed, GmAction::Start) => self.start(game.id).await,

@@ -399,6 +399,21 @@ impl Sleuth {
         self.moved_since(events, reveals)
     }
 
+    /// The game master ends the game now: nobody else wins; the end is shown to all.
+    pub fn gm_end(&mut self) -> Moved {
+        let (events, reveals) = (self.log.len(), self.reveals.len());
+        if !self.over {
+            self.over = true;
+            self.current = None;
+            self.final_asked = false;
+            self.log.push(Event::Ended {
+                turn: self.turn,
+                winners: self.winners.clone(),
+            });
+        }
+        self.moved_since(events, reveals)
+    }
+
     /// The game master marks a player out: no more turns or accusations; they still answer.
     pub fn mark_out(&mut self, seat: usize) -> Moved {
         let (events, reveals) = (self.log.len(), self.reveals.len());

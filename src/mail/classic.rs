@@ -1,0 +1,198 @@
+//! The letters of classic Sleuth: the welcome with the hand and Search cards, and one
+//! "news" letter for everything that follows — a turn's public result, "your turn" with the
+//! Search cards and what each allows, the cards shown to an asker, a digest, a refusal, a
+//! reminder, the end. The words come from `locales/*/classic.ftl`; the two templates per
+//! language give the layout.
+
+use askama::Template;
+
+use super::{zone, Letter};
+use crate::lang::{card_line, Lang};
+use crate::site::Site;
+use crate::sleuth::{SearchCard, Sleuth};
+use crate::store::GameRow;
+
+#[derive(Template)]
+#[template(path = "mail/classic_welcome.txt")]
+struct Welcome<'a> {
+    t: Lang,
+    name: &'a str,
+    game: &'a GameRow,
+    players: String,
+    table: String,
+    hand: Vec<String>,
+    search: String,
+    turn_line: String,
+    link: &'a str,
+    mail_address: &'a str,
+    key: &'a str,
+    example: &'a str,
+    settings: Vec<(&'static str, String)>,
+}
+
+in_french!(Welcome, WelcomeFr, "mail/fr/classic_welcome.txt");
+
+#[derive(Template)]
+#[template(path = "mail/classic_news.txt")]
+struct NewsBody<'a> {
+    t: Lang,
+    name: &'a str,
+    paragraphs: &'a [String],
+    lines: &'a [String],
+    shown: &'a [String],
+    cards: &'a [(String, String)],
+    page: String,
+}
+
+in_french!(NewsBody, NewsBodyFr, "mail/fr/classic_news.txt");
+
+/// What one news letter says, section by section.
+#[derive(Default)]
+pub struct News {
+    pub subject: String,
+    pub paragraphs: Vec<String>,
+    pub lines: Vec<String>,
+    pub shown: Vec<String>,
+    /// Search cards and what each allows, on a "your turn" letter.
+    pub cards: Vec<(String, String)>,
+}
+
+impl News {
+    pub fn letter(&self, site: &Site, game: &GameRow, name: &str, t: Lang) -> Letter {
+        let body = NewsBody {
+            t,
+            name,
+            paragraphs: &self.paragraphs,
+            lines: &self.lines,
+            shown: &self.shown,
+            cards: &self.cards,
+            page: site.link(&format!("/classic/games/{}", game.id)),
+        }
+        .render_in();
+        Letter {
+            subject: self.subject.clone(),
+            body,
+            reply_to: None,
+        }
+    }
+}
+
+/// A deadline in the reader's words and zone.
+pub fn deadline(t: Lang, at: Option<i64>, time_zone: &str) -> String {
+    match at {
+        Some(at) => t.time(at, zone(time_zone)),
+        None => t.t("deadline-paused-mail"),
+    }
+}
+
+/// The welcome of a classic player: hand, table, Search cards, whose turn, how to play.
+#[allow(clippy::too_many_arguments)]
+pub fn welcome(
+    site: &Site,
+    game: &GameRow,
+    state: &Sleuth,
+    seat: usize,
+    link: &str,
+    key: &str,
+    t: Lang,
+    time_zone: &str,
+) -> Letter {
+    let n = state.players.len();
+    let hand: Vec<String> = state.deal.hands[seat]
+        .iter()
+        .map(|c| card_line(t, c))
+        .collect();
+    let table: Vec<String> = state.deal.table.iter().map(|c| card_line(t, c)).collect();
+    let turn_line = match state.current {
+        Some(s) => t.t2(
+            "classic-whose-turn",
+            "player",
+            state.players[s].as_str(),
+            "deadline",
+            deadline(t, game.turn_deadline, time_zone),
+        ),
+        None => t.t("classic-nobody"),
+    };
+    let body = Welcome {
+        t,
+        name: &state.players[seat],
+        game,
+        players: state.players.join(", "),
+        table: table.join(", "),
+        hand,
+        search: t.search_cards(&state.search[seat]),
+        turn_line,
+        link,
+        mail_address: &site.mail_address,
+        key,
+        example: &state.players[(seat + 1) % n],
+        settings: state.settings.lines(),
+    }
+    .render_in();
+    Letter {
+        subject: t.t3(
+            "classic-subject-welcome",
+            "id",
+            game.id,
+            "game",
+            game.name.as_str(),
+            "name",
+            state.players[seat].as_str(),
+        ),
+        body,
+        reply_to: None,
+    }
+}
+
+/// What a Search card allows, in words.
+pub fn allows(t: Lang, card: SearchCard, supersleuth: bool) -> String {
+    match card {
+        SearchCard::One(x) => t.t1("classic-allows-one", "what", t.classic_what(&[x])),
+        SearchCard::Two(a, b) => t.t1(
+            if supersleuth {
+                "classic-allows-two-count"
+            } else {
+                "classic-allows-two"
+            },
+            "what",
+            t.classic_what(&[a, b]),
+        ),
+        SearchCard::Free => t.t("classic-allows-free"),
+        SearchCard::FreeOf(x) => t.t1("classic-allows-free-of", "what", t.classic_what(&[x])),
+    }
+}
+
+/// A seat's Search cards with what each allows.
+pub fn cards_allowing(t: Lang, state: &Sleuth, seat: usize) -> Vec<(String, String)> {
+    state.search[seat]
+        .iter()
+        .map(|c| (t.search_card(*c), allows(t, *c, state.settings.supersleuth)))
+        .collect()
+}
+
+/// The cards shown to a seat, one line each.
+pub fn shown_lines(t: Lang, state: &Sleuth, reveals: &[crate::sleuth::Reveal]) -> Vec<String> {
+    reveals
+        .iter()
+        .map(|r| {
+            let cards: Vec<String> = r.cards.iter().map(|c| card_line(t, c)).collect();
+            t.tr(
+                "classic-shown-line",
+                [
+                    ("turn", r.turn.into()),
+                    ("target", state.players[r.target].as_str().into()),
+                    ("what", t.classic_what(&r.traits).into()),
+                    (
+                        "cards",
+                        if cards.is_empty() {
+                            t.t("classic-shown-none")
+                        } else {
+                            cards.join(", ")
+                        }
+                        .into(),
+                    ),
+                ],
+            )
+        })
+        .collect()
+}

@@ -1,0 +1,148 @@
+//! Making a classic game: the deal and the Search deck drawn and committed, the game and its
+//! seats stored, the welcome letters queued, in one transaction; then computer seats whose
+//! turn comes first play.
+
+use super::{json, Master, MasterError, Result};
+use crate::clock::now;
+use crate::keys;
+use crate::mail::classic::{welcome, News};
+use crate::master::request::{self, GameRequest};
+use crate::model::{Created, CreatedPlayer};
+use crate::sleuth::Sleuth;
+use crate::store::{GameRow, GameStatus, NewGame, Ruleset, Tx};
+
+impl Master {
+    /// Creates a classic game; the game master's and the players' letters go out with it.
+    pub(in crate::master) async fn create_classic(&self, req: GameRequest) -> Result<Created> {
+        let names: Vec<String> = req.players.iter().map(|(n, _)| n.clone()).collect();
+        let seed = req.seed.unwrap_or_else(rand::random);
+        let salt = keys::new_key();
+        let state = Sleuth::new(
+            names.clone(),
+            req.classic.clone(),
+            seed,
+            salt.clone(),
+            req.classic_deal.clone(),
+            None,
+        )
+        .map_err(|e| MasterError::Invalid(vec![e.to_string()]))?;
+        let commitment = state.commitment();
+        let now = now();
+        let turn_secs = req.classic.turn_hours as i64 * 3600;
+        let (status, deadline, remaining) = match req.wait_for_gm {
+            true => (GameStatus::Unconfirmed, None, Some(turn_secs)),
+            false => (GameStatus::Open, Some(now + turn_secs), None),
+        };
+        let gm_key = keys::new_key();
+        let mut tx = self.store.write().await?;
+        let id = self
+            .store
+            .insert_game(
+                &mut tx,
+                &NewGame {
+                    name: &req.name,
+                    listed: req.listed,
+                    state: &json(&state),
+                    salt: &salt,
+                    commitment: &commitment,
+                    gm_email: &req.gm_email,
+                    gm_key_hash: &keys::hash(&gm_key),
+                    round_seconds: turn_secs,
+                    grace_seconds: 0,
+                    time_zone: &req.time_zone,
+                    language: req.language,
+                    status,
+                    deadline: None,
+                    remaining,
+                    now,
+                    reminder_hours: "",
+                    ruleset: Ruleset::Sleuth,
+                    turn_deadline: deadline,
+                    turn: state.turn as i64,
+                },
+            )
+            .await?;
+        let row = self.locked(&mut tx, id).await?;
+        let mut players = Vec::new();
+        for (seat, (name, address)) in req.players.iter().enumerate() {
+            let key = keys::new_key();
+            let computer = request::computer_level(address).and_then(|l| l.ok());
+            let email = if computer.is_some() {
+                ""
+            } else {
+                address.as_str()
+            };
+            let pid = self
+                .store
+                .insert_player(&mut tx, id, seat, name, email, &keys::hash(&key), computer)
+                .await?;
+            let link = match (req.wait_for_gm, computer) {
+                (false, None) => {
+                    self.classic_welcome(&mut tx, &row, &state, seat, pid, 0, email, &key)
+                        .await?
+                }
+                _ => String::new(),
+            };
+            players.push(CreatedPlayer {
+                name: name.clone(),
+                link,
+            });
+        }
+        let gm_link = self.site.gm_link(id, &gm_key);
+        let t = row.language;
+        let news = News {
+            subject: t.t2("classic-subject-gm", "id", id, "game", req.name.as_str()),
+            paragraphs: vec![
+                t.tr(
+                    "classic-mail-gm",
+                    [
+                        ("game", req.name.as_str().into()),
+                        ("id", id.into()),
+                        ("link", gm_link.as_str().into()),
+                    ],
+                ),
+                t.t1("classic-mail-gm-players", "players", names.join(", ")),
+            ],
+            ..News::default()
+        };
+        let letter = news.letter(&self.site, &row, &t.t("classic-gm-name"), t);
+        self.send(&mut tx, Some(id), &req.gm_email, &letter, now)
+            .await?;
+        tx.commit().await?;
+        tracing::info!(game = id, players = names.len(), "classic game created");
+        if !req.wait_for_gm {
+            // A computer in seat 1 plays at once.
+            self.classic_change(id, None, |_, _, _| Ok(())).await?;
+        }
+        Ok(Created {
+            id,
+            public_page: self.site.link(&format!("/classic/games/{id}")),
+            gm_link,
+            players,
+        })
+    }
+
+    /// Queues a classic player's welcome with their link; returns the link.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) async fn classic_welcome(
+        &self,
+        tx: &mut Tx,
+        row: &GameRow,
+        state: &Sleuth,
+        seat: usize,
+        player_id: i64,
+        key_version: i64,
+        email: &str,
+        key: &str,
+    ) -> Result<String> {
+        let link = self.site.player_link(player_id, key);
+        let (t, zone) = match self.store.player(&mut **tx, player_id).await? {
+            Some(p) => (p.lang(row), p.zone(row).to_string()),
+            None => (row.language, row.time_zone.clone()),
+        };
+        let mut letter = welcome(&self.site, row, state, seat, &link, key, t, &zone);
+        letter.reply_to = Some(self.site.reply_address(player_id, key_version));
+        self.send(tx, Some(row.id), email, &letter, now()).await?;
+        Ok(link)
+    }
+}

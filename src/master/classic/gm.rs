@@ -1,0 +1,263 @@
+//! The game master's actions on a classic game: start a game that waited, end the turn now,
+//! extend, pause and resume the turn's clock, mark a player out, give a seat to a standby or a
+//! computer player, end the game. A new private link is the shared action of `master/gm.rs`.
+
+use super::{Master, MasterError, Result};
+use crate::clock::now;
+use crate::keys;
+use crate::master::gm::GmAction;
+use crate::master::seats::Newcomer;
+use crate::rules::game::valid_name;
+use crate::store::{ClassicSave, GameRow, GameStatus, SignupKind, SignupStatus};
+
+impl Master {
+    pub(in crate::master) async fn classic_gm(
+        &self,
+        game: GameRow,
+        action: GmAction,
+    ) -> Result<String> {
+        match (game.status, action) {
+            (GameStatus::Over, _) => Err(MasterError::Conflict("the game is over".into())),
+            (GameStatus::Unconfirmed, GmAction::Start) => self.classic_start(game.id).await,
+            (GameStatus::Unconfirmed, _) => Err(MasterError::Conflict(
+                "the game has not started: press \"Start the game\" first".into(),
+            )),
+            (_, GmAction::Start) => {
+                Err(MasterError::Conflict("the game has started already".into()))
+            }
+            (_, GmAction::ResolveNow) => {
+                self.classic_change(game.id, None, |s, _, _| Ok(s.gm_skip()))
+                    .await?;
+                Ok("The turn was ended now; the next player's turn has begun.".into())
+            }
+            (_, GmAction::End) => {
+                self.classic_change(game.id, None, |s, _, _| Ok(s.gm_end()))
+                    .await?;
+                Ok("The game is over; every player was mailed the end.".into())
+            }
+            (_, GmAction::MarkDone { seat }) => {
+                self.classic_change(game.id, None, |s, _, _| {
+                    if seat >= s.players.len() {
+                        return Err(MasterError::Invalid(vec![format!(
+                            "there is no seat {}",
+                            seat + 1
+                        )]));
+                    }
+                    if !s.in_play(seat) {
+                        return Err(MasterError::Conflict(format!(
+                            "{} is out or has won already",
+                            s.players[seat]
+                        )));
+                    }
+                    Ok(s.mark_out(seat))
+                })
+                .await?;
+                Ok("The player is out: they take no more turns and still answer questions.".into())
+            }
+            (_, GmAction::Replace { seat, with }) => self.classic_replace(&game, seat, with).await,
+            (status, GmAction::Extend { hours }) => {
+                let secs = (hours * 3600.0).round() as i64;
+                if secs <= 0 {
+                    return Err(MasterError::Invalid(vec![
+                        "extend by more than 0 hours".into()
+                    ]));
+                }
+                self.classic_clock(&game, |d, r| match status {
+                    GameStatus::Paused => (None, r.map(|r| r + secs)),
+                    _ => (d.map(|d| d + secs), None),
+                })
+                .await?;
+                Ok(format!("The turn now lasts {hours} hours more."))
+            }
+            (GameStatus::Paused, GmAction::Pause) => {
+                Err(MasterError::Conflict("the game is paused already".into()))
+            }
+            (_, GmAction::Pause) => {
+                self.classic_pause(&game, GameStatus::Paused).await?;
+                Ok("The game is paused: the turn's clock is stopped until you resume it.".into())
+            }
+            (GameStatus::Open, GmAction::Resume) => {
+                Err(MasterError::Conflict("the game is not paused".into()))
+            }
+            (_, GmAction::Resume) => {
+                self.classic_pause(&game, GameStatus::Open).await?;
+                Ok("The game goes on: the turn's clock runs again.".into())
+            }
+            (_, GmAction::Reminders { .. }) => Err(MasterError::Invalid(vec![
+                "a game of classic Sleuth reminds the player whose turn ends soon by itself".into(),
+            ])),
+            (_, GmAction::NewLink { .. }) => unreachable!("a new link is the shared action"),
+        }
+    }
+
+    /// Changes the turn's clock: (deadline, remaining) → (deadline, remaining).
+    async fn classic_clock(
+        &self,
+        game: &GameRow,
+        f: impl FnOnce(Option<i64>, Option<i64>) -> (Option<i64>, Option<i64>),
+    ) -> Result<()> {
+        let mut tx = self.store.write().await?;
+        let row = self.locked(&mut tx, game.id).await?;
+        let (deadline, remaining) = f(row.turn_deadline, row.remaining);
+        self.store
+            .save_classic(
+                &mut tx,
+                &ClassicSave {
+                    id: row.id,
+                    state: &row.state,
+                    turn: row.round,
+                    status: row.status,
+                    turn_deadline: deadline,
+                    remaining,
+                },
+            )
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Pauses (the time left is kept) or resumes (the clock runs from the time left).
+    async fn classic_pause(&self, game: &GameRow, to: GameStatus) -> Result<()> {
+        let mut tx = self.store.write().await?;
+        let row = self.locked(&mut tx, game.id).await?;
+        let now = now();
+        let (deadline, remaining) = match to {
+            GameStatus::Paused => (None, row.turn_deadline.map(|d| (d - now).max(60))),
+            _ => (row.remaining.map(|r| now + r), None),
+        };
+        self.store
+            .save_classic(
+                &mut tx,
+                &ClassicSave {
+                    id: row.id,
+                    state: &row.state,
+                    turn: row.round,
+                    status: to,
+                    turn_deadline: deadline,
+                    remaining,
+                },
+            )
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Starts a game that waited for its game master: each player gets a new key and their
+    /// welcome, and the first turn's clock starts.
+    async fn classic_start(&self, game_id: i64) -> Result<String> {
+        let mut tx = self.store.write().await?;
+        let row = self.locked(&mut tx, game_id).await?;
+        let state = super::parse(&row)?;
+        let deadline = now() + row.remaining.unwrap_or(row.round_seconds);
+        self.store
+            .save_classic(
+                &mut tx,
+                &ClassicSave {
+                    id: row.id,
+                    state: &row.state,
+                    turn: row.round,
+                    status: GameStatus::Open,
+                    turn_deadline: Some(deadline),
+                    remaining: None,
+                },
+            )
+            .await?;
+        let row = self.locked(&mut tx, game_id).await?;
+        for p in self
+            .store
+            .players(&mut *tx, game_id)
+            .await?
+            .iter()
+            .filter(|p| p.mailed())
+        {
+            let key = keys::new_key();
+            let version = self
+                .store
+                .replace_player_key(&mut tx, p.id, &keys::hash(&key))
+                .await?;
+            self.classic_welcome(
+                &mut tx,
+                &row,
+                &state,
+                p.seat as usize,
+                p.id,
+                version,
+                &p.email,
+                &key,
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        self.forget_players(|p| p.game_id != game_id);
+        self.classic_change(game_id, None, |_, _, _| Ok(())).await?;
+        Ok("The game has started: each player was mailed their private link.".into())
+    }
+
+    /// Gives a seat to a standby or a computer player; the old player's link stops working.
+    async fn classic_replace(&self, game: &GameRow, seat: usize, with: Newcomer) -> Result<String> {
+        let mut tx = self.store.write().await?;
+        let players = self.store.players(&mut *tx, game.id).await?;
+        let old = players
+            .iter()
+            .find(|p| p.seat == seat as i64)
+            .cloned()
+            .ok_or_else(|| MasterError::Invalid(vec![format!("there is no seat {}", seat + 1)]))?;
+        let (name, email, computer, signup) = match &with {
+            Newcomer::Standby(id) => {
+                let s = self
+                    .store
+                    .signup(&mut *tx, *id)
+                    .await?
+                    .filter(|s| {
+                        s.kind == SignupKind::Standby
+                            && s.status == SignupStatus::Joined
+                            && s.game_id.is_none_or(|g| g == game.id)
+                    })
+                    .ok_or_else(|| {
+                        MasterError::Invalid(vec![format!(
+                            "standby {id} is not standing by for this game; choose one from the list"
+                        )])
+                    })?;
+                (s.name.clone(), s.email.clone(), None, Some(s.id))
+            }
+            Newcomer::Computer { level, name } => (name.clone(), String::new(), Some(*level), None),
+        };
+        if !valid_name(&name)
+            || players
+                .iter()
+                .any(|p| p.seat != old.seat && p.name.eq_ignore_ascii_case(&name))
+        {
+            return Err(MasterError::Invalid(vec![format!(
+                "\"{name}\" cannot take the seat: use 1 to 32 letters, digits, _ or -, and a name no other player has"
+            )]));
+        }
+        let key = keys::new_key();
+        let version = self
+            .store
+            .reseat_player(&mut tx, old.id, &name, &email, &keys::hash(&key), computer)
+            .await?;
+        if let Some(id) = signup {
+            self.store
+                .set_signup(&mut tx, id, SignupStatus::Seated, None, now())
+                .await?;
+        }
+        let row = self.locked(&mut tx, game.id).await?;
+        let mut state = super::parse(&row)?;
+        state.replace(seat, &name);
+        if computer.is_none() {
+            self.classic_welcome(&mut tx, &row, &state, seat, old.id, version, &email, &key)
+                .await?;
+        }
+        tx.commit().await?;
+        self.forget_players(|p| p.id != old.id);
+        self.forget_seats(game.id);
+        // The seat's new name goes into the log, and a computer whose turn it is plays.
+        self.classic_change(game.id, None, |s, _, _| Ok(s.replace(seat, &name)))
+            .await?;
+        Ok(format!(
+            "{name} now plays seat {} in place of {}.",
+            seat + 1,
+            old.name
+        ))
+    }
+}

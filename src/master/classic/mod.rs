@@ -1,0 +1,153 @@
+//! Classic Sleuth's use cases: a game made and started, a player's command, a turn's deadline,
+//! reminders and digests, the game master's actions. Every change runs the same way
+//! (`change`): the game row locked, the engine's state moved, computer seats played, the state
+//! and clock stored and every letter the change causes queued, in one transaction. The rules
+//! are the `sleuth` engine's; nothing here decides one.
+
+mod clock;
+mod create;
+mod gm;
+mod orders;
+mod tell;
+
+use super::{json, Master, MasterError, Result};
+use crate::clock::now;
+use crate::computer::classic::{command, ClassicSeat};
+use crate::sleuth::Sleuth;
+use crate::store::{ClassicSave, GameRow, GameStatus, PlayerRow, Ruleset};
+
+pub use orders::Answer;
+
+/// A classic game row's state, parsed.
+pub fn parse(row: &GameRow) -> Result<Sleuth> {
+    if row.ruleset != Ruleset::Sleuth {
+        return Err(MasterError::NotFound(format!(
+            "game {} is not a game of classic Sleuth",
+            row.id
+        )));
+    }
+    serde_json::from_str(&row.state)
+        .map_err(|e| MasterError::Corrupt(format!("game {}: {e}", row.id)))
+}
+
+/// A player of a classic game, authenticated, with the game as it is now.
+pub struct ClassicPlayer {
+    pub player: PlayerRow,
+    pub game: GameRow,
+    pub state: Sleuth,
+    pub players: Vec<PlayerRow>,
+}
+
+/// The most computer moves one change may carry, so a table of computers cannot loop.
+const MOST_COMPUTER_MOVES: usize = 200;
+
+impl Master {
+    /// A classic game and its state, for its public pages.
+    pub async fn classic_game(&self, id: i64) -> Result<(GameRow, Sleuth)> {
+        let row = self.public_game(id).await?;
+        let state = parse(&row)?;
+        Ok((row, state))
+    }
+
+    /// The player a link token belongs to, in a classic game.
+    pub async fn classic_seat(&self, token: &str) -> Result<ClassicPlayer> {
+        let player = self.authenticate(token).await?;
+        let game = self.public_game(player.game_id).await?;
+        let state = parse(&game)?;
+        let players = self.store.players(&self.store.pool, game.id).await?;
+        Ok(ClassicPlayer {
+            player,
+            game,
+            state,
+            players,
+        })
+    }
+
+    /// Moves a classic game in one transaction: `f` changes the state (or refuses, and
+    /// nothing is written), computer seats whose turn comes play, and the state, its clock and
+    /// every letter are stored. `actor` is the seat whose own command this is: they hear of it
+    /// at once even on a digest.
+    pub(super) async fn classic_change<T>(
+        &self,
+        game_id: i64,
+        actor: Option<usize>,
+        f: impl FnOnce(&mut Sleuth, &GameRow, &[PlayerRow]) -> Result<T>,
+    ) -> Result<T> {
+        let mut tx = self.store.write().await?;
+        let row = self
+            .store
+            .game_for_update(&mut tx, game_id)
+            .await?
+            .ok_or_else(|| MasterError::NotFound(format!("there is no game {game_id}")))?;
+        let mut state = parse(&row)?;
+        let players = self.store.players(&mut *tx, game_id).await?;
+        let (turn, events, reveals) = (state.turn, state.log.len(), state.reveals.len());
+        let out = f(&mut state, &row, &players)?;
+        play_computers(&mut state, &players);
+        let now = now();
+        let turn_secs = row.round_seconds;
+        let paused = row.status == GameStatus::Paused;
+        let (status, deadline, remaining) = if state.over {
+            (GameStatus::Over, None, None)
+        } else if state.current.is_none() {
+            (row.status, None, row.remaining)
+        } else if state.turn != turn || (row.turn_deadline.is_none() && !paused) {
+            match paused {
+                true => (row.status, None, Some(turn_secs)),
+                false => (row.status, Some(now + turn_secs), None),
+            }
+        } else {
+            (row.status, row.turn_deadline, row.remaining)
+        };
+        self.store
+            .save_classic(
+                &mut tx,
+                &ClassicSave {
+                    id: game_id,
+                    state: &json(&state),
+                    turn: state.turn as i64,
+                    status,
+                    turn_deadline: deadline,
+                    remaining,
+                },
+            )
+            .await?;
+        let row = self.locked(&mut tx, game_id).await?;
+        self.classic_tell(
+            &mut tx,
+            &row,
+            &state,
+            &players,
+            (events, reveals),
+            actor,
+            now,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(out)
+    }
+}
+
+/// Computer seats take their turns while it is one's turn.
+fn play_computers(state: &mut Sleuth, players: &[PlayerRow]) {
+    for _ in 0..MOST_COMPUTER_MOVES {
+        let Some(seat) = state.current.filter(|_| !state.over) else {
+            return;
+        };
+        let Some(level) = players
+            .iter()
+            .find(|p| p.seat as usize == seat)
+            .and_then(|p| p.computer)
+        else {
+            return;
+        };
+        let Some(view) = ClassicSeat::of(state, seat) else {
+            return;
+        };
+        let text = command(&view, level);
+        if state.act(seat, &text).is_err() {
+            // A command the engine refuses should not happen; the turn passes rather than stall.
+            let _ = state.act(seat, "pass");
+        }
+    }
+}

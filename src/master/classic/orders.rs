@@ -1,0 +1,128 @@
+//! A classic player's own commands, from the web or by mail: a turn's command or an
+//! accusation (checked whole by the engine; a refused one changes nothing), `status`, and the
+//! daily digest switched on or off.
+
+use super::{Master, MasterError, Result};
+use crate::clock::now;
+use crate::lang::card_line;
+use crate::mail::classic::{cards_allowing, shown_lines, News};
+use crate::mail::Letter;
+use crate::store::PlayerRow;
+
+/// What a command did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Answer {
+    Done,
+    /// Every refused line, quoted with what was wrong.
+    Refused(Vec<String>),
+}
+
+impl Master {
+    /// A player's command: carried out, or refused line by line with nothing changed.
+    pub async fn classic_command(&self, player: &PlayerRow, text: &str) -> Result<Answer> {
+        let seat = player.seat as usize;
+        let done = self
+            .classic_change(player.game_id, Some(seat), |state, _, _| {
+                state.act(seat, text).map(|_| ()).map_err(|errors| {
+                    MasterError::Invalid(errors.iter().map(|e| e.to_string()).collect())
+                })
+            })
+            .await;
+        match done {
+            Ok(()) => Ok(Answer::Done),
+            Err(MasterError::Invalid(lines)) => Ok(Answer::Refused(lines)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The letter that answers a refused command by mail.
+    pub async fn classic_refusal(&self, player: &PlayerRow, lines: Vec<String>) -> Result<()> {
+        let row = self.public_game(player.game_id).await?;
+        let t = player.lang(&row);
+        let news = News {
+            subject: t.t1("classic-subject-refused", "id", row.id),
+            paragraphs: vec![t.t("classic-mail-refused")],
+            lines,
+            ..News::default()
+        };
+        let letter = news
+            .letter(&self.site, &row, &player.name, t)
+            .to_player(&self.site, player);
+        self.send_loose(&player.email, letter, Some(row.id)).await
+    }
+
+    /// Daily digest on or off; the player is told by mail.
+    pub async fn classic_digest(&self, player: &PlayerRow, on: bool) -> Result<()> {
+        let row = self.public_game(player.game_id).await?;
+        let t = player.lang(&row);
+        let mut tx = self.store.write().await?;
+        self.store.set_digest(&mut tx, player.id, on).await?;
+        let news = News {
+            subject: t.t2(
+                "classic-subject-digest-set",
+                "id",
+                row.id,
+                "on",
+                if on { "yes" } else { "no" },
+            ),
+            paragraphs: vec![t.t(if on {
+                "classic-mail-digest-on"
+            } else {
+                "classic-mail-digest-off"
+            })],
+            ..News::default()
+        };
+        let letter = news
+            .letter(&self.site, &row, &player.name, t)
+            .to_player(&self.site, player);
+        if player.mailed() {
+            self.send(&mut tx, Some(row.id), &player.email, &letter, now())
+                .await?;
+        }
+        tx.commit().await?;
+        self.forget_players(|p| p.id != player.id);
+        Ok(())
+    }
+
+    /// A player's status by mail: their hand, what they were shown, their Search cards and
+    /// whose turn it is; to their registered address only.
+    pub async fn classic_status(&self, player: &PlayerRow) -> Result<()> {
+        let (row, state) = self.classic_game(player.game_id).await?;
+        let seat = player.seat as usize;
+        let t = player.lang(&row);
+        let hand: Vec<String> = state.deal.hands[seat]
+            .iter()
+            .map(|c| card_line(t, c))
+            .collect();
+        let mine: Vec<_> = state
+            .reveals
+            .iter()
+            .filter(|r| r.asker == seat)
+            .cloned()
+            .collect();
+        let whose = match state.current {
+            Some(s) => state.players[s].clone(),
+            None => t.t("classic-over"),
+        };
+        let news = News {
+            subject: t.t2(
+                "classic-subject-status",
+                "id",
+                row.id,
+                "name",
+                player.name.as_str(),
+            ),
+            paragraphs: vec![
+                t.t1("classic-mail-hand", "cards", hand.join(", ")),
+                t.t1("classic-mail-status", "turn", whose),
+            ],
+            shown: shown_lines(t, &state, &mine),
+            cards: cards_allowing(t, &state, seat),
+            ..News::default()
+        };
+        let letter: Letter = news
+            .letter(&self.site, &row, &player.name, t)
+            .to_player(&self.site, player);
+        self.send_loose(&player.email, letter, Some(row.id)).await
+    }
+}
