@@ -196,6 +196,10 @@ pub struct Sleuth {
     /// Names a seat had before a new player took it, (seat, name).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub former: Vec<(usize, String)>,
+    /// When each turn began, in epoch seconds: stamped by the service for its feed; the
+    /// engine never reads it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub began_at: Vec<i64>,
 }
 
 /// The reserved names: places of the Information Sheet.
@@ -270,6 +274,7 @@ impl Sleuth {
             reveals: Vec::new(),
             accusations: Vec::new(),
             former: Vec::new(),
+            began_at: Vec::new(),
         };
         game.begin_next(n - 1);
         Ok(game)

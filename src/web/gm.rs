@@ -47,7 +47,13 @@ async fn gm_page(master: &Master, req: &HttpRequest, token: &str, notice: Option
 }
 
 pub async fn gm(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
-    gm_page(&master, &req, &path, None).await
+    match gm_page(&master, &req, &path, None).await {
+        Err(e) => match super::classic::moved_to_classic(&master, Some(&path), None).await {
+            Some(moved) => Ok(moved),
+            None => Err(e),
+        },
+        page => page,
+    }
 }
 
 pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterError> {

@@ -4,6 +4,8 @@ pub mod admission;
 pub mod api;
 pub mod builder;
 pub mod cards;
+pub mod classic;
+pub mod classic_view;
 mod csrf;
 pub mod error;
 pub mod forms;
@@ -34,9 +36,12 @@ pub const JSON_LIMIT: usize = 256 * 1024;
 pub const RAW_LIMIT: usize = 2 * 1024 * 1024;
 
 /// Routes whose paths carry a secret after this prefix.
-const SECRET_ROUTES: [&str; 6] = [
+const SECRET_ROUTES: [&str; 9] = [
     "/play/",
     "/gm/",
+    "/classic/play/",
+    "/classic/gm/",
+    "/api/classic/play/",
     "/api/play/",
     "/api/gm/",
     "/observe/",
@@ -136,8 +141,26 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route("/games/{id}", web::get().to(api::game))
                 .route("/games/{id}/rounds/{round}", web::get().to(api::bulletin))
                 .route("/gm/{token}", web::get().to(api::gm))
-                .route("/gm/{token}/actions", web::post().to(api::gm_action)),
+                .route("/gm/{token}/actions", web::post().to(api::gm_action))
+                .route("/classic/games/{id}", web::get().to(classic::api_game))
+                .route("/classic/play/{token}", web::get().to(classic::api_player))
+                .route(
+                    "/classic/play/{token}",
+                    web::post().to(classic::api_command),
+                ),
         )
+        .route("/classic/games/{id}", web::get().to(classic::game))
+        .route(
+            "/classic/games/{id}/feed.atom",
+            web::get().to(classic::feed),
+        )
+        .route("/classic/play/{token}", web::get().to(classic::play))
+        .route(
+            "/classic/play/{token}",
+            web::post().to(classic::play_action),
+        )
+        .route("/classic/gm/{token}", web::get().to(classic::gm))
+        .route("/classic/gm/{token}", web::post().to(classic::gm_action))
         .route("/games/{id}/rounds/{round}", web::get().to(pages::bulletin))
         .route("/play/{token}", web::get().to(play::play))
         .route("/play/{token}", web::post().to(play::play_action))
@@ -182,12 +205,14 @@ pub fn server(
     let secret = web::Data::new(InboundSecret(inbound_secret));
     let bulletins = web::Data::new(pages::BulletinCache::default());
     let page_parts = web::Data::new(play_view::PageCache::default());
+    let classic_sheets = web::Data::new(classic_view::SheetCache::default());
     Ok(HttpServer::new(move || {
         App::new()
             .app_data(data.clone())
             .app_data(secret.clone())
             .app_data(bulletins.clone())
             .app_data(page_parts.clone())
+            .app_data(classic_sheets.clone())
             .app_data(create_games.clone())
             .app_data(limiter.clone())
             .wrap(Compress::default())

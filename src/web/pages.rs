@@ -229,6 +229,12 @@ pub async fn game(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
     if super::signup::is_forming(&row) {
         return super::signup::forming_page(&master, &req, &row, None).await;
     }
+    if row.ruleset == crate::store::Ruleset::Sleuth {
+        return Ok(super::classic::see_other(&format!(
+            "/classic/games/{}",
+            row.id
+        )));
+    }
     let state = crate::states::parse(&row)?;
     let t = super::lang::reader(&req, row.language);
     let g = views::public_game(&master, &row, &state, t).await?;

@@ -88,7 +88,14 @@ fn render_play(
 }
 
 pub async fn play(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
-    play_page(&master, &req, &path, None, None, vec![]).await
+    match play_page(&master, &req, &path, None, None, vec![]).await {
+        // A link to a classic game's seat: its page is under /classic/ (looked up only then).
+        Err(e) => match super::classic::moved_to_classic(&master, Some(&path), None).await {
+            Some(moved) => Ok(moved),
+            None => Err(e),
+        },
+        page => page,
+    }
 }
 
 /// Adds the line the builder describes to the text, without sending the turn.

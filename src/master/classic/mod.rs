@@ -85,6 +85,9 @@ impl Master {
         let out = f(&mut state, &row, &players)?;
         play_computers(&mut state, &players);
         let now = now();
+        while state.began_at.len() < state.turn as usize {
+            state.began_at.push(now);
+        }
         let turn_secs = row.round_seconds;
         let paused = row.status == GameStatus::Paused;
         let (status, deadline, remaining) = if state.over {

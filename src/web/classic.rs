@@ -1,0 +1,323 @@
+//! The pages of a classic game: the public table and its Atom feed, a player's page with the
+//! question builder (only questions their Search cards allow) and the accusation form, the
+//! game master's page, and the JSON API beside them. Polysleuth's own pages send a classic
+//! game's readers here.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+use serde::Deserialize;
+
+use super::classic_view::{own, table, OwnView, SheetCache, TableView};
+use super::csrf::{check_csrf, csrf};
+use super::error::Page;
+use super::forms::Fields;
+use super::render::private;
+use crate::lang::Lang;
+use crate::master::classic::Answer;
+use crate::master::{Master, MasterError};
+use crate::store::{GameStatus, Ruleset};
+
+#[derive(Template)]
+#[template(path = "classic_game.html")]
+struct GamePage {
+    t: Lang,
+    g: TableView,
+}
+
+#[derive(Template)]
+#[template(path = "classic_play.html")]
+struct PlayPage {
+    t: Lang,
+    g: TableView,
+    o: OwnView,
+    csrf: String,
+    notice: Option<String>,
+    errors: Vec<String>,
+    text: String,
+}
+
+#[derive(Template)]
+#[template(path = "classic_gm.html")]
+struct GmPage {
+    t: Lang,
+    g: TableView,
+    csrf: String,
+    notice: Option<String>,
+    paused: bool,
+    unconfirmed: bool,
+}
+
+#[derive(Template)]
+#[template(path = "classic_feed.xml")]
+struct Feed {
+    t: Lang,
+    base: String,
+    g: TableView,
+    entries: Vec<(u32, String, String)>,
+    updated: String,
+}
+
+pub async fn game(req: HttpRequest, master: web::Data<Master>, path: web::Path<i64>) -> Page {
+    let (row, state) = master.classic_game(path.into_inner()).await?;
+    let t = super::lang::reader(&req, row.language);
+    let g = table(t, &row, &state, &row.time_zone);
+    Ok(super::render::render(&GamePage { t, g }))
+}
+
+/// One entry per turn, newest first: its public lines.
+pub async fn feed(req: HttpRequest, master: web::Data<Master>, path: web::Path<i64>) -> Page {
+    let (row, state) = master.classic_game(path.into_inner()).await?;
+    let t = super::lang::reader(&req, row.language);
+    let rfc = |s: i64| {
+        chrono::DateTime::from_timestamp(s, 0)
+            .unwrap_or_default()
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+    };
+    let g = table(t, &row, &state, &row.time_zone);
+    let at = |turn: u32| {
+        rfc(state
+            .began_at
+            .get(turn as usize - 1)
+            .copied()
+            .unwrap_or(row.created_at))
+    };
+    let entries = g
+        .log
+        .iter()
+        .map(|l| (l.turn, at(l.turn), l.lines.join("\n")))
+        .collect();
+    let updated = rfc(state.began_at.last().copied().unwrap_or(row.created_at));
+    let body = Feed {
+        t,
+        base: master.site.link(""),
+        g,
+        entries,
+        updated,
+    }
+    .render()
+    .map_err(|e| MasterError::Corrupt(e.to_string()))?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/atom+xml; charset=utf-8")
+        .body(body))
+}
+
+async fn play_page(
+    req: &HttpRequest,
+    master: &Master,
+    sheets: &SheetCache,
+    token: &str,
+    notice: Option<String>,
+    errors: Vec<String>,
+    text: String,
+) -> Page {
+    let seat = master.classic_seat(token).await?;
+    let t = seat.player.lang(&seat.game);
+    let zone = seat.player.zone(&seat.game).to_string();
+    let s = seat.player.seat as usize;
+    let o = own(t, &seat.state, s, seat.player.digest, sheets, seat.game.id);
+    let g = table(t, &seat.game, &seat.state, &zone);
+    let (csrf, cookie) = csrf(req);
+    Ok(private(
+        &PlayPage {
+            t,
+            g,
+            o,
+            csrf,
+            notice,
+            errors,
+            text,
+        },
+        cookie,
+    ))
+}
+
+pub async fn play(
+    req: HttpRequest,
+    master: web::Data<Master>,
+    sheets: web::Data<SheetCache>,
+    path: web::Path<String>,
+) -> Page {
+    play_page(&req, &master, &sheets, &path, None, vec![], String::new()).await
+}
+
+pub async fn play_action(
+    req: HttpRequest,
+    master: web::Data<Master>,
+    sheets: web::Data<SheetCache>,
+    path: web::Path<String>,
+    form: web::Form<Fields>,
+) -> Page {
+    let token = path.into_inner();
+    let f = form.into_inner();
+    check_csrf(&req, &f)?;
+    let get = |k: &str| f.get(k).map(|s| s.trim().to_string()).unwrap_or_default();
+    let player = master.authenticate(&token).await?;
+    let text = match get("action").as_str() {
+        "ask" => format!("ask {} {}", get("q_target"), get("q_question")),
+        "accuse" => format!("accuse {}", get("accused")),
+        "digest_on" | "digest_off" => {
+            let on = get("action") == "digest_on";
+            master.classic_digest(&player, on).await?;
+            let game = master.public_game(player.game_id).await?;
+            let t = player.lang(&game);
+            let said = t.t(if on {
+                "classic-digest-on"
+            } else {
+                "classic-digest-off"
+            });
+            return play_page(
+                &req,
+                &master,
+                &sheets,
+                &token,
+                Some(said),
+                vec![],
+                String::new(),
+            )
+            .await;
+        }
+        _ => get("text"),
+    };
+    let game = master.public_game(player.game_id).await?;
+    let t = player.lang(&game);
+    match master.classic_command(&player, &text).await? {
+        Answer::Done => {
+            play_page(
+                &req,
+                &master,
+                &sheets,
+                &token,
+                Some(t.t("classic-done")),
+                vec![],
+                String::new(),
+            )
+            .await
+        }
+        Answer::Refused(errors) => {
+            play_page(&req, &master, &sheets, &token, None, errors, text).await
+        }
+    }
+}
+
+async fn gm_page(req: &HttpRequest, master: &Master, token: &str, notice: Option<String>) -> Page {
+    let row = master.gm_game(token).await?;
+    let state = crate::master::classic::parse(&row)?;
+    let t = super::lang::reader(req, row.language);
+    let g = table(t, &row, &state, &row.time_zone);
+    let (csrf, cookie) = csrf(req);
+    Ok(private(
+        &GmPage {
+            t,
+            g,
+            csrf,
+            notice,
+            paused: row.status == GameStatus::Paused,
+            unconfirmed: row.status == GameStatus::Unconfirmed,
+        },
+        cookie,
+    ))
+}
+
+pub async fn gm(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
+    gm_page(&req, &master, &path, None).await
+}
+
+pub async fn gm_action(
+    req: HttpRequest,
+    master: web::Data<Master>,
+    path: web::Path<String>,
+    form: web::Form<Fields>,
+) -> Page {
+    let token = path.into_inner();
+    let f = form.into_inner();
+    check_csrf(&req, &f)?;
+    let said = match super::gm::parse_gm_action(&f) {
+        Ok(action) => match master.gm_action(&token, action).await {
+            Ok(said) => said,
+            Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => e.to_string(),
+            Err(e) => return Err(e.into()),
+        },
+        Err(e) => e.to_string(),
+    };
+    gm_page(&req, &master, &token, Some(said)).await
+}
+
+/// Where a Polysleuth page's reader of a classic game belongs: the same page under
+/// `/classic/`. None for a Polysleuth game (or a link that is not valid).
+pub async fn moved_to_classic(
+    master: &Master,
+    token: Option<&str>,
+    game: Option<i64>,
+) -> Option<HttpResponse> {
+    let (id, path) = match (token, game) {
+        (Some(token), _) => {
+            let by_player = master
+                .authenticate(token)
+                .await
+                .ok()
+                .map(|p| (p.game_id, format!("/classic/play/{token}")));
+            match by_player {
+                Some(found) => found,
+                None => (
+                    master.gm_game(token).await.ok()?.id,
+                    format!("/classic/gm/{token}"),
+                ),
+            }
+        }
+        (None, Some(id)) => (id, format!("/classic/games/{id}")),
+        (None, None) => return None,
+    };
+    let row = master.public_game(id).await.ok()?;
+    (row.ruleset == Ruleset::Sleuth).then(|| see_other(&path))
+}
+
+/// A redirect that no one keeps.
+pub fn see_other(path: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header(("Location", path))
+        .insert_header(("Cache-Control", "no-store"))
+        .finish()
+}
+
+/// `GET /api/classic/games/{id}`: the public table as JSON.
+pub async fn api_game(
+    master: web::Data<Master>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, super::error::ApiError> {
+    let (_, state) = master.classic_game(path.into_inner()).await?;
+    Ok(HttpResponse::Ok().json(state.public()))
+}
+
+/// `GET /api/classic/play/{token}`: the player's own view and the public table.
+pub async fn api_player(
+    master: web::Data<Master>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, super::error::ApiError> {
+    let seat = master.classic_seat(&path).await?;
+    let s = seat.player.seat as usize;
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(serde_json::json!({
+            "own": seat.state.own(s),
+            "game": seat.state.public(),
+        })))
+}
+
+#[derive(Deserialize)]
+pub struct CommandBody {
+    pub text: String,
+}
+
+/// `POST /api/classic/play/{token}` with `{"text": "…"}`: 200 done, 422 with every problem.
+pub async fn api_command(
+    master: web::Data<Master>,
+    path: web::Path<String>,
+    body: web::Json<CommandBody>,
+) -> Result<HttpResponse, super::error::ApiError> {
+    let player = master.authenticate(&path).await?;
+    Ok(match master.classic_command(&player, &body.text).await? {
+        Answer::Done => HttpResponse::Ok().json(serde_json::json!({"accepted": true})),
+        Answer::Refused(errors) => HttpResponse::UnprocessableEntity()
+            .json(serde_json::json!({"accepted": false, "errors": errors})),
+    })
+}
