@@ -173,6 +173,17 @@ async fn handle(
     let pid = Some(player.id);
 
     let row = master.public_game(game).await?;
+    if row.ruleset == crate::store::Ruleset::Sleuth {
+        if raw.len() > MAX_MESSAGE_BYTES {
+            let why = player
+                .lang(&row)
+                .t1("refused-too-big", "kib", raw.len() / 1024);
+            refuse(master, &player, &row, &why).await?;
+            return Ok((Outcome::Refused, sender, Some(game), pid));
+        }
+        let outcome = super::classic_door::handle(master, &player, &row, &mail.text).await?;
+        return Ok((outcome, sender, Some(game), pid));
+    }
     let t = player.lang(&row);
     // The other players' names: a player signs with their own, and never guesses at it.
     let names: Vec<String> = (master.state_of(&row)?.players.iter().enumerate())
@@ -314,7 +325,7 @@ async fn claimed_game(master: &Master, token: &str) -> Result<Option<i64>, Maste
 }
 
 /// A refusal goes to the player's registered address, whoever sent the mail.
-async fn refuse(
+pub(super) async fn refuse(
     master: &Master,
     player: &PlayerRow,
     row: &GameRow,
@@ -326,7 +337,7 @@ async fn refuse(
 
 /// `language fr` and `timezone Europe/Paris`: stores the player's choice and answers in the
 /// language now chosen, or says what was wrong (nothing is changed then).
-async fn prefs(
+pub(super) async fn prefs(
     master: &Master,
     player: &PlayerRow,
     row: &GameRow,

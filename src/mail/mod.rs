@@ -115,6 +115,7 @@ macro_rules! in_french {
 }
 
 pub mod classic;
+mod classic_door;
 
 /// The public bulletin as plain text: the `.txt` page and the head of every round mail.
 #[derive(Template)]

@@ -84,6 +84,25 @@ impl Master {
         Ok(())
     }
 
+    /// How to play by mail, to the player's registered address.
+    pub async fn classic_help(&self, player: &PlayerRow) -> Result<()> {
+        let row = self.public_game(player.game_id).await?;
+        let t = player.lang(&row);
+        let news = News {
+            subject: t.t("subject-help"),
+            paragraphs: vec![t.t("classic-mail-help")],
+            cards: match super::parse(&row) {
+                Ok(state) => cards_allowing(t, &state, player.seat as usize),
+                Err(_) => Vec::new(),
+            },
+            ..News::default()
+        };
+        let letter = news
+            .letter(&self.site, &row, &player.name, t)
+            .to_player(&self.site, player);
+        self.send_loose(&player.email, letter, Some(row.id)).await
+    }
+
     /// A player's status by mail: their hand, what they were shown, their Search cards and
     /// whose turn it is; to their registered address only.
     pub async fn classic_status(&self, player: &PlayerRow) -> Result<()> {

@@ -1,0 +1,111 @@
+//! Mail to a classic game: the player's command (a question, `exchange`, `final ask`,
+//! `accuse`, `pass`, `back`) read from a real reply — greeting, quote and signature dropped —
+//! and carried out or refused line by line; `status`, `help`, `digest on`/`digest off`, and the
+//! language and time-zone commands shared with Polysleuth.
+
+use super::door::{prefs, refuse, Outcome};
+use super::inbound::{self, Command};
+use super::reply;
+use crate::master::classic::{parse, Answer};
+use crate::master::{Master, MasterError};
+use crate::sleuth::command::starts_like_command;
+use crate::store::{GameRow, PlayerRow};
+
+/// Whether a line is a mail command of a classic game rather than prose.
+fn is_mail_command(line: &str) -> bool {
+    let l = line.trim().trim_end_matches(['.', '!']).to_lowercase();
+    let first = l.split_whitespace().next().unwrap_or("");
+    matches!(
+        first,
+        "status"
+            | "état"
+            | "etat"
+            | "help"
+            | "aide"
+            | "digest"
+            | "résumé"
+            | "resume"
+            | "language"
+            | "langue"
+            | "timezone"
+            | "fuseau"
+    )
+}
+
+/// `digest on` / `digest off` (`résumé oui` / `résumé non`): the choice, if the line is one.
+fn digest(line: &str) -> Option<bool> {
+    let l = line.trim().trim_end_matches(['.', '!']).to_lowercase();
+    match l.split_whitespace().collect::<Vec<_>>().as_slice() {
+        ["digest" | "résumé" | "resume", "on" | "oui" | "yes"] => Some(true),
+        ["digest" | "résumé" | "resume", "off" | "non" | "no"] => Some(false),
+        _ => None,
+    }
+}
+
+/// Handles a player's mail to a classic game.
+pub(super) async fn handle(
+    master: &Master,
+    player: &PlayerRow,
+    row: &GameRow,
+    text: &str,
+) -> Result<Outcome, MasterError> {
+    let state = parse(row)?;
+    let names: Vec<String> = (state.players.iter().enumerate())
+        .filter(|(seat, _)| *seat as i64 != player.seat)
+        .map(|(_, n)| n.clone())
+        .collect();
+    let own = reply::own_text(text, |l| {
+        starts_like_command(l, &names) || is_mail_command(l)
+    });
+    let mut digest_to = None;
+    let rest: String = own
+        .text
+        .lines()
+        .map(|l| match digest(l) {
+            Some(on) => {
+                digest_to = Some(on);
+                ""
+            }
+            None => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let commands = inbound::commands(&rest);
+    let t = player.lang(row);
+    if !commands.has_turn_lines && commands.commands.is_empty() && digest_to.is_none() {
+        let why = match own.ignored {
+            0 => t.t("refused-nothing"),
+            n => t.t1("refused-nothing-but-text", "lines", n),
+        };
+        refuse(master, player, row, &why).await?;
+        return Ok(Outcome::Refused);
+    }
+    let player = match prefs(master, player, row, &commands.commands).await? {
+        Some(letter) => {
+            let letter = letter.to_player(&master.site, player);
+            master
+                .send_loose(&player.email, letter, Some(row.id))
+                .await?;
+            master
+                .player_row(player.id)
+                .await?
+                .unwrap_or_else(|| player.clone())
+        }
+        None => player.clone(),
+    };
+    if let Some(on) = digest_to {
+        master.classic_digest(&player, on).await?;
+    }
+    if commands.has_turn_lines {
+        if let Answer::Refused(lines) = master.classic_command(&player, &commands.turn).await? {
+            master.classic_refusal(&player, lines).await?;
+        }
+    }
+    if commands.commands.contains(&Command::Status) {
+        master.classic_status(&player).await?;
+    }
+    if commands.commands.contains(&Command::Help) {
+        master.classic_help(&player).await?;
+    }
+    Ok(Outcome::Handled)
+}
