@@ -4,6 +4,7 @@
 
 mod common;
 
+mod classic;
 mod computers;
 mod forming;
 mod instances;

@@ -268,6 +268,8 @@ pub fn links_in_mails(mails: &[String], created: &Value) -> Option<Vec<String>> 
     let subjects = [
         format!("[Polysleuth game {id}] welcome to "),
         format!("[Polysleuth partie {id}] bienvenue dans "),
+        format!("[Sleuth game {id}] welcome to "),
+        format!("[Sleuth partie {id}] bienvenue dans "),
     ];
     let mut found = std::collections::HashMap::new();
     for mail in mails {

@@ -1,0 +1,416 @@
+//! A game of classic Sleuth through the service, to an accusation: three people — one on the
+//! web, two by mail replying to what they received — and a computer player, on the database
+//! the run uses (SQLite, or PostgreSQL in the postgres run).
+
+use crate::common;
+
+use std::time::{Duration, Instant};
+
+use common::mail::settle;
+use common::TestApp;
+use mail_parser::MessageParser;
+use serde_json::{json, Value};
+
+/// One mail the outbox wrote, decoded.
+#[derive(Clone, Debug)]
+struct Mail {
+    to: String,
+    subject: String,
+    reply_to: String,
+    message_id: String,
+    body: String,
+}
+
+fn outbox(app: &TestApp) -> Vec<Mail> {
+    app.mails()
+        .iter()
+        .map(|raw| {
+            let m = MessageParser::default().parse(raw.as_bytes()).unwrap();
+            let addr = |a: Option<&mail_parser::Address>| {
+                a.and_then(|a| a.first())
+                    .and_then(|a| a.address())
+                    .unwrap_or("")
+                    .to_string()
+            };
+            Mail {
+                to: addr(m.to()),
+                subject: m.subject().unwrap_or("").to_string(),
+                reply_to: addr(m.reply_to()),
+                message_id: m.message_id().unwrap_or("").to_string(),
+                body: m.body_text(0).unwrap_or_default().to_string(),
+            }
+        })
+        .collect()
+}
+
+/// Waits for a mail to `to` whose subject holds `subject`, and returns the newest one.
+async fn mail_to(app: &TestApp, to: &str, subject: &str) -> Mail {
+    let start = Instant::now();
+    loop {
+        settle(app).await;
+        if let Some(m) = outbox(app)
+            .into_iter()
+            .filter(|m| m.to == to && m.subject.contains(subject))
+            .last()
+        {
+            return m;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "no mail to {to} about \"{subject}\""
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A reply as Thunderbird writes it: greeting, the command, a sign-off, and the quote.
+fn reply(from: &str, to: &Mail, text: &str) -> Vec<u8> {
+    let quoted: String = to.body.lines().map(|l| format!("> {l}\r\n")).collect();
+    format!(
+        "From: {from}\r\nTo: {}\r\nSubject: Re: {}\r\nIn-Reply-To: <{}>\r\nReferences: <{}>\r\n\
+         Message-ID: <{}@example.org>\r\nMIME-Version: 1.0\r\n\
+         Content-Type: text/plain; charset=UTF-8; format=flowed\r\nContent-Transfer-Encoding: 8bit\r\n\r\n\
+         Hi,\r\n\r\n{}\r\n\r\nThanks!\r\n\r\nOn 24/11/2026 10:00, Polysleuth wrote:\r\n{quoted}",
+        to.reply_to,
+        to.subject,
+        to.message_id,
+        to.message_id,
+        rand::random::<u64>(),
+        text.replace('\n', "\r\n"),
+    )
+    .into_bytes()
+}
+
+async fn send_mail(app: &TestApp, raw: Vec<u8>) {
+    let r = app
+        .client
+        .post(app.url("/inbound/mail"))
+        .header("x-polysleuth-secret", "test-inbound-secret")
+        .body(raw)
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success(), "{}", r.status());
+}
+
+/// A form field's value from a page: `<input type="hidden" name="csrf" value="…">`.
+fn csrf_of(page: &str) -> String {
+    let at = page.find("name=\"csrf\" value=\"").expect("a form") + 19;
+    page[at..].split('"').next().unwrap().to_string()
+}
+
+async fn post_form(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> String {
+    let r = app
+        .client
+        .post(app.url(path))
+        .form(fields)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200, "POST {path}");
+    r.text().await.unwrap()
+}
+
+async fn public(app: &TestApp, id: i64) -> Value {
+    app.get_json(&format!("/api/classic/games/{id}")).await
+}
+
+fn deal() -> Value {
+    // Four players: hands of 8, three cards on the table, the 2 Yellow Pearl missing.
+    json!({
+        "Ann": ["1 Blue Diamond", "1 Blue Opal", "1 Blue Pearl", "1 Green Diamond",
+                "1 Green Opal", "1 Green Pearl", "1 Red Diamond", "1 Red Opal"],
+        "Ben": ["1 Red Pearl", "1 Yellow Diamond", "1 Yellow Opal", "1 Yellow Pearl",
+                "2 Blue Diamond", "2 Blue Opal", "2 Blue Pearl", "2 Green Diamond"],
+        "Cleo": ["2 Green Opal", "2 Green Pearl", "2 Red Diamond", "2 Red Opal",
+                 "2 Red Pearl", "2 Yellow Diamond", "2 Yellow Opal", "3 Blue Diamond"],
+        "Robo": ["3 Blue Opal", "3 Blue Pearl", "3 Green Diamond", "3 Green Opal",
+                 "3 Green Pearl", "3 Red Diamond", "3 Red Opal", "3 Red Pearl"],
+        "table": ["3 Yellow Diamond", "3 Yellow Opal", "3 Yellow Pearl"],
+        "missing": ["2 Yellow Pearl"]
+    })
+}
+
+#[tokio::test]
+async fn three_people_and_a_computer_play_classic_sleuth_to_an_accusation() {
+    let mut app = TestApp::spawn().await;
+    let (status, created) = app
+        .post_json(
+            "/api/games",
+            &json!({
+                "name": "Classic table",
+                "gm_email": "gm@example.org",
+                "ruleset": "sleuth",
+                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>",
+                            "Cleo <cleo@example.org>", "Robo <computer:detective>"],
+                "settings": {"turn_hours": 24, "idle_turns": 3},
+                "seed": 9,
+                "deal": deal(),
+            }),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    assert!(created["public_page"]
+        .as_str()
+        .unwrap()
+        .ends_with(&format!("/classic/games/{id}")));
+    // The people's links come in their welcomes; the computer player has none.
+    let mut people = created.clone();
+    people["players"] = json!(created["players"].as_array().unwrap()[..3]);
+    let links = app.player_links(&people).await;
+    let gm = common::path_of(created["gm_link"].as_str().unwrap());
+
+    // Each welcome lists that player's own hand and Search cards, and no other hand.
+    let d = deal();
+    for (name, other) in [("Ann", "Ben"), ("Ben", "Cleo"), ("Cleo", "Ann")] {
+        let welcome = mail_to(
+            &app,
+            &format!("{}@example.org", name.to_lowercase()),
+            "welcome",
+        )
+        .await;
+        for card in d[name].as_array().unwrap() {
+            assert!(
+                welcome.body.contains(card.as_str().unwrap()),
+                "{name}'s hand"
+            );
+        }
+        for card in d[other].as_array().unwrap() {
+            assert!(
+                !welcome
+                    .body
+                    .contains(&format!("  {}", card.as_str().unwrap())),
+                "no other hand"
+            );
+        }
+        assert!(welcome.body.contains("YOUR SEARCH CARDS"));
+    }
+    assert!(!mail_to(&app, "gm@example.org", "game master")
+        .await
+        .body
+        .contains("2 Yellow Pearl"));
+
+    // A Polysleuth link of a classic seat leads to its classic page.
+    let r = app.get(&links[0]).await;
+    assert_eq!(r.status(), 303);
+    let ann_page_path = r.headers()["location"].to_str().unwrap().to_string();
+    assert_eq!(
+        ann_page_path,
+        links[0].replacen("/play/", "/classic/play/", 1)
+    );
+
+    // Ann's turn, on the web: the builder offers only what her Search cards allow.
+    let page = app.get_text(&ann_page_path).await.1;
+    assert!(page.contains("data-card=\"1 Blue Diamond\""), "her hand");
+    assert!(!page.contains("data-card=\"2 Blue Diamond\""), "not Ben's");
+    assert!(
+        !page.contains("data-card=\"2 Yellow Pearl\""),
+        "not the missing gem"
+    );
+    let g = public(&app, id).await;
+    let ann_cards: Vec<String> = g["seats"][0]["search"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect();
+    let select = page
+        .split("id=\"q_question\"")
+        .nth(1)
+        .unwrap()
+        .split("</select>")
+        .next()
+        .unwrap();
+    let options: Vec<&str> = select
+        .split("<option value=\"")
+        .skip(1)
+        .map(|o| o.split('"').next().unwrap())
+        .collect();
+    assert!(!options.is_empty());
+    for o in &options {
+        assert!(
+            ann_cards.iter().any(|c| o.ends_with(&format!("using {c}"))),
+            "{o} uses a card Ann holds"
+        );
+    }
+    let csrf = csrf_of(&page);
+    let answer = post_form(
+        &app,
+        &ann_page_path,
+        &[
+            ("csrf", &csrf),
+            ("action", "ask"),
+            ("q_target", "Ben"),
+            ("q_question", options[0]),
+        ],
+    )
+    .await;
+    assert!(answer.contains("id=\"notice\""), "the question was taken");
+    let g = public(&app, id).await;
+    assert_eq!(g["current"], "Ben");
+    assert!(g["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["event"] == "asked" && e["seat"] == "Ann" && e["target"] == "Ben"));
+
+    // Ben's turn, by mail: his "your turn" letter lists his Search cards; he replies with an
+    // exchange and asks for the daily digest.
+    let ben_turn = mail_to(&app, "ben@example.org", "your turn").await;
+    assert!(ben_turn.body.contains("YOUR SEARCH CARDS"));
+    send_mail(
+        &app,
+        reply("ben@example.org", &ben_turn, "exchange\ndigest on"),
+    )
+    .await;
+    let g = public(&app, id).await;
+    assert_eq!(g["current"], "Cleo", "{g}");
+    mail_to(&app, "ben@example.org", "digest on").await;
+
+    // Out of turn, Ben's question is refused line by line and changes nothing.
+    send_mail(
+        &app,
+        reply("ben@example.org", &ben_turn, "ask Ann how many Reds"),
+    )
+    .await;
+    let refused = mail_to(&app, "ben@example.org", "NOT accepted").await;
+    assert!(
+        refused.body.contains("it is Cleo's turn"),
+        "{}",
+        refused.body
+    );
+    assert_eq!(public(&app, id).await["current"], "Cleo");
+
+    // Cleo, by mail, accuses wrongly: she is out; the wrong card is never told.
+    let cleo_turn = mail_to(&app, "cleo@example.org", "your turn").await;
+    let before = outbox(&app).len();
+    send_mail(
+        &app,
+        reply("cleo@example.org", &cleo_turn, "accuse 1 Yellow Pearl"),
+    )
+    .await;
+    settle(&app).await;
+    let g = public(&app, id).await;
+    assert_eq!(g["seats"][2]["standing"], "out");
+    // The computer played its turn at once, and it is Ann's turn again.
+    assert!(
+        g["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["seat"] == "Robo" && e["event"] != "turn_began"),
+        "{g}"
+    );
+    assert_eq!(g["current"], "Ann");
+    let after = &outbox(&app)[before..];
+    assert!(
+        after.iter().all(|m| !m.body.contains("1 Yellow Pearl")),
+        "a wrong accusation never shows its card"
+    );
+    assert!(
+        after.iter().all(|m| m.to != "ben@example.org"),
+        "Ben reads a digest now"
+    );
+
+    // The game master ends Ann's turn; Ben passes by mail; Ann accuses rightly on the web.
+    let r = app.get(&gm).await;
+    assert_eq!(r.status(), 303);
+    let gm_page_path = r.headers()["location"].to_str().unwrap().to_string();
+    let gm_page = app.get_text(&gm_page_path).await.1;
+    let said = post_form(
+        &app,
+        &gm_page_path,
+        &[("csrf", &csrf_of(&gm_page)), ("action", "resolve")],
+    )
+    .await;
+    assert!(said.contains("The turn was ended now"), "{said}");
+    assert_eq!(public(&app, id).await["current"], "Ben");
+    let ben_turn = mail_to(&app, "ben@example.org", "your turn").await;
+    send_mail(&app, reply("ben@example.org", &ben_turn, "pass")).await;
+    let g = public(&app, id).await;
+    assert_eq!(g["current"], "Ann", "Cleo is out and Robo played: {g}");
+    let page = app.get_text(&ann_page_path).await.1;
+    post_form(
+        &app,
+        &ann_page_path,
+        &[
+            ("csrf", &csrf_of(&page)),
+            ("action", "accuse"),
+            ("accused", "2 Yellow Pearl"),
+        ],
+    )
+    .await;
+
+    // The end: Ann won; the missing gem, the deal and the salt are public; all are told.
+    let g = public(&app, id).await;
+    assert_eq!(g["over"], true);
+    assert_eq!(g["winners"], json!(["Ann"]));
+    assert_eq!(g["end"]["missing"], json!(["2 Yellow Pearl"]));
+    let salt = g["end"]["salt"].as_str().unwrap().to_string();
+    for who in [
+        "ann@example.org",
+        "ben@example.org",
+        "cleo@example.org",
+        "gm@example.org",
+    ] {
+        let end = mail_to(&app, who, "the game is over").await;
+        assert!(end.body.contains("Ann"), "{who}");
+    }
+    let ben_end = mail_to(&app, "ben@example.org", "the game is over").await;
+    assert!(
+        ben_end.body.contains(&salt) && ben_end.body.contains("Cleo accused and was wrong"),
+        "the end carries Ben's waiting digest: {}",
+        ben_end.body
+    );
+    let page = app.get_text(&format!("/games/{id}")).await;
+    assert_eq!(
+        page.0, 303,
+        "the Polysleuth address of a classic game leads on"
+    );
+    let page = app.get_text(&format!("/classic/games/{id}")).await.1;
+    assert!(page.contains("data-card=\"2 Yellow Pearl\"") && page.contains(&salt));
+    let feed = app
+        .get_text(&format!("/classic/games/{id}/feed.atom"))
+        .await
+        .1;
+    assert!(feed.contains("<title>Turn 1</title>") && feed.contains("accused and was right"));
+    // The commitment binds the deal and the Search deck: the end's canonical text verifies.
+    let commitment = g["end"]["deal"].clone();
+    assert!(commitment.is_object());
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_classic_game_with_bad_settings_is_refused_with_every_problem() {
+    let mut app = TestApp::spawn().await;
+    let (status, body) = app
+        .post_json(
+            "/api/games",
+            &json!({
+                "name": "Bad",
+                "gm_email": "gm@example.org",
+                "ruleset": "sleuth",
+                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>",
+                            "Cleo <cleo@example.org>", "Dan <dan@example.org>", "Eve <eve@example.org>"],
+                "settings": {"missing_gems": 2},
+            }),
+        )
+        .await;
+    assert_eq!(status, 422, "{body}");
+    assert!(
+        body.to_string()
+            .contains("missing_gems = 2 is allowed only with 3 or 4 players"),
+        "{body}"
+    );
+    let (status, body) = app
+        .post_json(
+            "/api/games",
+            &json!({"name": "Bad", "gm_email": "gm@example.org", "ruleset": "cluedo",
+                    "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"]}),
+        )
+        .await;
+    assert_eq!(status, 422);
+    assert!(body.to_string().contains("not a ruleset"), "{body}");
+    app.stop().await;
+}
