@@ -11,22 +11,7 @@ use crate::deduce::{Budget, Sheet};
 use crate::replay::ReplayError;
 use crate::rules::deal::derived_salt;
 use crate::rules::{Card, CardSet};
-use crate::sleuth::{Deal, SearchCard, Settings, Sleuth};
-
-/// One entry of the record, in the order the service received it.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Step {
-    /// A player's message.
-    Message { player: String, text: String },
-    /// The turn under way reached its deadline.
-    Deadline {
-        #[allow(dead_code)]
-        deadline: bool,
-    },
-    /// A game master's action: `skip`, `out NAME`, `replace NAME NEW`.
-    Gm { gm: String },
-}
+use crate::sleuth::{Deal, SearchCard, Settings, Sleuth, Step};
 
 /// A sheet to print: `player`'s view after `after` steps, for `cards` (all when empty).
 #[derive(Deserialize)]
@@ -59,10 +44,20 @@ struct Input {
     steps: Vec<Step>,
     #[serde(default)]
     sheets: Vec<SheetAsk>,
-    /// The outcome a `verify` compares; ignored by `replay`.
+    /// What a finished game's record holds beyond the input (`verify` compares it); ignored
+    /// by `replay`.
     #[serde(default)]
     #[allow(dead_code)]
-    expected: Option<Value>,
+    commitment: Option<String>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    log: Option<Value>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    winners: Option<Value>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    missing: Option<Value>,
 }
 
 fn bad(msg: impl Into<String>) -> ReplayError {
@@ -203,6 +198,7 @@ pub fn run(input: &str) -> Result<Value, ReplayError> {
             .map(|s| game.players[s].clone()).collect::<Vec<_>>(),
         "missing": end.missing,
         "reshuffles": end.reshuffles,
+        "log": game.public().log,
     }))
 }
 
@@ -223,8 +219,9 @@ fn gm_step(game: &mut Sleuth, gm: &str) -> Result<crate::sleuth::Moved, String> 
             let s = seat(name)?;
             Ok(game.replace(s, new))
         }
+        ["end"] => Ok(game.gm_end()),
         _ => Err(format!(
-            "\"{gm}\" is not a game master's action: use \"skip\", \"out NAME\" or \"replace NAME NEW\""
+            "\"{gm}\" is not a game master's action: use \"skip\", \"out NAME\", \"replace NAME NEW\" or \"end\""
         )),
     }
 }

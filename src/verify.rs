@@ -39,6 +39,9 @@ const FIELDS: [&str; 7] = [
 pub fn verify(text: &str) -> Result<(), Mismatch> {
     let record: Value = serde_json::from_str(text)
         .map_err(|e| Mismatch::Unreadable(format!("the record is not valid JSON: {e}")))?;
+    if crate::sleuth_replay::is_classic(&record) {
+        return verify_classic(text, &record);
+    }
     let need = |key: &str| {
         record.get(key).filter(|v| !v.is_null()).ok_or_else(|| {
             Mismatch::Unreadable(format!(
@@ -90,6 +93,46 @@ pub fn verify(text: &str) -> Result<(), Mismatch> {
             "the record names the winners {}, but the replay gives {}",
             record["winners"], replayed["winners"]
         )));
+    }
+    Ok(())
+}
+
+/// A classic game's record: the deal, the Search deck's order and the salt give the
+/// commitment, and its steps replay to the same public log, winners and missing gem(s).
+fn verify_classic(text: &str, record: &Value) -> Result<(), Mismatch> {
+    let need = |key: &str| {
+        record.get(key).filter(|v| !v.is_null()).ok_or_else(|| {
+            Mismatch::Unreadable(format!(
+                "the record has no \"{key}\"; a finished game's record.json has it"
+            ))
+        })
+    };
+    let commitment = need("commitment")?.as_str().unwrap_or_default().to_string();
+    let salt = need("salt")?.as_str().unwrap_or_default().to_string();
+    let players: Vec<String> = serde_json::from_value(need("players")?.clone())
+        .map_err(|e| Mismatch::Unreadable(format!("\"players\" is not a list of names: {e}")))?;
+    let deal = crate::sleuth_replay::read_deal(
+        &players,
+        &serde_json::from_value(need("deal")?.clone())
+            .map_err(|e| Mismatch::Unreadable(format!("\"deal\" is not a deal: {e}")))?,
+    )?;
+    let search: Vec<crate::sleuth::SearchCard> =
+        serde_json::from_value(need("search_deck")?.clone()).map_err(|e| {
+            Mismatch::Unreadable(format!("\"search_deck\" is not a Search deck: {e}"))
+        })?;
+    if crate::sleuth::setup::commitment(&players, &deal, &search, &salt) != commitment {
+        return Err(Mismatch::Differs(
+            "the deal, the Search deck's order and the salt do not give the commitment published at the start".into(),
+        ));
+    }
+    let replayed = replay::run(text)?;
+    for field in ["log", "winners", "missing"] {
+        let (mine, theirs) = (&replayed[field], &record[field]);
+        if !same(mine, theirs) {
+            return Err(Mismatch::Differs(format!(
+                "the record's {field} is {theirs}, but its steps replay to {mine}"
+            )));
+        }
     }
     Ok(())
 }

@@ -23,6 +23,9 @@ impl Master {
                 "game {game_id} is not over; its record is published when it ends"
             )));
         }
+        if row.ruleset == crate::store::Ruleset::Sleuth {
+            return self.classic_record(&row);
+        }
         let state = self.state_of(&row)?;
         let mut bulletins = self.bulletins(game_id).await?;
         bulletins.sort_by_key(|(b, _)| b.bulletin.round);

@@ -121,6 +121,17 @@ impl Event {
     }
 }
 
+/// One entry of a game's record, in the order the service took it: an accepted message, a
+/// turn's deadline, or a game master's action (`skip`, `out NAME`, `replace NAME NEW`, `end`).
+/// Replaying the steps from the start gives the game again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Step {
+    Message { player: String, text: String },
+    Deadline { deadline: bool },
+    Gm { gm: String },
+}
+
 /// Cards shown to one asker by a two-element question: theirs alone to see.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reveal {
@@ -196,6 +207,9 @@ pub struct Sleuth {
     /// Names a seat had before a new player took it, (seat, name).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub former: Vec<(usize, String)>,
+    /// Every step that moved the game, for its record.
+    #[serde(default)]
+    pub steps: Vec<Step>,
     /// When each turn began, in epoch seconds: stamped by the service for its feed; the
     /// engine never reads it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -274,6 +288,7 @@ impl Sleuth {
             reveals: Vec::new(),
             accusations: Vec::new(),
             former: Vec::new(),
+            steps: Vec::new(),
             began_at: Vec::new(),
         };
         game.begin_next(n - 1);

@@ -19,7 +19,7 @@ pub mod sheet;
 pub mod view;
 
 pub use command::Rejected;
-pub use game::{Event, Reveal, SeatState, SetupError, Sleuth, Standing};
+pub use game::{Event, Reveal, SeatState, SetupError, Sleuth, Standing, Step};
 pub use play::Moved;
 pub use problem::Refusal;
 pub use search::SearchCard;

@@ -6,7 +6,7 @@ use crate::rules::cards::Trait;
 use crate::rules::Card;
 
 use super::command::{self, Command, Line, Rejected};
-use super::game::{Accusation, Event, Reveal, Sleuth, Standing};
+use super::game::{Accusation, Event, Reveal, Sleuth, Standing, Step};
 use super::problem::Refusal;
 use super::search::{question_words, SearchCard};
 use super::setup;
@@ -47,6 +47,10 @@ impl Sleuth {
     pub fn act(&mut self, seat: usize, text: &str) -> Result<Moved, Vec<Rejected>> {
         let lines = command::read(text)?;
         let plan = self.check(seat, &lines)?;
+        self.steps.push(Step::Message {
+            player: self.players[seat].clone(),
+            text: text.to_string(),
+        });
         Ok(self.carry_out(seat, plan))
     }
 
@@ -356,6 +360,7 @@ impl Sleuth {
         let Some(seat) = self.current.filter(|_| turn == self.turn && !self.over) else {
             return Moved::default();
         };
+        self.steps.push(Step::Deadline { deadline: true });
         if self.final_asked {
             self.settle(seat, false, true);
         } else {
@@ -387,8 +392,13 @@ impl Sleuth {
         let Some(seat) = self.current.filter(|_| !self.over) else {
             return Moved::default();
         };
+        self.steps.push(Step::Gm { gm: "skip".into() });
         if self.final_asked {
-            return self.deadline(self.turn);
+            self.settle(seat, false, true);
+            if !self.over {
+                self.begin_next(seat);
+            }
+            return self.moved_since(events, reveals);
         }
         self.log.push(Event::Passed {
             turn: self.turn,
@@ -403,6 +413,7 @@ impl Sleuth {
     pub fn gm_end(&mut self) -> Moved {
         let (events, reveals) = (self.log.len(), self.reveals.len());
         if !self.over {
+            self.steps.push(Step::Gm { gm: "end".into() });
             self.over = true;
             self.current = None;
             self.final_asked = false;
@@ -420,6 +431,9 @@ impl Sleuth {
         if self.over || !self.in_play(seat) {
             return Moved::default();
         }
+        self.steps.push(Step::Gm {
+            gm: format!("out {}", self.players[seat]),
+        });
         self.seats[seat].standing = Standing::Out;
         self.log.push(Event::MarkedOut {
             turn: self.turn,
@@ -437,6 +451,9 @@ impl Sleuth {
     /// longer skipped.
     pub fn replace(&mut self, seat: usize, name: &str) -> Moved {
         let (events, reveals) = (self.log.len(), self.reveals.len());
+        self.steps.push(Step::Gm {
+            gm: format!("replace {} {name}", self.players[seat]),
+        });
         let before = std::mem::replace(&mut self.players[seat], name.to_string());
         self.former.push((seat, before.clone()));
         self.seats[seat].skipped = false;

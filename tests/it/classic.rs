@@ -375,9 +375,30 @@ async fn three_people_and_a_computer_play_classic_sleuth_to_an_accusation() {
         .await
         .1;
     assert!(feed.contains("<title>Turn 1</title>") && feed.contains("accused and was right"));
-    // The commitment binds the deal and the Search deck: the end's canonical text verifies.
-    let commitment = g["end"]["deal"].clone();
-    assert!(commitment.is_object());
+    // The record replays to the same log and verifies; a record changed anywhere does not.
+    let record = app.get_json(&format!("/games/{id}/record.json")).await;
+    assert_eq!(
+        record["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["gm"] == "skip")
+            .count(),
+        1
+    );
+    let (code, said, _) = crate::records::verify(&record).await;
+    assert_eq!((code, said.as_str()), (Some(0), "verified"));
+    let mut salted = record.clone();
+    salted["salt"] = json!("0123456789abcdef");
+    let (code, said, _) = crate::records::verify(&salted).await;
+    assert_eq!(code, Some(1));
+    assert!(said.contains("commitment"), "{said}");
+    let mut changed = record.clone();
+    let steps = changed["steps"].as_array_mut().unwrap();
+    let last = steps.len() - 1;
+    steps[last]["text"] = json!("accuse 1 Yellow Pearl");
+    let (code, said, _) = crate::records::verify(&changed).await;
+    assert_eq!(code, Some(1), "{said}");
     app.stop().await;
 }
 

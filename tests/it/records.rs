@@ -19,7 +19,7 @@ async fn run(args: &[&str]) -> Output {
         .await
 }
 
-async fn verify(record: &Value) -> (Option<i32>, String, String) {
+pub(crate) async fn verify(record: &Value) -> (Option<i32>, String, String) {
     let file = tempdir("record").join("record.json");
     std::fs::write(&file, serde_json::to_string_pretty(record).unwrap()).unwrap();
     let out = run(&["verify", file.to_str().unwrap()]).await;

@@ -8,6 +8,7 @@ mod clock;
 mod create;
 mod gm;
 mod orders;
+pub mod record;
 mod tell;
 
 use super::{json, Master, MasterError, Result};

@@ -1,0 +1,54 @@
+//! A finished classic game's record (`/games/{id}/record.json`): the `replay` input of a
+//! classic game — players as first seated, settings, seed, salt, deal, the Search deck's order
+//! and every reshuffle, and every step in the order taken — with the commitment, the public log
+//! and the winners that `polysleuth verify` checks it against.
+
+use serde_json::{json, Map, Value};
+
+use super::{Master, MasterError, Result};
+use crate::sleuth::Sleuth;
+use crate::store::GameRow;
+
+impl Master {
+    pub(in crate::master) fn classic_record(&self, row: &GameRow) -> Result<Value> {
+        let state = super::parse(row)?;
+        Ok(record(&state, &row.commitment))
+    }
+}
+
+/// The record of a game whose state is `state`.
+pub fn record(state: &Sleuth, commitment: &str) -> Value {
+    // Each seat as first seated: the oldest name a replacement gave up.
+    let mut first = state.players.clone();
+    for (seat, name) in state.former.iter().rev() {
+        first[*seat] = name.clone();
+    }
+    let mut deal = Map::new();
+    for (name, hand) in first.iter().zip(&state.deal.hands) {
+        deal.insert(name.clone(), json!(hand));
+    }
+    deal.insert("table".into(), json!(state.deal.table));
+    deal.insert("missing".into(), json!(state.deal.missing));
+    json!({
+        "ruleset": "sleuth",
+        "players": first,
+        "settings": state.settings,
+        "seed": state.seed,
+        "salt": state.salt,
+        "deal": deal,
+        "search_deck": state.search_order,
+        "reshuffles": state.reshuffles,
+        "steps": state.steps,
+        "commitment": commitment,
+        "log": state.public().log,
+        "winners": state.winners.iter().map(|s| state.players[*s].clone()).collect::<Vec<_>>(),
+        "missing": state.deal.missing,
+    })
+}
+
+/// Why a game's record is not published yet.
+pub fn not_over(id: i64) -> MasterError {
+    MasterError::NotFound(format!(
+        "game {id} is not over; its record is published when it ends"
+    ))
+}
