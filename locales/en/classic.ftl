@@ -20,7 +20,10 @@ classic-drew = { $player } drew { $cards }.
 classic-reshuffled = The discard pile ({ $count } cards) was shuffled into a new draw deck.
 classic-passed = { $player }'s turn passed.
 classic-passed-gm = The game master ended { $player }'s turn.
-classic-skipped = { $player } let { $turns } turns in a row pass and is skipped until they send a command.
+classic-skipped = { $player } let { $turns ->
+    [one] 1 turn
+   *[other] { $turns } turns
+} in a row pass and is skipped until they send a command.
 classic-returned = { $player } is back and takes turns again.
 classic-accused-right = { $player } accused and was right: { $player } wins!
 classic-accused-wrong = { $player } accused and was wrong: { $player } is out, but still answers questions.
@@ -97,7 +100,10 @@ classic-mail-digest = Every turn's public result since your last digest:
 classic-mail-end = The game is over. The missing gem(s): { $missing }. Salt: { $salt }. The whole deal is on the game's page.
 classic-mail-refused = Your command was NOT accepted; nothing changed. Every problem:
 classic-mail-reminder = Your turn (turn { $turn }) ends at { $deadline }. Without a command by then it passes.
-classic-mail-skipped = { $player } let { $turns } turns in a row pass and is now skipped until they send a command. You may give the seat to a standby or a computer player on your page.
+classic-mail-skipped = { $player } let { $turns ->
+    [one] 1 turn
+   *[other] { $turns } turns
+} in a row pass and is now skipped until they send a command. You may give the seat to a standby or a computer player on your page.
 classic-mail-gm = You are the game master of "{ $game }" (game { $id }), a game of classic Sleuth. Your page - keep it to yourself, it is your key: { $link }
 classic-mail-gm-players = Players: { $players }
 classic-mail-digest-on = From now on each turn's public result comes in one mail a day. Your turn, the cards shown to you and the end still come at once.

@@ -20,7 +20,10 @@ classic-drew = { $player } a pioché { $cards }.
 classic-reshuffled = La défausse ({ $count } cartes) a été mélangée pour refaire la pioche.
 classic-passed = Le tour de { $player } est passé.
 classic-passed-gm = Le maître du jeu a clos le tour de { $player }.
-classic-skipped = { $player } a laissé passer { $turns } tours de suite et est sauté jusqu'à sa prochaine commande.
+classic-skipped = { $player } a laissé passer { $turns ->
+    [one] 1 tour
+   *[other] { $turns } tours
+} de suite et est sauté jusqu'à sa prochaine commande.
 classic-returned = { $player } est de retour et rejoue.
 classic-accused-right = { $player } a accusé juste : { $player } gagne !
 classic-accused-wrong = { $player } a accusé à tort : { $player } est éliminé, mais répond encore aux questions.
@@ -97,7 +100,10 @@ classic-mail-digest = Le résultat public de chaque tour depuis votre dernier r�
 classic-mail-end = La partie est finie. La ou les gemmes manquantes : { $missing }. Sel : { $salt }. Toute la donne est sur la page de la partie.
 classic-mail-refused = Votre commande n'a PAS été acceptée ; rien n'a changé. Tous les problèmes :
 classic-mail-reminder = Votre tour (tour { $turn }) finit le { $deadline }. Sans commande d'ici là, il passe.
-classic-mail-skipped = { $player } a laissé passer { $turns } tours de suite et est maintenant sauté jusqu'à sa prochaine commande. Vous pouvez donner sa place à un remplaçant ou à un joueur ordinateur sur votre page.
+classic-mail-skipped = { $player } a laissé passer { $turns ->
+    [one] 1 tour
+   *[other] { $turns } tours
+} de suite et est maintenant sauté jusqu'à sa prochaine commande. Vous pouvez donner sa place à un remplaçant ou à un joueur ordinateur sur votre page.
 classic-mail-gm = Vous êtes le maître du jeu de « { $game } » (partie { $id }), une partie de Sleuth classique. Votre page - gardez-la pour vous, c'est votre clé : { $link }
 classic-mail-gm-players = Joueurs : { $players }
 classic-mail-digest-on = Désormais le résultat public des tours arrive en un courriel par jour. Votre tour, les cartes qu'on vous montre et la fin arrivent toujours aussitôt.

@@ -435,3 +435,155 @@ async fn a_classic_game_with_bad_settings_is_refused_with_every_problem() {
     assert!(body.to_string().contains("not a ruleset"), "{body}");
     app.stop().await;
 }
+
+async fn sql(app: &TestApp, statement: &str, id: i64) {
+    let master = app.running.as_ref().unwrap().master.clone();
+    sqlx::query(statement)
+        .bind(id)
+        .execute(&master.store.pool)
+        .await
+        .unwrap();
+}
+
+async fn wait_until(app: &TestApp, id: i64, what: &str, f: impl Fn(&Value) -> bool) -> Value {
+    let start = Instant::now();
+    loop {
+        let g = public(app, id).await;
+        if f(&g) {
+            return g;
+        }
+        assert!(start.elapsed() < Duration::from_secs(15), "{what}: {g}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn deadlines_pass_turns_skip_the_idle_remind_and_mail_digests_a_day_old() {
+    let mut app = TestApp::spawn().await;
+    let (status, created) = app
+        .post_json(
+            "/api/games",
+            &json!({
+                "name": "Clockwork",
+                "gm_email": "gm@example.org",
+                "ruleset": "sleuth",
+                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+                "settings": {"idle_turns": 1, "turn_hours": 24},
+                "seed": 4,
+            }),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let links = app.player_links(&created).await;
+    let api = |l: &str| l.replacen("/play/", "/api/classic/play/", 1);
+
+    // Cleo reads a daily digest from now on (her page's button).
+    let cleo_page = links[2].replacen("/play/", "/classic/play/", 1);
+    let page = app.get_text(&cleo_page).await.1;
+    let page = post_form(
+        &app,
+        &cleo_page,
+        &[("csrf", &csrf_of(&page)), ("action", "digest_on")],
+    )
+    .await;
+    assert!(
+        page.contains("value=\"digest_off\""),
+        "the page offers to switch it off"
+    );
+
+    // Ann lets her turn reach its deadline: it passes, and with idle_turns = 1 she is skipped.
+    sql(&app, "UPDATE games SET turn_deadline = 1 WHERE id = $1", id).await;
+    let g = wait_until(&app, id, "Ann's turn passes", |g| g["current"] == "Ben").await;
+    assert_eq!(g["seats"][0]["skipped"], true);
+    let told = mail_to(&app, "gm@example.org", "skipped for idleness").await;
+    assert!(
+        told.body.contains("Ann let 1 turn in a row pass"),
+        "{}",
+        told.body
+    );
+    mail_to(&app, "ben@example.org", "your turn").await;
+
+    // Ben's turn ends soon: he is reminded once, with his Search cards.
+    let soon = format!(
+        "UPDATE games SET turn_deadline = {} WHERE id = $1",
+        polysleuth::clock::now() + 600
+    );
+    sql(&app, &soon, id).await;
+    let reminder = mail_to(&app, "ben@example.org", "reminder").await;
+    assert!(reminder.body.contains("YOUR SEARCH CARDS"));
+
+    // Ben exchanges: Cleo, on a digest, gets no mail for it until her digest is a day old.
+    let before = outbox(&app).len();
+    let (s, _) = app
+        .post_json(&api(&links[1]), &json!({"text": "exchange"}))
+        .await;
+    assert_eq!(s, 200);
+    settle(&app).await;
+    let cleo_now: Vec<Mail> = outbox(&app)[before..]
+        .iter()
+        .filter(|m| m.to == "cleo@example.org")
+        .cloned()
+        .collect();
+    assert_eq!(cleo_now.len(), 1, "her turn comes at once: {cleo_now:?}");
+    assert!(
+        cleo_now[0].subject.contains("your turn")
+            && cleo_now[0]
+                .body
+                .contains("Ben exchanged their Search cards")
+    );
+    assert!(
+        outbox(&app)
+            .iter()
+            .all(|m| !m.subject.contains("daily digest")),
+        "not a day old yet"
+    );
+    sql(
+        &app,
+        "UPDATE digests SET created_at = created_at - 90000 WHERE game_id = $1",
+        id,
+    )
+    .await;
+    let digest = mail_to(&app, "cleo@example.org", "daily digest").await;
+    assert!(
+        digest.body.contains("Ann's turn passed."),
+        "{}",
+        digest.body
+    );
+
+    // A refused command from Ann changes nothing; "back" brings her into the turns again.
+    let (s, refused) = app
+        .post_json(&api(&links[0]), &json!({"text": "ask Ben how many Reds"}))
+        .await;
+    assert_eq!(s, 422);
+    assert!(refused["errors"][0]
+        .as_str()
+        .unwrap()
+        .contains("it is Cleo's turn"));
+    let (s, _) = app
+        .post_json(&api(&links[0]), &json!({"text": "back"}))
+        .await;
+    assert_eq!(s, 200);
+    let g = public(&app, id).await;
+    assert_eq!(g["seats"][0]["skipped"], false);
+    assert!(g["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["event"] == "returned" && e["seat"] == "Ann"));
+
+    // The game master pauses the clock and resumes it.
+    let gm = common::path_of(created["gm_link"].as_str().unwrap()).replacen("/gm/", "/api/gm/", 1)
+        + "/actions";
+    let (s, said) = app.post_json(&gm, &json!({"action": "pause"})).await;
+    assert_eq!(s, 200, "{said}");
+    let master = app.running.as_ref().unwrap().master.clone();
+    let row = master.public_game(id).await.unwrap();
+    assert_eq!((row.turn_deadline, row.status.as_str()), (None, "paused"));
+    assert!(row.remaining.unwrap() > 0);
+    let (s, _) = app.post_json(&gm, &json!({"action": "resume"})).await;
+    assert_eq!(s, 200);
+    let row = master.public_game(id).await.unwrap();
+    assert!(row.turn_deadline.is_some() && row.status.as_str() == "open");
+    app.stop().await;
+}
