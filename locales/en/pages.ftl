@@ -401,3 +401,7 @@ away-back = You are back: your turns are your own again.
 away-none-allowed = this game allows no absences; ask its game master, or send "done" to stop playing
 away-too-long = an absence of { $rounds } rounds is longer than this game allows: at most { $most }; send e.g. "away { $most }"
 away-until = You are away through round { $round }: an empty turn is sent for you each round, and no reminders. Send "away 0" to come back sooner.
+new-ruleset = Game
+new-ruleset-hint = Polysleuth: everyone plays each round at once. Classic Sleuth: turns in seat order, Search cards, one missing gem.
+new-classic-rules = House rules of classic Sleuth (RULES-SLEUTH.md)
+new-classic-hint = Only for a game of classic Sleuth; the Polysleuth rules above are then not used. Leave a box empty for its default.

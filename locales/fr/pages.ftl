@@ -401,3 +401,7 @@ away-back = Vous êtes de retour : vos tours sont de nouveau les vôtres.
 away-none-allowed = cette partie n’autorise aucune absence ; demandez à son maître de jeu, ou envoyez « fini » pour arrêter de jouer
 away-too-long = une absence de { $rounds } manches dépasse ce que cette partie permet : au plus { $most } ; envoyez par exemple « absent { $most } »
 away-until = Vous êtes absent jusqu’à la manche { $round } incluse : un tour vide est envoyé pour vous à chaque manche, sans rappels. Envoyez « absent 0 » pour revenir plus tôt.
+new-ruleset = Jeu
+new-ruleset-hint = Polysleuth : chacun joue chaque manche en même temps. Sleuth classique : tours dans l'ordre des places, cartes de recherche, une gemme manquante.
+new-classic-rules = Règles maison du Sleuth classique (RULES-SLEUTH.md)
+new-classic-hint = Seulement pour une partie de Sleuth classique ; les règles de Polysleuth ci-dessus ne servent pas alors. Laissez une case vide pour sa valeur par défaut.

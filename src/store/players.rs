@@ -125,8 +125,8 @@ impl Store {
     /// and players away: (game, seat), at most `limit`, by game.
     pub async fn seats_owing(&self, limit: i64) -> Result<Vec<(i64, i64)>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT p.game_id, p.seat FROM players p JOIN games g ON g.id = p.game_id WHERE p.computer IS NOT NULL AND g.status IN ('open', 'paused') AND NOT EXISTS (SELECT 1 FROM turns t WHERE t.game_id = p.game_id AND t.round = g.round AND t.seat = p.seat)
-             UNION SELECT p.game_id, p.seat FROM players p JOIN games g ON g.id = p.game_id WHERE p.away_until IS NOT NULL AND p.away_until >= g.round AND g.status IN ('open', 'paused') AND NOT EXISTS (SELECT 1 FROM turns t WHERE t.game_id = p.game_id AND t.round = g.round AND t.seat = p.seat)
+            "SELECT p.game_id, p.seat FROM players p JOIN games g ON g.id = p.game_id WHERE p.computer IS NOT NULL AND g.ruleset = 'polysleuth' AND g.status IN ('open', 'paused') AND NOT EXISTS (SELECT 1 FROM turns t WHERE t.game_id = p.game_id AND t.round = g.round AND t.seat = p.seat)
+             UNION SELECT p.game_id, p.seat FROM players p JOIN games g ON g.id = p.game_id WHERE p.away_until IS NOT NULL AND p.away_until >= g.round AND g.ruleset = 'polysleuth' AND g.status IN ('open', 'paused') AND NOT EXISTS (SELECT 1 FROM turns t WHERE t.game_id = p.game_id AND t.round = g.round AND t.seat = p.seat)
              ORDER BY 1, 2 LIMIT $1",
         )
         .bind(limit)
