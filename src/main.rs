@@ -345,7 +345,7 @@ enum RoundCommand {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Replay { file } => replay(&file),
+        Command::Replay { file } => polysleuth::replay::cli(&file),
         Command::Verify { file } => polysleuth::verify::main(&file),
         Command::Simulate(args) => polysleuth::simulate::cli::main(args),
         Command::Deduce {
@@ -353,7 +353,7 @@ fn main() -> ExitCode {
             player,
             round,
             budget,
-        } => deduce(&file, player.as_deref(), round, budget),
+        } => polysleuth::replay::deduce_cli(&file, player.as_deref(), round, budget),
         Command::Mail {
             command: MailCommand::Ingest { db, site },
         } => ingest(db, site),
@@ -665,48 +665,4 @@ fn describe(e: MasterError) -> anyhow::Error {
 /// A number of days as a duration.
 fn days(n: u64) -> Duration {
     Duration::from_secs(n.saturating_mul(86_400))
-}
-
-fn deduce(file: &str, player: Option<&str>, round: Option<usize>, budget: Option<u64>) -> ExitCode {
-    let text = match polysleuth::replay::read_input("deduce", file) {
-        Ok(t) => t,
-        Err(code) => return code,
-    };
-    let mut b = polysleuth::deduce::Budget::default();
-    if let Some(units) = budget {
-        b.count = units;
-    }
-    match polysleuth::replay::deduce(&text, player, round, &b) {
-        Ok(sheet) => {
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&sheet).expect("a sheet serialises")
-            );
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("polysleuth deduce: {e}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-fn replay(file: &str) -> ExitCode {
-    let text = match polysleuth::replay::read_input("replay", file) {
-        Ok(t) => t,
-        Err(code) => return code,
-    };
-    match polysleuth::replay::run(&text) {
-        Ok(out) => {
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&out).expect("JSON values serialise")
-            );
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("polysleuth replay: {e}");
-            ExitCode::from(2)
-        }
-    }
 }

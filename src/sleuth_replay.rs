@@ -8,7 +8,6 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 use crate::deduce::{Budget, Sheet};
-use crate::replay::ReplayError;
 use crate::rules::deal::derived_salt;
 use crate::rules::{Card, CardSet};
 use crate::sleuth::{Deal, SearchCard, Settings, Sleuth, Step};
@@ -60,8 +59,11 @@ struct Input {
     missing: Option<Value>,
 }
 
+/// A record that cannot be played, said in one sentence.
+type ReplayError = String;
+
 fn bad(msg: impl Into<String>) -> ReplayError {
-    ReplayError(msg.into())
+    msg.into()
 }
 
 /// Whether a record is a classic-Sleuth one.
@@ -231,7 +233,7 @@ fn sheet(game: &Sleuth, ask: &SheetAsk) -> Result<Value, ReplayError> {
     let seat = game
         .seat_of(&ask.player)
         .ok_or_else(|| bad(format!("sheets: \"{}\" is not a player", ask.player)))?;
-    let view = game.view_of(seat).map_err(|e| bad(e.to_string()))?;
+    let view = game.view_of(seat).map_err(|e| e.to_string())?;
     let sheet = Sheet::compute(&view, &Budget::default());
     let mut cards = Map::new();
     for row in &sheet.cards {

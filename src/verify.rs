@@ -115,7 +115,8 @@ fn verify_classic(text: &str, record: &Value) -> Result<(), Mismatch> {
         &players,
         &serde_json::from_value(need("deal")?.clone())
             .map_err(|e| Mismatch::Unreadable(format!("\"deal\" is not a deal: {e}")))?,
-    )?;
+    )
+    .map_err(Mismatch::Unreadable)?;
     let search: Vec<crate::sleuth::SearchCard> =
         serde_json::from_value(need("search_deck")?.clone()).map_err(|e| {
             Mismatch::Unreadable(format!("\"search_deck\" is not a Search deck: {e}"))

@@ -3,7 +3,7 @@
 //! and carried out or refused line by line; `status`, `help`, `digest on`/`digest off`, and the
 //! language and time-zone commands shared with Polysleuth.
 
-use super::door::{prefs, refuse, Outcome};
+use super::answers::{prefs, refuse};
 use super::inbound::{self, Command};
 use super::reply;
 use crate::master::classic::{parse, Answer};
@@ -42,13 +42,13 @@ fn digest(line: &str) -> Option<bool> {
     }
 }
 
-/// Handles a player's mail to a classic game.
+/// Handles a player's mail to a classic game: false when it was refused whole.
 pub(super) async fn handle(
     master: &Master,
     player: &PlayerRow,
     row: &GameRow,
     text: &str,
-) -> Result<Outcome, MasterError> {
+) -> Result<bool, MasterError> {
     let state = parse(row)?;
     let names: Vec<String> = (state.players.iter().enumerate())
         .filter(|(seat, _)| *seat as i64 != player.seat)
@@ -78,7 +78,7 @@ pub(super) async fn handle(
             n => t.t1("refused-nothing-but-text", "lines", n),
         };
         refuse(master, player, row, &why).await?;
-        return Ok(Outcome::Refused);
+        return Ok(false);
     }
     let player = match prefs(master, player, row, &commands.commands).await? {
         Some(letter) => {
@@ -107,5 +107,5 @@ pub(super) async fn handle(
     if commands.commands.contains(&Command::Help) {
         master.classic_help(&player).await?;
     }
-    Ok(Outcome::Handled)
+    Ok(true)
 }

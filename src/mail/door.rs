@@ -6,16 +6,16 @@
 
 use serde::Serialize;
 
+use super::answers::{prefs, refuse};
 use super::inbound::{self, Command, MAX_COMMAND_LINES, MAX_MESSAGE_BYTES};
 use super::outbox::LOOP_HEADER;
 use super::reply;
 use crate::clock::now;
 use crate::keys;
-use crate::lang::Lang;
 use crate::master::{Master, MasterError};
 use crate::model::Via;
 use crate::states;
-use crate::store::{GameRow, GameStatus, PlayerRow};
+use crate::store::GameStatus;
 
 /// What became of an inbound message.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -181,7 +181,10 @@ async fn handle(
             refuse(master, &player, &row, &why).await?;
             return Ok((Outcome::Refused, sender, Some(game), pid));
         }
-        let outcome = super::classic_door::handle(master, &player, &row, &mail.text).await?;
+        let outcome = match super::classic_door::handle(master, &player, &row, &mail.text).await? {
+            true => Outcome::Handled,
+            false => Outcome::Refused,
+        };
         return Ok((outcome, sender, Some(game), pid));
     }
     let t = player.lang(&row);
@@ -322,77 +325,4 @@ async fn claimed_game(master: &Master, token: &str) -> Result<Option<i64>, Maste
         .player(&master.store.pool, id)
         .await?
         .map(|p| p.game_id))
-}
-
-/// A refusal goes to the player's registered address, whoever sent the mail.
-pub(super) async fn refuse(
-    master: &Master,
-    player: &PlayerRow,
-    row: &GameRow,
-    why: &str,
-) -> Result<(), MasterError> {
-    let letter = super::refused(row, why, player.lang(row)).to_player(&master.site, player);
-    master.send_loose(&player.email, letter, Some(row.id)).await
-}
-
-/// `language fr` and `timezone Europe/Paris`: stores the player's choice and answers in the
-/// language now chosen, or says what was wrong (nothing is changed then).
-pub(super) async fn prefs(
-    master: &Master,
-    player: &PlayerRow,
-    row: &GameRow,
-    commands: &[Command],
-) -> Result<Option<super::Letter>, MasterError> {
-    let mut lang = player.lang(row);
-    let mut zone = player.zone(row).to_string();
-    let mut asked = false;
-    for c in commands {
-        match c {
-            Command::Language(l) => {
-                asked = true;
-                match Lang::parse(l) {
-                    Some(l) => lang = l,
-                    None => {
-                        return Ok(Some(prefs_letter(
-                            row,
-                            lang,
-                            lang.t1("mail-prefs-bad-language", "language", l.as_str()),
-                        )))
-                    }
-                }
-            }
-            Command::TimeZone(z) => {
-                asked = true;
-                if z.parse::<chrono_tz::Tz>().is_err() {
-                    return Ok(Some(prefs_letter(
-                        row,
-                        lang,
-                        lang.t1("mail-prefs-bad-zone", "zone", z.as_str()),
-                    )));
-                }
-                zone = z.clone();
-            }
-            _ => {}
-        }
-    }
-    if !asked {
-        return Ok(None);
-    }
-    master.set_prefs(player, lang, &zone).await?;
-    let body = lang.t2(
-        "mail-prefs-saved",
-        "name",
-        player.name.as_str(),
-        "zone",
-        zone.as_str(),
-    );
-    Ok(Some(prefs_letter(row, lang, body)))
-}
-
-fn prefs_letter(row: &GameRow, t: Lang, body: String) -> super::Letter {
-    super::Letter {
-        subject: t.t1("subject-prefs", "tag", super::tag(row, t)),
-        body: format!("{body}\n"),
-        reply_to: None,
-    }
 }

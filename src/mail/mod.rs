@@ -2,6 +2,7 @@
 //! outbox worker that delivers them.
 
 pub mod address;
+pub mod answers;
 pub mod door;
 pub mod forming;
 pub mod html;

@@ -216,7 +216,7 @@ impl Draft {
             Some(d) if errors.is_empty() && self.ruleset == Ruleset::Sleuth => {
                 match crate::sleuth_replay::read_deal(&names, &d).and_then(|deal| {
                     deal.check(&names, &self.classic)
-                        .map_err(|e| crate::replay::ReplayError(e.to_string()))?;
+                        .map_err(|e| e.to_string())?;
                     Ok(deal)
                 }) {
                     Ok(d) => classic_deal = Some(d),

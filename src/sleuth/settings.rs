@@ -169,8 +169,10 @@ mod tests {
 
     #[test]
     fn extra_missing_gems_are_for_three_or_four_players_only() {
-        let mut s = Settings::default();
-        s.missing_gems = 3;
+        let mut s = Settings {
+            missing_gems: 3,
+            ..Settings::default()
+        };
         assert!(s.check(4).is_ok());
         assert_eq!(s.table_size(4), 1);
         assert_eq!(s.check(5), Err(SettingsError::MissingGems(3, 5)));

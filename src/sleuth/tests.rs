@@ -6,10 +6,6 @@ use super::setup::Deal;
 use super::*;
 use crate::rules::{Card, CardSet};
 
-fn cards(names: &[&str]) -> CardSet {
-    names.iter().map(|n| Card::parse(n).unwrap()).collect()
-}
-
 /// Four players; Ann, Ben, Cleo, Dan hold 8 each, the table 3, one missing gem.
 fn four(settings: Settings, order: Option<Vec<SearchCard>>) -> Sleuth {
     let mut all: Vec<Card> = Card::all().collect();
@@ -130,8 +126,10 @@ fn a_final_question_must_be_followed_by_an_accusation_or_counts_as_wrong() {
 
 #[test]
 fn idle_turns_in_a_row_skip_a_player_until_they_send_a_command() {
-    let mut s = Settings::default();
-    s.idle_turns = 2;
+    let s = Settings {
+        idle_turns: 2,
+        ..Settings::default()
+    };
     let mut g = four(s, None);
     for _ in 0..8 {
         let t = g.turn;
@@ -159,8 +157,10 @@ fn an_empty_deck_reshuffles_the_whole_discard_pile() {
 
 #[test]
 fn two_questions_go_to_two_players_one_of_each_kind() {
-    let mut s = Settings::default();
-    s.two_questions = true;
+    let s = Settings {
+        two_questions: true,
+        ..Settings::default()
+    };
     let order = order_with(&["Pairs", "Blue Opals", "Reds", "Greens"]);
     let mut g = four(s, Some(order));
     assert!(g
@@ -173,8 +173,10 @@ fn two_questions_go_to_two_players_one_of_each_kind() {
 
 #[test]
 fn supersleuth_answers_the_count_only() {
-    let mut s = Settings::default();
-    s.supersleuth = true;
+    let s = Settings {
+        supersleuth: true,
+        ..Settings::default()
+    };
     let order = order_with(&["Blue Opals"]);
     let mut g = four(s, Some(order));
     let moved = g.act(0, "ask Ben for Blue Opals").unwrap();
@@ -183,8 +185,10 @@ fn supersleuth_answers_the_count_only() {
 
 #[test]
 fn playing_for_second_goes_on_after_the_first_winner() {
-    let mut s = Settings::default();
-    s.winners = 2;
+    let s = Settings {
+        winners: 2,
+        ..Settings::default()
+    };
     let mut g = four(s, None);
     g.act(1, "accuse 3 Yellow Pearl").unwrap();
     assert!(!g.over);

@@ -15,7 +15,7 @@ use super::render::private;
 use crate::lang::Lang;
 use crate::master::classic::Answer;
 use crate::master::{Master, MasterError};
-use crate::store::{GameStatus, Ruleset};
+use crate::store::GameStatus;
 
 #[derive(Template)]
 #[template(path = "classic_game.html")]
@@ -240,43 +240,6 @@ pub async fn gm_action(
         Err(e) => e.to_string(),
     };
     gm_page(&req, &master, &token, Some(said)).await
-}
-
-/// Where a Polysleuth page's reader of a classic game belongs: the same page under
-/// `/classic/`. None for a Polysleuth game (or a link that is not valid).
-pub async fn moved_to_classic(
-    master: &Master,
-    token: Option<&str>,
-    game: Option<i64>,
-) -> Option<HttpResponse> {
-    let (id, path) = match (token, game) {
-        (Some(token), _) => {
-            let by_player = master
-                .authenticate(token)
-                .await
-                .ok()
-                .map(|p| (p.game_id, format!("/classic/play/{token}")));
-            match by_player {
-                Some(found) => found,
-                None => (
-                    master.gm_game(token).await.ok()?.id,
-                    format!("/classic/gm/{token}"),
-                ),
-            }
-        }
-        (None, Some(id)) => (id, format!("/classic/games/{id}")),
-        (None, None) => return None,
-    };
-    let row = master.public_game(id).await.ok()?;
-    (row.ruleset == Ruleset::Sleuth).then(|| see_other(&path))
-}
-
-/// A redirect that no one keeps.
-pub fn see_other(path: &str) -> HttpResponse {
-    HttpResponse::SeeOther()
-        .insert_header(("Location", path))
-        .insert_header(("Cache-Control", "no-store"))
-        .finish()
 }
 
 /// `GET /api/classic/games/{id}`: the public table as JSON.

@@ -245,10 +245,17 @@ pub fn own(
     }
 }
 
+/// Each card that may be missing: its chance of being the missing gem, and where else it may
+/// be with what chance; and how the sheet was worked out.
+type Worked = (Vec<Missing>, String);
+
+/// A card, its chance of being missing, and its other places with their chances.
+type Missing = (Card, f64, Vec<(String, f64)>);
+
 /// Classic sheets worked out once per (game, seat, log length) and kept.
 #[derive(Default)]
 pub struct SheetCache {
-    kept: Mutex<HashMap<(i64, usize, usize), Arc<(Vec<(Card, f64, Vec<(String, f64)>)>, String)>>>,
+    kept: Mutex<HashMap<(i64, usize, usize), Arc<Worked>>>,
 }
 
 impl SheetCache {
@@ -294,8 +301,7 @@ impl SheetCache {
 }
 
 /// Every card that may be the missing gem, likeliest first, with where else it may be.
-#[allow(clippy::type_complexity)]
-fn work_out(g: &Sleuth, seat: usize) -> (Vec<(Card, f64, Vec<(String, f64)>)>, String) {
+fn work_out(g: &Sleuth, seat: usize) -> Worked {
     let Ok(view) = g.view_of(seat) else {
         return (Vec::new(), String::new());
     };
@@ -303,12 +309,12 @@ fn work_out(g: &Sleuth, seat: usize) -> (Vec<(Card, f64, Vec<(String, f64)>)>, S
     let Some(col) = sheet.locations.iter().position(|l| l == MISSING) else {
         return (Vec::new(), String::new());
     };
-    let mut rows: Vec<(Card, f64, Vec<(String, f64)>)> = sheet
+    let mut rows: Vec<Missing> = sheet
         .cards
         .iter()
         .filter_map(|r| {
             let p = r.cells[col].p;
-            if !(p > 0.0) {
+            if p.is_nan() || p <= 0.0 {
                 return None;
             }
             let card = Card::parse(&r.card).ok()?;

@@ -14,6 +14,7 @@ pub mod gm_extras;
 pub mod gm_view;
 pub mod lang;
 mod message;
+pub mod moved;
 pub mod page_cache;
 pub mod pages;
 pub mod play;

@@ -230,7 +230,7 @@ pub async fn game(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
         return super::signup::forming_page(&master, &req, &row, None).await;
     }
     if row.ruleset == crate::store::Ruleset::Sleuth {
-        return Ok(super::classic::see_other(&format!(
+        return Ok(super::moved::see_other(&format!(
             "/classic/games/{}",
             row.id
         )));

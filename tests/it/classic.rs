@@ -50,8 +50,7 @@ async fn mail_to(app: &TestApp, to: &str, subject: &str) -> Mail {
         settle(app).await;
         if let Some(m) = outbox(app)
             .into_iter()
-            .filter(|m| m.to == to && m.subject.contains(subject))
-            .last()
+            .rfind(|m| m.to == to && m.subject.contains(subject))
         {
             return m;
         }
