@@ -236,6 +236,16 @@ async fn three_people_and_a_computer_play_classic_sleuth_to_an_accusation() {
             "{o} uses a card Ann holds"
         );
     }
+    // A two-element question, so that cards are shown.
+    let question = options
+        .iter()
+        .find(|o| o.starts_with("for "))
+        .copied()
+        .unwrap_or(options[0]);
+    assert!(
+        question.starts_with("for "),
+        "Ann holds a two-element card: {options:?}"
+    );
     let csrf = csrf_of(&page);
     let answer = post_form(
         &app,
@@ -244,11 +254,61 @@ async fn three_people_and_a_computer_play_classic_sleuth_to_an_accusation() {
             ("csrf", &csrf),
             ("action", "ask"),
             ("q_target", "Ben"),
-            ("q_question", options[0]),
+            ("q_question", question),
         ],
     )
     .await;
     assert!(answer.contains("id=\"notice\""), "the question was taken");
+    // The cards shown go to Ann alone, on her page and by mail; the others hear the count.
+    let ann_news = mail_to(&app, "ann@example.org", "what happened").await;
+    assert!(
+        ann_news.body.contains("SHOWN TO YOU ALONE"),
+        "{}",
+        ann_news.body
+    );
+    let ben_news = mail_to(&app, "ben@example.org", "your turn").await;
+    assert!(!ben_news.body.contains("SHOWN TO YOU ALONE"));
+    assert!(
+        ben_news.body.contains("Ann asked Ben for"),
+        "{}",
+        ben_news.body
+    );
+    let ann_page = app.get_text(&ann_page_path).await.1;
+    assert!(ann_page.contains("id=\"shown-list\""));
+    assert!(
+        ann_page.contains("id=\"classic-sheet\""),
+        "her Information Sheet"
+    );
+    // Nobody else's page, nor the public table, the game master's page or the public API,
+    // shows a hand or the missing gem.
+    let public_page = app.get_text(&format!("/classic/games/{id}")).await.1;
+    let gm_page = app
+        .get_text(&gm.replacen("/gm/", "/classic/gm/", 1))
+        .await
+        .1;
+    let api = app
+        .get_json(&format!("/api/classic/games/{id}"))
+        .await
+        .to_string();
+    for card in d["Ben"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(d["missing"].as_array().unwrap())
+    {
+        let card = card.as_str().unwrap();
+        for (what, page) in [
+            ("public", &public_page),
+            ("gm", &gm_page),
+            ("ann", &ann_page),
+        ] {
+            assert!(
+                !page.contains(&format!("data-card=\"{card}\"")),
+                "{what} shows {card}"
+            );
+        }
+        assert!(!api.contains(card), "the public API names {card}");
+    }
     let g = public(&app, id).await;
     assert_eq!(g["current"], "Ben");
     assert!(g["log"]
@@ -587,6 +647,29 @@ async fn deadlines_pass_turns_skip_the_idle_remind_and_mail_digests_a_day_old() 
     assert_eq!(s, 200);
     let row = master.public_game(id).await.unwrap();
     assert!(row.turn_deadline.is_some() && row.status.as_str() == "open");
+
+    // The game master gives Cleo's seat, whose turn it is, to a computer player: it plays at
+    // once, and Cleo's link no longer works.
+    assert_eq!(public(&app, id).await["current"], "Cleo");
+    let (s, said) = app
+        .post_json(
+            &gm,
+            &json!({"action": "replace", "seat": "2", "with": "computer:novice", "name": "Bot"}),
+        )
+        .await;
+    assert_eq!(s, 200, "{said}");
+    let g = public(&app, id).await;
+    assert_eq!(g["seats"][2]["name"], "Bot");
+    assert!(g["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["event"] == "replaced" && e["before"] == "Cleo"));
+    assert_eq!(g["current"], "Ann", "the computer played its turn: {g}");
+    let r = app
+        .get(&links[2].replacen("/play/", "/classic/play/", 1))
+        .await;
+    assert_eq!(r.status(), 403, "Cleo's old link");
     app.stop().await;
 }
 
