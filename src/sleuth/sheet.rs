@@ -4,7 +4,7 @@
 //! "missing" column is the chance that each card is the missing gem.
 
 use crate::deduce::view::FactWords;
-use crate::deduce::{Source, View, ViewError};
+use crate::deduce::{sample, Budget, Source, View, ViewError};
 use crate::rules::cards::matching;
 use crate::rules::CardSet;
 
@@ -15,6 +15,21 @@ use super::settings::Settings;
 pub const MISSING: &str = "missing";
 /// The place of the table cards, when there are any.
 pub const TABLE: &str = "table";
+
+/// The assistant's effort for a classic sheet on a player's page: counted exactly while that
+/// costs at most a few hundred milliseconds on two cores (`cargo bench --bench classic`),
+/// sampled beyond.
+pub fn page_budget() -> Budget {
+    Budget {
+        count: 6_000_000,
+        sample: sample::Plan {
+            chains: 2,
+            sweeps: 1_000,
+            burn_in: 100,
+            proof_nodes: 10_000,
+        },
+    }
+}
 
 impl Sleuth {
     /// The places of the sheet: the players in seat order, the missing gems, the table.

@@ -104,7 +104,7 @@ pub async fn feed(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
 async fn play_page(
     req: &HttpRequest,
     master: &Master,
-    sheets: &SheetCache,
+    sheets: &web::Data<SheetCache>,
     token: &str,
     notice: Option<String>,
     errors: Vec<String>,
@@ -114,8 +114,15 @@ async fn play_page(
     let t = seat.player.lang(&seat.game);
     let zone = seat.player.zone(&seat.game).to_string();
     let s = seat.player.seat as usize;
-    let o = own(t, &seat.state, s, seat.player.digest, sheets, seat.game.id);
-    let g = table(t, &seat.game, &seat.state, &zone);
+    // The sheet may take a few hundred milliseconds the first time: off the async workers.
+    let (sheets, digest, game) = (sheets.clone(), seat.player.digest, seat.game.clone());
+    let state = seat.state;
+    let (o, g) = web::block(move || {
+        let o = own(t, &state, s, digest, &sheets, game.id);
+        (o, table(t, &game, &state, &zone))
+    })
+    .await
+    .map_err(|e| MasterError::Corrupt(format!("the page could not be drawn: {e}")))?;
     let (csrf, cookie) = csrf(req);
     Ok(private(
         &PlayPage {

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use serde::Serialize;
 
 use super::cards::CardView;
-use crate::deduce::{Budget, Sheet};
+use crate::deduce::Sheet;
 use crate::lang::Lang;
 use crate::mail::classic::allows;
 use crate::rules::{Card, CardSet};
@@ -305,7 +305,7 @@ fn work_out(g: &Sleuth, seat: usize) -> Worked {
     let Ok(view) = g.view_of(seat) else {
         return (Vec::new(), String::new());
     };
-    let sheet = Sheet::compute(&view, &Budget::default());
+    let sheet = Sheet::compute(&view, &crate::sleuth::sheet::page_budget());
     let Some(col) = sheet.locations.iter().position(|l| l == MISSING) else {
         return (Vec::new(), String::new());
     };

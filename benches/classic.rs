@@ -1,0 +1,79 @@
+//! Classic Sleuth: whole games between detective computer players, 3 to 7 players. Prints, by
+//! player count, the turns a game lasts, the time a move takes in the engine, and the
+//! Information Sheet (a player's page, with the page's budget) at every turn of the first games:
+//! its percentiles and the share worked out exactly.
+//!
+//! cargo bench --bench classic            (GAMES=6 games per player count)
+
+use std::time::{Duration, Instant};
+
+use polysleuth::computer::classic::{command, ClassicSeat};
+use polysleuth::computer::Level;
+use polysleuth::deduce::{Method, Sheet};
+use polysleuth::sleuth::sheet::page_budget;
+use polysleuth::sleuth::{Settings, Sleuth};
+
+fn env(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn percentile(sorted: &[Duration], q: f64) -> Duration {
+    sorted[((sorted.len() as f64 - 1.0) * q).round() as usize]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2}", d.as_secs_f64() * 1000.0)
+}
+
+fn main() {
+    let games = env("GAMES", 6);
+    println!("| players | games | turns per game | move µs (p50) | sheet p50 ms | sheet p90 ms | sheet max ms | exact |");
+    println!("|---|---|---|---|---|---|---|---|");
+    for n in 3..=7 {
+        let (mut turns, mut moves, mut sheets, mut exact) = (0u64, Vec::new(), Vec::new(), 0);
+        for g in 0..games {
+            let names: Vec<String> = (0..n).map(|i| format!("P{i}")).collect();
+            let mut game = Sleuth::new(
+                names,
+                Settings::default(),
+                900 + g * 7 + n as u64,
+                "bench".into(),
+                None,
+                None,
+            )
+            .expect("a game");
+            while !game.over && game.turn < 400 {
+                let seat = game.current.expect("someone's turn");
+                let view = ClassicSeat::of(&game, seat).expect("a view");
+                let text = command(&view, Level::Detective);
+                let t = Instant::now();
+                if game.act(seat, &text).is_err() {
+                    game.act(seat, "pass").expect("a pass");
+                }
+                moves.push(t.elapsed());
+                if g < 2 {
+                    let view = game.view_of(seat).expect("a view");
+                    let t = Instant::now();
+                    let sheet = Sheet::compute(&view, &page_budget());
+                    sheets.push(t.elapsed());
+                    exact += (sheet.method == Method::Exact) as usize;
+                }
+            }
+            turns += game.turn as u64;
+        }
+        moves.sort();
+        sheets.sort();
+        println!(
+            "| {n} | {games} | {:.1} | {:.0} | {} | {} | {} | {}% |",
+            turns as f64 / games as f64,
+            percentile(&moves, 0.5).as_secs_f64() * 1e6,
+            ms(percentile(&sheets, 0.5)),
+            ms(percentile(&sheets, 0.9)),
+            ms(*sheets.last().unwrap()),
+            exact * 100 / sheets.len().max(1),
+        );
+    }
+}
