@@ -4,7 +4,7 @@
 use super::{words, Lang};
 use crate::rules::cards::Trait;
 use crate::sleuth::search::question_words;
-use crate::sleuth::{Event, SearchCard, Sleuth};
+use crate::sleuth::{Event, Refusal, Rejected, SearchCard, Sleuth};
 
 impl Lang {
     /// What a question is about: `Pairs`, `Blue Opals` / `paires`, `opales bleues`.
@@ -125,6 +125,163 @@ impl Lang {
                 let names: Vec<&str> = winners.iter().map(name).collect();
                 self.t1("classic-ended", "winners", names.join(", "))
             }
+        }
+    }
+}
+
+impl Lang {
+    /// A refused line: `line 2: "ask Ann for Blue Reds" joins two colours …`.
+    pub fn classic_rejected(&self, r: &Rejected) -> String {
+        let problem = self.classic_refusal(&r.problem);
+        match (r.line, r.text.is_empty()) {
+            (0, _) | (_, true) => problem,
+            (line, false) => self.tr(
+                "classic-line",
+                [
+                    ("line", (line as u32).into()),
+                    ("text", r.text.as_str().into()),
+                    ("problem", problem.into()),
+                ],
+            ),
+        }
+    }
+
+    /// Why a line was refused; its English is the engine's own words.
+    pub fn classic_refusal(&self, r: &Refusal) -> String {
+        use Refusal::*;
+        let cards = |held: &[SearchCard]| self.search_cards(held);
+        let examples = || self.t("classic-examples");
+        match r {
+            Nothing => self.t1("classic-problem-nothing", "examples", examples()),
+            NotUnderstood => self.t1("classic-problem-not-understood", "examples", examples()),
+            AskWhat => self.t("classic-problem-ask-what"),
+            AccuseWhat => self.t("classic-problem-accuse-what"),
+            UnknownWord(w) => self.t1("classic-problem-unknown-word", "word", w.as_str()),
+            SameKind(kind, t) => self.t2(
+                "classic-problem-same-kind",
+                "kind",
+                match self {
+                    Lang::En => kind.plural().to_string(),
+                    _ => self.t(&format!("kind-{}", kind.plural())),
+                },
+                "trait",
+                match self {
+                    Lang::En => t.name().to_string(),
+                    _ => self.classic_what(&[*t]),
+                },
+            ),
+            TooManyElements => self.t("classic-problem-too-many"),
+            BadCard(why) => self.t1("classic-problem-bad-card", "why", why.as_str()),
+            UnknownSearchCard(c) => {
+                self.t1("classic-problem-unknown-search-card", "card", c.as_str())
+            }
+            NotAPlayer(n) => self.t1("classic-problem-not-a-player", "name", n.as_str()),
+            AskedSelf => self.t("classic-problem-asked-self"),
+            NotYourTurn(Some(p)) => self.t1("classic-problem-not-your-turn", "player", p.as_str()),
+            NotYourTurn(None) => self.t("classic-problem-nobodys-turn"),
+            NoCardAllows { traits, held } => self.t2(
+                "classic-problem-no-card-allows",
+                "question",
+                self.classic_what(traits),
+                "held",
+                cards(held),
+            ),
+            CardNotHeld { card, held } => self.t2(
+                "classic-problem-card-not-held",
+                "card",
+                self.search_card(*card),
+                "held",
+                cards(held),
+            ),
+            CardDoesNotAllow { card, traits } => self.t2(
+                "classic-problem-card-does-not-allow",
+                "card",
+                self.search_card(*card),
+                "question",
+                self.classic_what(traits),
+            ),
+            OneAction => self.t("classic-problem-one-action"),
+            TwoQuestions => self.t("classic-problem-two-questions"),
+            SameCardTwice(c) => self.t1(
+                "classic-problem-same-card-twice",
+                "card",
+                self.search_card(*c),
+            ),
+            FinalAlone => self.t("classic-problem-final-alone"),
+            AwaitingAccusation => self.t("classic-problem-awaiting-accusation"),
+            AccuseCount(n) => self.t1("classic-problem-accuse-count", "count", *n as u32),
+            OneAccusation => self.t("classic-problem-one-accusation"),
+            NotInGame { won: true } => self.t("classic-problem-won"),
+            NotInGame { won: false } => self.t("classic-problem-out"),
+            GameOver => self.t("classic-problem-game-over"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cards::{Colour, Gem, Kind};
+
+    fn every_refusal() -> Vec<Refusal> {
+        use Refusal::*;
+        let blue = Trait::Colour(Colour::Blue);
+        let opal = Trait::Gem(Gem::Opal);
+        let held = vec![SearchCard::One(blue), SearchCard::Free];
+        vec![
+            Nothing,
+            NotUnderstood,
+            AskWhat,
+            AccuseWhat,
+            UnknownWord("purple".into()),
+            SameKind(Kind::Colour, blue),
+            TooManyElements,
+            BadCard("it has no gem".into()),
+            UnknownSearchCard("Wild".into()),
+            NotAPlayer("Zed".into()),
+            AskedSelf,
+            NotYourTurn(Some("Ben".into())),
+            NotYourTurn(None),
+            NoCardAllows {
+                traits: vec![blue, opal],
+                held: held.clone(),
+            },
+            CardNotHeld {
+                card: SearchCard::FreeOf(opal),
+                held,
+            },
+            CardDoesNotAllow {
+                card: SearchCard::One(blue),
+                traits: vec![blue, opal],
+            },
+            OneAction,
+            TwoQuestions,
+            SameCardTwice(SearchCard::Free),
+            FinalAlone,
+            AwaitingAccusation,
+            AccuseCount(2),
+            OneAccusation,
+            NotInGame { won: true },
+            NotInGame { won: false },
+            GameOver,
+        ]
+    }
+
+    #[test]
+    fn english_refusals_are_the_engines_own_words_and_french_ones_differ() {
+        for r in every_refusal() {
+            let rejected = Rejected::new(2, "ask Ann for Blue Reds", r.clone());
+            assert_eq!(
+                Lang::En.classic_rejected(&rejected),
+                rejected.to_string(),
+                "{r:?}"
+            );
+            let fr = Lang::Fr.classic_rejected(&rejected);
+            assert!(
+                fr.starts_with("ligne 2 : « ask Ann for Blue Reds »"),
+                "{fr}"
+            );
+            assert_ne!(fr, rejected.to_string(), "{r:?} has French words");
         }
     }
 }

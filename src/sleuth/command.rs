@@ -231,12 +231,7 @@ fn ask(text: &str, final_question: bool) -> Result<Command, Refusal> {
         [] => return Err(Refusal::AskWhat),
         [_] => {}
         [a, b] if a.kind() != b.kind() => {}
-        [a, b] => {
-            return Err(Refusal::SameKind(
-                a.kind().plural().to_string(),
-                b.to_string(),
-            ))
-        }
+        [a, b] => return Err(Refusal::SameKind(a.kind(), *b)),
         _ => return Err(Refusal::TooManyElements),
     }
     Ok(Command::Ask(Ask {

@@ -8,7 +8,7 @@ use crate::rules::Card;
 use super::command::{self, Command, Line, Rejected};
 use super::game::{Accusation, Event, Reveal, Sleuth, Standing, Step};
 use super::problem::Refusal;
-use super::search::{question_words, SearchCard};
+use super::search::SearchCard;
 use super::setup;
 
 /// One question of a turn, checked: whom, about what, with which card (none when final).
@@ -160,23 +160,22 @@ impl Sleuth {
                 held.remove(at);
             }
         }
-        let names = || self.search[seat].iter().map(|c| c.name()).collect();
-        let question = question_words(traits);
+        let names = || self.search[seat].clone();
         match named {
             Some(card) => {
                 if !held.iter().any(|(_, c)| *c == card) {
                     return Err(match self.search[seat].contains(&card) {
-                        true => Refusal::SameCardTwice(card.name()),
+                        true => Refusal::SameCardTwice(card),
                         false => Refusal::CardNotHeld {
-                            card: card.name(),
+                            card,
                             held: names(),
                         },
                     });
                 }
                 if !card.allows(traits) {
                     return Err(Refusal::CardDoesNotAllow {
-                        card: card.name(),
-                        question,
+                        card,
+                        traits: traits.to_vec(),
                     });
                 }
                 Ok(card)
@@ -187,7 +186,7 @@ impl Sleuth {
                 .min_by_key(|(age, c)| (c.rank(), *age))
                 .map(|(_, c)| *c)
                 .ok_or(Refusal::NoCardAllows {
-                    question,
+                    traits: traits.to_vec(),
                     held: names(),
                 }),
         }

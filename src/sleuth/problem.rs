@@ -3,6 +3,10 @@
 
 use std::fmt;
 
+use crate::rules::cards::{Kind, Trait};
+
+use super::search::{question_words, SearchCard};
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// The message held no command at all.
@@ -11,8 +15,8 @@ pub enum Refusal {
     AskWhat,
     AccuseWhat,
     UnknownWord(String),
-    /// Two traits of one kind: (the kind, plural; the second trait).
-    SameKind(String, String),
+    /// Two traits of one kind: the kind, and the second trait.
+    SameKind(Kind, Trait),
     TooManyElements,
     BadCard(String),
     UnknownSearchCard(String),
@@ -20,20 +24,20 @@ pub enum Refusal {
     AskedSelf,
     NotYourTurn(Option<String>),
     NoCardAllows {
-        question: String,
-        held: Vec<String>,
+        traits: Vec<Trait>,
+        held: Vec<SearchCard>,
     },
     CardNotHeld {
-        card: String,
-        held: Vec<String>,
+        card: SearchCard,
+        held: Vec<SearchCard>,
     },
     CardDoesNotAllow {
-        card: String,
-        question: String,
+        card: SearchCard,
+        traits: Vec<Trait>,
     },
     OneAction,
     TwoQuestions,
-    SameCardTwice(String),
+    SameCardTwice(SearchCard),
     FinalAlone,
     AwaitingAccusation,
     AccuseCount(usize),
@@ -55,7 +59,7 @@ impl fmt::Display for Refusal {
             AskWhat => write!(f, "does not say what to ask: write \"ask Ben how many Pairs\" or \"ask Ben for Blue Opals\""),
             AccuseWhat => write!(f, "names no card: write \"accuse 2 Blue Opal\""),
             UnknownWord(w) => write!(f, "has \"{w}\", which is not a gem, a type or a colour (Diamond, Pearl, Opal; Solitaire, Pair, Cluster; Red, Green, Blue, Yellow)"),
-            SameKind(kind, t) => write!(f, "joins two {kind} ({t} and another): a two-element question takes elements of two kinds, as \"Blue Opals\" or \"Red Pairs\""),
+            SameKind(kind, t) => write!(f, "joins two {} ({t} and another): a two-element question takes elements of two kinds, as \"Blue Opals\" or \"Red Pairs\"", kind.plural()),
             TooManyElements => write!(f, "asks about more than two elements: a question takes one element (\"Pairs\") or two of different kinds (\"Blue Opals\")"),
             BadCard(why) => write!(f, "does not name a card: {why}; write a card as \"2 Blue Opal\""),
             UnknownSearchCard(c) => write!(f, "names \"{c}\", which is not a Search card; name one as \"Pairs\", \"Blue Opals\", \"Free Choice\" or \"Free Choice Blue\""),
@@ -63,9 +67,9 @@ impl fmt::Display for Refusal {
             AskedSelf => write!(f, "asks yourself: ask another player"),
             NotYourTurn(Some(who)) => write!(f, "is not for now: it is {who}'s turn, and only an accusation may be sent at any time"),
             NotYourTurn(None) => write!(f, "is not for now: it is nobody's turn, and only an accusation may be sent at any time"),
-            NoCardAllows { question, held } => write!(f, "needs a Search card that allows {question}, and you hold {}; ask what those allow, or \"exchange\"", held.join(", ")),
-            CardNotHeld { card, held } => write!(f, "names {card}, which you do not hold; you hold {}", held.join(", ")),
-            CardDoesNotAllow { card, question } => write!(f, "names {card}, which does not allow {question}"),
+            NoCardAllows { traits, held } => write!(f, "needs a Search card that allows {}, and you hold {}; ask what those allow, or \"exchange\"", question_words(traits), names(held)),
+            CardNotHeld { card, held } => write!(f, "names {card}, which you do not hold; you hold {}", names(held)),
+            CardDoesNotAllow { card, traits } => write!(f, "names {card}, which does not allow {}", question_words(traits)),
             OneAction => write!(f, "is a second action: a turn is one question, one exchange or one final question (and an accusation)"),
             TwoQuestions => write!(f, "is a second question: with two_questions, the two go to two different players, one of one element and one of two"),
             SameCardTwice(c) => write!(f, "uses {c} again: each question needs its own Search card"),
@@ -78,4 +82,12 @@ impl fmt::Display for Refusal {
             GameOver => write!(f, "comes after the end of the game"),
         }
     }
+}
+
+fn names(cards: &[SearchCard]) -> String {
+    cards
+        .iter()
+        .map(|c| c.name())
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -22,9 +22,10 @@ impl Master {
     pub async fn classic_command(&self, player: &PlayerRow, text: &str) -> Result<Answer> {
         let seat = player.seat as usize;
         let done = self
-            .classic_change(player.game_id, Some(seat), |state, _, _| {
+            .classic_change(player.game_id, Some(seat), |state, row, _| {
+                let t = player.lang(row);
                 state.act(seat, text).map(|_| ()).map_err(|errors| {
-                    MasterError::Invalid(errors.iter().map(|e| e.to_string()).collect())
+                    MasterError::Invalid(errors.iter().map(|e| t.classic_rejected(e)).collect())
                 })
             })
             .await;
