@@ -40,7 +40,7 @@ pub fn verify(text: &str) -> Result<(), Mismatch> {
     let record: Value = serde_json::from_str(text)
         .map_err(|e| Mismatch::Unreadable(format!("the record is not valid JSON: {e}")))?;
     if crate::sleuth_replay::is_classic(&record) {
-        return verify_classic(text, &record);
+        return verify_classic(&record);
     }
     let need = |key: &str| {
         record.get(key).filter(|v| !v.is_null()).ok_or_else(|| {
@@ -97,9 +97,10 @@ pub fn verify(text: &str) -> Result<(), Mismatch> {
     Ok(())
 }
 
-/// A classic game's record: the deal, the Search deck's order and the salt give the
-/// commitment, and its steps replay to the same public log, winners and missing gem(s).
-fn verify_classic(text: &str, record: &Value) -> Result<(), Mismatch> {
+/// A classic game's record: the deal, the Search deck's order, the seed and the salt give the
+/// commitment, and its steps replay to the same public log, winners, missing gem(s) and
+/// reshuffles.
+fn verify_classic(record: &Value) -> Result<(), Mismatch> {
     let need = |key: &str| {
         record.get(key).filter(|v| !v.is_null()).ok_or_else(|| {
             Mismatch::Unreadable(format!(
@@ -121,13 +122,22 @@ fn verify_classic(text: &str, record: &Value) -> Result<(), Mismatch> {
         serde_json::from_value(need("search_deck")?.clone()).map_err(|e| {
             Mismatch::Unreadable(format!("\"search_deck\" is not a Search deck: {e}"))
         })?;
-    if crate::sleuth::setup::commitment(&players, &deal, &search, &salt) != commitment {
+    let seed = need("seed")?.as_u64().ok_or_else(|| {
+        Mismatch::Unreadable("\"seed\" is not a whole number of 0 or more".into())
+    })?;
+    if crate::sleuth::setup::commitment(&players, &deal, &search, seed, &salt) != commitment {
         return Err(Mismatch::Differs(
-            "the deal, the Search deck's order and the salt do not give the commitment published at the start".into(),
+            "the deal, the Search deck's order, the seed and the salt do not give the commitment published at the start".into(),
         ));
     }
-    let replayed = replay::run(text)?;
-    for field in ["log", "winners", "missing"] {
+    // The reshuffles are worked out again from the committed seed and the salt, never taken
+    // from the record: a record with other orders than those would have given differs.
+    let mut own = record.clone();
+    if let Some(map) = own.as_object_mut() {
+        map.remove("reshuffles");
+    }
+    let replayed = replay::run(&own.to_string())?;
+    for field in ["log", "winners", "missing", "reshuffles"] {
         let (mine, theirs) = (&replayed[field], &record[field]);
         if !same(mine, theirs) {
             return Err(Mismatch::Differs(format!(

@@ -34,6 +34,7 @@ classic-ended = The game is over. Winners, in order: { $winners }.
 classic-ended-none = The game is over with no winner.
 
 classic-ruleset = Classic Sleuth
+classic-your-turn-first = You play first: it is your turn until { $deadline }. Send one command (below).
 classic-whose-turn = { $player }'s turn, until { $deadline }.
 classic-whose-turn-paused = { $player }'s turn; the clock is paused.
 classic-final-asked = { $player } asked a final question and must now accuse.

@@ -34,6 +34,7 @@ classic-ended = La partie est finie. Gagnants, dans l'ordre : { $winners }.
 classic-ended-none = La partie est finie, sans gagnant.
 
 classic-ruleset = Sleuth classique
+classic-your-turn-first = Vous jouez en premier : c'est votre tour jusqu'au { $deadline }. Envoyez une commande (ci-dessous).
 classic-whose-turn = À { $player } de jouer, jusqu'au { $deadline }.
 classic-whose-turn-paused = À { $player } de jouer ; l'horloge est en pause.
 classic-final-asked = { $player } a posé une dernière question et doit maintenant accuser.

@@ -21,7 +21,9 @@ struct Welcome<'a> {
     players: String,
     table: String,
     hand: Vec<String>,
-    search: String,
+    /// The Search cards with what each allows: for the first player this letter is also
+    /// their "your turn".
+    cards: Vec<(String, String)>,
     turn_line: String,
     link: &'a str,
     mail_address: &'a str,
@@ -104,6 +106,11 @@ pub fn welcome(
         .collect();
     let table: Vec<String> = state.deal.table.iter().map(|c| card_line(t, c)).collect();
     let turn_line = match state.current {
+        Some(s) if s == seat => t.t1(
+            "classic-your-turn-first",
+            "deadline",
+            deadline(t, game.turn_deadline, time_zone),
+        ),
         Some(s) => t.t2(
             "classic-whose-turn",
             "player",
@@ -120,7 +127,7 @@ pub fn welcome(
         players: state.players.join(", "),
         table: table.join(", "),
         hand,
-        search: t.search_cards(&state.search[seat]),
+        cards: cards_allowing(t, state, seat),
         turn_line,
         link,
         mail_address: &site.mail_address,

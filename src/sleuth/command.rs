@@ -99,16 +99,23 @@ pub fn read(text: &str) -> Result<Vec<Line>, Vec<Rejected>> {
 }
 
 /// Whether a line reads as a command of this language, for the mail door to tell a turn from
-/// the prose around it. `names` are the game's players.
+/// the prose around it. `names` are the game's players. A line the reader accepts is always a
+/// command; a line that opens with one of its verbs is one too, even when it is wrong, so that
+/// it is refused with its reason rather than dropped as chat.
 pub fn starts_like_command(line: &str, names: &[String]) -> bool {
-    let lower = normalise(line).trim().to_lowercase();
+    let normal = normalise(line);
+    if read_line(&normal).is_ok() {
+        return true;
+    }
+    let lower = normal.trim().to_lowercase();
     let first = lower
         .split(|c: char| c.is_whitespace() || c == ':')
         .next()
         .unwrap_or("");
-    const VERBS: [&str; 14] = [
+    const VERBS: [&str; 17] = [
         "ask",
         "final",
+        "finale",
         "accuse",
         "accuser",
         "j'accuse",
@@ -116,13 +123,18 @@ pub fn starts_like_command(line: &str, names: &[String]) -> bool {
         "echange",
         "échange",
         "échanger",
+        "echanger",
         "pass",
         "passe",
         "back",
         "demander",
         "dernière",
+        "derniere",
     ];
     VERBS.contains(&first)
+        || lower.starts_with("i accuse ")
+        || lower.starts_with("demande à ")
+        || lower.starts_with("demande a ")
         || names
             .iter()
             .any(|n| lower.starts_with(&format!("{}:", n.to_lowercase())))
@@ -323,5 +335,23 @@ mod tests {
         assert!(starts_like_command("ben: how many Pairs?", &names));
         assert!(starts_like_command("accuse 2 Blue Opal", &names));
         assert!(!starts_like_command("Thanks, see you tomorrow", &names));
+        // Every form the reader accepts is a command line too, not chat.
+        for line in [
+            "I accuse 2 Blue Opal",
+            "je passe",
+            "I'm back",
+            "here",
+            "de retour",
+            "présent",
+            "echanger",
+            "demande à Ben combien de paires",
+            "finale ask Ben for Blue Opals",
+            "derniere demande à Ben combien de paires",
+        ] {
+            assert!(starts_like_command(line, &names), "{line}");
+        }
+        // A line that opens with a verb is a command even when it is wrong, so it is refused.
+        assert!(starts_like_command("ask Ben about the weather", &names));
+        assert!(!starts_like_command("I think Ben has it", &names));
     }
 }

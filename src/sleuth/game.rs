@@ -295,14 +295,20 @@ impl Sleuth {
         Ok(game)
     }
 
-    /// The commitment over the deal and the Search deck's order.
+    /// The commitment over the deal, the Search deck's order and the seed of the reshuffles.
     pub fn commitment(&self) -> String {
-        setup::commitment(&self.players, &self.deal, &self.search_order, &self.salt)
+        setup::commitment(
+            &self.players,
+            &self.deal,
+            &self.search_order,
+            self.seed,
+            &self.salt,
+        )
     }
 
     /// The canonical text the commitment hashes, shown at the end.
     pub fn canonical_text(&self) -> String {
-        setup::canonical_text(&self.players, &self.deal, &self.search_order)
+        setup::canonical_text(&self.players, &self.deal, &self.search_order, self.seed)
     }
 
     /// The seat a name belongs to, ignoring case.

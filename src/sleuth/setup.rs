@@ -136,8 +136,10 @@ pub fn reshuffled(pile: &[SearchCard], salt: &str, seed: u64, n: u64) -> Vec<Sea
 }
 
 /// The canonical text the commitment hashes: each hand in seat order, the table, the
-/// missing gem(s), then the Search deck's order from its top.
-pub fn canonical_text(names: &[String], deal: &Deal, search: &[SearchCard]) -> String {
+/// missing gem(s), the Search deck's order from its top, then the seed. The seed keys every
+/// reshuffle (with the salt), so committing to it binds the reshuffles too (RULES-SLEUTH.md
+/// §1): nobody can pick a later order once the game has begun.
+pub fn canonical_text(names: &[String], deal: &Deal, search: &[SearchCard], seed: u64) -> String {
     let line = |who: &str, set: &CardSet| {
         let mut l = format!("{who}:");
         if !set.is_empty() {
@@ -156,12 +158,19 @@ pub fn canonical_text(names: &[String], deal: &Deal, search: &[SearchCard]) -> S
     text.push_str(&line("missing", &deal.missing));
     let search: Vec<String> = search.iter().map(|c| c.name()).collect();
     text.push_str(&format!("search: {}\n", search.join(", ")));
+    text.push_str(&format!("seed: {seed}\n"));
     text
 }
 
 /// The commitment published at the start: SHA-256 of the canonical text and the salt.
-pub fn commitment(names: &[String], deal: &Deal, search: &[SearchCard], salt: &str) -> String {
-    commitment_of(&canonical_text(names, deal, search), salt)
+pub fn commitment(
+    names: &[String],
+    deal: &Deal,
+    search: &[SearchCard],
+    seed: u64,
+    salt: &str,
+) -> String {
+    commitment_of(&canonical_text(names, deal, search, seed), salt)
 }
 
 #[cfg(test)]

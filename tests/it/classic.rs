@@ -186,7 +186,28 @@ async fn three_people_and_a_computer_play_classic_sleuth_to_an_accusation() {
                 "no other hand"
             );
         }
-        assert!(welcome.body.contains("YOUR SEARCH CARDS"));
+        assert!(welcome.body.contains("AND WHAT EACH ALLOWS"));
+        // Ann plays first: her welcome is her "your turn", the others' say whose turn it is.
+        assert_eq!(
+            welcome
+                .body
+                .contains("You play first: it is your turn until"),
+            name == "Ann",
+            "{name}"
+        );
+        let allows = welcome.body.split("AND WHAT EACH ALLOWS:").nth(1).unwrap();
+        let first = allows.lines().nth(1).unwrap_or_default();
+        assert!(
+            [
+                "how many",
+                "shown to you alone",
+                "any one element",
+                "alone or with"
+            ]
+            .iter()
+            .any(|w| first.contains(w)),
+            "{first}"
+        );
     }
     assert!(!mail_to(&app, "gm@example.org", "game master")
         .await

@@ -342,3 +342,69 @@ fn a_bad_classic_record_exits_2_with_one_clear_message() {
         assert!(out.stdout.is_empty());
     }
 }
+
+fn verify(record: &Value) -> (Option<i32>, String) {
+    let file = tempdir().join("record.json");
+    std::fs::write(&file, record.to_string()).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+        .arg("verify")
+        .arg(&file)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout).trim().to_string()
+        + String::from_utf8_lossy(&out.stderr).trim();
+    (out.status.code(), said)
+}
+
+#[test]
+fn a_classic_record_binds_its_reshuffles_through_the_committed_seed() {
+    // Four players exchange ten times: the Search deck runs out and the discard pile is
+    // reshuffled; then Ann accuses, and the game's record is the input with what it gave.
+    let players = serde_json::json!(["Ann", "Ben", "Cleo", "Dan"]);
+    let mut steps: Vec<Value> = ["Ann", "Ben", "Cleo", "Dan"]
+        .iter()
+        .cycle()
+        .take(10)
+        .map(|p| serde_json::json!({"player": p, "text": "exchange"}))
+        .collect();
+    let spec = serde_json::json!({"ruleset": "sleuth", "players": players, "seed": 9,
+                                  "steps": steps.clone()});
+    let first = replay(&spec.to_string());
+    let out: Value = serde_json::from_slice(&first.stdout).unwrap();
+    let missing = out["missing"][0].as_str().unwrap().to_string();
+    steps.push(serde_json::json!({"player": "Cleo", "text": format!("accuse {missing}")}));
+    let spec = serde_json::json!({"ruleset": "sleuth", "players": players, "seed": 9,
+                                  "salt": "5a17", "steps": steps});
+    let out: Value = serde_json::from_slice(&replay(&spec.to_string()).stdout).unwrap();
+    assert_eq!(out["winners"], serde_json::json!(["Cleo"]));
+    assert_eq!(out["reshuffles"].as_array().unwrap().len(), 1);
+    let mut record = spec.clone();
+    for key in [
+        "deal",
+        "search_deck",
+        "reshuffles",
+        "commitment",
+        "log",
+        "winners",
+        "missing",
+    ] {
+        record[key] = out[key].clone();
+    }
+    assert_eq!(verify(&record), (Some(0), "verified".to_string()));
+
+    // A reshuffle in another order than the seed and the salt give is caught, though it holds
+    // the same cards and the steps still play.
+    let mut changed = record.clone();
+    changed["reshuffles"][0].as_array_mut().unwrap().swap(0, 1);
+    let (code, said) = verify(&changed);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains("reshuffles"), "{said}");
+
+    // Another seed would give other reshuffles: it is committed, so it is caught too.
+    let mut reseeded = record.clone();
+    reseeded["seed"] = serde_json::json!(10);
+    let (code, said) = verify(&reseeded);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains("commitment"), "{said}");
+}
