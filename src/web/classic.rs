@@ -160,8 +160,24 @@ pub async fn play_action(
     let get = |k: &str| f.get(k).map(|s| s.trim().to_string()).unwrap_or_default();
     let player = master.authenticate(&token).await?;
     let text = match get("action").as_str() {
-        "ask" => format!("ask {} {}", get("q_target"), get("q_question")),
-        "accuse" => format!("accuse {}", get("accused")),
+        "ask" => {
+            let mut text = format!("ask {} {}", get("q_target"), get("q_question"));
+            // With `two_questions`, the builder's second question is a second line.
+            if !get("q_question_2").is_empty() {
+                text += &format!("\nask {} {}", get("q_target_2"), get("q_question_2"));
+            }
+            text
+        }
+        "final" => format!("final ask {} {}", get("f_target"), get("f_question")),
+        "accuse" => {
+            // One choice per missing gem: `accused`, `accused_2`, `accused_3`.
+            let named: Vec<String> = ["accused", "accused_2", "accused_3"]
+                .iter()
+                .map(|k| get(k))
+                .filter(|c| !c.is_empty())
+                .collect();
+            format!("accuse {}", named.join(", "))
+        }
         "digest_on" | "digest_off" => {
             let on = get("action") == "digest_on";
             master.classic_digest(&player, on).await?;

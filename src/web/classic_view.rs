@@ -170,10 +170,18 @@ pub struct OwnView {
     pub digest: bool,
     /// The questions the builder offers: those the player's Search cards allow.
     pub questions: Vec<Choice>,
+    /// With `two_questions`: the builder offers a second question in the same turn.
+    pub two_questions: bool,
+    /// Every question there is, for a final question (no Search card needed).
+    pub any_question: Vec<Choice>,
     pub targets: Vec<String>,
     pub accusable: Vec<Choice>,
+    /// How many cards an accusation names: one per missing gem.
+    pub accuse_slots: Vec<usize>,
     pub sheet: Vec<SheetLine>,
     pub sheet_method: String,
+    /// The game's house rule `assistant` is off: the sheet is not worked out.
+    pub sheet_off: bool,
 }
 
 pub fn own(
@@ -190,29 +198,36 @@ pub fn own(
         .filter(|r| r.asker == seat)
         .cloned()
         .collect();
+    let asked = |traits: &[crate::rules::cards::Trait]| {
+        let what = crate::sleuth::search::question_words(traits);
+        let how = if traits.len() == 1 { "how many" } else { "for" };
+        let exact = match traits {
+            [a] => crate::sleuth::SearchCard::One(*a),
+            [a, b] => crate::sleuth::SearchCard::Two(*a, *b),
+            _ => crate::sleuth::SearchCard::Free,
+        };
+        (
+            format!("{how} {what}"),
+            allows(t, exact, g.settings.supersleuth),
+        )
+    };
     let mut questions = Vec::new();
     for card in &g.search[seat] {
         for traits in Sleuth::allowed_by(*card) {
-            let what = crate::sleuth::search::question_words(&traits);
-            let how = if traits.len() == 1 { "how many" } else { "for" };
+            let (value, words) = asked(&traits);
             questions.push(Choice {
-                value: format!("{how} {what} using {}", card.name()),
-                label: format!(
-                    "{} — {}",
-                    t.search_card(*card),
-                    allows(
-                        t,
-                        match traits.as_slice() {
-                            [a] => crate::sleuth::SearchCard::One(*a),
-                            [a, b] => crate::sleuth::SearchCard::Two(*a, *b),
-                            _ => *card,
-                        },
-                        g.settings.supersleuth
-                    )
-                ),
+                value: format!("{value} using {}", card.name()),
+                label: format!("{} — {words}", t.search_card(*card)),
             });
         }
     }
+    let any_question = Sleuth::allowed_by(crate::sleuth::SearchCard::Free)
+        .iter()
+        .map(|traits| {
+            let (value, label) = asked(traits);
+            Choice { value, label }
+        })
+        .collect();
     let known = g.deal.hands[seat].union(g.deal.table);
     let accusable = Card::all()
         .filter(|c| !known.contains(*c))
@@ -221,7 +236,11 @@ pub fn own(
             label: format!("{} {}", crate::lang::marks(c), crate::lang::card(t, c)),
         })
         .collect();
-    let (sheet, sheet_method) = sheets.of(g, seat, game_id, t);
+    let sheet_off = !g.settings.assistant;
+    let (sheet, sheet_method) = match sheet_off {
+        true => (Vec::new(), String::new()),
+        false => sheets.of(g, seat, game_id, t),
+    };
     OwnView {
         me: g.players[seat].clone(),
         hand: g.deal.hands[seat]
@@ -235,13 +254,17 @@ pub fn own(
         in_play: g.in_play(seat) && !g.over,
         digest,
         questions,
+        two_questions: g.settings.two_questions,
+        any_question,
         targets: (0..g.players.len())
             .filter(|s| *s != seat)
             .map(|s| g.players[s].clone())
             .collect(),
         accusable,
+        accuse_slots: (1..=g.settings.missing_gems).collect(),
         sheet,
         sheet_method,
+        sheet_off,
     }
 }
 

@@ -13,12 +13,12 @@ use serde_json::{json, Value};
 
 /// One mail the outbox wrote, decoded.
 #[derive(Clone, Debug)]
-struct Mail {
-    to: String,
-    subject: String,
-    reply_to: String,
-    message_id: String,
-    body: String,
+pub(crate) struct Mail {
+    pub to: String,
+    pub subject: String,
+    pub reply_to: String,
+    pub message_id: String,
+    pub body: String,
 }
 
 fn outbox(app: &TestApp) -> Vec<Mail> {
@@ -44,7 +44,7 @@ fn outbox(app: &TestApp) -> Vec<Mail> {
 }
 
 /// Waits for a mail to `to` whose subject holds `subject`, and returns the newest one.
-async fn mail_to(app: &TestApp, to: &str, subject: &str) -> Mail {
+pub(crate) async fn mail_to(app: &TestApp, to: &str, subject: &str) -> Mail {
     let start = Instant::now();
     loop {
         settle(app).await;
@@ -93,12 +93,12 @@ async fn send_mail(app: &TestApp, raw: Vec<u8>) {
 }
 
 /// A form field's value from a page: `<input type="hidden" name="csrf" value="…">`.
-fn csrf_of(page: &str) -> String {
+pub(crate) fn csrf_of(page: &str) -> String {
     let at = page.find("name=\"csrf\" value=\"").expect("a form") + 19;
     page[at..].split('"').next().unwrap().to_string()
 }
 
-async fn post_form(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> String {
+pub(crate) async fn post_form(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> String {
     let r = app
         .client
         .post(app.url(path))
@@ -113,7 +113,7 @@ async fn post_form(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> String
     body
 }
 
-async fn public(app: &TestApp, id: i64) -> Value {
+pub(crate) async fn public(app: &TestApp, id: i64) -> Value {
     app.get_json(&format!("/api/classic/games/{id}")).await
 }
 

@@ -5,6 +5,7 @@
 mod common;
 
 mod classic;
+mod classic_forms;
 mod computers;
 mod forming;
 mod instances;

@@ -1,0 +1,200 @@
+//! Classic Sleuth's forms on the player's page, as a player without a mail client uses them:
+//! two questions in one turn (house rule `two_questions`), a final question on any subject,
+//! and an accusation of two missing gems from two choices; and the page of a game whose
+//! assistant is off.
+
+use serde_json::{json, Value};
+
+use crate::classic::{csrf_of, post_form, public};
+use crate::common::TestApp;
+
+const COLOURS: [&str; 4] = ["Blue", "Green", "Red", "Yellow"];
+const GEMS: [&str; 3] = ["Diamond", "Opal", "Pearl"];
+
+/// Three players of eleven cards, one table card, two missing gems: 2 Yellow Opal and
+/// 3 Yellow Pearl.
+fn deal() -> Value {
+    let mut all: Vec<String> = Vec::new();
+    for v in 1..=3 {
+        for c in COLOURS {
+            for g in GEMS {
+                all.push(format!("{v} {c} {g}"));
+            }
+        }
+    }
+    let missing = ["2 Yellow Opal".to_string(), "3 Yellow Pearl".to_string()];
+    all.retain(|c| !missing.contains(c));
+    json!({
+        "Ann": all[0..11], "Ben": all[11..22], "Cleo": all[22..33],
+        "table": all[33..34], "missing": missing,
+    })
+}
+
+/// The options of a `<select>` of a page: their values.
+fn options(page: &str, id: &str) -> Vec<String> {
+    page.split(&format!("id=\"{id}\""))
+        .nth(1)
+        .unwrap_or_else(|| panic!("no select {id}"))
+        .split("</select>")
+        .next()
+        .unwrap()
+        .split("<option value=\"")
+        .skip(1)
+        .map(|o| o.split('"').next().unwrap().replace("&#32;", " "))
+        .collect()
+}
+
+/// The Search card a builder's question names (`… using Free Choice Blue`).
+fn card_of(question: &str) -> &str {
+    question.split(" using ").nth(1).unwrap_or("")
+}
+
+/// Makes games from successive seeds until Ann's Search cards allow a one-element and a
+/// two-element question on two different cards; returns the game, its links and the pair.
+async fn game_with_two_kinds(app: &TestApp) -> (i64, Vec<String>, String, String) {
+    for seed in 1..60 {
+        let (status, created) = app
+            .post_json(
+                "/api/games",
+                &json!({
+                    "name": "Two gems", "gm_email": "gm@example.org", "ruleset": "sleuth",
+                    "players": ["Ann <ann@example.org>", "Ben <ben@example.org>",
+                                "Cleo <cleo@example.org>"],
+                    "settings": {"missing_gems": 2, "two_questions": true, "assistant": false},
+                    "seed": seed, "deal": deal(),
+                }),
+            )
+            .await;
+        assert_eq!(status, 201, "{created}");
+        let id = created["id"].as_i64().unwrap();
+        let links: Vec<String> = app
+            .player_links(&created)
+            .await
+            .iter()
+            .map(|l| l.replacen("/play/", "/classic/play/", 1))
+            .collect();
+        let page = app.get_text(&links[0]).await.1;
+        let asked = options(&page, "q_question");
+        let one = asked.iter().find(|q| q.starts_with("how many "));
+        let two = asked
+            .iter()
+            .find(|q| q.starts_with("for ") && one.is_some_and(|o| card_of(o) != card_of(q)));
+        if let (Some(one), Some(two)) = (one, two) {
+            return (id, links, one.clone(), two.clone());
+        }
+    }
+    panic!("no seed gave Ann both kinds of question");
+}
+
+#[tokio::test]
+async fn the_page_builds_two_questions_a_final_question_and_an_accusation_of_two_gems() {
+    let mut app = TestApp::spawn().await;
+    let (id, links, one, two) = game_with_two_kinds(&app).await;
+
+    // Ann's page: a second question, a final question on anything, two accusation choices,
+    // and no Information Sheet (the assistant is off in this game).
+    let page = app.get_text(&links[0]).await.1;
+    assert!(
+        options(&page, "q_question_2").contains(&String::new()),
+        "no second question is a choice"
+    );
+    let any = options(&page, "f_question");
+    assert_eq!(any.len(), 10 + 33, "every question there is: {any:?}");
+    assert!(
+        any.iter().all(|q| !q.contains(" using ")),
+        "no Search card: {any:?}"
+    );
+    for slot in ["accused", "accused_2"] {
+        assert_eq!(
+            options(&page, slot).len(),
+            36 - 11 - 1,
+            "{slot}: not her cards nor the table's"
+        );
+    }
+    assert!(!page.contains("id=\"accused_3\""));
+    assert!(
+        page.contains("assistant is off"),
+        "the sheet says it is off"
+    );
+    assert!(!page.contains("id=\"classic-sheet\""));
+
+    // Two questions in one turn, to two players, one of each kind.
+    let answer = post_form(
+        &app,
+        &links[0],
+        &[
+            ("csrf", &csrf_of(&page)),
+            ("action", "ask"),
+            ("q_target", "Ben"),
+            ("q_question", &one),
+            ("q_target_2", "Cleo"),
+            ("q_question_2", &two),
+        ],
+    )
+    .await;
+    assert!(
+        answer.contains("id=\"notice\""),
+        "both were taken: {answer}"
+    );
+    let g = public(&app, id).await;
+    let asked: Vec<&Value> = g["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["event"] == "asked" && e["seat"] == "Ann")
+        .collect();
+    assert_eq!(asked.len(), 2, "{g}");
+    assert_eq!(
+        (asked[0]["target"].as_str(), asked[1]["target"].as_str()),
+        (Some("Ben"), Some("Cleo"))
+    );
+    assert_eq!(g["current"], "Ben");
+
+    // Ben's final question, through its form: no Search card is used, and he must accuse.
+    let page = app.get_text(&links[1]).await.1;
+    let before = public(&app, id).await["seats"][1]["search"].clone();
+    let question = options(&page, "f_question")
+        .into_iter()
+        .find(|q| q.starts_with("for "))
+        .unwrap();
+    let answer = post_form(
+        &app,
+        &links[1],
+        &[
+            ("csrf", &csrf_of(&page)),
+            ("action", "final"),
+            ("f_target", "Cleo"),
+            ("f_question", &question),
+        ],
+    )
+    .await;
+    assert!(answer.contains("id=\"notice\""), "{answer}");
+    let g = public(&app, id).await;
+    assert_eq!(g["final_asked"], true, "{g}");
+    assert_eq!(
+        g["seats"][1]["search"], before,
+        "a final question uses no Search card"
+    );
+    assert!(
+        !answer.contains("id=\"ask-form\""),
+        "nothing but an accusation now"
+    );
+
+    // His accusation names both missing gems from the two choices, in any order: he wins.
+    let answer = post_form(
+        &app,
+        &links[1],
+        &[
+            ("csrf", &csrf_of(&answer)),
+            ("action", "accuse"),
+            ("accused", "3 Yellow Pearl"),
+            ("accused_2", "2 Yellow Opal"),
+        ],
+    )
+    .await;
+    assert!(answer.contains("id=\"notice\""), "{answer}");
+    let g = public(&app, id).await;
+    assert_eq!(g["winners"], json!(["Ben"]), "{g}");
+    assert_eq!(g["over"], true);
+    app.stop().await;
+}
