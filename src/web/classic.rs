@@ -270,8 +270,18 @@ pub async fn api_game(
     master: web::Data<Master>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, super::error::ApiError> {
-    let (_, state) = master.classic_game(path.into_inner()).await?;
-    Ok(HttpResponse::Ok().json(state.public()))
+    let (row, state) = master.classic_game(path.into_inner()).await?;
+    Ok(HttpResponse::Ok().json(public_json(&row, &state)))
+}
+
+/// The public table with its turn's clock: `deadline` (epoch seconds, none while paused or
+/// when nobody is to play) and `paused`.
+fn public_json(row: &crate::store::GameRow, state: &crate::sleuth::Sleuth) -> serde_json::Value {
+    let mut out = serde_json::to_value(state.public()).expect("the public table serialises");
+    let paused = row.status == crate::store::GameStatus::Paused;
+    out["deadline"] = serde_json::json!(row.turn_deadline.filter(|_| !state.over && !paused));
+    out["paused"] = serde_json::json!(paused);
+    out
 }
 
 /// `GET /api/classic/play/{token}`: the player's own view and the public table.
@@ -285,7 +295,7 @@ pub async fn api_player(
         .insert_header(("Cache-Control", "no-store"))
         .json(serde_json::json!({
             "own": seat.state.own(s),
-            "game": seat.state.public(),
+            "game": public_json(&seat.game, &seat.state),
         })))
 }
 

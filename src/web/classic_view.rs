@@ -61,12 +61,16 @@ pub fn table(t: Lang, row: &GameRow, g: &Sleuth, zone: &str) -> TableView {
     let whose = match (g.current, g.over) {
         (_, true) => t.t("classic-over"),
         (None, false) => t.t("classic-nobody"),
-        (Some(s), false) if g.final_asked => {
-            t.t1("classic-final-asked", "player", g.players[s].as_str())
-        }
         (Some(s), false) if row.status == GameStatus::Paused => {
             t.t1("classic-whose-turn-paused", "player", g.players[s].as_str())
         }
+        (Some(s), false) if g.final_asked => t.t2(
+            "classic-final-asked",
+            "player",
+            g.players[s].as_str(),
+            "deadline",
+            crate::mail::classic::deadline(t, row.turn_deadline, zone),
+        ),
         (Some(s), false) => t.t2(
             "classic-whose-turn",
             "player",

@@ -446,6 +446,17 @@ async fn three_people_and_a_computer_play_classic_sleuth_to_an_accusation() {
         "the end carries Ben's waiting digest: {}",
         ben_end.body
     );
+    // The end letter shows the whole deal: every hand and the table.
+    let d = deal();
+    for (who, list) in d.as_object().unwrap() {
+        for card in list.as_array().unwrap() {
+            assert!(
+                ben_end.body.contains(card.as_str().unwrap()),
+                "{who}: {card}"
+            );
+        }
+    }
+    assert!(ben_end.body.contains("Cleo held:"), "{}", ben_end.body);
     let page = app.get_text(&format!("/games/{id}")).await;
     assert_eq!(
         page.0, 303,

@@ -171,6 +171,8 @@ async fn the_page_builds_two_questions_a_final_question_and_an_accusation_of_two
     assert!(answer.contains("id=\"notice\""), "{answer}");
     let g = public(&app, id).await;
     assert_eq!(g["final_asked"], true, "{g}");
+    assert!(g["deadline"].as_i64().is_some(), "the turn's clock is public: {g}");
+    assert!(answer.contains("must now accuse, before"), "the page says until when");
     assert_eq!(
         g["seats"][1]["search"], before,
         "a final question uses no Search card"
@@ -196,5 +198,6 @@ async fn the_page_builds_two_questions_a_final_question_and_an_accusation_of_two
     let g = public(&app, id).await;
     assert_eq!(g["winners"], json!(["Ben"]), "{g}");
     assert_eq!(g["over"], true);
+    assert!(g["deadline"].is_null(), "no clock once over: {g}");
     app.stop().await;
 }

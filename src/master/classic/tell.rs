@@ -65,6 +65,30 @@ impl Master {
                     "salt",
                     state.salt.as_str(),
                 ));
+                // The whole deal, as the final bulletin shows it (RULES-SLEUTH.md §3).
+                let mut deal: Vec<String> = state
+                    .players
+                    .iter()
+                    .zip(&state.deal.hands)
+                    .map(|(name, hand)| {
+                        let cards: Vec<String> =
+                            hand.iter().map(|c| crate::lang::card_line(t, c)).collect();
+                        t.t2(
+                            "classic-mail-end-hand",
+                            "player",
+                            name.as_str(),
+                            "cards",
+                            cards.join(", "),
+                        )
+                    })
+                    .collect();
+                let table: Vec<String> = (state.deal.table.iter())
+                    .map(|c| crate::lang::card_line(t, c))
+                    .collect();
+                if !table.is_empty() {
+                    deal.push(t.t1("classic-mail-end-table", "cards", table.join(", ")));
+                }
+                news.paragraphs.push(deal.join("\n"));
                 let waiting = self.store.take_digest(tx, p.id).await?;
                 news.lines.splice(0..0, waiting);
             } else if turn_begins {
