@@ -220,6 +220,11 @@ pub struct Sleuth {
 const RESERVED: [&str; 3] = ["safe", "table", "missing"];
 
 impl Sleuth {
+    /// Whether a name is a place of the Information Sheet, which no player may take.
+    pub fn is_reserved(name: &str) -> bool {
+        RESERVED.iter().any(|r| name.eq_ignore_ascii_case(r))
+    }
+
     /// Sets a game up and begins the first turn: names and settings checked, the deal and the
     /// Search deck's order drawn from the seed unless given.
     pub fn new(
@@ -231,7 +236,7 @@ impl Sleuth {
         search_order: Option<Vec<SearchCard>>,
     ) -> Result<Sleuth, SetupError> {
         for (i, name) in players.iter().enumerate() {
-            if RESERVED.iter().any(|r| name.eq_ignore_ascii_case(r)) {
+            if Sleuth::is_reserved(name) {
                 return Err(SetupError::Reserved(name.clone()));
             }
             if !valid_name(name) {

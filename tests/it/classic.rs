@@ -683,6 +683,15 @@ async fn deadlines_pass_turns_skip_the_idle_remind_and_mail_digests_a_day_old() 
     // The game master gives Cleo's seat, whose turn it is, to a computer player: it plays at
     // once, and Cleo's link no longer works.
     assert_eq!(public(&app, id).await["current"], "Cleo");
+    // A place of the Information Sheet is no player's name.
+    let (s, said) = app
+        .post_json(
+            &gm,
+            &json!({"action": "replace", "seat": "2", "with": "computer:novice", "name": "Table"}),
+        )
+        .await;
+    assert_eq!(s, 422, "{said}");
+    assert!(said.to_string().contains("not safe, table or missing"), "{said}");
     let (s, said) = app
         .post_json(
             &gm,

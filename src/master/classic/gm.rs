@@ -223,12 +223,13 @@ impl Master {
             Newcomer::Computer { level, name } => (name.clone(), String::new(), Some(*level), None),
         };
         if !valid_name(&name)
+            || crate::sleuth::Sleuth::is_reserved(&name)
             || players
                 .iter()
                 .any(|p| p.seat != old.seat && p.name.eq_ignore_ascii_case(&name))
         {
             return Err(MasterError::Invalid(vec![format!(
-                "\"{name}\" cannot take the seat: use 1 to 32 letters, digits, _ or -, and a name no other player has"
+                "\"{name}\" cannot take the seat: use 1 to 32 letters, digits, _ or -, a name no other player has, and not safe, table or missing"
             )]));
         }
         let key = keys::new_key();
