@@ -108,6 +108,9 @@ classic-mail-skipped = { $player } let { $turns ->
    *[other] { $turns } turns
 } in a row pass and is now skipped until they send a command. You may give the seat to a standby or a computer player on your page.
 classic-mail-gm = You are the game master of "{ $game }" (game { $id }), a game of classic Sleuth. Your page - keep it to yourself, it is your key: { $link }
+classic-subject-formed = [Sleuth game { $id }] { $game } has started
+classic-mail-gm-formed = "{ $game }" (game { $id }), a game of classic Sleuth, has formed and started; every player was mailed their private link. Your page is the link you were mailed when you opened it for sign-up.
+classic-formed-started = The game has started with { $count } players: each was mailed their private link, and the first turn has begun.
 classic-mail-gm-players = Players: { $players }
 classic-mail-digest-on = From now on each turn's public result comes in one mail a day. Your turn, the cards shown to you and the end still come at once.
 classic-mail-digest-off = From now on each turn's public result comes at once.

@@ -108,6 +108,9 @@ classic-mail-skipped = { $player } a laissé passer { $turns ->
    *[other] { $turns } tours
 } de suite et est maintenant sauté jusqu'à sa prochaine commande. Vous pouvez donner sa place à un remplaçant ou à un joueur ordinateur sur votre page.
 classic-mail-gm = Vous êtes le maître du jeu de « { $game } » (partie { $id }), une partie de Sleuth classique. Votre page - gardez-la pour vous, c'est votre clé : { $link }
+classic-subject-formed = [Sleuth partie { $id }] { $game } a commencé
+classic-mail-gm-formed = « { $game } » (partie { $id }), une partie de Sleuth classique, est complète et a commencé ; chaque joueur a reçu son lien privé. Votre page est le lien reçu quand vous l'avez ouverte aux inscriptions.
+classic-formed-started = La partie a commencé avec { $count } joueurs : chacun a reçu son lien privé, et le premier tour a commencé.
 classic-mail-gm-players = Joueurs : { $players }
 classic-mail-digest-on = Désormais le résultat public des tours arrive en un courriel par jour. Votre tour, les cartes qu'on vous montre et la fin arrivent toujours aussitôt.
 classic-mail-digest-off = Désormais le résultat public de chaque tour arrive aussitôt.

@@ -29,6 +29,10 @@ struct Unformed {
     settings: crate::rules::Settings,
     seed: u64,
     computers: Vec<(String, String)>,
+    /// A forming game of classic Sleuth: its house rules (it becomes a classic game at its
+    /// start, `master/classic/formed.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    classic: Option<crate::sleuth::Settings>,
 }
 
 impl Master {
@@ -41,6 +45,7 @@ impl Master {
             settings: req.settings.clone(),
             seed: req.seed.unwrap_or_else(rand::random),
             computers: req.players.clone(),
+            classic: (req.ruleset == crate::store::Ruleset::Sleuth).then(|| req.classic.clone()),
         };
         let (status, remaining) = match req.wait_for_gm {
             true => (GameStatus::Unconfirmed, Some(req.round_seconds)),
@@ -59,7 +64,10 @@ impl Master {
                     commitment: "",
                     gm_email: &req.gm_email,
                     gm_key_hash: &keys::hash(&gm_key),
-                    round_seconds: req.round_seconds,
+                    round_seconds: match &unformed.classic {
+                        Some(c) => c.turn_hours as i64 * 3600,
+                        None => req.round_seconds,
+                    },
                     grace_seconds: req.grace_seconds,
                     time_zone: &req.time_zone,
                     language: req.language,
@@ -141,9 +149,9 @@ impl Master {
         let name = name.trim();
         let email = email.trim();
         let mut problems = Vec::new();
-        if !valid_name(name) || name.eq_ignore_ascii_case("safe") {
+        if !valid_name(name) || crate::sleuth::Sleuth::is_reserved(name) {
             problems.push(format!(
-                "\"{name}\" is not a usable player name: use 1 to 32 letters, digits, _ or - (not \"safe\")"
+                "\"{name}\" is not a usable player name: use 1 to 32 letters, digits, _ or - (not \"safe\", \"table\" or \"missing\")"
             ));
         }
         if let Some(why) = crate::mail::address::problem(email) {
@@ -253,9 +261,9 @@ impl Master {
             (SignupKind::Invite, Some(n)) => n.to_string(),
             _ => signup.name.clone(),
         };
-        if !valid_name(&name) || name.eq_ignore_ascii_case("safe") {
+        if !valid_name(&name) || crate::sleuth::Sleuth::is_reserved(&name) {
             return Err(MasterError::Invalid(vec![format!(
-                "\"{name}\" is not a usable player name: use 1 to 32 letters, digits, _ or - (not \"safe\")"
+                "\"{name}\" is not a usable player name: use 1 to 32 letters, digits, _ or - (not \"safe\", \"table\" or \"missing\")"
             )]));
         }
         let mut tx = self.store.write().await?;
@@ -331,6 +339,9 @@ impl Master {
             format!("You have joined \"{}\" as {name}.", game.name)
         };
         tx.commit().await?;
+        if full {
+            self.after_start(game_id).await?;
+        }
         Ok(said)
     }
 
@@ -393,7 +404,17 @@ impl Master {
         }
         let said = self.start_formed(&mut tx, &game).await?;
         tx.commit().await?;
+        self.after_start(game_id).await?;
         Ok(said)
+    }
+
+    /// After a start is committed: a computer player in seat 1 of a classic game plays at
+    /// once (Polysleuth's computer players wait for the scheduler).
+    async fn after_start(&self, game_id: i64) -> Result<()> {
+        if self.public_game(game_id).await?.ruleset == crate::store::Ruleset::Sleuth {
+            self.classic_change(game_id, None, |_, _, _| Ok(())).await?;
+        }
+        Ok(())
     }
 
     /// Forming games whose start date has come, started if they have their least number.
@@ -449,6 +470,27 @@ impl Master {
         }
         let mut seats: Vec<(String, String)> = unformed.computers.clone();
         seats.extend(people.iter().map(|s| (s.name.clone(), s.email.clone())));
+        if let Some(classic) = unformed.classic {
+            let seated: Vec<super::classic::Seated> = (seats.iter())
+                .map(|(name, address)| super::classic::Seated {
+                    name: name.clone(),
+                    address: address.clone(),
+                    language: people
+                        .iter()
+                        .find(|s| &s.name == name)
+                        .and_then(|s| s.language),
+                })
+                .collect();
+            let said = self
+                .start_formed_classic(tx, game, classic, unformed.seed, &seated)
+                .await?;
+            for s in &people {
+                self.store
+                    .set_signup(tx, s.id, SignupStatus::Seated, None, now())
+                    .await?;
+            }
+            return Ok(said);
+        }
         let names: Vec<String> = seats.iter().map(|(n, _)| n.clone()).collect();
         let state = Game::new(names.clone(), unformed.settings, unformed.seed, None)
             .map_err(|e| MasterError::Invalid(vec![e.to_string()]))?;

@@ -153,18 +153,28 @@ impl Draft {
                 check_players(&self.players, &mut errors);
                 if (MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players.len()) {
                     let checked = match self.ruleset {
-                        Ruleset::Polysleuth => self.settings.check(self.players.len()).map_err(|e| e.to_string()),
-                        Ruleset::Sleuth => self.classic.check(self.players.len()).map_err(|e| e.to_string()),
+                        Ruleset::Polysleuth => self
+                            .settings
+                            .check(self.players.len())
+                            .map_err(|e| e.to_string()),
+                        Ruleset::Sleuth => self
+                            .classic
+                            .check(self.players.len())
+                            .map_err(|e| e.to_string()),
                     };
                     if let Err(e) = checked {
                         errors.push(e);
                     }
                 }
             }
-            Some(_) if self.ruleset == Ruleset::Sleuth => errors.push(
-                "a game of classic Sleuth is made with its players named; forming by sign-up is for Polysleuth games".into(),
-            ),
-            Some(f) => check_forming(f, &self.players, &self.settings, now, &mut errors),
+            Some(f) => {
+                // Every table size the game may start with must suit its house rules.
+                let fits = |n: usize| match self.ruleset {
+                    Ruleset::Polysleuth => self.settings.check(n).map_err(|e| e.to_string()),
+                    Ruleset::Sleuth => self.classic.check(n).map_err(|e| e.to_string()),
+                };
+                check_forming(f, &self.players, &fits, now, &mut errors)
+            }
         }
         let max_absence = self.max_absence.unwrap_or(0);
         if !(0..=MAX_ABSENCE).contains(&max_absence) {
@@ -267,7 +277,7 @@ impl Draft {
 fn check_forming(
     f: &Forming,
     computers: &[(String, String)],
-    settings: &crate::rules::Settings,
+    fits: &dyn Fn(usize) -> Result<(), String>,
     now: i64,
     errors: &mut Vec<String>,
 ) {
@@ -290,7 +300,7 @@ fn check_forming(
             Some(Err(e)) => errors.push(format!("player {name}: {e}")),
             Some(Ok(_)) => {}
         }
-        if !valid_name(name) || name.eq_ignore_ascii_case("safe") {
+        if !valid_name(name) || crate::sleuth::Sleuth::is_reserved(name) {
             errors.push(format!(
                 "player name \"{name}\" is not usable: use 1 to 32 letters, digits, _ or -"
             ));
@@ -316,7 +326,7 @@ fn check_forming(
         seen.push(address.clone());
     }
     for n in f.min_players..=f.max_players {
-        if let Err(e) = settings.check(n) {
+        if let Err(e) = fits(n) {
             errors.push(format!("with {n} players: {e}"));
         }
     }

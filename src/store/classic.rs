@@ -17,6 +17,34 @@ pub struct ClassicSave<'a> {
 }
 
 impl Store {
+    /// A forming game becomes a game of classic Sleuth at its start: its ruleset, its dealt
+    /// state and commitment, and its first turn's clock (Polysleuth's round deadline stays
+    /// empty, so no round query ever reads it).
+    pub async fn begin_classic(
+        &self,
+        tx: &mut Conn,
+        s: &ClassicSave<'_>,
+        salt: &str,
+        commitment: &str,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE games SET ruleset = 'sleuth', state = $2, round = $3, status = $4,
+             turn_deadline = $5, remaining = $6, salt = $7, commitment = $8, deadline = NULL
+             WHERE id = $1",
+        )
+        .bind(s.id)
+        .bind(s.state)
+        .bind(s.turn)
+        .bind(s.status.as_str())
+        .bind(s.turn_deadline)
+        .bind(s.remaining)
+        .bind(salt)
+        .bind(commitment)
+        .execute(&mut *tx)
+        .await?;
+        Ok(())
+    }
+
     pub async fn save_classic(&self, tx: &mut Conn, s: &ClassicSave<'_>) -> Result<(), StoreError> {
         sqlx::query(
             "UPDATE games SET state = $2, round = $3, status = $4, turn_deadline = $5, remaining = $6

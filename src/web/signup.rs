@@ -73,7 +73,18 @@ pub async fn forming_view(master: &Master, row: &GameRow) -> Result<FormingView,
             .start_at
             .map(|at| time_text(at, zone(&row.time_zone))),
         seats_free: seating.max_players - joined.len() as i64 - computers.len() as i64,
-        settings: settings.describe(seating.max_players as usize),
+        // A forming game of classic Sleuth shows its ruleset and its own house rules.
+        settings: match serde_json::from_value::<crate::sleuth::Settings>(
+            unformed["classic"].clone(),
+        ) {
+            Ok(classic) => {
+                let t = crate::web::lang::current();
+                std::iter::once((t.t("new-ruleset"), t.t("classic-ruleset")))
+                    .chain(classic.lines().into_iter().map(|(k, v)| (k.to_string(), v)))
+                    .collect()
+            }
+            Err(_) => settings.describe(seating.max_players as usize),
+        },
         joined,
         computers,
         invited,

@@ -691,7 +691,10 @@ async fn deadlines_pass_turns_skip_the_idle_remind_and_mail_digests_a_day_old() 
         )
         .await;
     assert_eq!(s, 422, "{said}");
-    assert!(said.to_string().contains("not safe, table or missing"), "{said}");
+    assert!(
+        said.to_string().contains("not safe, table or missing"),
+        "{said}"
+    );
     let (s, said) = app
         .post_json(
             &gm,

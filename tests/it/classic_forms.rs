@@ -1,7 +1,7 @@
 //! Classic Sleuth's forms on the player's page, as a player without a mail client uses them:
 //! two questions in one turn (house rule `two_questions`), a final question on any subject,
-//! and an accusation of two missing gems from two choices; and the page of a game whose
-//! assistant is off.
+//! and an accusation of two missing gems from two choices; the page of a game whose
+//! assistant is off; and a game of classic Sleuth formed by sign-up.
 
 use serde_json::{json, Value};
 
@@ -171,8 +171,14 @@ async fn the_page_builds_two_questions_a_final_question_and_an_accusation_of_two
     assert!(answer.contains("id=\"notice\""), "{answer}");
     let g = public(&app, id).await;
     assert_eq!(g["final_asked"], true, "{g}");
-    assert!(g["deadline"].as_i64().is_some(), "the turn's clock is public: {g}");
-    assert!(answer.contains("must now accuse, before"), "the page says until when");
+    assert!(
+        g["deadline"].as_i64().is_some(),
+        "the turn's clock is public: {g}"
+    );
+    assert!(
+        answer.contains("must now accuse, before"),
+        "the page says until when"
+    );
     assert_eq!(
         g["seats"][1]["search"], before,
         "a final question uses no Search card"
@@ -199,5 +205,77 @@ async fn the_page_builds_two_questions_a_final_question_and_an_accusation_of_two
     assert_eq!(g["winners"], json!(["Ben"]), "{g}");
     assert_eq!(g["over"], true);
     assert!(g["deadline"].is_null(), "no clock once over: {g}");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_game_of_classic_sleuth_forms_by_sign_up_and_starts_as_one_when_full() {
+    let mut app = TestApp::spawn().await;
+    let (status, created) = app
+        .post_json(
+            "/api/games",
+            &json!({
+                "name": "Classic by sign-up", "gm_email": "gm@example.org", "ruleset": "sleuth",
+                "players": ["Robo <computer:detective>"],
+                "forming": {"min_players": 3, "max_players": 3, "invite": []},
+                "settings": {"turn_hours": 12, "winners": 1}, "seed": 5,
+            }),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    // The sign-up page names the ruleset and classic Sleuth's own house rules.
+    let page = app.get_text(&format!("/games/{id}")).await.1;
+    assert!(
+        page.contains("Classic Sleuth") && page.contains("turn_hours"),
+        "{page}"
+    );
+    assert!(!page.contains("starting_eyes"), "no Polysleuth rules");
+    // Two people join and fill it.
+    let g = app.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(g["status"], "forming");
+    crate::forming::join_on_the_web(&app, id, "Ann", "ann@example.org").await;
+    crate::forming::join_on_the_web(&app, id, "Ben", "ben@example.org").await;
+
+    // Full: it started as a game of classic Sleuth; Robo, in seat 1, played at once.
+    let g = public(&app, id).await;
+    let names: Vec<&str> = (g["seats"].as_array().unwrap().iter())
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Robo", "Ann", "Ben"], "{g}");
+    assert_eq!(g["current"], "Ann", "{g}");
+    assert!(g["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["seat"] == "Robo" && e["event"] != "turn_began"));
+    let clock = g["deadline"].as_i64().unwrap() - chrono::Utc::now().timestamp();
+    assert!(
+        (11 * 3600..=12 * 3600).contains(&clock),
+        "turn_hours=12: {clock}"
+    );
+
+    // Ann was welcomed with her hand and Search cards, then told it is her turn; the game
+    // master heard it started; her link plays.
+    let welcome = crate::classic::mail_to(&app, "ann@example.org", "welcome").await;
+    assert!(welcome.body.contains("YOUR HAND"), "{}", welcome.body);
+    crate::classic::mail_to(&app, "ann@example.org", "your turn").await;
+    crate::classic::mail_to(&app, "gm@example.org", "has started").await;
+    let link = welcome
+        .body
+        .lines()
+        .find(|l| l.contains("/play/"))
+        .unwrap()
+        .trim()
+        .to_string();
+    let token = link.rsplit('/').next().unwrap();
+    let (s, said) = app
+        .post_json(
+            &format!("/api/classic/play/{token}"),
+            &json!({"text": "exchange"}),
+        )
+        .await;
+    assert_eq!(s, 200, "{said}");
+    assert_eq!(public(&app, id).await["current"], "Ben");
     app.stop().await;
 }

@@ -63,7 +63,7 @@ fn join_link(mail: &str) -> String {
 }
 
 /// Joins on the web: the form, then the link mailed to the address.
-async fn join_on_the_web(app: &TestApp, id: i64, name: &str, email: &str) -> String {
+pub(crate) async fn join_on_the_web(app: &TestApp, id: i64, name: &str, email: &str) -> String {
     let page = format!("/games/{id}");
     let said = submit(
         app,

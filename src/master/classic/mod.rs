@@ -6,6 +6,7 @@
 
 mod clock;
 mod create;
+mod formed;
 mod gm;
 mod orders;
 pub mod record;
@@ -17,6 +18,7 @@ use crate::computer::classic::{command, ClassicSeat};
 use crate::sleuth::Sleuth;
 use crate::store::{ClassicSave, GameRow, GameStatus, PlayerRow, Ruleset};
 
+pub use formed::Seated;
 pub use orders::Answer;
 
 /// A classic game row's state, parsed.

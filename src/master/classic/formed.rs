@@ -1,0 +1,108 @@
+//! A game of classic Sleuth that formed by sign-up, at its start: the deal and the Search deck
+//! drawn and committed, the row turned into a classic game with its first turn's clock, the
+//! players seated (each in the language they chose when joining) and welcomed, and the game
+//! master told — in the start's own transaction. Sign-up itself is shared with Polysleuth
+//! (`master/forming.rs`); only this step is the ruleset's.
+
+use super::{json, Master, MasterError, Result};
+use crate::clock::now;
+use crate::keys;
+use crate::lang::Lang;
+use crate::mail::classic::News;
+use crate::master::request::computer_level;
+use crate::sleuth::{Settings, Sleuth};
+use crate::store::{ClassicSave, GameRow, GameStatus, Tx};
+
+/// Who sits where at the start: name, address (or `computer:LEVEL`), chosen language.
+pub struct Seated {
+    pub name: String,
+    pub address: String,
+    pub language: Option<Lang>,
+}
+
+impl Master {
+    /// Deals, commits and seats a formed classic game; says so in the game's language.
+    pub(in crate::master) async fn start_formed_classic(
+        &self,
+        tx: &mut Tx,
+        game: &GameRow,
+        settings: Settings,
+        seed: u64,
+        seats: &[Seated],
+    ) -> Result<String> {
+        let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+        let salt = keys::new_key();
+        let turn_hours = settings.turn_hours;
+        let state = Sleuth::new(names.clone(), settings, seed, salt.clone(), None, None)
+            .map_err(|e| MasterError::Invalid(vec![e.to_string()]))?;
+        let now = now();
+        let deadline = now + turn_hours as i64 * 3600;
+        self.store
+            .begin_classic(
+                tx,
+                &ClassicSave {
+                    id: game.id,
+                    state: &json(&state),
+                    turn: state.turn as i64,
+                    status: GameStatus::Open,
+                    turn_deadline: Some(deadline),
+                    remaining: None,
+                },
+                &salt,
+                &state.commitment(),
+            )
+            .await?;
+        let row = self.locked(tx, game.id).await?;
+        for (seat, s) in seats.iter().enumerate() {
+            let key = keys::new_key();
+            let computer = computer_level(&s.address).and_then(|l| l.ok());
+            let email = if computer.is_some() { "" } else { &s.address };
+            let pid = self
+                .store
+                .insert_player(
+                    tx,
+                    game.id,
+                    seat,
+                    &s.name,
+                    email,
+                    &keys::hash(&key),
+                    computer,
+                )
+                .await?;
+            if s.language.is_some() {
+                self.store
+                    .set_player_prefs(&mut **tx, pid, s.language, None)
+                    .await?;
+            }
+            if computer.is_none() {
+                self.classic_welcome(tx, &row, &state, seat, pid, 0, email, &key)
+                    .await?;
+            }
+        }
+        let t = row.language;
+        let news = News {
+            subject: t.t2(
+                "classic-subject-formed",
+                "id",
+                row.id,
+                "game",
+                row.name.as_str(),
+            ),
+            paragraphs: vec![
+                t.t2(
+                    "classic-mail-gm-formed",
+                    "game",
+                    row.name.as_str(),
+                    "id",
+                    row.id,
+                ),
+                t.t1("classic-mail-gm-players", "players", names.join(", ")),
+            ],
+            ..News::default()
+        };
+        let letter = news.letter(&self.site, &row, &t.t("classic-gm-name"), t);
+        self.send(tx, Some(row.id), &row.gm_email, &letter, now)
+            .await?;
+        Ok(t.t1("classic-formed-started", "count", names.len()))
+    }
+}
