@@ -160,12 +160,11 @@ pub fn run(input: &str) -> Result<Value, ReplayError> {
                 gm_step(&mut game, gm).map_err(|e| bad(format!("step {}: {e}", i + 1)))?
             }
         };
+        let first = game.log.len() - moved.events.len();
         out.insert(
             "events".into(),
-            json!(moved
-                .events
-                .iter()
-                .map(|e| game.named(e))
+            json!((moved.events.iter().enumerate())
+                .map(|(k, e)| game.named(e, first + k))
                 .collect::<Vec<_>>()),
         );
         out.insert(

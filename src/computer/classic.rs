@@ -1,8 +1,10 @@
 //! Computer players of classic Sleuth. Pure: from one seat's view alone (its hand, the public
 //! log and table, the cards shown to it, its Search cards) to one command, checked like a
-//! person's. A novice asks what its first Search card allows and accuses only when sure; a
-//! detective or master asks the question that the sheet says tells most about the cards that
-//! may be missing, and accuses once the sheet proves the missing gem(s).
+//! person's. A novice asks what its first Search card allows and accuses only on its turn, when
+//! sure; a detective or master asks the question that the sheet says tells most about the
+//! cards that may be missing, and accuses once the sheet proves the missing gem(s) — between
+//! turns too (`accusation`). A master down to two candidates asks the final question that
+//! settles them, then accuses.
 
 use crate::deduce::{sample, Budget, Sheet, View};
 use crate::rules::cards::{matching, Trait};
@@ -70,16 +72,48 @@ pub fn command(seat: &ClassicSeat, level: Level) -> String {
     };
     let mut likely: Vec<(Card, f64)> = Card::all().map(|c| (c, chance(&c))).collect();
     likely.sort_by(|a, b| b.1.total_cmp(&a.1));
-    let sure = likely.iter().take_while(|(_, p)| *p > 0.999).count() >= seat.missing_gems;
-    if sure || seat.final_asked {
+    // Only a proof makes an accusation, never a sampled estimate; after a final question the
+    // likeliest card(s) are named, as the rules leave no choice.
+    let proof = proven(&sheet, missing);
+    if proof.len() == seat.missing_gems {
+        return format!("accuse {}", proof.join(", "));
+    }
+    if seat.final_asked {
         let named: Vec<String> = likely[..seat.missing_gems]
             .iter()
             .map(|(c, _)| c.name())
             .collect();
         return format!("accuse {}", named.join(", "));
     }
-    // A question's worth: how uncertain its answer is, over the cards that may be missing.
     let place = |name: &str| sheet.locations.iter().position(|l| l == name);
+    // A master who is down to two candidates asks the final question that settles them: one
+    // candidate is either missing or with one player, so that player's cards of its colour
+    // and gem, shown to the master alone, tell which; then it accuses.
+    if level == Level::Master && seat.missing_gems == 1 {
+        if let [(c1, p1), (c2, p2), ..] = likely[..] {
+            if p1 + p2 > 0.999 {
+                for (c, p) in [(c1, p1), (c2, p2)] {
+                    let row = sheet.cards.iter().find(|r| r.card == c.name());
+                    let holder = (0..seat.players.len()).filter(|t| *t != seat.me).find(|t| {
+                        let held = place(&seat.players[*t])
+                            .and_then(|col| row.map(|r| r.cells[col].p))
+                            .filter(|q| q.is_finite())
+                            .unwrap_or(0.0);
+                        held + p > 0.999
+                    });
+                    if let Some(t) = holder {
+                        let traits = [Trait::Colour(c.colour()), Trait::Gem(c.gem())];
+                        return format!(
+                            "final ask {} for {}",
+                            seat.players[t],
+                            crate::sleuth::search::question_words(&traits)
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // A question's worth: how uncertain its answer is, over the cards that may be missing.
     let worth = |target: usize, traits: &[Trait]| -> f64 {
         let Some(col) = place(&seat.players[target]) else {
             return 0.0;
@@ -127,6 +161,31 @@ pub fn command(seat: &ClassicSeat, level: Level) -> String {
     }
 }
 
+/// An accusation a computer seat makes between turns: a detective or a master accuses as soon
+/// as its sheet proves the missing gem(s), whoever's turn it is; a novice waits for its turn.
+pub fn accusation(seat: &ClassicSeat, level: Level) -> Option<String> {
+    if level == Level::Novice {
+        return None;
+    }
+    let sheet = Sheet::compute(&seat.view, &budget());
+    let missing = sheet
+        .locations
+        .iter()
+        .position(|l| l == crate::sleuth::sheet::MISSING)?;
+    let proof = proven(&sheet, missing);
+    (proof.len() == seat.missing_gems).then(|| format!("accuse {}", proof.join(", ")))
+}
+
+/// The cards the sheet proves missing (column `missing`).
+fn proven(sheet: &Sheet, missing: usize) -> Vec<String> {
+    sheet
+        .cards
+        .iter()
+        .filter(|r| r.cells[missing].certain && r.cells[missing].p > 0.999)
+        .map(|r| r.card.clone())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,6 +215,58 @@ mod tests {
             1,
             "a detective accuses only when sure, so rightly"
         );
+    }
+
+    /// Plays a game of computer seats as the service does: the seat whose turn it is sends
+    /// its command, then any seat whose sheet proves the missing gem accuses.
+    fn play_out(g: &mut Sleuth, level: Level) {
+        for _ in 0..400 {
+            if g.over {
+                return;
+            }
+            let seat = g.current.expect("someone's turn");
+            let text = command(&ClassicSeat::of(g, seat).unwrap(), level);
+            g.act(seat, &text)
+                .unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            for other in 0..g.players.len() {
+                if g.over || !g.in_play(other) {
+                    continue;
+                }
+                if let Some(text) = accusation(&ClassicSeat::of(g, other).unwrap(), level) {
+                    g.act(other, &text).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn masters_settle_two_candidates_with_a_final_question_and_accuse_between_turns() {
+        let (mut finals, mut between) = (0, 0);
+        for seed in 1..=6 {
+            let names = ["Ann", "Ben", "Cleo", "Dan"].map(String::from).to_vec();
+            let mut g =
+                Sleuth::new(names, Settings::default(), seed, "salt".into(), None, None).unwrap();
+            play_out(&mut g, Level::Master);
+            assert!(g.over, "seed {seed}: masters end a game");
+            let mut whose = None;
+            for e in &g.log {
+                match e {
+                    crate::sleuth::Event::TurnBegan { seat, .. } => whose = Some(*seat),
+                    crate::sleuth::Event::Asked {
+                        final_question: true,
+                        ..
+                    } => finals += 1,
+                    crate::sleuth::Event::Accused { seat, correct, .. } => {
+                        // A proof or a settling final question: never a wrong accusation.
+                        assert!(correct, "seed {seed}: a master accused wrongly");
+                        between += usize::from(whose != Some(*seat));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert!(finals > 0, "no master asked a final question in six games");
+        assert!(between > 0, "no master accused between turns in six games");
     }
 
     #[test]

@@ -33,9 +33,10 @@ impl Lang {
         names.join(", ")
     }
 
-    /// One public event of a classic game as a sentence; none for what needs no line.
-    pub fn classic_event(&self, g: &Sleuth, e: &Event) -> String {
-        let name = |s: &usize| g.players[*s].as_str();
+    /// One public event of a classic game as a sentence, `at` being its place in the log (a
+    /// seat is named as it was then); none for what needs no line.
+    pub fn classic_event(&self, g: &Sleuth, e: &Event, at: usize) -> String {
+        let name = |s: &usize| g.name_at(*s, at);
         match e {
             Event::TurnBegan { turn, seat } => {
                 self.t2("classic-turn-began", "turn", *turn, "player", name(seat))

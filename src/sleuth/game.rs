@@ -214,6 +214,14 @@ pub struct Sleuth {
     /// engine never reads it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub began_at: Vec<i64>,
+    /// When the log last grew, in epoch seconds: stamped by the service for its feed (an
+    /// accusation between turns changes a turn after it began); the engine never reads it.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub changed_at: i64,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 /// The reserved names: places of the Information Sheet.
@@ -295,6 +303,7 @@ impl Sleuth {
             former: Vec::new(),
             steps: Vec::new(),
             began_at: Vec::new(),
+            changed_at: 0,
         };
         game.begin_next(n - 1);
         Ok(game)

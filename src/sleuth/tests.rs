@@ -211,3 +211,34 @@ fn the_sheet_makes_the_missing_gem_one_more_place() {
     let row = sheet.cards.iter().find(|r| r.card == table_card).unwrap();
     assert!(row.cells[missing_col].certain && row.cells[missing_col].p == 0.0);
 }
+
+#[test]
+fn the_log_names_a_seat_as_it_was_when_each_line_happened() {
+    let mut g = four(Settings::default(), None);
+    g.act(0, "exchange").unwrap();
+    g.replace(0, "Fay");
+    g.replace(0, "Gil");
+    g.act(1, "exchange").unwrap();
+    let log = g.public().log;
+    let of = |event: &str| -> Vec<(String, String)> {
+        log.iter()
+            .filter(|e| e["event"] == event)
+            .map(|e| {
+                (
+                    e["seat"].as_str().unwrap().to_string(),
+                    e["before"].as_str().unwrap_or("").to_string(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(of("exchanged")[0].0, "Ann", "before the replacements");
+    assert_eq!(
+        of("replaced"),
+        [
+            ("Fay".to_string(), "Ann".to_string()),
+            ("Gil".to_string(), "Fay".to_string())
+        ]
+    );
+    assert_eq!(of("exchanged")[1].0, "Ben");
+    assert_eq!(g.players[0], "Gil", "the seat's name now");
+}

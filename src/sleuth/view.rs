@@ -69,13 +69,30 @@ pub struct Own {
 }
 
 impl Sleuth {
-    /// An event with names in place of seats, as the log and `replay` give it.
-    pub fn named(&self, e: &Event) -> serde_json::Value {
+    /// The name seat `seat` had when the log's event number `at` happened: a seat given to
+    /// someone else later keeps its old name in the lines before (the `Replaced` event's
+    /// `before`), so the log reads as it happened.
+    pub fn name_at(&self, seat: usize, at: usize) -> &str {
+        self.log
+            .iter()
+            .skip(at + 1)
+            .find_map(|e| match e {
+                Event::Replaced {
+                    seat: s, before, ..
+                } if *s == seat => Some(before.as_str()),
+                _ => None,
+            })
+            .unwrap_or(self.players[seat].as_str())
+    }
+
+    /// An event with names in place of seats (as they were when it happened, `at` being its
+    /// place in the log), as the log and `replay` give it.
+    pub fn named(&self, e: &Event, at: usize) -> serde_json::Value {
         let mut v = serde_json::to_value(e).expect("events serialise");
         if let Some(map) = v.as_object_mut() {
             for key in ["seat", "target"] {
                 if let Some(seat) = map.get(key).and_then(|s| s.as_u64()) {
-                    map.insert(key.into(), self.players[seat as usize].clone().into());
+                    map.insert(key.into(), self.name_at(seat as usize, at).into());
                 }
             }
             if let Some(list) = map.get("winners").and_then(|w| w.as_array()).cloned() {
@@ -107,7 +124,9 @@ impl Sleuth {
             table: self.deal.table,
             discard: self.discard.clone(),
             deck_size: self.deck.len(),
-            log: self.log.iter().map(|e| self.named(e)).collect(),
+            log: (self.log.iter().enumerate())
+                .map(|(at, e)| self.named(e, at))
+                .collect(),
             winners: self
                 .winners
                 .iter()

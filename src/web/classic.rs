@@ -74,19 +74,19 @@ pub async fn feed(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
             .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
     };
     let g = table(t, &row, &state, &row.time_zone);
-    let at = |turn: u32| {
-        rfc(state
-            .began_at
-            .get(turn as usize - 1)
-            .copied()
-            .unwrap_or(row.created_at))
-    };
+    // A turn's entry last changed when the next turn began; the newest turn's, when the log
+    // last grew (an accusation between turns, or the end, comes after the turn began).
+    let last = (state.began_at.iter().copied())
+        .chain([state.changed_at, row.created_at])
+        .max()
+        .unwrap_or(row.created_at);
+    let at = |turn: u32| rfc(state.began_at.get(turn as usize).copied().unwrap_or(last));
     let entries = g
         .log
         .iter()
         .map(|l| (l.turn, at(l.turn), l.lines.join("\n")))
         .collect();
-    let updated = rfc(state.began_at.last().copied().unwrap_or(row.created_at));
+    let updated = rfc(last);
     let body = Feed {
         t,
         base: master.site.link(""),

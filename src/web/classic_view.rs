@@ -93,11 +93,11 @@ pub fn table(t: Lang, row: &GameRow, g: &Sleuth, zone: &str) -> TableView {
         })
         .collect();
     let mut log: Vec<TurnLog> = Vec::new();
-    for e in &g.log {
+    for (at, e) in g.log.iter().enumerate() {
         if matches!(e, Event::Drew { .. }) {
             continue;
         }
-        let line = t.classic_event(g, e);
+        let line = t.classic_event(g, e, at);
         match log.last_mut() {
             Some(l) if l.turn == e.turn() => l.lines.push(line),
             _ => log.push(TurnLog {

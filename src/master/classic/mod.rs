@@ -14,7 +14,7 @@ mod tell;
 
 use super::{json, Master, MasterError, Result};
 use crate::clock::now;
-use crate::computer::classic::{command, ClassicSeat};
+use crate::computer::classic::{accusation, command, ClassicSeat};
 use crate::sleuth::Sleuth;
 use crate::store::{ClassicSave, GameRow, GameStatus, PlayerRow, Ruleset};
 
@@ -86,10 +86,13 @@ impl Master {
         let players = self.store.players(&mut *tx, game_id).await?;
         let (turn, events, reveals) = (state.turn, state.log.len(), state.reveals.len());
         let out = f(&mut state, &row, &players)?;
-        play_computers(&mut state, &players);
+        play_computers(&mut state, &players, events);
         let now = now();
         while state.began_at.len() < state.turn as usize {
             state.began_at.push(now);
+        }
+        if state.log.len() != events {
+            state.changed_at = now;
         }
         let turn_secs = row.round_seconds;
         let paused = row.status == GameStatus::Paused;
@@ -134,8 +137,34 @@ impl Master {
     }
 }
 
-/// Computer seats take their turns while it is one's turn.
-fn play_computers(state: &mut Sleuth, players: &[PlayerRow]) {
+/// Computer seats take their turns while it is one's turn; then, if a question was answered
+/// since the log's event `since`, any computer seat whose sheet now proves the missing gem(s)
+/// accuses, whoever's turn it is (RULES-SLEUTH.md §3).
+fn play_computers(state: &mut Sleuth, players: &[PlayerRow], since: usize) {
+    play_computer_turns(state, players);
+    // Only an answer to a question tells anyone something new about the cards.
+    if !(state.log[since.min(state.log.len())..].iter())
+        .any(|e| matches!(e, crate::sleuth::Event::Asked { .. }))
+    {
+        return;
+    }
+    for p in players {
+        let Some(level) = p.computer else { continue };
+        let seat = p.seat as usize;
+        if state.over || !state.in_play(seat) {
+            continue;
+        }
+        let Some(text) = ClassicSeat::of(state, seat).and_then(|v| accusation(&v, level)) else {
+            continue;
+        };
+        if state.act(seat, &text).is_ok() {
+            // The game may go on with another player's turn, a computer's among them.
+            play_computer_turns(state, players);
+        }
+    }
+}
+
+fn play_computer_turns(state: &mut Sleuth, players: &[PlayerRow]) {
     for _ in 0..MOST_COMPUTER_MOVES {
         let Some(seat) = state.current.filter(|_| !state.over) else {
             return;

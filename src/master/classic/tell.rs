@@ -31,7 +31,9 @@ impl Master {
             let seat = p.seat as usize;
             let t = p.lang(row);
             let zone = p.zone(row);
-            let lines: Vec<String> = events.iter().map(|e| t.classic_event(state, e)).collect();
+            let lines: Vec<String> = (events.iter().enumerate())
+                .map(|(k, e)| t.classic_event(state, e, since.0 + k))
+                .collect();
             let mine: Vec<_> = reveals
                 .iter()
                 .filter(|r| r.asker == seat)
@@ -119,7 +121,7 @@ impl Master {
                 .to_player(&self.site, p);
             self.send(tx, Some(id), &p.email, &letter, now).await?;
         }
-        self.classic_tell_gm(tx, row, state, events, now).await
+        self.classic_tell_gm(tx, row, state, since.0, now).await
     }
 
     /// The game master hears of skipped players and of the end.
@@ -128,11 +130,11 @@ impl Master {
         tx: &mut Tx,
         row: &GameRow,
         state: &Sleuth,
-        events: &[Event],
+        since: usize,
         now: i64,
     ) -> Result<()> {
         let t = row.language;
-        for e in events {
+        for (at, e) in state.log.iter().enumerate().skip(since) {
             let (subject, paragraph) = match e {
                 Event::Skipped { seat, .. } => {
                     let name = state.players[*seat].as_str();
@@ -149,7 +151,7 @@ impl Master {
                 }
                 Event::Ended { .. } => (
                     t.t1("classic-subject-end", "id", row.id),
-                    t.classic_event(state, e),
+                    t.classic_event(state, e, at),
                 ),
                 _ => continue,
             };
