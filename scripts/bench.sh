@@ -9,8 +9,8 @@
 # It runs the load test (scripts/loadtest.sh), the deadline storm at 10,000 and 100,000 games
 # on SQLite and on PostgreSQL with two instances (a throwaway cluster from
 # scripts/pg-cluster.sh; left out, and said so, where PostgreSQL is not installed), the scale
-# table, mail ingestion by pipe and by IMAP (a throwaway Dovecot), the rules and the
-# Information Sheet assistant.
+# table, mail ingestion by pipe and by IMAP (a throwaway Dovecot), the rules, the
+# Information Sheet assistant and classic Sleuth's engine and sheet.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 print_only=${1:-}
@@ -106,6 +106,16 @@ say "deduce"
   echo "\`cargo bench --bench deduce\`: every player's view after every round of 8 simulated games per player count, the time to compute each sheet with the default budget, and the share counted exactly (the rest sampled)."
   echo
   cargo bench --locked -q --bench deduce 2>>"$log" | grep '^|'
+} >>"$out"
+
+say "classic"
+{
+  echo
+  echo "### Classic Sleuth"
+  echo
+  echo "\`cargo bench --bench classic\`: whole games between detective computer players, 6 per player count: the turns a game lasts, the time a move takes in the engine, and a player's Information Sheet with the page's budget at every turn (its times and the share worked out exactly, the rest sampled)."
+  echo
+  cargo bench --locked -q --bench classic 2>>"$log" | grep '^|'
 } >>"$out"
 
 if [ "$print_only" = "--print" ]; then
