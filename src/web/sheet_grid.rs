@@ -54,6 +54,18 @@ fn state(c: &Cell) -> (u8, i64) {
     }
 }
 
+/// Whether a cell changed since a round earlier: a certainty won or lost, or a chance that
+/// moved. A sampled chance moves only beyond twice the two estimates' standard errors, so the
+/// sampler's own noise does not mark a cell that nothing new touched.
+fn moved(now: &Cell, before: &Cell) -> bool {
+    let (a, b) = (state(now), state(before));
+    if a.0 != b.0 || a.0 != 0 {
+        return a != b;
+    }
+    let noise = 2.0 * (now.error.unwrap_or(0.0) + before.error.unwrap_or(0.0));
+    a.1 != b.1 && (now.p - before.p).abs() > noise
+}
+
 impl Grid {
     pub fn new(lang: Lang, sheet: &Sheet, previous: Option<&Sheet>, me: usize) -> Grid {
         let columns = GEMS_IN_PRINT
@@ -111,7 +123,7 @@ impl Grid {
                                 };
                                 let c = cell_view(lang, sheet.method, cell, card, &place);
                                 let moved = match (cell, before) {
-                                    (Some(a), Some(b)) => state(a) != state(b),
+                                    (Some(a), Some(b)) => moved(a, b),
                                     _ => false,
                                 };
                                 changed += moved as usize;
@@ -246,5 +258,26 @@ mod tests {
             first.changed, 0,
             "nothing is marked without an earlier sheet"
         );
+    }
+
+    #[test]
+    fn a_sampled_chance_is_marked_only_when_it_moves_beyond_the_samplers_noise() {
+        let cell = |p: f64, error: Option<f64>| Cell {
+            p,
+            certain: false,
+            error,
+            why: None,
+            reason: None,
+        };
+        // Exact chances: any move of a whole percent is a change.
+        assert!(moved(&cell(0.31, None), &cell(0.30, None)));
+        assert!(!moved(&cell(0.301, None), &cell(0.30, None)));
+        // Sampled chances 2 points apart with errors of 1.5 points: noise, not news.
+        assert!(!moved(&cell(0.32, Some(0.015)), &cell(0.30, Some(0.015))));
+        assert!(moved(&cell(0.45, Some(0.015)), &cell(0.30, Some(0.015))));
+        // A certainty won is always a change.
+        let mut sure = cell(1.0, None);
+        sure.certain = true;
+        assert!(moved(&sure, &cell(0.99, Some(0.01))));
     }
 }
