@@ -193,6 +193,9 @@ pub struct OwnGuess {
     /// The guess in the reader's words: `Ben has 2 Red Diamond` / `Ben a paire de diamants rouges`.
     #[serde(skip)]
     pub words: String,
+    /// The card guessed as pages draw it (its colour and marks).
+    #[serde(skip)]
+    pub chip: Option<super::cards::CardView>,
 }
 
 #[derive(Serialize)]
@@ -203,6 +206,9 @@ pub struct OwnReveal {
     /// The reveal in the reader's words.
     #[serde(skip)]
     pub words: String,
+    /// The cards shown, as pages draw them.
+    #[serde(skip)]
+    pub chips: Vec<super::cards::CardView>,
 }
 
 #[derive(Serialize)]
@@ -321,6 +327,9 @@ pub fn own_history(
                     "card",
                     crate::lang::card_named(lang, &g.card),
                 ),
+                chip: crate::rules::Card::parse(&g.card)
+                    .ok()
+                    .map(|c| super::cards::CardView::new(lang, c)),
                 card: g.card.clone(),
                 place: g.place.clone(),
                 correct: g.correct,
@@ -353,8 +362,45 @@ pub fn own_history(
                 round: *round,
                 reveal: r.clone(),
                 words,
+                chips: (r.cards.iter())
+                    .filter_map(|c| crate::rules::Card::parse(c).ok())
+                    .map(|c| super::cards::CardView::new(lang, c))
+                    .collect(),
             });
         }
     }
     (guesses, reveals)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::view::{PrivateGuess, PrivateReport, Reveal};
+
+    #[test]
+    fn a_players_own_guesses_and_reveals_carry_their_cards_as_drawn() {
+        let report = PrivateReport {
+            player: "Ann".into(),
+            guesses: vec![PrivateGuess {
+                number: 1,
+                card: "2 Red Diamond".into(),
+                place: "Ben".into(),
+                correct: true,
+            }],
+            reveals: vec![Reveal {
+                player: "Ann".into(),
+                target: "Ben".into(),
+                traits: vec!["Blue".into(), "Opal".into()],
+                cards: vec!["1 Blue Opal".into(), "3 Blue Opal".into()],
+            }],
+            eyes: 10,
+            half_points: 2,
+        };
+        let (guesses, reveals) = own_history(Lang::Fr, &[(1, report)]);
+        let chip = guesses[0].chip.as_ref().expect("the guessed card drawn");
+        assert_eq!((chip.marks.as_str(), chip.colour), ("◆◆", "red"));
+        let marks: Vec<&str> = reveals[0].chips.iter().map(|c| c.marks.as_str()).collect();
+        assert_eq!(marks, ["●", "●●●"]);
+        assert!(reveals[0].chips.iter().all(|c| c.colour == "blue"));
+    }
 }
