@@ -10,7 +10,7 @@ use super::forms::Fields;
 use super::message::MessagePage;
 use super::render::{private, render};
 use crate::clock::now;
-use crate::lang::Lang;
+use crate::lang::{Lang, Said};
 use crate::mail::{time_text, zone};
 use crate::master::{Master, MasterError};
 use crate::store::{GameRow, GameStatus, SignupKind, SignupStatus};
@@ -143,6 +143,7 @@ pub async fn join(
             .await,
     )?;
     let row = master.public_game(id).await?;
+    let said = super::lang::reader(&req, row.language).said(&said);
     forming_page(&master, &req, &row, Some(said)).await
 }
 
@@ -194,20 +195,22 @@ async fn stand_by(
             )
             .await,
     )?;
+    let t = super::lang::reader(req, Lang::En);
     Ok(render(&MessagePage {
-        t: super::lang::reader(req, Lang::En),
-        title: super::lang::reader(req, Lang::En).t("standby-title"),
-        message,
+        t,
+        title: t.t("standby-title"),
+        message: t.said(&message),
         form: None,
     }))
 }
 
 /// What an action answers a person: its message, or what was wrong with their input.
-fn said(r: Result<String, MasterError>) -> Result<String, super::error::PageError> {
+fn said(r: Result<Said, MasterError>) -> Result<Said, super::error::PageError> {
     match r {
         Ok(s) => Ok(s),
-        Err(MasterError::Invalid(p)) => Ok(p.join("; ")),
-        Err(e @ (MasterError::Conflict(_) | MasterError::TooMany(_))) => Ok(e.to_string()),
+        Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_) | MasterError::TooMany(_))) => {
+            Ok(e.said())
+        }
         Err(e) => Err(e.into()),
     }
 }
@@ -228,12 +231,13 @@ async fn signup_page(
     master: &Master,
     req: &HttpRequest,
     token: &str,
-    notice: Option<String>,
+    notice: Option<Said>,
 ) -> Page {
     let (signup, game) = master.signup_by_token(token).await?;
     let t = signup.language.unwrap_or_else(|| {
         super::lang::reader(req, game.as_ref().map_or(Lang::En, |g| g.language))
     });
+    let notice = notice.map(|n| t.said(&n));
     let game_name = game
         .as_ref()
         .map(|g| t.t2("signup-game", "name", g.name.as_str(), "id", g.id))
@@ -303,9 +307,10 @@ pub async fn signup_action(
             master.confirm_signup(&token, name).await
         }
         "withdraw" => master.withdraw_signup(&token).await,
-        other => Err(MasterError::Invalid(vec![format!(
-            "\"{other}\" is not something a sign-up can do: confirm or withdraw"
-        )])),
+        other => Err(MasterError::invalid(crate::said!(
+            "error-not-signup-action",
+            action = other
+        ))),
     };
     let notice = said(r)?;
     signup_page(&master, &req, &token, Some(notice)).await
