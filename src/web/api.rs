@@ -144,7 +144,7 @@ pub async fn gm_action(
         .collect();
     let action = super::gm::parse_gm_action(&fields)?;
     let said = super::admission::gm_action(&master, &limiter, &path, action).await?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({"said": said})))
+    Ok(HttpResponse::Ok().json(serde_json::json!({"said": said.to_string()})))
 }
 
 /// Makes a game as the service's policy allows (`super::admission`). A game that waits for
