@@ -51,10 +51,7 @@ done-game-over = La partie est terminée.
 error-game-not-started = la partie n’a pas commencé
 error-no-seat = il n’y a pas de place { $seat }
 error-out-or-won = { $name } est éliminé ou a déjà gagné
-done-turn-lasts-more = Le tour dure désormais { $hours } { $hours ->
-    [one] heure
-   *[other] heures
-} de plus.
+done-turn-lasts-more = Le tour dure désormais { $by } de plus.
 error-not-standing-by = le remplaçant { $id } n’attend pas de place dans cette partie ; choisissez-en un dans la liste
 error-cannot-take-seat = « { $name } » ne peut pas prendre la place : utilisez de 1 à 32 lettres, chiffres, _ ou -, et un nom qu’aucun autre joueur ne porte
 done-now-plays-seat = { $name } joue désormais la place { $seat } à la place de { $old }.

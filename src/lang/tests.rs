@@ -282,3 +282,30 @@ fn every_message_the_code_names_exists_in_both_languages() {
     );
     assert!(named.len() > 100, "only {} ids found", named.len());
 }
+
+#[test]
+fn lengths_of_time_use_each_languages_decimal_mark() {
+    assert_eq!(Lang::En.hours(5400), "1.5 hours");
+    assert_eq!(Lang::Fr.hours(5400), "1,5 heure");
+    assert_eq!(Lang::Fr.hours(9000), "2,5 heures");
+    assert_eq!(Lang::Fr.hours(3600), "1 heure");
+    assert_eq!(Lang::En.hours(1800), "30 minutes");
+}
+
+#[test]
+fn said_words_the_same_message_in_each_language_and_in_english_for_display() {
+    let s = crate::said!("error-no-bulletin-yet", game = 7, round = 2);
+    assert_eq!(s.to_string(), "game 7 has no bulletin for round 2 yet");
+    assert_eq!(
+        Lang::Fr.said(&s),
+        "la partie 7 n’a pas encore de bulletin pour la manche 2"
+    );
+    let both = Said::All(vec![s, Said::text("as is")]);
+    assert_eq!(Lang::Fr.said(&both).matches("; ").count(), 1);
+    let timed = Said::new("note-resumed").with("time", Value::time(1_900_000_800, "Europe/Paris"));
+    assert!(
+        Lang::Fr.said(&timed).contains("dim. 17 mars 2030"),
+        "{}",
+        Lang::Fr.said(&timed)
+    );
+}

@@ -22,8 +22,9 @@ pub async fn list_games(master: web::Data<Master>) -> Answer {
 pub async fn game(master: web::Data<Master>, path: web::Path<i64>) -> Answer {
     let row = master.public_game(path.into_inner()).await?;
     if super::signup::is_forming(&row) {
-        let mut v = serde_json::to_value(super::signup::forming_view(&master, &row).await?)
-            .expect("plain data");
+        let mut v =
+            serde_json::to_value(super::signup::forming_view(&master, &row, Lang::En).await?)
+                .expect("plain data");
         v["status"] = serde_json::json!(row.status.as_str());
         return Ok(HttpResponse::Ok().json(v));
     }
@@ -117,7 +118,7 @@ pub async fn gm(master: web::Data<Master>, path: web::Path<String>) -> Answer {
     if super::signup::is_forming(&row) {
         return Ok(HttpResponse::Ok()
             .insert_header(("Cache-Control", "no-store"))
-            .json(super::signup::forming_view(&master, &row).await?));
+            .json(super::signup::forming_view(&master, &row, Lang::En).await?));
     }
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))

@@ -11,7 +11,6 @@ use super::message::MessagePage;
 use super::render::{private, render};
 use crate::clock::now;
 use crate::lang::{Lang, Said};
-use crate::mail::{time_text, zone};
 use crate::master::{Master, MasterError};
 use crate::store::{GameRow, GameStatus, SignupKind, SignupStatus};
 
@@ -31,6 +30,9 @@ pub struct FormingView {
     pub seats_free: i64,
     pub settings: Vec<(String, String)>,
     pub round_hours: f64,
+    /// The round's length in words, for the page.
+    #[serde(skip)]
+    pub round_length: String,
     pub max_absence: i64,
 }
 
@@ -40,7 +42,12 @@ pub fn is_forming(row: &GameRow) -> bool {
         || row.status == GameStatus::Unconfirmed && crate::states::parse(row).is_err()
 }
 
-pub async fn forming_view(master: &Master, row: &GameRow) -> Result<FormingView, MasterError> {
+/// A forming game's view; its start date is worded in `t`, in the game's time zone.
+pub async fn forming_view(
+    master: &Master,
+    row: &GameRow,
+    t: Lang,
+) -> Result<FormingView, MasterError> {
     let (seating, signups) = master.forming_of(row.id).await?;
     let unformed: serde_json::Value = serde_json::from_str(&row.state)
         .map_err(|e| MasterError::Corrupt(format!("forming game {}: {e}", row.id)))?;
@@ -71,13 +78,14 @@ pub async fn forming_view(master: &Master, row: &GameRow) -> Result<FormingView,
         max_players: seating.max_players,
         start_text: seating
             .start_at
-            .map(|at| time_text(at, zone(&row.time_zone))),
+            .map(|at| t.time(at, crate::mail::zone(&row.time_zone))),
         seats_free: seating.max_players - joined.len() as i64 - computers.len() as i64,
         settings: settings.describe(seating.max_players as usize),
         joined,
         computers,
         invited,
         round_hours: row.round_seconds as f64 / 3600.0,
+        round_length: t.hours(row.round_seconds),
         max_absence: seating.max_absence,
     })
 }
@@ -101,9 +109,10 @@ pub async fn forming_page(
     notice: Option<String>,
 ) -> Page {
     let (csrf, cookie) = csrf(req);
-    let v = forming_view(master, row).await?;
+    let t = super::lang::reader(req, row.language);
+    let v = forming_view(master, row, t).await?;
     let mut r = render(&FormingPage {
-        t: super::lang::reader(req, row.language),
+        t,
         v,
         csrf,
         notice,
@@ -325,10 +334,11 @@ pub async fn gm_forming(
     notice: Option<String>,
 ) -> Page {
     let (csrf, cookie) = csrf(req);
-    let v = forming_view(master, row).await?;
+    let t = super::lang::reader(req, row.language);
+    let v = forming_view(master, row, t).await?;
     Ok(private(
         &FormingPage {
-            t: super::lang::reader(req, row.language),
+            t,
             v,
             csrf,
             notice,
@@ -355,7 +365,7 @@ pub async fn listed(master: &Master) -> Result<Vec<Listed>, MasterError> {
     let mut out = Vec::new();
     for g in master.store.listed_games().await? {
         let seats_free = match g.status {
-            GameStatus::Forming => Some(forming_view(master, &g).await?.seats_free),
+            GameStatus::Forming => Some(forming_view(master, &g, Lang::En).await?.seats_free),
             _ => None,
         };
         out.push(Listed {

@@ -281,13 +281,16 @@ async fn a_french_error_page_and_a_french_sign_up_mail() {
                 "gm_email": "mj@example.org",
                 "players": [],
                 "language": "fr",
-                "forming": {"min_players": 3, "max_players": 4},
+                "forming": {"min_players": 3, "max_players": 4, "start_at": 1_900_000_800},
             }),
         )
         .await;
     assert_eq!(s, 201, "{created}");
     let id = created["id"].as_i64().unwrap();
     let (_, page) = app.get_text(&format!("/games/{id}")).await;
+    // Its start date and round length in French words and numbers.
+    assert!(page.contains("dim. 17 mars 2030 18:00"), "{page}");
+    assert!(page.contains("48 heures"), "{page}");
     let token = csrf(&page);
     let (_, said) = post_form(
         &app,

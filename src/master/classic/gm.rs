@@ -67,7 +67,10 @@ impl Master {
                     _ => (d.map(|d| d + secs), None),
                 })
                 .await?;
-                Ok(said!("done-turn-lasts-more", hours = hours))
+                Ok(said!(
+                    "done-turn-lasts-more",
+                    by = crate::lang::Value::duration(secs)
+                ))
             }
             (GameStatus::Paused, GmAction::Pause) => {
                 Err(MasterError::Conflict(said!("error-game-paused-already")))
