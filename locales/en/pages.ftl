@@ -405,3 +405,7 @@ new-ruleset = Game
 new-ruleset-hint = Polysleuth: everyone plays each round at once. Classic Sleuth: turns in seat order, Search cards, one missing gem.
 new-classic-rules = House rules of classic Sleuth (RULES-SLEUTH.md)
 new-classic-hint = Only for a game of classic Sleuth; the Polysleuth rules above are then not used. Leave a box empty for its default.
+
+# The countdown after a deadline, when scripts run: %d days, %h hours, %m minutes, %s seconds.
+countdown = %h h %m min %s s
+countdown-days = %dd %h h %m min %s s

@@ -405,3 +405,7 @@ new-ruleset = Jeu
 new-ruleset-hint = Polysleuth : chacun joue chaque manche en même temps. Sleuth classique : tours dans l'ordre des places, cartes de recherche, une gemme manquante.
 new-classic-rules = Règles maison du Sleuth classique (RULES-SLEUTH.md)
 new-classic-hint = Seulement pour une partie de Sleuth classique ; les règles de Polysleuth ci-dessus ne servent pas alors. Laissez une case vide pour sa valeur par défaut.
+
+# Le compte à rebours après une échéance, quand les scripts tournent : %d jours, %h heures, %m minutes, %s secondes.
+countdown = %h h %m min %s s
+countdown-days = %d j %h h %m min %s s

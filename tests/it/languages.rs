@@ -253,6 +253,16 @@ async fn a_french_game_master_is_answered_in_french_and_the_bulletin_words_the_n
     // A player's refused absence comes back in her language.
     let (_, page) = app.get_text(&links[0]).await;
     let token = csrf(&page);
+    // The script counts down in the page's words and leaves the deadline in her time zone.
+    assert!(
+        page.contains("data-countdown-days=\"%d j %h h %m min %s s\""),
+        "{page}"
+    );
+    let (_, script) = app.get_text("/static/play.js").await;
+    assert!(
+        !script.contains("toLocale") && !script.contains("' j '"),
+        "{script}"
+    );
     let (_, page) = post_form(
         &app,
         &links[0],
