@@ -409,3 +409,11 @@ new-classic-hint = Only for a game of classic Sleuth; the Polysleuth rules above
 # The countdown after a deadline, when scripts run: %d days, %h hours, %m minutes, %s seconds.
 countdown = %h h %m min %s s
 countdown-days = %dd %h h %m min %s s
+
+# The new-game form's fields of classic Sleuth.
+new-classic-missing-gems = Missing gems
+new-classic-turn-hours = Hours per turn
+new-classic-winners = Winners
+new-classic-idle-turns = Turns passed in a row before a player is skipped
+new-classic-supersleuth = Supersleuth (answers give the count only)
+new-classic-two-questions = Two questions a turn

@@ -409,3 +409,11 @@ new-classic-hint = Seulement pour une partie de Sleuth classique ; les règles d
 # Le compte à rebours après une échéance, quand les scripts tournent : %d jours, %h heures, %m minutes, %s secondes.
 countdown = %h h %m min %s s
 countdown-days = %d j %h h %m min %s s
+
+# Les champs de Sleuth classique du formulaire de nouvelle partie.
+new-classic-missing-gems = Gemmes manquantes
+new-classic-turn-hours = Heures par tour
+new-classic-winners = Gagnants
+new-classic-idle-turns = Tours passés d’affilée avant qu’un joueur soit sauté
+new-classic-supersleuth = Supersleuth (les réponses ne donnent que le nombre)
+new-classic-two-questions = Deux questions par tour

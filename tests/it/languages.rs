@@ -275,8 +275,14 @@ async fn a_french_game_master_is_answered_in_french_and_the_bulletin_words_the_n
 }
 
 #[tokio::test]
-async fn a_french_error_page_and_a_french_sign_up_mail() {
+async fn a_french_form_error_page_and_sign_up_mail() {
     let mut app = TestApp::spawn().await;
+    // The new-game form names classic Sleuth's fields in words, not keys.
+    let form = page_with(&app, "/games/new?lang=fr", None).await;
+    assert!(
+        form.contains("Gemmes manquantes") && !form.contains(">missing_gems<"),
+        "{form}"
+    );
     // An error page in the reader's language.
     let page = page_with(&app, "/games/1/rounds/x", Some("fr")).await;
     assert!(
