@@ -159,7 +159,7 @@ struct CreatedPage {
     t: Lang,
     c: crate::model::Created,
     /// The game waits for its game master; the page shows no game-master link.
-    waiting: Option<&'static str>,
+    waiting: Option<String>,
 }
 
 pub async fn create_game(
@@ -206,7 +206,7 @@ pub async fn create_game(
             &CreatedPage {
                 t: super::lang::reader(&req, Lang::En),
                 c,
-                waiting: wait.then_some(super::admission::WAITING),
+                waiting: wait.then(|| super::lang::reader(&req, Lang::En).t("created-waiting")),
             },
             None,
         )),
