@@ -44,11 +44,11 @@ pub struct ClosePlan {
 }
 
 /// The game master's notes and the players they marked done, waiting for the next bulletin.
-pub fn pending(game: &GameRow) -> Result<(Vec<String>, Vec<usize>)> {
+pub fn pending(game: &GameRow) -> Result<(Vec<crate::model::Note>, Vec<usize>)> {
     let corrupt = |what: &str, e: serde_json::Error| {
         MasterError::Corrupt(format!("game {}: {what}: {e}", game.id))
     };
-    let notes = serde_json::from_str(&game.gm_notes).map_err(|e| corrupt("notes", e))?;
+    let notes = crate::model::Note::read_all(&game.gm_notes).map_err(|e| corrupt("notes", e))?;
     let done = serde_json::from_str(&game.gm_done).map_err(|e| corrupt("players done", e))?;
     Ok((notes, done))
 }

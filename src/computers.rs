@@ -5,6 +5,7 @@
 //! within a time budget: a turn that takes too long is sent empty, and the service never waits
 //! on it.
 
+use crate::said;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -100,7 +101,7 @@ async fn play(master: &Master, timing: &Timing, player: &PlayerRow) -> Result<()
         .store
         .game(&master.store.pool, player.game_id)
         .await?
-        .ok_or_else(|| MasterError::NotFound("that game no longer exists".into()))?;
+        .ok_or_else(|| MasterError::NotFound(said!("error-game-no-longer-exists")))?;
     let state = master.state_of(&row)?;
     let mut stored = master.bulletins_of(&row).await?.as_ref().clone();
     stored.sort_by_key(|(b, _)| b.bulletin.round);

@@ -13,6 +13,7 @@ pub mod mail;
 pub mod master;
 pub mod metrics;
 pub mod model;
+pub mod notes;
 pub mod operate;
 pub mod planner;
 pub mod replay;

@@ -545,6 +545,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
             .draft()
             .check(polysleuth::clock::now())
             .map_err(|problems| {
+                let problems: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
                 anyhow::anyhow!("the game was not created:\n  {}", problems.join("\n  "))
             })?;
             let master = master_for(&db, &site).await?;

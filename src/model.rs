@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::notes::Note;
 use crate::rules::view::Bulletin;
 use crate::rules::LineError;
 
@@ -44,15 +45,12 @@ pub enum Resolution {
     End,
 }
 
-/// The bulletin's note when the game master ends a game; a finished game's record reads it.
-pub const ENDED_NOTE: &str = "The game master ended the game.";
-
 /// A bulletin as stored: the rules engine's public bulletin plus the game master's notes.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StoredBulletin {
     #[serde(flatten)]
     pub bulletin: Bulletin,
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
     pub closed_by: ClosedBy,
 }
 

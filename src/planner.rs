@@ -3,6 +3,7 @@
 //! it reads nothing and writes nothing, so the group-commit writer runs it between one read
 //! and one write, and any path that stores turns plans them the same way.
 
+use crate::said;
 use std::collections::{HashMap, HashSet};
 
 use crate::error::{MasterError, Result};
@@ -121,15 +122,13 @@ impl Planner {
         let mut inbound_ids = Vec::new();
         for s in submissions {
             let Some((state, game)) = games.get(&s.player.game_id) else {
-                replies.push(Err(MasterError::NotFound(
-                    "that game no longer exists".into(),
-                )));
+                replies.push(Err(MasterError::NotFound(said!(
+                    "error-game-no-longer-exists"
+                ))));
                 continue;
             };
             if game.status == GameStatus::Over {
-                replies.push(Err(MasterError::Conflict(
-                    "the game is over; no more turns are taken".into(),
-                )));
+                replies.push(Err(MasterError::Conflict(said!("error-game-over-no-more"))));
                 continue;
             }
             let key = (game.id, s.player.seat);

@@ -48,9 +48,9 @@ impl States {
 /// A game row's state, parsed anew.
 pub fn parse(row: &GameRow) -> Result<Game> {
     if row.ruleset != crate::store::Ruleset::Polysleuth {
-        return Err(MasterError::Conflict(format!(
-            "game {} is a game of classic Sleuth: its pages are under /classic/",
-            row.id
+        return Err(MasterError::Conflict(crate::said!(
+            "error-classic-pages",
+            game = row.id
         )));
     }
     serde_json::from_str(&row.state)

@@ -7,6 +7,7 @@
 //! writer of `serve` runs batches as they come; a `Writer::inline` (the command line, tests)
 //! runs each job as a batch of one at once.
 
+use crate::said;
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -57,8 +58,8 @@ enum Job {
 
 impl Job {
     /// Answers the job with an error that says nothing of it was stored.
-    fn fail(self, message: &str) {
-        let e = || MasterError::NotStored(message.into());
+    fn fail(self, message: &crate::lang::Said) {
+        let e = || MasterError::NotStored(message.clone());
         match self {
             Job::Turn { answer, .. } => drop(answer.send(Err(e()))),
             Job::Inbound { answer, .. } => drop(answer.send(Err(e()))),
@@ -120,9 +121,7 @@ enum To {
 }
 
 fn gone() -> MasterError {
-    MasterError::NotStored(
-        "the game master is shutting down; nothing was stored, please send it again".into(),
-    )
+    MasterError::NotStored(said!("error-game-master-shutting-down"))
 }
 
 impl Writer {
@@ -424,9 +423,9 @@ fn answer(jobs: Vec<Job>, result: Result<Vec<Done>, MasterError>) {
         }
         Err(e) => {
             tracing::error!(jobs = jobs.len(), error = %e, "a batch of writes could not be committed");
-            let message = "the game master could not store this just now (a database error); nothing of it was stored, please send it again";
+            let message = said!("error-not-stored");
             for job in jobs {
-                job.fail(message);
+                job.fail(&message);
             }
         }
     }

@@ -175,3 +175,6 @@ classic-problem-one-accusation = is a second accusation: one message holds at mo
 classic-problem-won = comes after you won: you answer questions but take no turns
 classic-problem-out = comes after your wrong accusation: you answer questions but take no turns and make no accusations
 classic-problem-game-over = comes after the end of the game
+
+# Commands shown as examples under the command box, one after another (| between them).
+classic-hint-examples = ask { $name } how many Pairs|ask { $name } for Blue Opals|exchange|final ask { $name } for Blue Opals|accuse 2 Blue Opal

@@ -405,3 +405,16 @@ new-ruleset = Game
 new-ruleset-hint = Polysleuth: everyone plays each round at once. Classic Sleuth: turns in seat order, Search cards, one missing gem.
 new-classic-rules = House rules of classic Sleuth (RULES-SLEUTH.md)
 new-classic-hint = Only for a game of classic Sleuth; the Polysleuth rules above are then not used. Leave a box empty for its default.
+
+# The countdown after a deadline, when scripts run: %d days, %h hours, %m minutes, %s seconds.
+countdown = %h h %m min %s s
+countdown-days = %dd %h h %m min %s s
+
+# The new-game form's fields of classic Sleuth.
+new-classic-missing-gems = Missing gems
+new-classic-turn-hours = Hours per turn
+new-classic-winners = Winners
+new-classic-idle-turns = Turns passed in a row before a player is skipped
+new-classic-supersleuth = Supersleuth (answers give the count only)
+new-classic-two-questions = Two questions a turn
+created-waiting = The game waits for its game master: a mail with the game master's link went to the address given. The game starts, and its players are mailed, when the game master presses "Start the game" on that page.

@@ -59,6 +59,10 @@ duration-hours = { $hours } { $hours ->
    *[other] hours
 }
 duration-minutes = { $minutes } minutes
+duration-hours-decimal = { $hours } { $count ->
+    [one] hour
+   *[other] hours
+}
 
 kind-numbers = numbers
 kind-colours = colours

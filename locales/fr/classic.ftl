@@ -175,3 +175,6 @@ classic-problem-one-accusation = est une seconde accusation : un message en cont
 classic-problem-won = vient après votre victoire : vous répondez aux questions mais ne jouez plus
 classic-problem-out = vient après votre accusation fausse : vous répondez aux questions mais ne jouez plus et n'accusez plus
 classic-problem-game-over = vient après la fin de la partie
+
+# Des commandes données en exemple sous la zone de commande, l’une après l’autre (| entre elles).
+classic-hint-examples = demander à { $name } combien de paires|demander à { $name } combien d’opales bleues|échanger|dernière demander à { $name } combien d’opales bleues|accuser paire d’opales bleues

@@ -405,3 +405,16 @@ new-ruleset = Jeu
 new-ruleset-hint = Polysleuth : chacun joue chaque manche en même temps. Sleuth classique : tours dans l'ordre des places, cartes de recherche, une gemme manquante.
 new-classic-rules = Règles maison du Sleuth classique (RULES-SLEUTH.md)
 new-classic-hint = Seulement pour une partie de Sleuth classique ; les règles de Polysleuth ci-dessus ne servent pas alors. Laissez une case vide pour sa valeur par défaut.
+
+# Le compte à rebours après une échéance, quand les scripts tournent : %d jours, %h heures, %m minutes, %s secondes.
+countdown = %h h %m min %s s
+countdown-days = %d j %h h %m min %s s
+
+# Les champs de Sleuth classique du formulaire de nouvelle partie.
+new-classic-missing-gems = Gemmes manquantes
+new-classic-turn-hours = Heures par tour
+new-classic-winners = Gagnants
+new-classic-idle-turns = Tours passés d’affilée avant qu’un joueur soit sauté
+new-classic-supersleuth = Supersleuth (les réponses ne donnent que le nombre)
+new-classic-two-questions = Deux questions par tour
+created-waiting = La partie attend son maître de jeu : un courriel avec le lien du maître de jeu est parti vers l’adresse donnée. La partie commence, et ses joueurs reçoivent leur courriel, quand le maître de jeu appuie sur « Lancer la partie » sur cette page.

@@ -132,6 +132,10 @@ duration-hours = { $hours } { $hours ->
    *[other] heures
 }
 duration-minutes = { $minutes } minutes
+duration-hours-decimal = { $hours } { $count ->
+    [one] heure
+   *[other] heures
+}
 
 kind-numbers = nombres
 kind-colours = couleurs

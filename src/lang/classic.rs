@@ -131,6 +131,14 @@ impl Lang {
 }
 
 impl Lang {
+    /// Commands to show as examples, in this language, asking `name`.
+    pub fn classic_examples(&self, name: &str) -> Vec<String> {
+        self.t1("classic-hint-examples", "name", name)
+            .split('|')
+            .map(str::to_string)
+            .collect()
+    }
+
     /// A refused line: `line 2: "ask Ann for Blue Reds" joins two colours …`.
     pub fn classic_rejected(&self, r: &Rejected) -> String {
         let problem = self.classic_refusal(&r.problem);
@@ -283,6 +291,22 @@ mod tests {
                 "{fr}"
             );
             assert_ne!(fr, rejected.to_string(), "{r:?} has French words");
+        }
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    use super::*;
+
+    #[test]
+    fn every_example_command_reads_in_both_languages() {
+        for t in Lang::ALL {
+            let examples = t.classic_examples("Ben");
+            assert_eq!(examples.len(), 5);
+            for e in examples {
+                assert!(crate::sleuth::command::read(&e).is_ok(), "{e}");
+            }
         }
     }
 }

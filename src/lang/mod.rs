@@ -7,6 +7,7 @@ mod bulletin;
 mod classic;
 mod problems;
 mod reasons;
+mod said;
 mod settings;
 mod words;
 
@@ -280,13 +281,20 @@ impl Lang {
         } else if secs < 3600 {
             self.t1("duration-minutes", "minutes", (secs as f64 / 60.0).round())
         } else {
-            self.t1("duration-hours", "hours", (h * 10.0).round() / 10.0)
+            // Fluent writes numbers the English way: the decimal mark is the language's own.
+            let tenths = (h * 10.0).round() / 10.0;
+            let text = match self {
+                Lang::En => format!("{tenths:.1}"),
+                Lang::Fr => format!("{tenths:.1}").replace('.', ","),
+            };
+            self.t2("duration-hours-decimal", "hours", text, "count", tenths)
         }
     }
 }
 
 pub use problems::{line_error, line_problem, problem};
 pub use reasons::{reason, Place};
+pub use said::{Said, Value};
 pub use settings::settings;
 pub use words::{
     card, card_line, card_named, cards, colour_key, gem_mark, marks, traits_count,

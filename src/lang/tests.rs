@@ -227,3 +227,85 @@ fn the_sheets_reasons_in_english_are_the_assistants_own_words_and_french_has_its
 fn reason_of(lang: Lang, r: &crate::deduce::Reason, card: Card, place: &Place) -> String {
     reason(lang, r, card, place)
 }
+
+/// Every message id the code names — `said!("…")`, `Said::new("…")` and the ids of errors,
+/// confirmations, notes and forming mail passed as text — exists in both languages.
+#[test]
+fn every_message_the_code_names_exists_in_both_languages() {
+    let en = message_ids("en");
+    let fr = message_ids("fr");
+    let prefixes = [
+        "error-",
+        "done-",
+        "note-",
+        "address-",
+        "field-",
+        "limit-",
+        "forming-",
+        "what-",
+        "seat-lost-",
+        "observe-mail-",
+        "duration-",
+    ];
+    let mut named = BTreeSet::new();
+    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("a source folder") {
+            let path = entry.expect("a file").path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") || path.ends_with("tests.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("a source file");
+            for quoted in text.split('"').skip(1).step_by(2) {
+                let is_id = !quoted.is_empty()
+                    && quoted
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                    && prefixes.iter().any(|p| quoted.starts_with(p));
+                if is_id {
+                    named.insert(quoted.to_string());
+                }
+            }
+        }
+    }
+    let missing: Vec<&String> = named
+        .iter()
+        .filter(|id| !en.contains(*id) || !fr.contains(*id))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "named in the code, missing in a language: {missing:?}"
+    );
+    assert!(named.len() > 100, "only {} ids found", named.len());
+}
+
+#[test]
+fn lengths_of_time_use_each_languages_decimal_mark() {
+    assert_eq!(Lang::En.hours(5400), "1.5 hours");
+    assert_eq!(Lang::Fr.hours(5400), "1,5 heure");
+    assert_eq!(Lang::Fr.hours(9000), "2,5 heures");
+    assert_eq!(Lang::Fr.hours(3600), "1 heure");
+    assert_eq!(Lang::En.hours(1800), "30 minutes");
+}
+
+#[test]
+fn said_words_the_same_message_in_each_language_and_in_english_for_display() {
+    let s = crate::said!("error-no-bulletin-yet", game = 7, round = 2);
+    assert_eq!(s.to_string(), "game 7 has no bulletin for round 2 yet");
+    assert_eq!(
+        Lang::Fr.said(&s),
+        "la partie 7 n’a pas encore de bulletin pour la manche 2"
+    );
+    let both = Said::All(vec![s, Said::text("as is")]);
+    assert_eq!(Lang::Fr.said(&both).matches("; ").count(), 1);
+    let timed = Said::new("note-resumed").with("time", Value::time(1_900_000_800, "Europe/Paris"));
+    assert!(
+        Lang::Fr.said(&timed).contains("dim. 17 mars 2030"),
+        "{}",
+        Lang::Fr.said(&timed)
+    );
+}

@@ -3,40 +3,39 @@
 //! (`ann@[192.0.2.1]`) is valid by RFC 5322 but refused by most servers, so a game that names
 //! one would never reach that player; it is refused when the game is made, with the reason.
 
+use crate::lang::Said;
+use crate::said;
+
 /// Why the address would not reach anyone, or None when it is usable.
-pub fn problem(address: &str) -> Option<String> {
+pub fn problem(address: &str) -> Option<Said> {
     let a = address.trim();
     if a.is_empty() {
-        return Some("it is empty".into());
+        return Some(said!("address-empty"));
     }
     let Some((local, domain)) = a.rsplit_once('@') else {
-        return Some("it has no @".into());
+        return Some(said!("address-no-at"));
     };
     if local.contains('"') {
-        return Some("a quoted name before the @ is refused by most mail servers".into());
+        return Some(said!("address-quoted"));
     }
     if domain.starts_with('[') {
-        return Some("an address literal ([…]) after the @ is refused by most mail servers".into());
+        return Some(said!("address-literal"));
     }
     if a.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return Some("it contains a space or a control character".into());
+        return Some(said!("address-space"));
     }
     if local.is_empty() || local.chars().count() > 64 {
-        return Some("the part before the @ must have 1 to 64 characters".into());
+        return Some(said!("address-local-length"));
     }
     let atom = |c: char| c.is_alphanumeric() || "!#$%&'*+/=?^_`{|}~-".contains(c);
     if local
         .split('.')
         .any(|part| part.is_empty() || !part.chars().all(atom))
     {
-        return Some(
-            "the part before the @ may hold letters, digits, dots (not two in a row, not first \
-             or last) and !#$%&'*+/=?^_`{|}~-"
-                .into(),
-        );
+        return Some(said!("address-local-characters"));
     }
     if a.len() > 254 {
-        return Some("it is longer than 254 characters".into());
+        return Some(said!("address-too-long"));
     }
     let label_ok = |l: &str| {
         !l.is_empty()
@@ -46,12 +45,10 @@ pub fn problem(address: &str) -> Option<String> {
             && l.chars().all(|c| c.is_alphanumeric() || c == '-')
     };
     if !domain.split('.').all(label_ok) {
-        return Some(format!(
-            "\"{domain}\" is not a mail domain (letters, digits and hyphens between dots)"
-        ));
+        return Some(said!("address-bad-domain", domain = domain));
     }
     if address.parse::<lettre::Address>().is_err() {
-        return Some("it is not an e-mail address".into());
+        return Some(said!("address-not-address"));
     }
     None
 }
@@ -84,7 +81,7 @@ mod tests {
             ("ann@x..org", "not a mail domain"),
             ("annexample.org", "no @"),
         ] {
-            let p = problem(a).unwrap_or_default();
+            let p = problem(a).map(|p| p.to_string()).unwrap_or_default();
             assert!(p.contains(why), "{a}: {p}");
         }
     }

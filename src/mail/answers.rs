@@ -11,9 +11,10 @@ pub async fn refuse(
     master: &Master,
     player: &PlayerRow,
     row: &GameRow,
-    why: &str,
+    why: &crate::lang::Said,
 ) -> Result<(), MasterError> {
-    let letter = super::refused(row, why, player.lang(row)).to_player(&master.site, player);
+    let t = player.lang(row);
+    let letter = super::refused(row, &t.said(why), t).to_player(&master.site, player);
     master.send_loose(&player.email, letter, Some(row.id)).await
 }
 

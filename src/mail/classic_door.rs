@@ -77,7 +77,7 @@ pub(super) async fn handle(
             0 => t.t("refused-nothing"),
             n => t.t1("refused-nothing-but-text", "lines", n),
         };
-        refuse(master, player, row, &why).await?;
+        refuse(master, player, row, &crate::lang::Said::text(why)).await?;
         return Ok(false);
     }
     let player = match prefs(master, player, row, &commands.commands).await? {

@@ -4,6 +4,7 @@
 //! the mail says. The raw message is stored before anything else;
 //! a message with a wrong or missing key changes nothing and gets no reply.
 
+use crate::said;
 use serde::Serialize;
 
 use super::answers::{prefs, refuse};
@@ -84,9 +85,9 @@ pub async fn ingest(master: &Master, raw: &[u8]) -> Result<Ingested, MasterError
                 });
             }
             None => {
-                return Err(MasterError::NotStored(
-                    "the message could not be stored; please send it again".into(),
-                ))
+                return Err(MasterError::NotStored(said!(
+                    "error-message-could-not-stored"
+                )))
             }
         },
     };
@@ -178,7 +179,7 @@ async fn handle(
             let why = player
                 .lang(&row)
                 .t1("refused-too-big", "kib", raw.len() / 1024);
-            refuse(master, &player, &row, &why).await?;
+            refuse(master, &player, &row, &crate::lang::Said::text(why)).await?;
             return Ok((Outcome::Refused, sender, Some(game), pid));
         }
         let outcome = match super::classic_door::handle(master, &player, &row, &mail.text).await? {
@@ -197,7 +198,7 @@ async fn handle(
     let commands = inbound::commands(&own.text);
     if raw.len() > MAX_MESSAGE_BYTES {
         let why = t.t1("refused-too-big", "kib", raw.len() / 1024);
-        refuse(master, &player, &row, &why).await?;
+        refuse(master, &player, &row, &crate::lang::Said::text(why)).await?;
         return Ok((Outcome::Refused, sender, Some(game), pid));
     }
     if commands.lines > MAX_COMMAND_LINES {
@@ -208,7 +209,7 @@ async fn handle(
             "max",
             MAX_COMMAND_LINES,
         );
-        refuse(master, &player, &row, &why).await?;
+        refuse(master, &player, &row, &crate::lang::Said::text(why)).await?;
         return Ok((Outcome::Refused, sender, Some(game), pid));
     }
     if !commands.has_turn_lines && commands.commands.is_empty() {
@@ -216,7 +217,7 @@ async fn handle(
             0 => t.t("refused-nothing"),
             n => t.t1("refused-nothing-but-text", "lines", n),
         };
-        refuse(master, &player, &row, &why).await?;
+        refuse(master, &player, &row, &crate::lang::Said::text(why)).await?;
         return Ok((Outcome::Refused, sender, Some(game), pid));
     }
     // A new language or time zone comes first: the answers to this very mail, and a round
@@ -271,8 +272,8 @@ async fn handle(
         _ => None,
     }) {
         let said = match master.declare_absence(&player, rounds).await {
-            Ok(s) => s,
-            Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => e.to_string(),
+            Ok(s) => t.said(&s),
+            Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => e.worded(t),
             Err(e) => return Err(e),
         };
         let letter = super::Letter {

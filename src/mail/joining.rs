@@ -3,8 +3,8 @@
 //! (its `gm+join-…` address proves the sign-up's own address) confirms it, accepts an
 //! invitation with `accept NAME`, or declines with `decline`.
 
+use super::forming as letters;
 use super::inbound::Incoming;
-use super::Letter;
 use crate::master::{Master, MasterError};
 
 /// What a mail about a sign-up asks for.
@@ -83,21 +83,22 @@ pub async fn handle(master: &Master, ask: Ask, sender: &str) -> Result<Option<i6
             decline,
             name,
         } => {
-            let (signup, _) = master.signup_by_token(&token).await?;
+            let (signup, game) = master.signup_by_token(&token).await?;
+            // The sign-up's own language, else the game's.
+            let t = signup
+                .language
+                .or(game.map(|g| g.language))
+                .unwrap_or_default();
             let r = match decline {
                 true => master.withdraw_signup(&token).await,
                 false => master.confirm_signup(&token, name.as_deref()).await,
             };
             // The answer goes to the sign-up's own address, whoever wrote from where.
             let said = match &r {
-                Ok(s) => s.clone(),
-                Err(e) => e.to_string(),
+                Ok(s) => t.said(s),
+                Err(e) => e.worded(t),
             };
-            let letter = Letter {
-                subject: "[Polysleuth] your sign-up".into(),
-                body: format!("{said}\n"),
-                reply_to: None,
-            };
+            let letter = letters::answer(&said, t);
             master
                 .send_loose(&signup.email, letter, signup.game_id)
                 .await?;
@@ -105,15 +106,16 @@ pub async fn handle(master: &Master, ask: Ask, sender: &str) -> Result<Option<i6
         }
     };
     if let Err(e) = result {
-        let letter = Letter {
-            subject: "[Polysleuth] your request to join".into(),
-            body: format!(
-                "Your request to join could not be taken: {e}\n\n\
-                 To join a game that is gathering players, mail the line\n  join GAME-NUMBER YOUR-NAME\n\
-                 to this address, or use the game's page.\n"
-            ),
-            reply_to: None,
+        // Whoever asked chose no language yet: the game's, when there is one.
+        let t = match game {
+            Some(id) => master
+                .public_game(id)
+                .await
+                .map(|g| g.language)
+                .unwrap_or_default(),
+            None => Default::default(),
         };
+        let letter = letters::join_refused(&e.worded(t), t);
         master.send_loose(sender, letter, game).await?;
     }
     Ok(game)

@@ -15,7 +15,6 @@ pub mod reply;
 use askama::Template;
 
 use crate::lang::Lang;
-use chrono::{TimeZone, Utc};
 use chrono_tz::Tz;
 
 use crate::model::{CreatedPlayer, StoredBulletin, TurnReply};
@@ -56,32 +55,6 @@ impl Letter {
 
 pub fn zone(name: &str) -> Tz {
     name.parse().unwrap_or(Tz::UTC)
-}
-
-/// `Sat 21 Nov 2026 18:00 CET (UTC+01:00)`.
-pub fn time_text(epoch: i64, tz: Tz) -> String {
-    match Utc.timestamp_opt(epoch, 0).single() {
-        Some(t) => t
-            .with_timezone(&tz)
-            .format("%a %-d %b %Y %H:%M %Z (UTC%:z)")
-            .to_string(),
-        None => "an unknown time".into(),
-    }
-}
-
-pub fn hours_text(secs: i64) -> String {
-    let h = secs as f64 / 3600.0;
-    if (h - h.round()).abs() < 1e-9 {
-        format!(
-            "{} hour{}",
-            h.round(),
-            if h.round() == 1.0 { "" } else { "s" }
-        )
-    } else if secs < 3600 {
-        format!("{} minutes", (secs as f64 / 60.0).round())
-    } else {
-        format!("{h:.1} hours")
-    }
 }
 
 pub(super) fn tag(game: &GameRow, t: Lang) -> String {

@@ -3,19 +3,20 @@
 //! and do not hold a round open), no reminder goes to them, and the public page says so.
 
 use super::{Master, MasterError, Result};
+use crate::lang::Said;
+use crate::said;
 use crate::store::{GameStatus, PlayerRow};
 
 impl Master {
     /// Declares `player` away for the next `rounds` rounds, the open one included; 0 ends an
     /// absence.
-    pub async fn declare_absence(&self, player: &PlayerRow, rounds: u32) -> Result<String> {
+    pub async fn declare_absence(&self, player: &PlayerRow, rounds: u32) -> Result<Said> {
         let mut tx = self.store.write().await?;
         let game = self.locked(&mut tx, player.game_id).await?;
-        let t = player.lang(&game);
         if !game.status.has_round_open() {
             return Err(MasterError::Conflict(match game.status {
-                GameStatus::Over => "the game is over".into(),
-                _ => "the game has not started".into(),
+                GameStatus::Over => said!("error-game-over"),
+                _ => said!("error-game-not-started"),
             }));
         }
         let most = self
@@ -27,18 +28,16 @@ impl Master {
             self.store.set_away(&mut tx, player.id, None).await?;
             tx.commit().await?;
             self.forget_seats(player.game_id);
-            return Ok(t.t("away-back"));
+            return Ok(said!("away-back"));
         }
         if most == 0 {
-            return Err(MasterError::Invalid(vec![t.t("away-none-allowed")]));
+            return Err(MasterError::Invalid(vec![said!("away-none-allowed")]));
         }
         if rounds as i64 > most {
-            return Err(MasterError::Invalid(vec![t.t2(
+            return Err(MasterError::Invalid(vec![said!(
                 "away-too-long",
-                "rounds",
-                rounds,
-                "most",
-                most,
+                rounds = rounds,
+                most = most
             )]));
         }
         let until = game.round + rounds as i64 - 1;
@@ -47,6 +46,6 @@ impl Master {
         tx.commit().await?;
         self.forget_players(|p| p.id != player.id);
         self.forget_seats(player.game_id);
-        Ok(t.t1("away-until", "round", until))
+        Ok(said!("away-until", round = until))
     }
 }

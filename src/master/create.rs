@@ -5,6 +5,7 @@
 use super::{json, Master, MasterError, Result};
 use crate::clock::now;
 use crate::keys;
+use crate::lang::{Said, Value};
 use crate::mail;
 use crate::model::{Created, CreatedPlayer};
 use crate::rules::Game;
@@ -27,7 +28,7 @@ impl Master {
         let names: Vec<String> = req.players.iter().map(|(n, _)| n.clone()).collect();
         let seed = req.seed.unwrap_or_else(rand::random);
         let game = Game::new(names.clone(), req.settings.clone(), seed, req.deal.clone())
-            .map_err(|e| MasterError::Invalid(vec![e.to_string()]))?;
+            .map_err(|e| MasterError::invalid(crate::lang::Said::text(e.to_string())))?;
         let salt = keys::new_key();
         let commitment = game.deal.commitment(&names, &salt);
         let now = now();
@@ -183,7 +184,7 @@ impl Master {
 
     /// Starts a game that waited for its game master: the first round's clock starts, and
     /// each player gets a new key and their welcome mail, in one transaction.
-    pub(super) async fn start_game(&self, tx: &mut Tx, game: &GameRow) -> Result<String> {
+    pub(super) async fn start_game(&self, tx: &mut Tx, game: &GameRow) -> Result<Said> {
         let deadline = now() + game.remaining.unwrap_or(game.round_seconds);
         let schedule = Schedule::open(deadline);
         self.store.set_schedule(tx, game.id, &schedule).await?;
@@ -209,9 +210,9 @@ impl Master {
             };
             self.welcome(tx, &row, &state, welcome).await?;
         }
-        Ok(format!(
-            "The game has started: each player was mailed their private link. Round 1 closes at {}.",
-            mail::time_text(deadline, mail::zone(&row.time_zone))
+        Ok(crate::said!(
+            "done-game-started-round-closes",
+            time = Value::time(deadline, &row.time_zone)
         ))
     }
 }

@@ -11,10 +11,12 @@ use super::request::{computer_level, GameRequest};
 use super::{json, Master, MasterError, Result};
 use crate::clock::now;
 use crate::keys;
+use crate::lang::{Said, Value};
 use crate::mail::{self, forming as letters};
 use crate::model::{Created, CreatedPlayer};
 use crate::rules::game::valid_name;
 use crate::rules::Game;
+use crate::said;
 use crate::store::{
     GameRow, GameStatus, NewGame, Schedule, SeatingRow, SignupKind, SignupRow, SignupStatus, Tx,
 };
@@ -109,7 +111,7 @@ impl Master {
         let gm_link = self.site.gm_link(id, &gm_key);
         let letter = match req.wait_for_gm {
             true => mail::gm_confirm(&self.site, &row, &gm_link),
-            false => forming_gm_welcome(&self.site, &row, &gm_link),
+            false => letters::gm_welcome(&self.site, &row, &gm_link),
         };
         self.send(&mut tx, Some(id), &req.gm_email, &letter, now)
             .await?;
@@ -129,9 +131,7 @@ impl Master {
             .store
             .seating(&self.store.pool, game_id)
             .await?
-            .ok_or_else(|| {
-                MasterError::NotFound(format!("game {game_id} is not formed by sign-up"))
-            })?;
+            .ok_or_else(|| MasterError::NotFound(said!("error-not-forming", game = game_id)))?;
         let signups = self.store.signups(&self.store.pool, game_id).await?;
         Ok((seating, signups))
     }
@@ -145,17 +145,15 @@ impl Master {
         email: &str,
         standby: bool,
         language: Option<crate::lang::Lang>,
-    ) -> Result<String> {
+    ) -> Result<Said> {
         let name = name.trim();
         let email = email.trim();
         let mut problems = Vec::new();
         if !valid_name(name) || crate::sleuth::Sleuth::is_reserved(name) {
-            problems.push(format!(
-                "\"{name}\" is not a usable player name: use 1 to 32 letters, digits, _ or - (not \"safe\", \"table\" or \"missing\")"
-            ));
+            problems.push(said!("error-unusable-name-not-safe", name = name));
         }
         if let Some(why) = crate::mail::address::problem(email) {
-            problems.push(format!("\"{email}\" is not a usable e-mail address: {why}"));
+            problems.push(said!("error-unusable-address", email = email, why = why));
         }
         if !problems.is_empty() {
             return Err(MasterError::Invalid(problems));
@@ -176,21 +174,15 @@ impl Master {
                     check_not_computer(g, name)?;
                 }
                 (false, GameStatus::Over) => {
-                    return Err(MasterError::Conflict(
-                        "this game is over; no one can join it".into(),
-                    ))
+                    return Err(MasterError::Conflict(said!("error-game-over-no-one")))
                 }
                 (false, _) => {
-                    return Err(MasterError::Conflict(
-                        "this game has started; offer yourself as a standby instead, and the game \
-                         master may give you a seat that frees"
-                            .into(),
-                    ))
+                    return Err(MasterError::Conflict(said!(
+                        "error-game-started-offer-yourself"
+                    )))
                 }
                 (true, GameStatus::Over) => {
-                    return Err(MasterError::Conflict(
-                        "this game is over; it needs no standby".into(),
-                    ))
+                    return Err(MasterError::Conflict(said!("error-game-over-needs-no")))
                 }
                 (true, _) => {}
             }
@@ -209,12 +201,14 @@ impl Master {
                 .set_signup_language(&mut tx, sid, language)
                 .await?;
         }
-        let letter = letters::confirm(&self.site, game.as_ref(), sid, name, standby);
+        // The mail speaks the language chosen at sign-up, else the game's.
+        let t = language
+            .or(game.as_ref().map(|g| g.language))
+            .unwrap_or_default();
+        let letter = letters::confirm(&self.site, game.as_ref(), sid, name, standby, t);
         self.send(&mut tx, game_id, email, &letter, now).await?;
         tx.commit().await?;
-        Ok(format!(
-            "A mail went to {email}: reply to it, or open its link, to confirm. It works for two days."
-        ))
+        Ok(said!("done-signup-mailed", email = email))
     }
 
     /// A sign-up's page: what it is, for whom, and where it stands.
@@ -237,34 +231,35 @@ impl Master {
 
     /// Confirms a sign-up from its own address (its link or a reply): joins the forming game
     /// (an invitation needs `name`), or stands by. A full game starts at once.
-    pub async fn confirm_signup(&self, token: &str, name: Option<&str>) -> Result<String> {
+    pub async fn confirm_signup(&self, token: &str, name: Option<&str>) -> Result<Said> {
         let (signup, _) = self.signup_by_token(token).await?;
         let now = now();
         if signup.status != SignupStatus::Pending {
             return Err(MasterError::Conflict(match signup.status {
-                SignupStatus::Joined => "this sign-up was confirmed already".into(),
-                SignupStatus::Seated => "this sign-up has its seat already".into(),
-                _ => "this sign-up was withdrawn; sign up again if you wish".into(),
+                SignupStatus::Joined => said!("error-signup-confirmed-already"),
+                SignupStatus::Seated => said!("error-signup-seated-already"),
+                _ => said!("error-signup-withdrawn"),
             }));
         }
         if now - signup.created_at > CONFIRM_WITHIN && signup.kind != SignupKind::Invite {
-            return Err(MasterError::Conflict(
-                "this confirmation has expired (it works for two days); sign up again".into(),
-            ));
+            return Err(MasterError::Conflict(said!(
+                "error-confirmation-expired-works-two"
+            )));
         }
         let name = match (signup.kind, name.map(str::trim).filter(|n| !n.is_empty())) {
             (SignupKind::Invite, None) => {
-                return Err(MasterError::Invalid(vec![
-                    "give the name you will play under, e.g. \"accept Ann\"".into(),
-                ]))
+                return Err(MasterError::Invalid(vec![said!(
+                    "error-give-name-you-will"
+                )]))
             }
             (SignupKind::Invite, Some(n)) => n.to_string(),
             _ => signup.name.clone(),
         };
         if !valid_name(&name) || crate::sleuth::Sleuth::is_reserved(&name) {
-            return Err(MasterError::Invalid(vec![format!(
-                "\"{name}\" is not a usable player name: use 1 to 32 letters, digits, _ or - (not \"safe\", \"table\" or \"missing\")"
-            )]));
+            return Err(MasterError::invalid(said!(
+                "error-unusable-name-not-safe",
+                name = &name
+            )));
         }
         let mut tx = self.store.write().await?;
         let Some(game_id) = signup.game_id else {
@@ -272,10 +267,7 @@ impl Master {
                 .set_signup(&mut tx, signup.id, SignupStatus::Joined, None, now)
                 .await?;
             tx.commit().await?;
-            return Ok(format!(
-                "{} stands by for a seat in any game; a game master may give you one.",
-                signup.name
-            ));
+            return Ok(said!("done-stands-by-any", name = &signup.name));
         };
         let game = self.locked(&mut tx, game_id).await?;
         // Read again under the lock: a reply and a click at once, or a withdrawal between.
@@ -285,27 +277,28 @@ impl Master {
             .await?
             .is_none_or(|s| s.status != SignupStatus::Pending)
         {
-            return Err(MasterError::Conflict(
-                "this sign-up was confirmed or withdrawn meanwhile".into(),
-            ));
+            return Err(MasterError::Conflict(said!(
+                "error-sign-up-confirmed-withdrawn"
+            )));
         }
         if signup.kind == SignupKind::Standby {
             if game.status == GameStatus::Over {
-                return Err(MasterError::Conflict("this game is over".into()));
+                return Err(MasterError::Conflict(said!("error-game-over-2")));
             }
             self.store
                 .set_signup(&mut tx, signup.id, SignupStatus::Joined, None, now)
                 .await?;
             tx.commit().await?;
-            return Ok(format!(
-                "{} stands by for a seat in \"{}\"; the game master may give you one.",
-                signup.name, game.name
+            return Ok(said!(
+                "done-stands-by",
+                name = &signup.name,
+                game = &game.name
             ));
         }
         if game.status != GameStatus::Forming {
             return Err(MasterError::Conflict(match game.status {
-                GameStatus::Over => "this game is over".into(),
-                _ => "this game has started without you; offer yourself as a standby".into(),
+                GameStatus::Over => said!("error-game-over-2"),
+                _ => said!("error-started-without-you"),
             }));
         }
         let (seating, signups) = self.signups_locked(&mut tx, game_id).await?;
@@ -321,7 +314,8 @@ impl Master {
             .await?;
         let (_, signups) = self.signups_locked(&mut tx, game_id).await?;
         let joined = joined_names(&signups);
-        let letter = letters::joined(&self.site, &game, signup.id, &name);
+        let t = signup.language.unwrap_or(game.language);
+        let letter = letters::joined(&self.site, &game, signup.id, &name, t);
         self.send(&mut tx, Some(game_id), &signup.email, &letter, now)
             .await?;
         let full = joined.len() as i64 + computers_of(&game)?.len() as i64 >= seating.max_players;
@@ -331,12 +325,12 @@ impl Master {
             self.announce(
                 &mut tx,
                 &game,
-                &format!("{name} joined"),
+                &said!("forming-someone-joined", name = &name),
                 &signups,
                 &seating,
             )
             .await?;
-            format!("You have joined \"{}\" as {name}.", game.name)
+            said!("done-joined", game = &game.name, name = &name)
         };
         tx.commit().await?;
         if full {
@@ -346,7 +340,7 @@ impl Master {
     }
 
     /// Declines an invitation, or leaves a forming game (or stops standing by).
-    pub async fn withdraw_signup(&self, token: &str) -> Result<String> {
+    pub async fn withdraw_signup(&self, token: &str) -> Result<Said> {
         let (signup, _) = self.signup_by_token(token).await?;
         let now = now();
         let mut tx = self.store.write().await?;
@@ -363,13 +357,9 @@ impl Master {
             SignupStatus::Pending if signup.kind == SignupKind::Invite => SignupStatus::Declined,
             SignupStatus::Pending | SignupStatus::Joined => SignupStatus::Left,
             SignupStatus::Seated => {
-                return Err(MasterError::Conflict(
-                    "the game has started with you in it; to stop playing, send \"done\", or ask \
-                     the game master to give your seat to a standby"
-                        .into(),
-                ))
+                return Err(MasterError::Conflict(said!("error-game-started-with-you")))
             }
-            _ => return Ok("Nothing to withdraw: this sign-up was withdrawn already.".into()),
+            _ => return Ok(said!("done-nothing-withdraw-sign-up")),
         };
         self.store
             .set_signup(&mut tx, signup.id, status, None, now)
@@ -381,7 +371,7 @@ impl Master {
                 self.announce(
                     &mut tx,
                     game,
-                    &format!("{} left", signup.name),
+                    &said!("forming-someone-left", name = &signup.name),
                     &signups,
                     &seating,
                 )
@@ -390,17 +380,17 @@ impl Master {
         }
         tx.commit().await?;
         Ok(match status {
-            SignupStatus::Declined => "You declined the invitation.".into(),
-            _ => "Your sign-up is withdrawn.".into(),
+            SignupStatus::Declined => said!("done-declined"),
+            _ => said!("done-withdrawn"),
         })
     }
 
     /// Starts a forming game at its game master's word, if it has its least number.
-    pub(super) async fn start_forming(&self, game_id: i64) -> Result<String> {
+    pub(super) async fn start_forming(&self, game_id: i64) -> Result<Said> {
         let mut tx = self.store.write().await?;
         let game = self.locked(&mut tx, game_id).await?;
         if game.status != GameStatus::Forming {
-            return Err(MasterError::Conflict("the game has started already".into()));
+            return Err(MasterError::Conflict(said!("error-game-started-already")));
         }
         let said = self.start_formed(&mut tx, &game).await?;
         tx.commit().await?;
@@ -433,7 +423,7 @@ impl Master {
     }
 
     /// A confirmed game master's forming game opens for sign-up, and its invitations go out.
-    pub(super) async fn open_forming(&self, tx: &mut Tx, game: &GameRow) -> Result<String> {
+    pub(super) async fn open_forming(&self, tx: &mut Tx, game: &GameRow) -> Result<Said> {
         let schedule = Schedule {
             status: GameStatus::Forming,
             deadline: None,
@@ -448,11 +438,11 @@ impl Master {
                     .await?;
             }
         }
-        Ok("The game is open for sign-up; its invitations went out.".into())
+        Ok(said!("done-game-open-sign-up"))
     }
 
     /// The deal is made and committed, the players seated and mailed their links.
-    async fn start_formed(&self, tx: &mut Tx, game: &GameRow) -> Result<String> {
+    async fn start_formed(&self, tx: &mut Tx, game: &GameRow) -> Result<Said> {
         let (seating, signups) = self.signups_locked(tx, game.id).await?;
         let unformed: Unformed = serde_json::from_str(&game.state)
             .map_err(|e| MasterError::Corrupt(format!("forming game {}: {e}", game.id)))?;
@@ -463,9 +453,10 @@ impl Master {
             .collect();
         let count = people.len() + unformed.computers.len();
         if (count as i64) < seating.min_players {
-            return Err(MasterError::Conflict(format!(
-                "only {count} of the least {} players have joined; the game starts when more have",
-                seating.min_players
+            return Err(MasterError::Conflict(said!(
+                "error-too-few-joined",
+                count = count,
+                least = seating.min_players
             )));
         }
         let mut seats: Vec<(String, String)> = unformed.computers.clone();
@@ -493,7 +484,7 @@ impl Master {
         }
         let names: Vec<String> = seats.iter().map(|(n, _)| n.clone()).collect();
         let state = Game::new(names.clone(), unformed.settings, unformed.seed, None)
-            .map_err(|e| MasterError::Invalid(vec![e.to_string()]))?;
+            .map_err(|e| MasterError::invalid(Said::text(e.to_string())))?;
         let salt = keys::new_key();
         let commitment = state.deal.commitment(&names, &salt);
         self.store
@@ -543,10 +534,10 @@ impl Master {
         let letter = mail::gm_welcome(&self.site, &row, &state, "", &created);
         self.send(tx, Some(game.id), &row.gm_email, &letter, now())
             .await?;
-        Ok(format!(
-            "The game has started with {count} players: each was mailed their private link. \
-             Round 1 closes at {}.",
-            mail::time_text(deadline, mail::zone(&row.time_zone))
+        Ok(said!(
+            "done-formed-started",
+            count = count,
+            time = Value::time(deadline, &row.time_zone)
         ))
     }
 
@@ -559,9 +550,7 @@ impl Master {
             .store
             .seating(&mut **tx, game_id)
             .await?
-            .ok_or_else(|| {
-                MasterError::NotFound(format!("game {game_id} is not formed by sign-up"))
-            })?;
+            .ok_or_else(|| MasterError::NotFound(said!("error-not-forming", game = game_id)))?;
         Ok((seating, self.store.signups(&mut **tx, game_id).await?))
     }
 
@@ -570,15 +559,22 @@ impl Master {
         &self,
         tx: &mut Tx,
         game: &GameRow,
-        what: &str,
+        what: &Said,
         signups: &[SignupRow],
         seating: &SeatingRow,
     ) -> Result<()> {
         let joined = joined_names(signups);
-        let letter = letters::news(&self.site, game, what, &joined, seating.max_players);
-        self.send(tx, Some(game.id), &game.gm_email, &letter, now())
-            .await?;
+        let news = |t| letters::news(&self.site, game, what, &joined, seating.max_players, t);
+        self.send(
+            tx,
+            Some(game.id),
+            &game.gm_email,
+            &news(game.language),
+            now(),
+        )
+        .await?;
         for s in signups.iter().filter(|s| is_in(s)) {
+            let letter = news(s.language.unwrap_or(game.language));
             self.send(tx, Some(game.id), &s.email, &letter, now())
                 .await?;
         }
@@ -604,8 +600,9 @@ fn check_not_computer(game: &GameRow, name: &str) -> Result<()> {
         .iter()
         .any(|(n, _)| n.eq_ignore_ascii_case(name))
     {
-        return Err(MasterError::Conflict(format!(
-            "the name \"{name}\" is taken in this game; choose another"
+        return Err(MasterError::Conflict(said!(
+            "error-name-taken",
+            name = name
         )));
     }
     Ok(())
@@ -632,41 +629,21 @@ fn check_seat(
         .filter(|s| is_in(s) && Some(s.id) != own)
         .collect();
     if joined.len() as i64 >= seating.max_players {
-        return Err(MasterError::Conflict(format!(
-            "the game is full: all {} seats are taken",
-            seating.max_players
+        return Err(MasterError::Conflict(said!(
+            "error-game-full",
+            seats = seating.max_players
         )));
     }
     if email.is_some_and(|e| joined.iter().any(|s| s.email.eq_ignore_ascii_case(e))) {
-        return Err(MasterError::Conflict(
-            "your address has joined this game already".into(),
-        ));
+        return Err(MasterError::Conflict(said!(
+            "error-your-address-joined-game"
+        )));
     }
     if joined.iter().any(|s| s.name.eq_ignore_ascii_case(name)) {
-        return Err(MasterError::Conflict(format!(
-            "the name \"{name}\" is taken in this game; choose another"
+        return Err(MasterError::Conflict(said!(
+            "error-name-taken",
+            name = name
         )));
     }
     Ok(())
-}
-
-/// The game master's first mail about a forming game.
-fn forming_gm_welcome(site: &crate::site::Site, game: &GameRow, link: &str) -> mail::Letter {
-    mail::Letter {
-        subject: format!(
-            "[Polysleuth game {}] your game \"{}\" is open for sign-up",
-            game.id, game.name
-        ),
-        body: format!(
-            "Your game \"{}\" (game {}) is open for sign-up on its page:\n  {}\n\n\
-             Players join there, or by mailing \"join {} NAME\" to the game master's address.\n\
-             Your game-master page (keep it to yourself) shows who has joined and starts the\n\
-             game when you wish:\n  {link}\n",
-            game.name,
-            game.id,
-            site.link(&format!("/games/{}", game.id)),
-            game.id,
-        ),
-        reply_to: None,
-    }
 }

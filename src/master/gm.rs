@@ -6,8 +6,10 @@ use super::{json, Master, MasterError, Result};
 use crate::clock::now;
 use crate::closer::pending;
 use crate::keys;
+use crate::lang::Said;
 use crate::mail;
-use crate::model::Resolution;
+use crate::model::{Note, Resolution};
+use crate::said;
 use crate::states;
 use crate::store::{GameRow, GameStatus, Schedule, Tx};
 
@@ -44,7 +46,7 @@ pub enum GmAction {
 
 impl Master {
     /// A game master's action on a game, authenticated by their link's token.
-    pub async fn gm_action(&self, token: &str, action: GmAction) -> Result<String> {
+    pub async fn gm_action(&self, token: &str, action: GmAction) -> Result<Said> {
         let game = self.gm_game(token).await?;
         if game.ruleset == crate::store::Ruleset::Sleuth
             && !matches!(action, GmAction::NewLink { .. })
@@ -52,22 +54,20 @@ impl Master {
             return self.classic_gm(game, action).await;
         }
         match (game.status, &action) {
-            (GameStatus::Over, _) => Err(MasterError::Conflict("the game is over".into())),
+            (GameStatus::Over, _) => Err(MasterError::Conflict(said!("error-game-over"))),
             (GameStatus::Unconfirmed, GmAction::Start) => self.start(game.id).await,
             (GameStatus::Forming, GmAction::Start) => self.start_forming(game.id).await,
-            (GameStatus::Forming, _) => Err(MasterError::Conflict(
-                "the game is still gathering players: start it first".into(),
-            )),
+            (GameStatus::Forming, _) => Err(MasterError::Conflict(said!(
+                "error-game-still-gathering-players"
+            ))),
             (GameStatus::Unconfirmed, GmAction::End) => self.discard(game.id).await,
-            (GameStatus::Unconfirmed, _) => Err(MasterError::Conflict(
-                "the game has not started: press \"Start the game\" first".into(),
-            )),
-            (_, GmAction::Start) => {
-                Err(MasterError::Conflict("the game has started already".into()))
+            (GameStatus::Unconfirmed, _) => {
+                Err(MasterError::Conflict(said!("error-game-not-started-press")))
             }
+            (_, GmAction::Start) => Err(MasterError::Conflict(said!("error-game-started-already"))),
             (_, GmAction::ResolveNow) => {
                 let round = self.close_open_round(game.id, Resolution::Continue).await?;
-                Ok(format!("Round {round} was resolved."))
+                Ok(said!("done-round-resolved", round = round))
             }
             (_, GmAction::End) => self.end(&game).await,
             _ => {
@@ -77,7 +77,7 @@ impl Master {
                     .store
                     .game_for_update(&mut tx, game.id)
                     .await?
-                    .ok_or_else(|| MasterError::NotFound("that game no longer exists".into()))?;
+                    .ok_or_else(|| MasterError::NotFound(said!("error-game-no-longer-exists")))?;
                 let said = match action {
                     GmAction::Extend { hours } => self.extend(&mut tx, &game, hours).await?,
                     GmAction::Pause => self.pause(&mut tx, &game).await?,
@@ -112,11 +112,11 @@ impl Master {
     }
 
     /// Starts a game that waited for its game master's address to be confirmed.
-    async fn start(&self, game_id: i64) -> Result<String> {
+    async fn start(&self, game_id: i64) -> Result<Said> {
         let mut tx = self.store.write().await?;
         let game = self.locked(&mut tx, game_id).await?;
         if game.status != GameStatus::Unconfirmed {
-            return Err(MasterError::Conflict("the game has started already".into()));
+            return Err(MasterError::Conflict(said!("error-game-started-already")));
         }
         // A forming game's game master confirmed: it opens for sign-up.
         let forming = self.store.seating(&mut *tx, game_id).await?.is_some()
@@ -131,50 +131,48 @@ impl Master {
     }
 
     /// Discards a game that never started: nobody was mailed.
-    async fn discard(&self, game_id: i64) -> Result<String> {
+    async fn discard(&self, game_id: i64) -> Result<Said> {
         let mut tx = self.store.write().await?;
         let game = self.locked(&mut tx, game_id).await?;
         if !matches!(game.status, GameStatus::Unconfirmed | GameStatus::Forming) {
-            return Err(MasterError::Conflict(
-                "the game has started meanwhile: end it instead".into(),
-            ));
+            return Err(MasterError::Conflict(said!(
+                "error-game-started-meanwhile-end"
+            )));
         }
         let schedule = Schedule::over();
         self.store.set_schedule(&mut tx, game_id, &schedule).await?;
         tx.commit().await?;
-        Ok("The game was discarded before it started; nobody was mailed.".into())
+        Ok(said!("done-game-discarded-before-started"))
     }
 
     /// Ends the game with the round now open.
-    async fn end(&self, game: &GameRow) -> Result<String> {
+    async fn end(&self, game: &GameRow) -> Result<Said> {
         // A round closed by the clock meanwhile moves the game on: the note goes with the
         // next one, and that one ends the game.
         for _ in 0..3 {
             let mut tx = self.store.write().await?;
             let row = self.locked(&mut tx, game.id).await?;
             let (notes, _) = crate::closer::pending(&row)?;
-            if !notes.iter().any(|n| n == crate::model::ENDED_NOTE) {
-                self.add_note(&mut tx, &row, crate::model::ENDED_NOTE, None)
+            if !notes.contains(&Note::Ended) {
+                self.add_note(&mut tx, &row, Some(Note::Ended), None)
                     .await?;
             }
             tx.commit().await?;
             match self.close_open_round(game.id, Resolution::End).await {
-                Ok(_) => return Ok("The game is over.".into()),
+                Ok(_) => return Ok(said!("done-game-over")),
                 Err(MasterError::Conflict(_))
                     if self.public_game(game.id).await?.status != GameStatus::Over => {}
                 Err(e) => return Err(e),
             }
         }
-        Err(MasterError::Conflict(
-            "the game's rounds keep closing meanwhile; press \"End the game\" again".into(),
-        ))
+        Err(MasterError::Conflict(said!("error-game-s-rounds-keep")))
     }
 
-    async fn extend(&self, tx: &mut Tx, game: &GameRow, hours: f64) -> Result<String> {
+    async fn extend(&self, tx: &mut Tx, game: &GameRow, hours: f64) -> Result<Said> {
         if !(hours > 0.0 && hours <= 24.0 * 365.0) {
-            return Err(MasterError::Invalid(vec![
-                "extend by a positive number of hours, at most a year".into(),
-            ]));
+            return Err(MasterError::Invalid(vec![said!(
+                "error-extend-positive-number-hours"
+            )]));
         }
         let secs = (hours * 3600.0).round() as i64;
         let schedule = Schedule {
@@ -184,24 +182,19 @@ impl Master {
             close_at: game.close_at,
         };
         self.store.set_schedule(tx, game.id, &schedule).await?;
-        let note = match schedule.deadline {
-            Some(d) => format!(
-                "The game master extended the deadline by {} to {}.",
-                mail::hours_text(secs),
-                mail::time_text(d, mail::zone(&game.time_zone))
-            ),
-            None => format!(
-                "The game master extended the deadline by {}.",
-                mail::hours_text(secs)
-            ),
+        let note = Note::Extended {
+            seconds: secs,
+            deadline: schedule.deadline,
+            zone: game.time_zone.clone(),
         };
-        self.add_note(tx, game, &note, None).await?;
-        Ok(note)
+        let said = note.said();
+        self.add_note(tx, game, Some(note), None).await?;
+        Ok(said)
     }
 
-    async fn pause(&self, tx: &mut Tx, game: &GameRow) -> Result<String> {
+    async fn pause(&self, tx: &mut Tx, game: &GameRow) -> Result<Said> {
         if game.status != GameStatus::Open {
-            return Err(MasterError::Conflict("the game is already paused".into()));
+            return Err(MasterError::Conflict(said!("error-game-already-paused")));
         }
         let schedule = Schedule {
             status: GameStatus::Paused,
@@ -210,43 +203,48 @@ impl Master {
             close_at: None,
         };
         self.store.set_schedule(tx, game.id, &schedule).await?;
-        let note = "The game master paused the game; the time left is kept.".to_string();
-        self.add_note(tx, game, &note, None).await?;
-        Ok(note)
+        self.add_note(tx, game, Some(Note::Paused), None).await?;
+        Ok(Note::Paused.said())
     }
 
-    async fn resume(&self, tx: &mut Tx, game: &GameRow) -> Result<String> {
+    async fn resume(&self, tx: &mut Tx, game: &GameRow) -> Result<Said> {
         if game.status != GameStatus::Paused {
-            return Err(MasterError::Conflict("the game is not paused".into()));
+            return Err(MasterError::Conflict(said!("error-game-not-paused")));
         }
         let deadline = now() + game.remaining.unwrap_or(game.round_seconds);
         let schedule = Schedule::open(deadline);
         self.store.set_schedule(tx, game.id, &schedule).await?;
-        let note = format!(
-            "The game master resumed the game; the deadline is {}.",
-            mail::time_text(deadline, mail::zone(&game.time_zone))
-        );
-        self.add_note(tx, game, &note, None).await?;
-        Ok(note)
+        let note = Note::Resumed {
+            deadline,
+            zone: game.time_zone.clone(),
+        };
+        let said = note.said();
+        self.add_note(tx, game, Some(note), None).await?;
+        Ok(said)
     }
 
-    async fn mark_done(&self, tx: &mut Tx, game: &GameRow, seat: usize) -> Result<String> {
+    async fn mark_done(&self, tx: &mut Tx, game: &GameRow, seat: usize) -> Result<Said> {
         let state = states::parse(game)?;
-        let name = state.players.get(seat).cloned().ok_or_else(|| {
-            MasterError::Invalid(vec![format!("there is no player in seat {seat}")])
-        })?;
+        let name =
+            state.players.get(seat).cloned().ok_or_else(|| {
+                MasterError::invalid(said!("error-no-player-in-seat", seat = seat))
+            })?;
         if state.done[seat] {
-            return Err(MasterError::Conflict(format!("{name} is already done")));
+            return Err(MasterError::Conflict(said!(
+                "error-already-done",
+                name = &name
+            )));
         }
         // The bulletin's list of done players announces it.
-        self.add_note(tx, game, "", Some(seat)).await?;
-        Ok(format!(
-            "{name} will be marked done when round {} is resolved.",
-            game.round
+        self.add_note(tx, game, None, Some(seat)).await?;
+        Ok(said!(
+            "done-will-be-marked-done",
+            name = &name,
+            round = game.round
         ))
     }
 
-    async fn set_reminders(&self, tx: &mut Tx, game: &GameRow, hours: &[i64]) -> Result<String> {
+    async fn set_reminders(&self, tx: &mut Tx, game: &GameRow, hours: &[i64]) -> Result<Said> {
         let text = hours
             .iter()
             .map(|h| h.to_string())
@@ -254,27 +252,26 @@ impl Master {
             .join(",");
         self.store.set_reminder_hours(tx, game.id, &text).await?;
         Ok(match text.is_empty() {
-            true => "No reminders will be sent.".to_string(),
-            false => {
-                format!("Players with no turn will be reminded {text} hours before each deadline.")
-            }
+            true => said!("done-no-reminders"),
+            false => said!("done-reminders-set", hours = text),
         })
     }
 
     /// Mails a player a new private link; the old one stops working. Returns what to say, and
     /// the player whose cached row is now stale.
-    async fn new_link(&self, tx: &mut Tx, game: &GameRow, seat: usize) -> Result<(String, i64)> {
+    async fn new_link(&self, tx: &mut Tx, game: &GameRow, seat: usize) -> Result<(Said, i64)> {
         let players = self.store.players(&mut **tx, game.id).await?;
         let Some(player) = players.into_iter().find(|p| p.seat == seat as i64) else {
-            return Err(MasterError::Invalid(vec![format!(
-                "there is no player in seat {seat}"
-            )]));
+            return Err(MasterError::invalid(said!(
+                "error-no-player-in-seat",
+                seat = seat
+            )));
         };
         if !player.mailed() {
-            return Err(MasterError::Invalid(vec![format!(
-                "{} is a computer player: it has no link and no address to mail one to",
-                player.name
-            )]));
+            return Err(MasterError::invalid(said!(
+                "error-computer-has-no-link",
+                name = &player.name
+            )));
         }
         let key = keys::new_key();
         let version = self
@@ -294,10 +291,7 @@ impl Master {
         self.send(tx, Some(game.id), &player.email, &letter, now())
             .await?;
         self.forget_players(|p| p.id != player.id);
-        let said = format!(
-            "A new private link was mailed to {}; the old one no longer works.",
-            player.name
-        );
+        let said = said!("done-new-link-mailed", name = &player.name);
         Ok((said, player.id))
     }
 
@@ -306,7 +300,7 @@ impl Master {
         self.store
             .game_for_update(tx, game_id)
             .await?
-            .ok_or_else(|| MasterError::NotFound("that game no longer exists".into()))
+            .ok_or_else(|| MasterError::NotFound(said!("error-game-no-longer-exists")))
     }
 
     /// Adds a note for the next bulletin, and marks a player done at the next resolution.
@@ -314,13 +308,11 @@ impl Master {
         &self,
         tx: &mut Tx,
         game: &GameRow,
-        note: &str,
+        note: Option<Note>,
         done: Option<usize>,
     ) -> Result<()> {
         let (mut notes, mut gm_done) = pending(game)?;
-        if !note.is_empty() {
-            notes.push(note.to_string());
-        }
+        notes.extend(note);
         if let Some(seat) = done {
             if !gm_done.contains(&seat) {
                 gm_done.push(seat);

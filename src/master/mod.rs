@@ -6,6 +6,7 @@
 //! rounds (`rounds`), reminders, the game master's actions (`gm`), observers, and reading the
 //! record (`records`). This file holds what they share: who is asking, and the caches.
 
+use crate::said;
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
@@ -107,7 +108,7 @@ impl Master {
             .store
             .game(&self.store.pool, player.game_id)
             .await?
-            .ok_or_else(|| MasterError::NotFound("that game no longer exists".into()))?;
+            .ok_or_else(|| MasterError::NotFound(said!("error-game-no-longer-exists")))?;
         let state = self.state_of(&game)?;
         Ok(Seat {
             player,
@@ -128,7 +129,7 @@ impl Master {
         self.store
             .game(&self.store.pool, id)
             .await?
-            .ok_or_else(|| MasterError::NotFound(format!("there is no game {id}")))
+            .ok_or_else(|| MasterError::NotFound(crate::said!("error-no-game", game = id)))
     }
 
     /// The player a web link token belongs to.

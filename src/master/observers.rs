@@ -3,7 +3,9 @@
 
 use super::{Master, MasterError, Result};
 use crate::clock::now;
+use crate::lang::Said;
 use crate::mail::Letter;
+use crate::said;
 use crate::store::GameStatus;
 
 /// Subscriptions an address may have waiting for its confirmation in a day.
@@ -11,29 +13,25 @@ pub const MAX_UNCONFIRMED_SUBSCRIPTIONS: i64 = 5;
 
 impl Master {
     /// Subscribes an address to a game's public bulletins.
-    pub async fn observe(&self, game_id: i64, email: &str) -> Result<String> {
+    pub async fn observe(&self, game_id: i64, email: &str) -> Result<Said> {
         if let Some(why) = crate::mail::address::problem(email) {
-            return Err(MasterError::Invalid(vec![format!(
-                "\"{email}\" is not a usable e-mail address: {why}"
-            )]));
+            return Err(MasterError::invalid(said!(
+                "error-unusable-address",
+                email = email,
+                why = why
+            )));
         }
         let game = self.public_game(game_id).await?;
         if game.status == GameStatus::Unconfirmed {
-            return Err(MasterError::Conflict(
-                "this game has not started yet; follow it once it has".into(),
-            ));
+            return Err(MasterError::Conflict(said!("error-game-not-started-yet")));
         }
         let now = now();
         // Double opt-in: nothing but one confirmation request goes to an address until it
         // confirms, and an address gets few such requests.
-        let asked = format!(
-            "{email} was sent a mail with a link to confirm; the bulletins come once it is opened."
-        );
+        let asked = said!("done-observe-asked", email = email);
         match self.store.observer_of(game_id, email).await? {
             Some(o) if o.confirmed_at.is_some() => {
-                return Ok(format!(
-                    "{email} already receives the bulletins of this game."
-                ))
+                return Ok(said!("done-observe-already", email = email))
             }
             // Asked within the day: the first request stands, no second mail.
             Some(o) if now - o.asked_at < 86_400 => return Ok(asked),
@@ -46,9 +44,10 @@ impl Master {
             .await?
             >= MAX_UNCONFIRMED_SUBSCRIPTIONS
         {
-            return Err(MasterError::TooMany(format!(
-                "{email} has {MAX_UNCONFIRMED_SUBSCRIPTIONS} subscriptions waiting for its \
-                 confirmation; confirm those, or try again tomorrow"
+            return Err(MasterError::TooMany(said!(
+                "error-observe-too-many",
+                email = email,
+                most = MAX_UNCONFIRMED_SUBSCRIPTIONS
             )));
         }
         let mut tx = self.store.write().await?;
@@ -60,21 +59,23 @@ impl Master {
             Some(id) => id,
             None => match self.store.observer_of(game_id, email).await? {
                 Some(o) => o.id,
-                None => return Err(MasterError::Conflict("please try again".into())),
+                None => return Err(MasterError::Conflict(said!("error-please-try-again"))),
             },
         };
+        // Whoever asked is not known yet: the mail speaks the game's language.
+        let t = game.language;
+        let link = self.site.observer_confirm_link(id);
         let letter = Letter {
-            subject: format!(
-                "[Polysleuth game {game_id}] confirm that you want the bulletins of {}",
-                game.name
-            ),
-            body: format!(
-                "Someone asked to send the public bulletins of \"{}\" (game {game_id}) to this \
-                 address.\n\nIf it was you, confirm by opening\n  {}\n\nIf it was not, ignore this \
-                 mail: nothing more will be sent to you.\n",
-                game.name,
-                self.site.observer_confirm_link(id)
-            ),
+            subject: t.t2("observe-mail-subject", "game", game_id, "name", &game.name),
+            body: t.t3(
+                "observe-mail-body",
+                "name",
+                &game.name,
+                "game",
+                game_id,
+                "link",
+                &link,
+            ) + "\n",
             reply_to: None,
         };
         self.send(&mut tx, Some(game_id), email, &letter, now)
@@ -84,29 +85,23 @@ impl Master {
     }
 
     /// An observer's address confirmed the subscription: bulletins from the next round on.
-    pub async fn confirm_observer(&self, token: &str) -> Result<String> {
+    pub async fn confirm_observer(&self, token: &str) -> Result<Said> {
         let id = self
             .site
             .check_signed("observe", token)
             .ok_or(MasterError::BadKey)?;
         let observer = self.store.observer(id).await?.ok_or(MasterError::BadKey)?;
         self.store.confirm_observer(id, now()).await?;
-        Ok(format!(
-            "{} will receive the bulletins of this game by mail. Each one has a link to stop them.",
-            observer.email
-        ))
+        Ok(said!("done-observe-confirmed", email = &observer.email))
     }
 
-    pub async fn unobserve(&self, token: &str) -> Result<String> {
+    pub async fn unobserve(&self, token: &str) -> Result<Said> {
         let id = self
             .site
             .check_signed("observe", token)
             .ok_or(MasterError::BadKey)?;
         let observer = self.store.observer(id).await?.ok_or(MasterError::BadKey)?;
         self.store.remove_observer(id).await?;
-        Ok(format!(
-            "{} will receive no more bulletins of this game.",
-            observer.email
-        ))
+        Ok(said!("done-observe-stopped", email = &observer.email))
     }
 }

@@ -2,6 +2,7 @@
 //! memory), the game, the open turn and the round of the stored sheet.
 
 use super::{Master, MasterError, Result, Seat};
+use crate::said;
 
 /// A seat as its page needs it.
 pub struct SeatPage {
@@ -19,7 +20,7 @@ impl Master {
             .store
             .player_page(player.game_id, player.seat)
             .await?
-            .ok_or_else(|| MasterError::NotFound("that game no longer exists".into()))?;
+            .ok_or_else(|| MasterError::NotFound(said!("error-game-no-longer-exists")))?;
         let state = self.state_of(&page.game)?;
         Ok(SeatPage {
             seat: Seat {

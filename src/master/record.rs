@@ -7,9 +7,8 @@
 
 use serde_json::{json, Map, Value};
 
-use super::seats::read_note;
 use super::{Master, MasterError, Result};
-use crate::model::ENDED_NOTE;
+use crate::model::Note;
 use crate::replay::{GmRuling, Replacement};
 use crate::rules::view::DoneReason;
 use crate::store::GameStatus;
@@ -19,8 +18,9 @@ impl Master {
     pub async fn record(&self, game_id: i64) -> Result<Value> {
         let row = self.public_game(game_id).await?;
         if row.status != GameStatus::Over {
-            return Err(MasterError::NotFound(format!(
-                "game {game_id} is not over; its record is published when it ends"
+            return Err(MasterError::NotFound(crate::said!(
+                "error-record-not-yet",
+                game = game_id
             )));
         }
         if row.ruleset == crate::store::Ruleset::Sleuth {
@@ -32,7 +32,7 @@ impl Master {
         // Seats given to new players, from the bulletins' notes; each round's names.
         let mut replacements = Vec::new();
         for (stored, _) in &bulletins {
-            for (new, _, seat) in stored.notes.iter().filter_map(|n| read_note(n)) {
+            for (new, _, seat) in stored.notes.iter().filter_map(replacement) {
                 replacements.push((stored.bulletin.round, seat, new));
             }
         }
@@ -44,7 +44,7 @@ impl Master {
                 .and_then(|(b, _)| {
                     b.notes
                         .iter()
-                        .filter_map(|n| read_note(n))
+                        .filter_map(replacement)
                         .find(|r| r.2 == *seat)
                 })
                 .map(|r| r.1)
@@ -76,7 +76,7 @@ impl Master {
                 .map(|d| d.player.clone())
                 .collect();
             // The game master's "end now" closes the last round and publishes every card.
-            let end = i + 1 == last && stored.notes.iter().any(|n| n == ENDED_NOTE);
+            let end = i + 1 == last && stored.notes.contains(&Note::Ended);
             if !done.is_empty() || end {
                 rulings.push(GmRuling {
                     round: b.round,
@@ -110,5 +110,13 @@ impl Master {
             "bulletins": bulletins.iter().map(|(b, _)| crate::replay::public_round(&b.bulletin)).collect::<Vec<_>>(),
             "winners": state.winners(),
         }))
+    }
+}
+
+/// A note of a seat given to someone new: (new name, old name, seat from 0).
+fn replacement(note: &Note) -> Option<(String, String, usize)> {
+    match note {
+        Note::Replaced { new, old, seat } => Some((new.clone(), old.clone(), *seat)),
+        _ => None,
     }
 }

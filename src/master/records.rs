@@ -80,8 +80,10 @@ impl Master {
 
     pub async fn bulletin(&self, game_id: i64, round: i64) -> Result<(StoredBulletin, i64)> {
         let row = self.store.bulletin(game_id, round).await?.ok_or_else(|| {
-            MasterError::NotFound(format!(
-                "game {game_id} has no bulletin for round {round} yet"
+            MasterError::NotFound(crate::said!(
+                "error-no-bulletin-yet",
+                game = game_id,
+                round = round
             ))
         })?;
         Ok((decode("bulletin", round, &row.body)?, row.published_at))

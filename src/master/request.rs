@@ -8,10 +8,11 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use crate::computer::Level;
-use crate::lang::Lang;
+use crate::lang::{Lang, Said};
 use crate::rules::game::valid_name;
 use crate::rules::settings::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::rules::{Deal, Settings};
+use crate::said;
 use crate::store::Ruleset;
 
 /// A round's length when none is given.
@@ -129,7 +130,7 @@ pub struct Draft {
     pub reminder_hours: Option<String>,
     pub first_deadline: Option<i64>,
     /// Problems found while reading the input (a number that is not one, say).
-    pub problems: Vec<String>,
+    pub problems: Vec<Said>,
     pub forming: Option<Forming>,
     pub max_absence: Option<i64>,
     pub auto_standby: bool,
@@ -140,14 +141,11 @@ pub struct Draft {
 
 impl Draft {
     /// The request, or every problem with it.
-    pub fn check(self, now: i64) -> Result<GameRequest, Vec<String>> {
+    pub fn check(self, now: i64) -> Result<GameRequest, Vec<Said>> {
         let mut errors = self.problems;
         let name = self.name.trim().to_string();
         check_game_name(&name, &mut errors);
-        errors.extend(email_problem(
-            "the game master's e-mail address",
-            &self.gm_email,
-        ));
+        errors.extend(email_problem(said!("what-gm-address"), &self.gm_email));
         match &self.forming {
             None => {
                 check_players(&self.players, &mut errors);
@@ -163,7 +161,7 @@ impl Draft {
                             .map_err(|e| e.to_string()),
                     };
                     if let Err(e) = checked {
-                        errors.push(e);
+                        errors.push(Said::text(e));
                     }
                 }
             }
@@ -178,34 +176,33 @@ impl Draft {
         }
         let max_absence = self.max_absence.unwrap_or(0);
         if !(0..=MAX_ABSENCE).contains(&max_absence) {
-            errors.push(format!(
-                "the longest absence is {max_absence} rounds; allow 0 to {MAX_ABSENCE}"
+            errors.push(said!(
+                "error-absence-range",
+                rounds = max_absence,
+                most = MAX_ABSENCE
             ));
         }
         let hours = self.round_hours.unwrap_or(ROUND_HOURS);
         if !(hours > 0.0 && hours <= 24.0 * 60.0) {
-            errors.push(format!(
-                "round length {hours} hours is not above 0 and at most 1440"
-            ));
+            errors.push(said!("error-round-length", hours = hours));
         }
         let grace = self.grace_minutes.unwrap_or(GRACE_MINUTES);
         if !(0.0..=1440.0).contains(&grace) {
-            errors.push(format!(
-                "grace period {grace} minutes is not between 0 and 1440"
-            ));
+            errors.push(said!("error-grace-period", minutes = grace));
         }
         let time_zone = self.time_zone.unwrap_or_else(|| TIME_ZONE.into());
         if time_zone.parse::<chrono_tz::Tz>().is_err() {
-            errors.push(format!(
-                "time zone \"{time_zone}\" is unknown: use a name such as UTC, Europe/Paris or America/New_York"
-            ));
+            errors.push(said!("error-unknown-zone", zone = &time_zone));
         }
-        let language = match self.language.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
+        let language = match self
+            .language
+            .as_deref()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+        {
             None => Lang::En,
             Some(code) => Lang::parse(code).unwrap_or_else(|| {
-                errors.push(format!(
-                    "language \"{code}\" is not one the game master speaks: use en (English) or fr (French)"
-                ));
+                errors.push(said!("error-unknown-language", code = code));
                 Lang::En
             }),
         };
@@ -218,7 +215,7 @@ impl Draft {
                 }
             };
         if self.first_deadline.is_some_and(|at| at <= now) {
-            errors.push("the first deadline is in the past".into());
+            errors.push(said!("error-first-deadline-past"));
         }
         let names: Vec<String> = self.players.iter().map(|(n, _)| n.clone()).collect();
         let mut classic_deal = None;
@@ -230,7 +227,7 @@ impl Draft {
                     Ok(deal)
                 }) {
                     Ok(d) => classic_deal = Some(d),
-                    Err(e) => errors.push(e.to_string()),
+                    Err(e) => errors.push(Said::text(e.to_string())),
                 }
                 None
             }
@@ -238,7 +235,7 @@ impl Draft {
             Some(d) if errors.is_empty() => match crate::replay::read_deal(&names, d) {
                 Ok(d) => Some(d),
                 Err(e) => {
-                    errors.push(e.to_string());
+                    errors.push(Said::text(e.to_string()));
                     None
                 }
             },
@@ -279,55 +276,51 @@ fn check_forming(
     computers: &[(String, String)],
     fits: &dyn Fn(usize) -> Result<(), String>,
     now: i64,
-    errors: &mut Vec<String>,
+    errors: &mut Vec<Said>,
 ) {
     if f.min_players < MIN_PLAYERS || f.max_players > MAX_PLAYERS || f.min_players > f.max_players {
-        errors.push(format!(
-            "a forming game takes {MIN_PLAYERS} to {MAX_PLAYERS} players: give a least number \
-             and a most number in that range, the least not above the most (you gave {} and {})",
-            f.min_players, f.max_players
+        errors.push(said!(
+            "error-forming-range",
+            least = MIN_PLAYERS,
+            most = MAX_PLAYERS,
+            min = f.min_players,
+            max = f.max_players
         ));
         return;
     }
     if f.start_at.is_some_and(|at| at <= now) {
-        errors.push("the start date is in the past".into());
+        errors.push(said!("error-start-past"));
     }
     for (i, (name, address)) in computers.iter().enumerate() {
         match computer_level(address) {
-            None => errors.push(format!(
-                "{name}: a forming game seats people by sign-up or invitation; name only computer players here"
-            )),
-            Some(Err(e)) => errors.push(format!("player {name}: {e}")),
+            None => errors.push(said!("error-forming-computers-only", name = name)),
+            Some(Err(e)) => errors.push(said!("error-player-problem", name = name, why = e)),
             Some(Ok(_)) => {}
         }
         if !valid_name(name) || crate::sleuth::Sleuth::is_reserved(name) {
-            errors.push(format!(
-                "player name \"{name}\" is not usable: use 1 to 32 letters, digits, _ or -"
-            ));
+            errors.push(said!("error-player-name", name = name));
         }
         if computers[..i]
             .iter()
             .any(|(n, _)| n.eq_ignore_ascii_case(name))
         {
-            errors.push(format!(
-                "two players are called \"{name}\"; names must differ"
-            ));
+            errors.push(said!("error-same-name", name = name));
         }
     }
     if computers.len() >= f.max_players {
-        errors.push("the computer players fill every seat; leave room for people".into());
+        errors.push(said!("error-computers-fill-seats"));
     }
     let mut seen: Vec<String> = Vec::new();
     for address in &f.invite {
-        errors.extend(email_problem("an invited address", address));
+        errors.extend(email_problem(said!("what-invited-address"), address));
         if seen.iter().any(|a| a.eq_ignore_ascii_case(address)) {
-            errors.push(format!("{address} is invited twice"));
+            errors.push(said!("error-invited-twice", address = address));
         }
         seen.push(address.clone());
     }
     for n in f.min_players..=f.max_players {
         if let Err(e) = fits(n) {
-            errors.push(format!("with {n} players: {e}"));
+            errors.push(said!("error-with-players", count = n, why = e));
         }
     }
 }
@@ -398,13 +391,13 @@ impl NewGameBody {
         for p in &self.players {
             match split_player(p) {
                 Some(pair) => players.push(pair),
-                None => problems.push(format!("player \"{p}\" is not written as Name <address>")),
+                None => problems.push(said!("error-player-not-written", player = p)),
             }
         }
         let ruleset = match self.ruleset.as_deref() {
             None => Ruleset::Polysleuth,
             Some(r) => r.parse().unwrap_or_else(|e: String| {
-                problems.push(e);
+                problems.push(Said::text(e));
                 Ruleset::Polysleuth
             }),
         };
@@ -415,7 +408,7 @@ impl NewGameBody {
                 Ruleset::Sleuth => serde_json::from_value(v).map(|s| classic = s),
             };
             if let Err(e) = read {
-                problems.push(format!("the settings are not usable: {e}"));
+                problems.push(said!("error-settings-unusable", why = e.to_string()));
             }
         }
         Draft {
@@ -449,21 +442,29 @@ impl NewGameBody {
 
 /// A game name: 1 to 80 characters, no control characters (they would break the Atom feed
 /// and mail subjects).
-fn check_game_name(name: &str, errors: &mut Vec<String>) {
+fn check_game_name(name: &str, errors: &mut Vec<Said>) {
     let count = name.chars().count();
     if name.trim().is_empty() || count > MAX_GAME_NAME {
-        errors.push(format!(
-            "give the game a name of 1 to {MAX_GAME_NAME} characters (this one has {count})"
+        errors.push(said!(
+            "error-game-name-length",
+            most = MAX_GAME_NAME,
+            count = count
         ));
     } else if name.chars().any(char::is_control) {
-        errors.push("the game's name may not hold control characters (tabs, line breaks…)".into());
+        errors.push(said!("error-game-name-control"));
     }
 }
 
 /// `what ("address") is not usable: why`, when it is not.
-pub fn email_problem(what: &str, email: &str) -> Option<String> {
-    crate::mail::address::problem(email)
-        .map(|why| format!("{what} (\"{email}\") is not usable: {why}"))
+pub fn email_problem(what: Said, email: &str) -> Option<Said> {
+    crate::mail::address::problem(email).map(|why| {
+        said!(
+            "error-address-not-usable",
+            what = what,
+            email = email,
+            why = why
+        )
+    })
 }
 
 /// Reads `Name <email>` as the command line and the API take players.
@@ -474,62 +475,51 @@ pub fn split_player(text: &str) -> Option<(String, String)> {
 }
 
 /// Checks the players and their e-mail addresses.
-fn check_players(players: &[(String, String)], errors: &mut Vec<String>) {
+fn check_players(players: &[(String, String)], errors: &mut Vec<Said>) {
     if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players.len()) {
-        errors.push(format!(
-            "a game needs 3 to 7 players; you gave {}",
-            players.len()
-        ));
+        errors.push(said!("error-player-count", count = players.len()));
     }
     for (i, (name, email)) in players.iter().enumerate() {
         if name.eq_ignore_ascii_case("safe") {
-            errors.push("\"safe\" is reserved for the safe; choose another player name".into());
+            errors.push(said!("error-safe-reserved"));
         } else if !valid_name(name) {
-            errors.push(format!(
-                "player name \"{name}\" is not usable: use 1 to 32 letters, digits, _ or -"
-            ));
+            errors.push(said!("error-player-name", name = name));
         }
         if players[..i]
             .iter()
             .any(|(n, _)| n.eq_ignore_ascii_case(name))
         {
-            errors.push(format!(
-                "two players are called \"{name}\"; names must differ (ignoring case)"
-            ));
+            errors.push(said!("error-same-name-case", name = name));
         }
         match computer_level(email) {
-            Some(Err(problem)) => errors.push(format!("player {name}: {problem}")),
+            Some(Err(problem)) => {
+                errors.push(said!("error-player-problem", name = name, why = problem))
+            }
             Some(Ok(_)) => {}
-            None => errors.extend(email_problem(
-                &format!("the e-mail address of {name}"),
-                email,
-            )),
+            None => errors.extend(email_problem(said!("what-address-of", name = name), email)),
         }
     }
     if !players.is_empty() && players.iter().all(|(_, a)| computer_level(a).is_some()) {
-        errors.push(
-            "every seat is a computer player; a game needs at least one person with an e-mail address"
-                .into(),
-        );
+        errors.push(said!("error-all-computers"));
     }
 }
 
 /// What an address written as `computer:LEVEL` seats: a computer player of that level instead
 /// of a person (`Hal <computer:detective>`). None for an e-mail address.
-pub fn computer_level(address: &str) -> Option<Result<Level, String>> {
+pub fn computer_level(address: &str) -> Option<Result<Level, Said>> {
     let a = address.trim();
     let level = a
         .get(..COMPUTER.len())
         .filter(|p| p.eq_ignore_ascii_case(COMPUTER))
         .map(|_| &a[COMPUTER.len()..])?;
-    Some(Level::parse(level))
+    Some(Level::parse(level).map_err(|_| said!("error-unknown-level", level = level.trim())))
 }
 
 /// The address prefix that seats a computer player.
 pub const COMPUTER: &str = "computer:";
 
 /// Reads `24, 2` as the stored form `24,2`.
-pub fn reminder_hours_text(text: &str) -> Result<String, String> {
+pub fn reminder_hours_text(text: &str) -> Result<String, Said> {
     parse_reminder_hours(text).map(|h| {
         h.iter()
             .map(|h| h.to_string())
@@ -539,16 +529,12 @@ pub fn reminder_hours_text(text: &str) -> Result<String, String> {
 }
 
 /// Reads `24, 2` as reminder hours; every problem is named.
-pub fn parse_reminder_hours(text: &str) -> Result<Vec<i64>, String> {
+pub fn parse_reminder_hours(text: &str) -> Result<Vec<i64>, Said> {
     let mut hours = Vec::new();
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         match part.parse::<i64>() {
             Ok(h) if (1..=168).contains(&h) => hours.push(h),
-            _ => {
-                return Err(format!(
-                    "reminder hours: \"{part}\" is not a whole number of hours from 1 to 168"
-                ))
-            }
+            _ => return Err(said!("error-reminder-hours", part = part)),
         }
     }
     hours.sort_unstable_by(|a, b| b.cmp(a));
@@ -604,10 +590,10 @@ mod tests {
             time_zone: Some("Mars/Olympus".into()),
             reminder_hours: Some("24, soon".into()),
             first_deadline: Some(10),
-            problems: vec!["read first".into()],
+            problems: vec![Said::text("read first")],
             ..draft()
         };
-        let all = d.check(1_000).unwrap_err().join("\n");
+        let all = Lang::En.said_all(&d.check(1_000).unwrap_err());
         for part in [
             "read first",
             "1 to 80 characters (this one has 81)",

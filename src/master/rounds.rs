@@ -54,18 +54,21 @@ impl Master {
         let game = self.public_game(game_id).await?;
         match game.status {
             GameStatus::Over => {
-                return Err(MasterError::Conflict(format!(
-                    "game {game_id} is over; there is no round to close"
+                return Err(MasterError::Conflict(crate::said!(
+                    "error-no-round-over",
+                    game = game_id
                 )))
             }
             GameStatus::Unconfirmed => {
-                return Err(MasterError::Conflict(format!(
-                "game {game_id} waits for its game master to start it; there is no round to close"
-            )))
+                return Err(MasterError::Conflict(crate::said!(
+                    "error-no-round-waits",
+                    game = game_id
+                )))
             }
             GameStatus::Forming => {
-                return Err(MasterError::Conflict(format!(
-                    "game {game_id} is still gathering players; there is no round to close"
+                return Err(MasterError::Conflict(crate::said!(
+                    "error-no-round-gathering",
+                    game = game_id
                 )))
             }
             GameStatus::Open | GameStatus::Paused => {}
@@ -75,9 +78,10 @@ impl Master {
             .await?
         {
             true => Ok(game.round),
-            false => Err(MasterError::Conflict(format!(
-                "round {} of game {game_id} was already resolved",
-                game.round
+            false => Err(MasterError::Conflict(crate::said!(
+                "error-round-already-resolved",
+                round = game.round,
+                game = game_id
             ))),
         }
     }

@@ -8,8 +8,11 @@ use super::{json, Master, MasterError, Result};
 use crate::clock::now;
 use crate::computer::Level;
 use crate::keys;
+use crate::lang::Said;
 use crate::mail::Letter;
+use crate::model::Note;
 use crate::rules::game::valid_name;
+use crate::said;
 use crate::states;
 use crate::store::{GameRow, SignupKind, SignupStatus, Tx};
 
@@ -24,13 +27,13 @@ pub enum Newcomer {
 
 impl Newcomer {
     /// Reads `standby:12` or `computer:detective` (the computer player then needs `name`).
-    pub fn parse(with: &str, name: &str) -> std::result::Result<Newcomer, String> {
+    pub fn parse(with: &str, name: &str) -> std::result::Result<Newcomer, Said> {
         if let Some(id) = with.strip_prefix("standby:") {
             return id
                 .trim()
                 .parse()
                 .map(Newcomer::Standby)
-                .map_err(|_| format!("\"{with}\" names no standby; choose one from the list"));
+                .map_err(|_| said!("error-names-no-standby", with = with));
         }
         match computer_level(with) {
             Some(Ok(level)) => Ok(Newcomer::Computer {
@@ -38,24 +41,9 @@ impl Newcomer {
                 name: name.trim().to_string(),
             }),
             Some(Err(e)) => Err(e),
-            None => Err(format!(
-                "\"{with}\" is neither a standby nor a computer player; choose standby:NUMBER or computer:LEVEL"
-            )),
+            None => Err(said!("error-neither-standby-nor-computer", with = with)),
         }
     }
-}
-
-/// The bulletin's note of a replacement; a finished game's record reads it back.
-pub fn note(new: &str, old: &str, seat: usize) -> String {
-    format!("{new} replaced {old} in seat {}", seat + 1)
-}
-
-/// Reads a replacement note back: (new name, old name, seat from 0).
-pub fn read_note(note: &str) -> Option<(String, String, usize)> {
-    let (new, rest) = note.split_once(" replaced ")?;
-    let (old, seat) = rest.split_once(" in seat ")?;
-    let seat: usize = seat.trim().parse().ok()?;
-    (valid_name(new) && valid_name(old) && seat > 0).then(|| (new.into(), old.into(), seat - 1))
 }
 
 impl Master {
@@ -114,20 +102,16 @@ impl Master {
         game: &GameRow,
         seat: usize,
         with: Newcomer,
-    ) -> Result<(String, i64)> {
+    ) -> Result<(Said, i64)> {
         if !game.status.has_round_open() {
-            return Err(MasterError::Conflict(
-                "only a game under way has seats to give".into(),
-            ));
+            return Err(MasterError::Conflict(said!("error-only-game-under-way")));
         }
         let players = self.store.players(&mut **tx, game.id).await?;
         let old = players
             .iter()
             .find(|p| p.seat == seat as i64)
             .cloned()
-            .ok_or_else(|| {
-                MasterError::Invalid(vec![format!("there is no player in seat {seat}")])
-            })?;
+            .ok_or_else(|| MasterError::invalid(said!("error-no-player-in-seat", seat = seat)))?;
         let (name, email, computer, signup) = match &with {
             Newcomer::Standby(id) => {
                 let s = self
@@ -140,9 +124,7 @@ impl Master {
                             && s.game_id.is_none_or(|g| g == game.id)
                     })
                     .ok_or_else(|| {
-                        MasterError::Invalid(vec![format!(
-                            "standby {id} is not standing by for this game; choose one from the list"
-                        )])
+                        MasterError::invalid(said!("error-not-standing-by", id = *id))
                     })?;
                 (
                     s.name.clone(),
@@ -154,21 +136,23 @@ impl Master {
             Newcomer::Computer { level, name } => (name.clone(), String::new(), Some(*level), None),
         };
         if !valid_name(&name) || name.eq_ignore_ascii_case("safe") {
-            return Err(MasterError::Invalid(vec![format!(
-                "\"{name}\" is not a usable player name: use 1 to 32 letters, digits, _ or -"
-            )]));
+            return Err(MasterError::invalid(said!(
+                "error-unusable-player-name",
+                name = &name
+            )));
         }
         for p in players.iter().filter(|p| p.seat != seat as i64) {
             if p.name.eq_ignore_ascii_case(&name) {
-                return Err(MasterError::Conflict(format!(
-                    "{name} is already seated in this game (seat {}); choose someone else",
-                    p.seat + 1
+                return Err(MasterError::Conflict(said!(
+                    "error-already-seated",
+                    name = &name,
+                    seat = p.seat + 1
                 )));
             }
             if !email.is_empty() && p.email.eq_ignore_ascii_case(&email) {
-                return Err(MasterError::Conflict(format!(
-                    "that standby is already seated in this game (as {}); choose someone else",
-                    p.name
+                return Err(MasterError::Conflict(said!(
+                    "error-standby-already-seated",
+                    name = &p.name
                 )));
             }
         }
@@ -195,22 +179,30 @@ impl Master {
             .set_gm_pending(tx, game.id, &json(&notes), &json(&done))
             .await?;
         let row = self.locked(tx, game.id).await?;
-        self.add_note(tx, &row, &note(&name, &old.name, seat), None)
-            .await?;
+        let note = Note::Replaced {
+            new: name.clone(),
+            old: old.name.clone(),
+            seat,
+        };
+        self.add_note(tx, &row, Some(note), None).await?;
         if let Some((id, _)) = signup {
             self.store
                 .set_signup(tx, id, SignupStatus::Seated, None, now())
                 .await?;
         }
         if old.mailed() {
+            let t = old.lang(game);
             let letter = Letter {
-                subject: format!("[Polysleuth game {}] your seat has a new player", game.id),
-                body: format!(
-                    "The game master of \"{}\" gave your seat ({}) to {name}. Your link and reply\n\
-                     address no longer work. Thank you for playing.\n",
-                    game.name,
-                    seat + 1
-                ),
+                subject: t.t1("seat-lost-subject", "game", game.id),
+                body: t.t3(
+                    "seat-lost-body",
+                    "name",
+                    &game.name,
+                    "seat",
+                    seat + 1,
+                    "new",
+                    &name,
+                ) + "\n",
                 reply_to: None,
             };
             self.send(tx, Some(game.id), &old.email, &letter, now())
@@ -220,14 +212,13 @@ impl Master {
             self.welcome_player(tx, &row, &state, seat, old.id, version, &email, &key)
                 .await?;
         }
-        Ok((
-            format!(
-                "{name} now plays seat {} in place of {}; the next bulletin says so.",
-                seat + 1,
-                old.name
-            ),
-            old.id,
-        ))
+        let said = said!(
+            "done-replaced",
+            name = &name,
+            seat = seat + 1,
+            old = &old.name
+        );
+        Ok((said, old.id))
     }
 }
 
@@ -236,11 +227,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_replacement_note_reads_back() {
-        assert_eq!(
-            read_note(&note("Dan", "Ben", 1)),
-            Some(("Dan".into(), "Ben".into(), 1))
-        );
-        assert_eq!(read_note("The game master ended the game."), None);
+    fn a_newcomer_that_is_neither_is_refused_in_words() {
+        let e = Newcomer::parse("robot", "Zed").expect_err("refused");
+        assert!(crate::lang::Lang::Fr.said(&e).contains("robot"));
+        assert!(e.to_string().contains("neither a standby"));
     }
 }

@@ -7,6 +7,7 @@ use crate::mail;
 use crate::model::{TurnReply, Via};
 use crate::planner::early_close;
 use crate::rules::Game;
+use crate::said;
 use crate::states;
 use crate::store::{GameRow, GameStatus, PlayerRow, Tx};
 
@@ -36,9 +37,9 @@ impl Master {
             .store
             .game_for_update(&mut tx, player.game_id)
             .await?
-            .ok_or_else(|| MasterError::NotFound("that game no longer exists".into()))?;
+            .ok_or_else(|| MasterError::NotFound(said!("error-game-no-longer-exists")))?;
         if game.status == GameStatus::Over {
-            return Err(MasterError::Conflict("the game is over".into()));
+            return Err(MasterError::Conflict(said!("error-game-over")));
         }
         let state = states::parse(&game)?;
         self.store

@@ -2,6 +2,7 @@
 //! policy (`serve --create-games open|confirmed|token`) and per-client limits, so that the
 //! web door cannot be used to send mail to addresses that never asked for it.
 
+use crate::said;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Mutex;
@@ -52,11 +53,9 @@ impl CreateGames {
                     .is_some_and(|g| crate::keys::matches(g.trim(), &crate::keys::hash(token)));
                 match ok {
                     true => Ok(false),
-                    false => Err(MasterError::Forbidden(
-                        "this service makes games only for holders of its creation token: give \
-                         it in the form's token field, or as the X-Polysleuth-Create-Token header"
-                            .into(),
-                    )),
+                    false => Err(MasterError::Forbidden(said!(
+                        "error-service-makes-games-only"
+                    ))),
                 }
             }
         }
@@ -84,9 +83,9 @@ impl Kind {
 
     fn what(self) -> &'static str {
         match self {
-            Kind::Game => "games made",
-            Kind::Subscription => "subscriptions asked for",
-            Kind::GmMail => "actions that mail the players",
+            Kind::Game => "limit-games-made",
+            Kind::Subscription => "limit-subscriptions",
+            Kind::GmMail => "limit-gm-mail",
         }
     }
 }
@@ -116,12 +115,12 @@ impl Limiter {
         let Some(ip) = req.peer_addr().map(|a| a.ip()) else {
             return Ok(());
         };
-        self.count(kind, client(ip), "from your address")
+        self.count(kind, client(ip), "limit-from-your-address")
     }
 
     /// Counts one request of `kind` for a game; too many in the hour is a 429.
     pub fn check_game(&self, game_id: i64, kind: Kind) -> Result<(), MasterError> {
-        self.count(kind, format!("game {game_id}"), "for this game")
+        self.count(kind, format!("game {game_id}"), "limit-for-this-game")
     }
 
     fn count(&self, kind: Kind, key: String, whose: &str) -> Result<(), MasterError> {
@@ -136,11 +135,12 @@ impl Limiter {
         }
         if entry.1 >= kind.per_hour() {
             let wait = WINDOW.saturating_sub(now.duration_since(entry.0));
-            return Err(MasterError::TooMany(format!(
-                "too many {} {whose} ({} in an hour); try again in {} minutes",
-                kind.what(),
-                kind.per_hour(),
-                wait.as_secs().div_ceil(60)
+            return Err(MasterError::TooMany(crate::said!(
+                "error-too-many",
+                what = crate::lang::Said::new(kind.what()),
+                whose = crate::lang::Said::new(whose),
+                most = kind.per_hour(),
+                minutes = wait.as_secs().div_ceil(60)
             )));
         }
         entry.1 += 1;
@@ -155,7 +155,7 @@ pub async fn gm_action(
     limiter: &Limiter,
     token: &str,
     action: crate::master::GmAction,
-) -> Result<String, MasterError> {
+) -> Result<crate::lang::Said, MasterError> {
     use crate::master::GmAction;
     if matches!(
         action,
@@ -185,10 +185,10 @@ pub async fn make_game(
     if request.wait_for_gm
         && master.store.unconfirmed_games(&request.gm_email).await? >= MAX_UNCONFIRMED_GAMES
     {
-        return Err(MasterError::TooMany(format!(
-            "{} already has {MAX_UNCONFIRMED_GAMES} games waiting to be started; start or \
-             end those first",
-            request.gm_email
+        return Err(MasterError::TooMany(crate::said!(
+            "error-games-waiting",
+            email = &request.gm_email,
+            most = MAX_UNCONFIRMED_GAMES
         )));
     }
     master.create_game(request).await

@@ -1,6 +1,7 @@
 //! The JSON API, for scripts and bots: the same views and actions as the pages.
 
 use crate::lang::Lang;
+use crate::said;
 use std::collections::BTreeMap;
 
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -21,8 +22,9 @@ pub async fn list_games(master: web::Data<Master>) -> Answer {
 pub async fn game(master: web::Data<Master>, path: web::Path<i64>) -> Answer {
     let row = master.public_game(path.into_inner()).await?;
     if super::signup::is_forming(&row) {
-        let mut v = serde_json::to_value(super::signup::forming_view(&master, &row).await?)
-            .expect("plain data");
+        let mut v =
+            serde_json::to_value(super::signup::forming_view(&master, &row, Lang::En).await?)
+                .expect("plain data");
         v["status"] = serde_json::json!(row.status.as_str());
         return Ok(HttpResponse::Ok().json(v));
     }
@@ -34,6 +36,9 @@ pub async fn bulletin(master: web::Data<Master>, path: web::Path<(i64, i64)>) ->
     let (id, round) = path.into_inner();
     let (b, at) = master.bulletin(id, round).await?;
     let mut v = serde_json::to_value(&b).expect("plain data");
+    // The API speaks English: the game master's notes as sentences, not as stored data.
+    let notes: Vec<String> = b.notes.iter().map(|n| n.said().to_string()).collect();
+    v["notes"] = notes.into();
     v["published_at"] = at.into();
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "public, max-age=31536000, immutable"))
@@ -66,8 +71,7 @@ pub async fn submit_turn(
     use futures_util::StreamExt;
     let mut body = web::BytesMut::new();
     while let Some(chunk) = payload.next().await {
-        let chunk =
-            chunk.map_err(|e| MasterError::Invalid(vec![format!("the request broke off: {e}")]))?;
+        let chunk = chunk.map_err(|_| MasterError::invalid(said!("error-request-broke-off")))?;
         if body.len() + chunk.len() > TURN_BODY_LIMIT {
             return Ok(HttpResponse::PayloadTooLarge().json(serde_json::json!({
                 "error": format!(
@@ -80,7 +84,7 @@ pub async fn submit_turn(
         body.extend_from_slice(&chunk);
     }
     let raw = std::str::from_utf8(&body)
-        .map_err(|_| MasterError::Invalid(vec!["the turn is not UTF-8 text".into()]))?;
+        .map_err(|_| MasterError::Invalid(vec![said!("error-turn-not-utf-8")]))?;
     let is_json = req
         .headers()
         .get("content-type")
@@ -88,7 +92,9 @@ pub async fn submit_turn(
         .is_some_and(|v| v.starts_with("application/json"));
     let text = if is_json {
         serde_json::from_str::<TurnBody>(raw)
-            .map_err(|e| MasterError::Invalid(vec![format!("expected {{\"text\": \"…\"}}: {e}")]))?
+            .map_err(|e| {
+                MasterError::invalid(said!("error-expected-json-text", why = e.to_string()))
+            })?
             .text
     } else {
         raw.to_string()
@@ -112,7 +118,7 @@ pub async fn gm(master: web::Data<Master>, path: web::Path<String>) -> Answer {
     if super::signup::is_forming(&row) {
         return Ok(HttpResponse::Ok()
             .insert_header(("Cache-Control", "no-store"))
-            .json(super::signup::forming_view(&master, &row).await?));
+            .json(super::signup::forming_view(&master, &row, Lang::En).await?));
     }
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
@@ -139,7 +145,7 @@ pub async fn gm_action(
         .collect();
     let action = super::gm::parse_gm_action(&fields)?;
     let said = super::admission::gm_action(&master, &limiter, &path, action).await?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({"said": said})))
+    Ok(HttpResponse::Ok().json(serde_json::json!({"said": said.to_string()})))
 }
 
 /// Makes a game as the service's policy allows (`super::admission`). A game that waits for
@@ -189,10 +195,7 @@ pub async fn inbound_mail(
     body: web::Bytes,
 ) -> Answer {
     let Some(expected) = &secret.0 else {
-        return Err(MasterError::NotFound(
-            "the inbound mail door is not enabled on this service (see --inbound-secret)".into(),
-        )
-        .into());
+        return Err(MasterError::NotFound(said!("error-inbound-mail-door-not")).into());
     };
     let given = req
         .headers()

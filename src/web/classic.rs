@@ -222,10 +222,16 @@ pub async fn play_action(
     }
 }
 
-async fn gm_page(req: &HttpRequest, master: &Master, token: &str, notice: Option<String>) -> Page {
+async fn gm_page(
+    req: &HttpRequest,
+    master: &Master,
+    token: &str,
+    notice: Option<crate::lang::Said>,
+) -> Page {
     let row = master.gm_game(token).await?;
     let state = crate::master::classic::parse(&row)?;
     let t = super::lang::reader(req, row.language);
+    let notice = notice.map(|n| t.said(&n));
     let g = table(t, &row, &state, &row.time_zone);
     let (csrf, cookie) = csrf(req);
     Ok(private(
@@ -257,10 +263,10 @@ pub async fn gm_action(
     let said = match super::gm::parse_gm_action(&f) {
         Ok(action) => match master.gm_action(&token, action).await {
             Ok(said) => said,
-            Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => e.to_string(),
+            Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => e.said(),
             Err(e) => return Err(e.into()),
         },
-        Err(e) => e.to_string(),
+        Err(e) => e.said(),
     };
     gm_page(&req, &master, &token, Some(said)).await
 }

@@ -1,6 +1,7 @@
 //! Cross-site request forgery: a double-submit cookie, whose form token is the service's
 //! signature of it, checked on every form post.
 
+use crate::said;
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::{web, HttpRequest};
 
@@ -64,9 +65,8 @@ pub fn check_csrf(req: &HttpRequest, form: &Fields) -> Result<(), PageError> {
     if same {
         Ok(())
     } else {
-        Err(PageError(MasterError::Conflict(
-            "this form has expired or came from another site; reload the page and send it again"
-                .into(),
-        )))
+        Err(PageError(MasterError::Conflict(said!(
+            "error-form-expired-came-from"
+        ))))
     }
 }

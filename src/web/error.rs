@@ -24,8 +24,7 @@ pub fn public_message(e: &MasterError) -> String {
     match e {
         MasterError::Store(_) | MasterError::Corrupt(_) => {
             tracing::error!(error = %e, "request failed");
-            "the game master cannot reach its database just now; please try again in a minute"
-                .into()
+            e.worded(crate::lang::Lang::En)
         }
         other => other.to_string(),
     }
@@ -33,14 +32,10 @@ pub fn public_message(e: &MasterError) -> String {
 
 /// What a reader of a page is told, in their language where the error is one of ours.
 fn page_message(e: &MasterError, t: crate::lang::Lang) -> String {
-    match e {
-        MasterError::BadKey => t.t("error-bad-key"),
-        MasterError::Store(_) | MasterError::Corrupt(_) => {
-            public_message(e);
-            t.t("error-database")
-        }
-        other => public_message(other),
+    if matches!(e, MasterError::Store(_) | MasterError::Corrupt(_)) {
+        tracing::error!(error = %e, "request failed");
     }
+    e.worded(t)
 }
 
 #[derive(Debug)]
@@ -98,6 +93,7 @@ impl ResponseError for ApiError {
     fn error_response(&self) -> HttpResponse {
         let mut body = serde_json::json!({"error": public_message(&self.0)});
         if let MasterError::Invalid(list) = &self.0 {
+            let list: Vec<String> = list.iter().map(|p| p.to_string()).collect();
             body["problems"] = serde_json::json!(list);
         }
         HttpResponse::build(self.status_code()).json(body)

@@ -6,6 +6,7 @@ use chrono::{NaiveDateTime, TimeZone};
 use chrono_tz::Tz;
 
 use crate::clock::now;
+use crate::lang::Said;
 use crate::master::request::{self, Draft, Forming, GameRequest};
 use crate::rules::{QuestionPayment, Settings};
 
@@ -43,7 +44,7 @@ fn number<T: std::str::FromStr>(
     f: &Fields,
     key: &str,
     label: &str,
-    errors: &mut Vec<String>,
+    errors: &mut Vec<Said>,
 ) -> Option<T> {
     let v = get(f, key);
     if v.is_empty() {
@@ -52,14 +53,18 @@ fn number<T: std::str::FromStr>(
     match v.parse() {
         Ok(n) => Some(n),
         Err(_) => {
-            errors.push(format!("{label}: \"{v}\" is not a whole number 0 or more"));
+            errors.push(crate::said!(
+                "error-form-not-whole",
+                label = Said::new(label),
+                value = v
+            ));
             None
         }
     }
 }
 
 /// Reads the form into a game request (`Draft::check` names every problem).
-pub fn parse(f: &Fields) -> Result<GameRequest, Vec<String>> {
+pub fn parse(f: &Fields) -> Result<GameRequest, Vec<Said>> {
     let mut problems = Vec::new();
     let mut players = Vec::new();
     for i in 1..=PLAYER_ROWS {
@@ -67,23 +72,32 @@ pub fn parse(f: &Fields) -> Result<GameRequest, Vec<String>> {
         let email = get(f, &format!("player{i}_email"));
         match (pname.is_empty(), email.is_empty()) {
             (true, true) => {}
-            (false, true) => problems.push(format!("player {i} ({pname}) has no e-mail address")),
-            (true, false) => problems.push(format!("player {i} ({email}) has no name")),
+            (false, true) => {
+                problems.push(crate::said!("error-form-no-address", row = i, name = pname))
+            }
+            (true, false) => {
+                problems.push(crate::said!("error-form-no-name", row = i, email = email))
+            }
             (false, false) => players.push((pname.to_string(), email.to_string())),
         }
     }
 
     let d = Settings::default();
     let mut settings = Settings {
-        starting_eyes: number(f, "starting_eyes", "starting Private Eyes", &mut problems)
+        starting_eyes: number(f, "starting_eyes", "field-starting-eyes", &mut problems)
             .unwrap_or(d.starting_eyes),
-        income: number(f, "income", "income", &mut problems).unwrap_or(d.income),
-        one_trait_markup: number(f, "one_trait_markup", "one-trait markup", &mut problems)
+        income: number(f, "income", "field-income", &mut problems).unwrap_or(d.income),
+        one_trait_markup: number(f, "one_trait_markup", "field-markup", &mut problems)
             .unwrap_or(d.one_trait_markup),
-        safe_size: number(f, "safe_size", "safe size", &mut problems),
-        max_rounds: number(f, "max_rounds", "maximum rounds", &mut problems),
-        idle_rounds: number(f, "idle_rounds", "idle rounds", &mut problems),
-        max_shared_pair: number(f, "max_shared_pair", "deal restriction", &mut problems),
+        safe_size: number(f, "safe_size", "field-safe-size", &mut problems),
+        max_rounds: number(f, "max_rounds", "field-max-rounds", &mut problems),
+        idle_rounds: number(f, "idle_rounds", "field-idle-rounds", &mut problems),
+        max_shared_pair: number(
+            f,
+            "max_shared_pair",
+            "field-deal-restriction",
+            &mut problems,
+        ),
         assistant: get(f, "assistant") == "on",
         ..d
     };
@@ -91,27 +105,28 @@ pub fn parse(f: &Fields) -> Result<GameRequest, Vec<String>> {
         "" | "winner" => QuestionPayment::Winner,
         "all" => QuestionPayment::All,
         other => {
-            problems.push(format!("question payment \"{other}\" is not winner or all"));
+            problems.push(crate::said!("error-form-payment", value = other));
             QuestionPayment::Winner
         }
     };
-    let round_hours = decimal(f, "round_hours", "round length", "hours", &mut problems);
-    let grace_minutes = decimal(f, "grace_minutes", "grace period", "minutes", &mut problems);
+    let round_hours = decimal(f, "round_hours", "error-form-round-length", &mut problems);
+    let grace_minutes = decimal(f, "grace_minutes", "error-form-grace", &mut problems);
     let time_zone = Some(get(f, "time_zone"))
         .filter(|tz| !tz.is_empty())
         .map(str::to_string);
     let first_deadline = local_time(
         f,
         "first_deadline",
-        "the first deadline",
+        "field-first-deadline",
         &time_zone,
         &mut problems,
     );
     let forming = match get(f, "forming") {
         "on" => Some(Forming {
-            min_players: number(f, "min_players", "least players", &mut problems).unwrap_or(3),
-            max_players: number(f, "max_players", "most players", &mut problems).unwrap_or(7),
-            start_at: local_time(f, "start_at", "the start date", &time_zone, &mut problems),
+            min_players: number(f, "min_players", "field-least-players", &mut problems)
+                .unwrap_or(3),
+            max_players: number(f, "max_players", "field-most-players", &mut problems).unwrap_or(7),
+            start_at: local_time(f, "start_at", "field-start-date", &time_zone, &mut problems),
             invite: get(f, "invite")
                 .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
                 .filter(|a| !a.is_empty())
@@ -120,11 +135,11 @@ pub fn parse(f: &Fields) -> Result<GameRequest, Vec<String>> {
         }),
         _ => None,
     };
-    let max_absence = number(f, "max_absence", "longest absence", &mut problems);
+    let max_absence = number(f, "max_absence", "field-longest-absence", &mut problems);
     let ruleset = match get(f, "ruleset") {
         "" => crate::store::Ruleset::Polysleuth,
         r => r.parse().unwrap_or_else(|e: String| {
-            problems.push(e);
+            problems.push(Said::text(e));
             crate::store::Ruleset::Polysleuth
         }),
     };
@@ -133,7 +148,7 @@ pub fn parse(f: &Fields) -> Result<GameRequest, Vec<String>> {
         let value = get(f, &format!("classic_{key}"));
         if !value.is_empty() {
             if let Err(e) = classic.set(key, value) {
-                problems.push(e);
+                problems.push(Said::text(e));
             }
         }
     }
@@ -171,7 +186,7 @@ fn local_time(
     key: &str,
     label: &str,
     time_zone: &Option<String>,
-    problems: &mut Vec<String>,
+    problems: &mut Vec<Said>,
 ) -> Option<i64> {
     match get(f, key) {
         "" => None,
@@ -186,8 +201,10 @@ fn local_time(
                 .ok()
                 .and_then(|t| tz.from_local_datetime(&t).earliest());
             if parsed.is_none() {
-                problems.push(format!(
-                    "{label} \"{v}\" is not a date and time such as 2026-12-24T18:00"
+                problems.push(crate::said!(
+                    "error-form-not-date",
+                    label = Said::new(label),
+                    value = v
                 ));
             }
             parsed.map(|t| t.timestamp())
@@ -196,19 +213,13 @@ fn local_time(
 }
 
 /// A number of `unit` typed in a field, if any; a problem named when it is not a number.
-fn decimal(
-    f: &Fields,
-    key: &str,
-    label: &str,
-    unit: &str,
-    problems: &mut Vec<String>,
-) -> Option<f64> {
+fn decimal(f: &Fields, key: &str, message: &str, problems: &mut Vec<Said>) -> Option<f64> {
     match get(f, key) {
         "" => None,
         v => match v.parse::<f64>() {
             Ok(n) => Some(n),
             Err(_) => {
-                problems.push(format!("{label}: \"{v}\" is not a number of {unit}"));
+                problems.push(Said::new(message).with("value", v));
                 None
             }
         },
@@ -240,7 +251,7 @@ mod tests {
             ("first_deadline", "2001-01-01T10:00"),
         ]);
         let errors = parse(&f).unwrap_err();
-        let all = errors.join("\n");
+        let all = crate::lang::Lang::En.said_all(&errors);
         assert!(all.contains("3 to 7 players; you gave 2"), "{all}");
         assert!(all.contains("two players are called \"ann\""), "{all}");
         assert!(
@@ -286,6 +297,8 @@ mod tests {
             ("player4_email", "d@example.org"),
             ("safe_size", "2"),
         ]);
-        assert!(parse(&f).unwrap_err()[0].contains("safe_size 2 does not work with 4 players"));
+        assert!(parse(&f).unwrap_err()[0]
+            .to_string()
+            .contains("safe_size 2 does not work with 4 players"));
     }
 }

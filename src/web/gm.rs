@@ -1,5 +1,6 @@
 //! The game master's page and actions.
 
+use crate::said;
 use std::collections::BTreeMap;
 
 use actix_web::{web, HttpRequest};
@@ -26,12 +27,19 @@ struct GmPage {
     csrf: String,
 }
 
-async fn gm_page(master: &Master, req: &HttpRequest, token: &str, notice: Option<String>) -> Page {
+/// The game master's page, with what their last action did (worded in the page's language).
+async fn gm_page(
+    master: &Master,
+    req: &HttpRequest,
+    token: &str,
+    notice: Option<crate::lang::Said>,
+) -> Page {
     let (row, sent) = master.gm_page(token).await?;
+    let t = super::lang::reader(req, row.language);
+    let notice = notice.map(|n| t.said(&n));
     if super::signup::is_forming(&row) {
         return super::signup::gm_forming(master, req, token, &row, notice).await;
     }
-    let t = super::lang::reader(req, row.language);
     let cache = PageCache::of(req);
     let v = gm_page_view(master, &cache, &row, &sent, t, notice.is_some()).await?;
     let (csrf_token, cookie) = csrf(req);
@@ -70,18 +78,15 @@ pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterE
                 get("confirm").to_ascii_lowercase().as_str(),
                 "yes" | "true" | "on"
             ) {
-                return Err(MasterError::Invalid(vec![
-                    "tick the box to confirm that the game should end now".into(),
-                ]));
+                return Err(MasterError::Invalid(vec![said!(
+                    "error-tick-box-confirm-game"
+                )]));
             }
             GmAction::End
         }
         "extend" => GmAction::Extend {
             hours: get("hours").parse().map_err(|_| {
-                MasterError::Invalid(vec![format!(
-                    "\"{}\" is not a number of hours",
-                    get("hours")
-                )])
+                MasterError::invalid(said!("error-not-hours", hours = get("hours")))
             })?,
         },
         "reminders" => GmAction::Reminders {
@@ -89,26 +94,27 @@ pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterE
                 .map_err(|e| MasterError::Invalid(vec![e]))?,
         },
         "newlink" => GmAction::NewLink {
-            seat: get("seat").parse().map_err(|_| {
-                MasterError::Invalid(vec!["choose the player who gets a new link".into()])
-            })?,
+            seat: get("seat")
+                .parse()
+                .map_err(|_| MasterError::Invalid(vec![said!("error-choose-player-who-gets")]))?,
         },
         "replace" => GmAction::Replace {
-            seat: get("seat").parse().map_err(|_| {
-                MasterError::Invalid(vec!["choose the seat to give to someone else".into()])
-            })?,
+            seat: get("seat")
+                .parse()
+                .map_err(|_| MasterError::Invalid(vec![said!("error-choose-seat-give-someone")]))?,
             with: crate::master::seats::Newcomer::parse(get("with"), get("name"))
                 .map_err(|e| MasterError::Invalid(vec![e]))?,
         },
         "done" => GmAction::MarkDone {
             seat: get("seat")
                 .parse()
-                .map_err(|_| MasterError::Invalid(vec!["choose the player to mark done".into()]))?,
+                .map_err(|_| MasterError::Invalid(vec![said!("error-choose-player-mark-done")]))?,
         },
         other => {
-            return Err(MasterError::Invalid(vec![format!(
-                "\"{other}\" is not an action of the game master"
-            )]))
+            return Err(MasterError::invalid(said!(
+                "error-not-gm-action",
+                action = other
+            )))
         }
     })
 }
@@ -128,10 +134,10 @@ pub async fn gm_action(
             Ok(said) => said,
             Err(
                 e @ (MasterError::Invalid(_) | MasterError::Conflict(_) | MasterError::TooMany(_)),
-            ) => e.to_string(),
+            ) => e.said(),
             Err(e) => return Err(e.into()),
         },
-        Err(e) => e.to_string(),
+        Err(e) => e.said(),
     };
     gm_page(&master, &req, &token, Some(said)).await
 }

@@ -57,7 +57,11 @@ pub async fn gm_view(master: &Master, row: &GameRow, lang: Lang) -> Result<GmVie
                 }
             })
             .collect(),
-        pending_notes: serde_json::from_str(&row.gm_notes).unwrap_or_default(),
+        pending_notes: crate::model::Note::read_all(&row.gm_notes)
+            .unwrap_or_default()
+            .iter()
+            .map(|n| n.worded(&lang))
+            .collect(),
         pending_done: pending_done
             .iter()
             .filter_map(|s| state.players.get(*s).cloned())
@@ -211,7 +215,11 @@ pub async fn gm_page_view(
                 }
             })
             .collect(),
-        pending_notes: serde_json::from_str(&row.gm_notes).unwrap_or_default(),
+        pending_notes: crate::model::Note::read_all(&row.gm_notes)
+            .unwrap_or_default()
+            .iter()
+            .map(|n| n.worded(&lang))
+            .collect(),
         pending_done: pending_done
             .iter()
             .filter_map(|s| state.players.get(*s).cloned())

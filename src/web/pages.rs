@@ -159,7 +159,7 @@ struct CreatedPage {
     t: Lang,
     c: crate::model::Created,
     /// The game waits for its game master; the page shows no game-master link.
-    waiting: Option<&'static str>,
+    waiting: Option<String>,
 }
 
 pub async fn create_game(
@@ -172,13 +172,14 @@ pub async fn create_game(
     let f = form.into_inner();
     check_csrf(&req, &f)?;
     let ask_token = matches!(**policy, super::admission::CreateGames::Token(_));
-    let show_again = |f: Fields, errors: Vec<String>| {
+    let show_again = |f: Fields, errors: Vec<crate::lang::Said>| {
         let (token, cookie) = csrf(&req);
+        let t = super::lang::reader(&req, Lang::En);
         let mut r = private(
             &NewGame {
-                t: super::lang::reader(&req, Lang::En),
+                t,
                 f,
-                errors,
+                errors: errors.iter().map(|e| t.said(e)).collect(),
                 csrf: token,
                 rows: (1..=PLAYER_ROWS).collect(),
                 ask_token,
@@ -190,7 +191,7 @@ pub async fn create_game(
     };
     let wait = match policy.admit(f.get("create_token").map(String::as_str)) {
         Ok(wait) => wait,
-        Err(e) => return Ok(show_again(f, vec![e.to_string()])),
+        Err(e) => return Ok(show_again(f, vec![e.said()])),
     };
     let mut request = match forms::parse(&f) {
         Ok(r) => r,
@@ -205,7 +206,7 @@ pub async fn create_game(
             &CreatedPage {
                 t: super::lang::reader(&req, Lang::En),
                 c,
-                waiting: wait.then_some(super::admission::WAITING),
+                waiting: wait.then(|| super::lang::reader(&req, Lang::En).t("created-waiting")),
             },
             None,
         )),
@@ -269,7 +270,7 @@ pub async fn bulletin(
     };
     let round: i64 = round
         .parse()
-        .map_err(|_| MasterError::NotFound(format!("\"{round}\" is not a round number")))?;
+        .map_err(|_| MasterError::NotFound(crate::said!("error-not-round", round = &round)))?;
     // The reader's own choice, or None for the game's language (known once the game is read).
     let asked = super::lang::chosen(&req).or_else(|| {
         req.headers()
@@ -369,10 +370,9 @@ struct Feed {
 pub async fn feed(req: HttpRequest, master: web::Data<Master>, path: web::Path<i64>) -> Page {
     let id = path.into_inner();
     if super::signup::is_forming(&master.public_game(id).await?) {
-        return Err(MasterError::NotFound(format!(
-            "game {id} is still gathering players: it has no bulletins yet"
-        ))
-        .into());
+        return Err(
+            MasterError::NotFound(crate::said!("error-no-bulletins-yet", game = id)).into(),
+        );
     }
     let row = master.public_game(id).await?;
     let t = super::lang::reader(&req, row.language);
@@ -431,9 +431,10 @@ pub async fn observe(
     let id = path.into_inner();
     let email = f.get("email").map(|s| s.trim()).unwrap_or("");
     limiter.check(&req, super::admission::Kind::Subscription)?;
+    let t = super::lang::reader(&req, Lang::En);
     let message = match master.observe(id, email).await {
-        Ok(said) => said,
-        Err(MasterError::Invalid(problems)) => problems.join("; "),
+        Ok(said) => t.said(&said),
+        Err(e @ MasterError::Invalid(_)) => e.worded(t),
         Err(e) => return Err(e.into()),
     };
     Ok(render(&MessagePage {
@@ -470,10 +471,11 @@ pub async fn confirm_observe(
     form: web::Form<Fields>,
 ) -> Page {
     check_csrf(&req, &form)?;
-    let message = master.confirm_observer(&path).await?;
+    let t = super::lang::reader(&req, Lang::En);
+    let message = t.said(&master.confirm_observer(&path).await?);
     Ok(render(&MessagePage {
-        t: super::lang::reader(&req, Lang::En),
-        title: super::lang::reader(&req, Lang::En).t("observe-title"),
+        t,
+        title: t.t("observe-title"),
         message,
         form: None,
     }))
@@ -510,10 +512,11 @@ pub async fn unobserve(
     if !one_click {
         check_csrf(&req, &form)?;
     }
-    let message = master.unobserve(&path).await?;
+    let t = super::lang::reader(&req, Lang::En);
+    let message = t.said(&master.unobserve(&path).await?);
     Ok(render(&MessagePage {
-        t: super::lang::reader(&req, Lang::En),
-        title: super::lang::reader(&req, Lang::En).t("unobserve-done-title"),
+        t,
+        title: t.t("unobserve-done-title"),
         message,
         form: None,
     }))

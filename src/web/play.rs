@@ -207,9 +207,9 @@ pub async fn play_action(
                 Ok(n) => {
                     let player = master.authenticate(&token).await?;
                     match master.declare_absence(&player, n).await {
-                        Ok(s) => s,
+                        Ok(s) => t.said(&s),
                         Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => {
-                            e.to_string()
+                            e.worded(t)
                         }
                         Err(e) => return Err(e.into()),
                     }

@@ -10,8 +10,7 @@ use super::forms::Fields;
 use super::message::MessagePage;
 use super::render::{private, render};
 use crate::clock::now;
-use crate::lang::Lang;
-use crate::mail::{time_text, zone};
+use crate::lang::{Lang, Said};
 use crate::master::{Master, MasterError};
 use crate::store::{GameRow, GameStatus, SignupKind, SignupStatus};
 
@@ -31,6 +30,9 @@ pub struct FormingView {
     pub seats_free: i64,
     pub settings: Vec<(String, String)>,
     pub round_hours: f64,
+    /// The round's length in words, for the page.
+    #[serde(skip)]
+    pub round_length: String,
     pub max_absence: i64,
 }
 
@@ -40,7 +42,12 @@ pub fn is_forming(row: &GameRow) -> bool {
         || row.status == GameStatus::Unconfirmed && crate::states::parse(row).is_err()
 }
 
-pub async fn forming_view(master: &Master, row: &GameRow) -> Result<FormingView, MasterError> {
+/// A forming game's view; its start date is worded in `t`, in the game's time zone.
+pub async fn forming_view(
+    master: &Master,
+    row: &GameRow,
+    t: Lang,
+) -> Result<FormingView, MasterError> {
     let (seating, signups) = master.forming_of(row.id).await?;
     let unformed: serde_json::Value = serde_json::from_str(&row.state)
         .map_err(|e| MasterError::Corrupt(format!("forming game {}: {e}", row.id)))?;
@@ -71,7 +78,7 @@ pub async fn forming_view(master: &Master, row: &GameRow) -> Result<FormingView,
         max_players: seating.max_players,
         start_text: seating
             .start_at
-            .map(|at| time_text(at, zone(&row.time_zone))),
+            .map(|at| t.time(at, crate::mail::zone(&row.time_zone))),
         seats_free: seating.max_players - joined.len() as i64 - computers.len() as i64,
         // A forming game of classic Sleuth shows its ruleset and its own house rules.
         settings: match serde_json::from_value::<crate::sleuth::Settings>(
@@ -89,6 +96,7 @@ pub async fn forming_view(master: &Master, row: &GameRow) -> Result<FormingView,
         computers,
         invited,
         round_hours: row.round_seconds as f64 / 3600.0,
+        round_length: t.hours(row.round_seconds),
         max_absence: seating.max_absence,
     })
 }
@@ -112,9 +120,10 @@ pub async fn forming_page(
     notice: Option<String>,
 ) -> Page {
     let (csrf, cookie) = csrf(req);
-    let v = forming_view(master, row).await?;
+    let t = super::lang::reader(req, row.language);
+    let v = forming_view(master, row, t).await?;
     let mut r = render(&FormingPage {
-        t: super::lang::reader(req, row.language),
+        t,
         v,
         csrf,
         notice,
@@ -154,6 +163,7 @@ pub async fn join(
             .await,
     )?;
     let row = master.public_game(id).await?;
+    let said = super::lang::reader(&req, row.language).said(&said);
     forming_page(&master, &req, &row, Some(said)).await
 }
 
@@ -205,20 +215,22 @@ async fn stand_by(
             )
             .await,
     )?;
+    let t = super::lang::reader(req, Lang::En);
     Ok(render(&MessagePage {
-        t: super::lang::reader(req, Lang::En),
-        title: super::lang::reader(req, Lang::En).t("standby-title"),
-        message,
+        t,
+        title: t.t("standby-title"),
+        message: t.said(&message),
         form: None,
     }))
 }
 
 /// What an action answers a person: its message, or what was wrong with their input.
-fn said(r: Result<String, MasterError>) -> Result<String, super::error::PageError> {
+fn said(r: Result<Said, MasterError>) -> Result<Said, super::error::PageError> {
     match r {
         Ok(s) => Ok(s),
-        Err(MasterError::Invalid(p)) => Ok(p.join("; ")),
-        Err(e @ (MasterError::Conflict(_) | MasterError::TooMany(_))) => Ok(e.to_string()),
+        Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_) | MasterError::TooMany(_))) => {
+            Ok(e.said())
+        }
         Err(e) => Err(e.into()),
     }
 }
@@ -239,12 +251,13 @@ async fn signup_page(
     master: &Master,
     req: &HttpRequest,
     token: &str,
-    notice: Option<String>,
+    notice: Option<Said>,
 ) -> Page {
     let (signup, game) = master.signup_by_token(token).await?;
     let t = signup.language.unwrap_or_else(|| {
         super::lang::reader(req, game.as_ref().map_or(Lang::En, |g| g.language))
     });
+    let notice = notice.map(|n| t.said(&n));
     let game_name = game
         .as_ref()
         .map(|g| t.t2("signup-game", "name", g.name.as_str(), "id", g.id))
@@ -314,9 +327,10 @@ pub async fn signup_action(
             master.confirm_signup(&token, name).await
         }
         "withdraw" => master.withdraw_signup(&token).await,
-        other => Err(MasterError::Invalid(vec![format!(
-            "\"{other}\" is not something a sign-up can do: confirm or withdraw"
-        )])),
+        other => Err(MasterError::invalid(crate::said!(
+            "error-not-signup-action",
+            action = other
+        ))),
     };
     let notice = said(r)?;
     signup_page(&master, &req, &token, Some(notice)).await
@@ -331,10 +345,11 @@ pub async fn gm_forming(
     notice: Option<String>,
 ) -> Page {
     let (csrf, cookie) = csrf(req);
-    let v = forming_view(master, row).await?;
+    let t = super::lang::reader(req, row.language);
+    let v = forming_view(master, row, t).await?;
     Ok(private(
         &FormingPage {
-            t: super::lang::reader(req, row.language),
+            t,
             v,
             csrf,
             notice,
@@ -361,7 +376,7 @@ pub async fn listed(master: &Master) -> Result<Vec<Listed>, MasterError> {
     let mut out = Vec::new();
     for g in master.store.listed_games().await? {
         let seats_free = match g.status {
-            GameStatus::Forming => Some(forming_view(master, &g).await?.seats_free),
+            GameStatus::Forming => Some(forming_view(master, &g, Lang::En).await?.seats_free),
             _ => None,
         };
         out.push(Listed {

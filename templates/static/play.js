@@ -1,15 +1,18 @@
-// Improves pages that work without it: deadlines in the reader's own time with a countdown,
-// and a turn builder that writes lines into the text box without a round trip.
+// Improves pages that work without it: a countdown after each deadline, and a turn builder
+// that writes lines into the text box without a round trip. The deadline itself stays as the
+// server wrote it, in the time zone the reader chose; the countdown's words come from the
+// page (`data-countdown`, `data-countdown-days`: %d, %h, %m, %s where the numbers go).
 (function () {
   function tick() {
     document.querySelectorAll('time[data-deadline]').forEach(function (el) {
       var at = Number(el.getAttribute('data-deadline')) * 1000;
       if (!at) return;
+      if (el.dataset.at === undefined) el.dataset.at = el.textContent;
       var left = Math.max(0, Math.floor((at - Date.now()) / 1000));
-      var d = Math.floor(left / 86400), h = Math.floor(left % 86400 / 3600), m = Math.floor(left % 3600 / 60), s = left % 60;
-      var lang = document.documentElement.lang || undefined;
-      var count = (d ? d + (lang === 'fr' ? ' j ' : 'd ') : '') + h + ' h ' + m + ' min ' + s + ' s';
-      el.textContent = new Date(at).toLocaleString(lang) + ' (' + count + ')';
+      var n = { d: Math.floor(left / 86400), h: Math.floor(left % 86400 / 3600), m: Math.floor(left % 3600 / 60), s: left % 60 };
+      var shape = (n.d ? el.dataset.countdownDays : el.dataset.countdown) || '%h h %m min %s s';
+      var count = shape.replace(/%([dhms])/g, function (_, k) { return n[k]; });
+      el.textContent = el.dataset.at + ' (' + count + ')';
     });
   }
   tick();

@@ -186,3 +186,173 @@ async fn a_game_in_a_language_the_service_does_not_speak_is_refused_clearly() {
     );
     app.stop().await;
 }
+
+/// Posts the game master's form with its token, read from their page first.
+async fn gm_form(app: &TestApp, gm: &str, fields: &[(&str, &str)]) -> String {
+    let (_, page) = app.get_text(gm).await;
+    let token = csrf(&page);
+    let mut form: Vec<(&str, &str)> = vec![("csrf", &token)];
+    form.extend_from_slice(fields);
+    post_form(app, gm, &form).await.1
+}
+
+#[tokio::test]
+async fn a_french_game_master_is_answered_in_french_and_the_bulletin_words_the_notes_per_reader() {
+    let mut app = TestApp::spawn().await;
+    let names = ["Ann", "Ben", "Cleo", "Dan"];
+    let (id, links, gm) = app
+        .create_game(&game_body(
+            &names,
+            None,
+            json!({"language": "fr", "time_zone": "Europe/Paris"}),
+        ))
+        .await;
+    let page = gm_form(&app, &gm, &[("action", "pause")]).await;
+    assert!(
+        page.contains("Le maître de jeu a mis la partie en pause"),
+        "{page}"
+    );
+    // A refusal is French too, and keeps the page.
+    let page = gm_form(&app, &gm, &[("action", "pause")]).await;
+    assert!(page.contains("la partie est déjà en pause"), "{page}");
+    let page = gm_form(&app, &gm, &[("action", "extend"), ("hours", "1.5")]).await;
+    assert!(page.contains("prolongé l’échéance de 1,5 heure"), "{page}");
+    let page = gm_form(&app, &gm, &[("action", "extend"), ("hours", "beaucoup")]).await;
+    assert!(
+        page.contains("« beaucoup » n’est pas un nombre d’heures"),
+        "{page}"
+    );
+    let page = gm_form(&app, &gm, &[("action", "resume")]).await;
+    assert!(
+        page.contains("a repris la partie ; l’échéance est le"),
+        "{page}"
+    );
+    let page = gm_form(&app, &gm, &[("action", "resolve")]).await;
+    assert!(page.contains("La manche 1 a été résolue."), "{page}");
+
+    // The bulletin keeps the notes as data: each reader has them in their language.
+    let fr = page_with(&app, &format!("/games/{id}/rounds/1"), Some("fr")).await;
+    assert!(
+        fr.contains("Le maître de jeu a mis la partie en pause")
+            && fr.contains("Le maître de jeu a prolongé l’échéance de 1,5 heure"),
+        "{fr}"
+    );
+    let en = page_with(&app, &format!("/games/{id}/rounds/1"), Some("en")).await;
+    assert!(
+        en.contains("The game master paused the game")
+            && en.contains("extended the deadline by 1.5 hours"),
+        "{en}"
+    );
+    // The API speaks English, as it always has.
+    let api = app.get_json(&format!("/api/games/{id}/rounds/1")).await;
+    assert!(
+        api["notes"].to_string().contains("resumed the game"),
+        "{api}"
+    );
+
+    // A player's refused absence comes back in her language.
+    let (_, page) = app.get_text(&links[0]).await;
+    let token = csrf(&page);
+    // The script counts down in the page's words and leaves the deadline in her time zone.
+    assert!(
+        page.contains("data-countdown-days=\"%d j %h h %m min %s s\""),
+        "{page}"
+    );
+    let (_, script) = app.get_text("/static/play.js").await;
+    assert!(
+        !script.contains("toLocale") && !script.contains("' j '"),
+        "{script}"
+    );
+    let (_, page) = post_form(
+        &app,
+        &links[0],
+        &[("csrf", &token), ("action", "away"), ("rounds", "2")],
+    )
+    .await;
+    assert!(page.contains("<html lang=\"fr\">"), "{page}");
+    assert!(!page.contains("this game allows no absences"), "{page}");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_french_form_error_page_and_sign_up_mail() {
+    let mut app = TestApp::spawn().await;
+    // The new-game form names classic Sleuth's fields in words, not keys.
+    let form = page_with(&app, "/games/new?lang=fr", None).await;
+    assert!(
+        form.contains("Gemmes manquantes") && !form.contains(">missing_gems<"),
+        "{form}"
+    );
+    // An error page in the reader's language.
+    let page = page_with(&app, "/games/1/rounds/x", Some("fr")).await;
+    assert!(
+        page.contains("« x » n’est pas un numéro de manche"),
+        "{page}"
+    );
+    let (s, created) = app
+        .post_json(
+            "/api/games",
+            &json!({
+                "name": "Partie ouverte",
+                "gm_email": "mj@example.org",
+                "players": [],
+                "language": "fr",
+                "forming": {"min_players": 3, "max_players": 4, "start_at": 1_900_000_800},
+            }),
+        )
+        .await;
+    assert_eq!(s, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let (_, page) = app.get_text(&format!("/games/{id}")).await;
+    // Its start date and round length in French words and numbers.
+    assert!(page.contains("dim. 17 mars 2030 18:00"), "{page}");
+    assert!(page.contains("48 heures"), "{page}");
+    let token = csrf(&page);
+    let (_, said) = post_form(
+        &app,
+        &format!("/games/{id}/join"),
+        &[
+            ("csrf", &token),
+            ("name", "Zoé"),
+            ("email", "zoe@example.org"),
+        ],
+    )
+    .await;
+    assert!(
+        said.contains("n’est pas un nom de joueur utilisable"),
+        "{said}"
+    );
+    let (_, said) = post_form(
+        &app,
+        &format!("/games/{id}/join"),
+        &[
+            ("csrf", &token),
+            ("name", "Zoe"),
+            ("email", "zoe@example.org"),
+        ],
+    )
+    .await;
+    assert!(
+        said.contains("Un courriel est parti vers zoe@example.org"),
+        "{said}"
+    );
+    common::mail::settle(&app).await;
+    let mails = app.mails();
+    let to_zoe = mails
+        .iter()
+        .rev()
+        .find(|m| m.contains("To: zoe@example.org"))
+        .expect("a mail to Zoe")
+        .replace("=\r\n", "");
+    assert!(
+        to_zoe.contains("confirmez") && !to_zoe.contains("Someone asked"),
+        "{to_zoe}"
+    );
+    let to_gm = mails
+        .iter()
+        .find(|m| m.contains("To: mj@example.org"))
+        .expect("the game master's first mail")
+        .replace("=\r\n", "");
+    assert!(!to_gm.contains("is open for sign-up"), "{to_gm}");
+    app.stop().await;
+}

@@ -25,7 +25,7 @@ impl Master {
             req.classic_deal.clone(),
             None,
         )
-        .map_err(|e| MasterError::Invalid(vec![e.to_string()]))?;
+        .map_err(|e| MasterError::invalid(crate::lang::Said::text(e.to_string())))?;
         let commitment = state.commitment();
         let now = now();
         let turn_secs = req.classic.turn_hours as i64 * 3600;

@@ -7,7 +7,7 @@
 use super::{json, Master, MasterError, Result};
 use crate::clock::now;
 use crate::keys;
-use crate::lang::Lang;
+use crate::lang::{Lang, Said};
 use crate::mail::classic::News;
 use crate::master::request::computer_level;
 use crate::sleuth::{Settings, Sleuth};
@@ -21,7 +21,7 @@ pub struct Seated {
 }
 
 impl Master {
-    /// Deals, commits and seats a formed classic game; says so in the game's language.
+    /// Deals, commits and seats a formed classic game; says so (in the reader's language).
     pub(in crate::master) async fn start_formed_classic(
         &self,
         tx: &mut Tx,
@@ -29,12 +29,12 @@ impl Master {
         settings: Settings,
         seed: u64,
         seats: &[Seated],
-    ) -> Result<String> {
+    ) -> Result<Said> {
         let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
         let salt = keys::new_key();
         let turn_hours = settings.turn_hours;
         let state = Sleuth::new(names.clone(), settings, seed, salt.clone(), None, None)
-            .map_err(|e| MasterError::Invalid(vec![e.to_string()]))?;
+            .map_err(|e| MasterError::invalid(Said::text(e.to_string())))?;
         let now = now();
         let deadline = now + turn_hours as i64 * 3600;
         self.store
@@ -103,6 +103,6 @@ impl Master {
         let letter = news.letter(&self.site, &row, &t.t("classic-gm-name"), t);
         self.send(tx, Some(row.id), &row.gm_email, &letter, now)
             .await?;
-        Ok(t.t1("classic-formed-started", "count", names.len()))
+        Ok(crate::said!("classic-formed-started", count = names.len()))
     }
 }

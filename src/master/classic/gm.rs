@@ -5,9 +5,11 @@
 use super::{Master, MasterError, Result};
 use crate::clock::now;
 use crate::keys;
+use crate::lang::Said;
 use crate::master::gm::GmAction;
 use crate::master::seats::Newcomer;
 use crate::rules::game::valid_name;
+use crate::said;
 use crate::store::{ClassicSave, GameRow, GameStatus, SignupKind, SignupStatus};
 
 impl Master {
@@ -15,77 +17,78 @@ impl Master {
         &self,
         game: GameRow,
         action: GmAction,
-    ) -> Result<String> {
+    ) -> Result<Said> {
         match (game.status, action) {
-            (GameStatus::Over, _) => Err(MasterError::Conflict("the game is over".into())),
+            (GameStatus::Over, _) => Err(MasterError::Conflict(said!("error-game-over"))),
             (GameStatus::Unconfirmed, GmAction::Start) => self.classic_start(game.id).await,
-            (GameStatus::Unconfirmed, _) => Err(MasterError::Conflict(
-                "the game has not started: press \"Start the game\" first".into(),
-            )),
-            (_, GmAction::Start) => {
-                Err(MasterError::Conflict("the game has started already".into()))
+            (GameStatus::Unconfirmed, _) => {
+                Err(MasterError::Conflict(said!("error-game-not-started-press")))
             }
+            (_, GmAction::Start) => Err(MasterError::Conflict(said!("error-game-started-already"))),
             (_, GmAction::ResolveNow) => {
                 self.classic_change(game.id, None, |s, _, _| Ok(s.gm_skip()))
                     .await?;
-                Ok("The turn was ended now; the next player's turn has begun.".into())
+                Ok(said!("done-turn-ended-now-next"))
             }
             (_, GmAction::End) => {
                 self.classic_change(game.id, None, |s, _, _| Ok(s.gm_end()))
                     .await?;
-                Ok("The game is over; every player was mailed the end.".into())
+                Ok(said!("done-game-over-every-player"))
             }
             (_, GmAction::MarkDone { seat }) => {
                 self.classic_change(game.id, None, |s, _, _| {
                     if seat >= s.players.len() {
-                        return Err(MasterError::Invalid(vec![format!(
-                            "there is no seat {}",
-                            seat + 1
+                        return Err(MasterError::Invalid(vec![said!(
+                            "error-no-seat",
+                            seat = seat + 1
                         )]));
                     }
                     if !s.in_play(seat) {
-                        return Err(MasterError::Conflict(format!(
-                            "{} is out or has won already",
-                            s.players[seat]
+                        return Err(MasterError::Conflict(said!(
+                            "error-out-or-won",
+                            name = &s.players[seat]
                         )));
                     }
                     Ok(s.mark_out(seat))
                 })
                 .await?;
-                Ok("The player is out: they take no more turns and still answer questions.".into())
+                Ok(said!("done-player-out-they-take"))
             }
             (_, GmAction::Replace { seat, with }) => self.classic_replace(&game, seat, with).await,
             (status, GmAction::Extend { hours }) => {
                 let secs = (hours * 3600.0).round() as i64;
                 if secs <= 0 {
-                    return Err(MasterError::Invalid(vec![
-                        "extend by more than 0 hours".into()
-                    ]));
+                    return Err(MasterError::Invalid(vec![said!(
+                        "error-extend-more-than-0"
+                    )]));
                 }
                 self.classic_clock(&game, |d, r| match status {
                     GameStatus::Paused => (None, r.map(|r| r + secs)),
                     _ => (d.map(|d| d + secs), None),
                 })
                 .await?;
-                Ok(format!("The turn now lasts {hours} hours more."))
+                Ok(said!(
+                    "done-turn-lasts-more",
+                    by = crate::lang::Value::duration(secs)
+                ))
             }
             (GameStatus::Paused, GmAction::Pause) => {
-                Err(MasterError::Conflict("the game is paused already".into()))
+                Err(MasterError::Conflict(said!("error-game-paused-already")))
             }
             (_, GmAction::Pause) => {
                 self.classic_pause(&game, GameStatus::Paused).await?;
-                Ok("The game is paused: the turn's clock is stopped until you resume it.".into())
+                Ok(said!("done-game-paused-turn-s"))
             }
             (GameStatus::Open, GmAction::Resume) => {
-                Err(MasterError::Conflict("the game is not paused".into()))
+                Err(MasterError::Conflict(said!("error-game-not-paused")))
             }
             (_, GmAction::Resume) => {
                 self.classic_pause(&game, GameStatus::Open).await?;
-                Ok("The game goes on: the turn's clock runs again.".into())
+                Ok(said!("done-game-goes-on-turn"))
             }
-            (_, GmAction::Reminders { .. }) => Err(MasterError::Invalid(vec![
-                "a game of classic Sleuth reminds the player whose turn ends soon by itself".into(),
-            ])),
+            (_, GmAction::Reminders { .. }) => Err(MasterError::Invalid(vec![said!(
+                "error-game-classic-sleuth-reminds"
+            )])),
             (_, GmAction::NewLink { .. }) => unreachable!("a new link is the shared action"),
         }
     }
@@ -144,7 +147,7 @@ impl Master {
 
     /// Starts a game that waited for its game master: each player gets a new key and their
     /// welcome, and the first turn's clock starts.
-    async fn classic_start(&self, game_id: i64) -> Result<String> {
+    async fn classic_start(&self, game_id: i64) -> Result<Said> {
         let mut tx = self.store.write().await?;
         let row = self.locked(&mut tx, game_id).await?;
         let state = super::parse(&row)?;
@@ -190,18 +193,18 @@ impl Master {
         tx.commit().await?;
         self.forget_players(|p| p.game_id != game_id);
         self.classic_change(game_id, None, |_, _, _| Ok(())).await?;
-        Ok("The game has started: each player was mailed their private link.".into())
+        Ok(said!("done-game-started-each-player"))
     }
 
     /// Gives a seat to a standby or a computer player; the old player's link stops working.
-    async fn classic_replace(&self, game: &GameRow, seat: usize, with: Newcomer) -> Result<String> {
+    async fn classic_replace(&self, game: &GameRow, seat: usize, with: Newcomer) -> Result<Said> {
         let mut tx = self.store.write().await?;
         let players = self.store.players(&mut *tx, game.id).await?;
         let old = players
             .iter()
             .find(|p| p.seat == seat as i64)
             .cloned()
-            .ok_or_else(|| MasterError::Invalid(vec![format!("there is no seat {}", seat + 1)]))?;
+            .ok_or_else(|| MasterError::invalid(said!("error-no-seat", seat = seat + 1)))?;
         let (name, email, computer, signup) = match &with {
             Newcomer::Standby(id) => {
                 let s = self
@@ -214,9 +217,7 @@ impl Master {
                             && s.game_id.is_none_or(|g| g == game.id)
                     })
                     .ok_or_else(|| {
-                        MasterError::Invalid(vec![format!(
-                            "standby {id} is not standing by for this game; choose one from the list"
-                        )])
+                        MasterError::invalid(said!("error-not-standing-by", id = *id))
                     })?;
                 (s.name.clone(), s.email.clone(), None, Some(s.id))
             }
@@ -228,9 +229,10 @@ impl Master {
                 .iter()
                 .any(|p| p.seat != old.seat && p.name.eq_ignore_ascii_case(&name))
         {
-            return Err(MasterError::Invalid(vec![format!(
-                "\"{name}\" cannot take the seat: use 1 to 32 letters, digits, _ or -, a name no other player has, and not safe, table or missing"
-            )]));
+            return Err(MasterError::invalid(said!(
+                "error-cannot-take-seat",
+                name = &name
+            )));
         }
         let key = keys::new_key();
         let version = self
@@ -255,10 +257,11 @@ impl Master {
         // The seat's new name goes into the log, and a computer whose turn it is plays.
         self.classic_change(game.id, None, |s, _, _| Ok(s.replace(seat, &name)))
             .await?;
-        Ok(format!(
-            "{name} now plays seat {} in place of {}.",
-            seat + 1,
-            old.name
+        Ok(said!(
+            "done-now-plays-seat",
+            name = &name,
+            seat = seat + 1,
+            old = &old.name
         ))
     }
 }

@@ -24,9 +24,9 @@ pub use orders::Answer;
 /// A classic game row's state, parsed.
 pub fn parse(row: &GameRow) -> Result<Sleuth> {
     if row.ruleset != Ruleset::Sleuth {
-        return Err(MasterError::NotFound(format!(
-            "game {} is not a game of classic Sleuth",
-            row.id
+        return Err(MasterError::NotFound(crate::said!(
+            "error-not-classic",
+            game = row.id
         )));
     }
     serde_json::from_str(&row.state)
@@ -81,7 +81,7 @@ impl Master {
             .store
             .game_for_update(&mut tx, game_id)
             .await?
-            .ok_or_else(|| MasterError::NotFound(format!("there is no game {game_id}")))?;
+            .ok_or_else(|| MasterError::NotFound(crate::said!("error-no-game", game = game_id)))?;
         let mut state = parse(&row)?;
         let players = self.store.players(&mut *tx, game_id).await?;
         let (turn, events, reveals) = (state.turn, state.log.len(), state.reveals.len());

@@ -25,13 +25,20 @@ impl Master {
             .classic_change(player.game_id, Some(seat), |state, row, _| {
                 let t = player.lang(row);
                 state.act(seat, text).map(|_| ()).map_err(|errors| {
-                    MasterError::Invalid(errors.iter().map(|e| t.classic_rejected(e)).collect())
+                    MasterError::Invalid(
+                        errors
+                            .iter()
+                            .map(|e| crate::lang::Said::text(t.classic_rejected(e)))
+                            .collect(),
+                    )
                 })
             })
             .await;
         match done {
             Ok(()) => Ok(Answer::Done),
-            Err(MasterError::Invalid(lines)) => Ok(Answer::Refused(lines)),
+            Err(MasterError::Invalid(lines)) => Ok(Answer::Refused(
+                lines.iter().map(|l| l.to_string()).collect(),
+            )),
             Err(e) => Err(e),
         }
     }

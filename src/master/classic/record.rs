@@ -48,7 +48,5 @@ pub fn record(state: &Sleuth, commitment: &str) -> Value {
 
 /// Why a game's record is not published yet.
 pub fn not_over(id: i64) -> MasterError {
-    MasterError::NotFound(format!(
-        "game {id} is not over; its record is published when it ends"
-    ))
+    MasterError::NotFound(crate::said!("error-record-not-yet", game = id))
 }
