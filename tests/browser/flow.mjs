@@ -301,6 +301,10 @@ async function run(js, lang) {
   const why = page.locator('table.sheet td[data-why]').first();
   await why.focus();
   assert.ok((await why.getAttribute('data-why')).length > 0, 'a certain cell gives its reason on focus');
+  const reason = why.locator('.why');
+  assert.equal(await reason.textContent(), await why.getAttribute('data-why'), 'the reason is the cell\'s own text, for screen readers');
+  const box = await reason.boundingBox();
+  assert.ok(box && box.x >= 0 && box.width > 50, 'the reason shows on focus');
   await checkContrast(page, 'player page after a round');
   await page.locator('.sheet-section').screenshot({ path: join(dir, 'sheet-laptop.png') });
   await shot(page, dir, 'player-after');
@@ -313,6 +317,12 @@ async function run(js, lang) {
   assert.ok(overflow <= 0, `the phone page is ${overflow}px too wide`);
   const sideways = await small.locator('.sheet-grid').evaluate((g) => g.scrollWidth - g.clientWidth);
   assert.ok(sideways <= 0, `the phone's sheet scrolls sideways by ${sideways}px`);
+  // A reason opened on the last cell of a row stays on the screen.
+  const edge = small.locator('table.sheet tr.me td:last-child[data-why]').first();
+  assert.equal(await edge.count(), 1, 'the player\'s own row gives a reason in its last cell');
+  await edge.focus();
+  const r = await edge.locator('.why').boundingBox();
+  assert.ok(r.x >= 0 && r.x + r.width <= 390, `the reason of a right-hand cell leaves the screen (${r.x}, ${r.width})`);
   await small.locator('.sheet-section').screenshot({ path: join(dir, 'sheet-phone.png') });
   await shot(small, dir, 'phone', true);
   await phone.close();
