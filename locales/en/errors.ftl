@@ -190,3 +190,14 @@ limit-for-this-game = for this game
 limit-games-made = games made
 limit-subscriptions = subscriptions asked for
 limit-gm-mail = actions that mail the players
+settings-player-count = a game needs 3 to 7 players, not { $count }
+settings-safe-size = safe_size { $size } does not work with { $players } players: it must be at least { $min } and leave a number of cards that { $players } players can share evenly (possible: { $options })
+settings-max-shared-pair = max_shared_pair must be at least 1 (a player holding any card holds one card of each of its trait pairs)
+settings-max-rounds = max_rounds must be at least 1
+settings-idle-rounds = idle_rounds must be at least 1, or null to never mark idle players done
+settings-too-large = { $name } { $value } is too large: at most { $max }
+classic-settings-player-count = classic Sleuth needs 3 to 7 players, not { $count }
+classic-settings-missing-gems = missing_gems = { $gems } is allowed only with 3 or 4 players and must be 1, 2 or 3; with { $players } players use 1
+classic-settings-turn-hours = turn_hours must be between 1 and 720, not { $hours }
+classic-settings-winners = winners must be at least 1 and fewer than the { $players } players, not { $winners }
+classic-settings-idle-turns = idle_turns must be at least 1, not { $turns }

@@ -190,3 +190,14 @@ limit-for-this-game = pour cette partie
 limit-games-made = parties créées
 limit-subscriptions = abonnements demandés
 limit-gm-mail = actions qui écrivent aux joueurs
+settings-player-count = une partie se joue à 3 à 7 joueurs, pas { $count }
+settings-safe-size = safe_size { $size } ne convient pas à { $players } joueurs : il faut au moins { $min } et laisser un nombre de cartes que { $players } joueurs peuvent se partager à parts égales (possible : { $options })
+settings-max-shared-pair = max_shared_pair doit valoir au moins 1 (un joueur qui a une carte a une carte de chacune de ses paires de caractéristiques)
+settings-max-rounds = max_rounds doit valoir au moins 1
+settings-idle-rounds = idle_rounds doit valoir au moins 1, ou null pour ne jamais déclarer fini un joueur inactif
+settings-too-large = { $name } { $value } est trop grand : au plus { $max }
+classic-settings-player-count = le Sleuth classique se joue à 3 à 7 joueurs, pas { $count }
+classic-settings-missing-gems = missing_gems = { $gems } n’est permis qu’à 3 ou 4 joueurs et doit valoir 1, 2 ou 3 ; à { $players } joueurs, mettez 1
+classic-settings-turn-hours = turn_hours doit être entre 1 et 720, pas { $hours }
+classic-settings-winners = winners doit valoir au moins 1 et moins que les { $players } joueurs, pas { $winners }
+classic-settings-idle-turns = idle_turns doit valoir au moins 1, pas { $turns }

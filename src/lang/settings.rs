@@ -42,3 +42,86 @@ pub fn settings(lang: Lang, s: &Settings, players: usize) -> Vec<(String, String
         .map(|(key, value)| (lang.t1("setting-name", "key", key), value))
         .collect()
 }
+
+/// A Polysleuth house rule that does not fit, as a message for the reader's language.
+impl From<&crate::rules::settings::SettingsError> for super::Said {
+    fn from(e: &crate::rules::settings::SettingsError) -> Self {
+        use crate::rules::settings::SettingsError as E;
+        use crate::said;
+        match e {
+            E::PlayerCount(n) => said!("settings-player-count", count = *n),
+            E::SafeSize {
+                size,
+                players,
+                min,
+                options,
+            } => said!(
+                "settings-safe-size",
+                size = *size,
+                players = *players,
+                min = *min,
+                options = options.as_str()
+            ),
+            E::MaxSharedPair => said!("settings-max-shared-pair"),
+            E::MaxRounds => said!("settings-max-rounds"),
+            E::IdleRounds => said!("settings-idle-rounds"),
+            E::TooLarge { name, value, max } => {
+                said!(
+                    "settings-too-large",
+                    name = *name,
+                    value = *value,
+                    max = *max
+                )
+            }
+        }
+    }
+}
+
+/// A classic-Sleuth house rule that does not fit, as a message for the reader's language.
+impl From<&crate::sleuth::settings::SettingsError> for super::Said {
+    fn from(e: &crate::sleuth::settings::SettingsError) -> Self {
+        use crate::said;
+        use crate::sleuth::settings::SettingsError as E;
+        match e {
+            E::PlayerCount(n) => said!("classic-settings-player-count", count = *n),
+            E::MissingGems(gems, players) => {
+                said!(
+                    "classic-settings-missing-gems",
+                    gems = *gems,
+                    players = *players
+                )
+            }
+            E::TurnHours(h) => said!("classic-settings-turn-hours", hours = *h),
+            E::Winners(w, players) => {
+                said!("classic-settings-winners", winners = *w, players = *players)
+            }
+            E::IdleTurns(n) => said!("classic-settings-idle-turns", turns = *n),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Lang, Said};
+
+    #[test]
+    fn a_house_rule_that_does_not_fit_is_told_in_the_readers_language() {
+        let e = crate::sleuth::Settings {
+            missing_gems: 2,
+            ..Default::default()
+        }
+        .check(6)
+        .unwrap_err();
+        let said = Said::from(&e);
+        assert_eq!(
+            Lang::En.said(&said),
+            e.to_string(),
+            "English as the engine says it"
+        );
+        let fr = Lang::Fr.said(&said);
+        assert!(fr.contains("n’est permis qu’à 3 ou 4 joueurs"), "{fr}");
+        let e = crate::rules::Settings::default().check(9).unwrap_err();
+        assert_eq!(Lang::En.said(&Said::from(&e)), e.to_string());
+        assert!(Lang::Fr.said(&Said::from(&e)).contains("pas 9"));
+    }
+}

@@ -154,22 +154,22 @@ impl Draft {
                         Ruleset::Polysleuth => self
                             .settings
                             .check(self.players.len())
-                            .map_err(|e| e.to_string()),
+                            .map_err(|e| Said::from(&e)),
                         Ruleset::Sleuth => self
                             .classic
                             .check(self.players.len())
-                            .map_err(|e| e.to_string()),
+                            .map_err(|e| Said::from(&e)),
                     };
                     if let Err(e) = checked {
-                        errors.push(Said::text(e));
+                        errors.push(e);
                     }
                 }
             }
             Some(f) => {
                 // Every table size the game may start with must suit its house rules.
                 let fits = |n: usize| match self.ruleset {
-                    Ruleset::Polysleuth => self.settings.check(n).map_err(|e| e.to_string()),
-                    Ruleset::Sleuth => self.classic.check(n).map_err(|e| e.to_string()),
+                    Ruleset::Polysleuth => self.settings.check(n).map_err(|e| Said::from(&e)),
+                    Ruleset::Sleuth => self.classic.check(n).map_err(|e| Said::from(&e)),
                 };
                 check_forming(f, &self.players, &fits, now, &mut errors)
             }
@@ -274,7 +274,7 @@ impl Draft {
 fn check_forming(
     f: &Forming,
     computers: &[(String, String)],
-    fits: &dyn Fn(usize) -> Result<(), String>,
+    fits: &dyn Fn(usize) -> Result<(), Said>,
     now: i64,
     errors: &mut Vec<Said>,
 ) {
