@@ -259,6 +259,24 @@ impl Lang {
     /// A moment in a time zone: `Sat 21 Nov 2026 18:00 CET (UTC+01:00)` /
     /// `sam. 21 nov. 2026 18:00 CET (UTC+01:00)`.
     pub fn time(&self, epoch: i64, tz: Tz) -> String {
+        // Every view of a page shows its deadline: each moment is worded once per language and
+        // zone, and kept (a bounded memory: when full it starts again).
+        type Memo = RwLock<HashMap<(Lang, i64, Tz), String>>;
+        static MEMO: LazyLock<Memo> = LazyLock::new(Memo::default);
+        let key = (*self, epoch, tz);
+        if let Some(text) = MEMO.read().expect("memo lock").get(&key) {
+            return text.clone();
+        }
+        let text = self.time_worded(epoch, tz);
+        let mut memo = MEMO.write().expect("memo lock");
+        if memo.len() >= 10_000 {
+            memo.clear();
+        }
+        memo.insert(key, text.clone());
+        text
+    }
+
+    fn time_worded(&self, epoch: i64, tz: Tz) -> String {
         match Utc.timestamp_opt(epoch, 0).single() {
             Some(t) => {
                 let t = t.with_timezone(&tz);

@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
 
 use super::games::GameRow;
-use super::rows::{Columns, Decode};
+use super::rows::{Columns, Decode, Named};
 use super::StoreError;
 
 /// The one statement of a player's page.
@@ -89,7 +89,7 @@ pub(super) fn player_page(
         statement
             // By name: `$2` comes before `$1` in the text, and SQLite numbers by appearance.
             .query_row(rusqlite::named_params! {"$1": game_id, "$2": seat}, |row| {
-                Ok(PlayerPage::decode(row))
+                Ok(PlayerPage::decode(&Named::new(row)))
             })
             .optional()?
             .transpose()
@@ -100,7 +100,7 @@ pub(super) fn gm_page(file: &str, game_id: i64) -> Result<Option<GmPageRows>, St
     with_reader(file, |conn| {
         let game = conn
             .prepare_cached(GM_PAGE_GAME)?
-            .query_row([game_id], |row| Ok(GameRow::decode(row)))
+            .query_row([game_id], |row| Ok(GameRow::decode(&Named::new(row))))
             .optional()?
             .transpose()?;
         let Some(game) = game else { return Ok(None) };

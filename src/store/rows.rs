@@ -45,6 +45,45 @@ impl Columns for rusqlite::Row<'_> {
     }
 }
 
+/// A rusqlite row read by column name with its statement's names looked up once: rusqlite's
+/// own lookup by name asks SQLite for every column's name at each call, which made decoding a
+/// game row a good part of a player's page.
+pub struct Named<'r, 's> {
+    row: &'r rusqlite::Row<'s>,
+    names: Vec<&'r str>,
+}
+
+impl<'r, 's> Named<'r, 's> {
+    pub fn new(row: &'r rusqlite::Row<'s>) -> Self {
+        Named {
+            row,
+            names: row.as_ref().column_names(),
+        }
+    }
+
+    fn at(&self, name: &str) -> Result<usize, StoreError> {
+        self.names
+            .iter()
+            .position(|n| *n == name)
+            .ok_or_else(|| StoreError::Direct(format!("no column {name}")))
+    }
+}
+
+impl Columns for Named<'_, '_> {
+    fn int(&self, name: &str) -> Result<i64, StoreError> {
+        Ok(self.row.get(self.at(name)?)?)
+    }
+    fn maybe_int(&self, name: &str) -> Result<Option<i64>, StoreError> {
+        Ok(self.row.get(self.at(name)?)?)
+    }
+    fn text(&self, name: &str) -> Result<String, StoreError> {
+        Ok(self.row.get(self.at(name)?)?)
+    }
+    fn maybe_text(&self, name: &str) -> Result<Option<String>, StoreError> {
+        Ok(self.row.get(self.at(name)?)?)
+    }
+}
+
 /// A row type read from `Columns`.
 pub trait Decode: Sized {
     fn decode(row: &impl Columns) -> Result<Self, StoreError>;

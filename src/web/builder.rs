@@ -16,6 +16,43 @@ pub struct Choice {
     /// How a turn line writes the choice in the player's language (the page's script
     /// writes lines with it): `paire de diamants rouges`, `de rouges`.
     pub words: String,
+    /// The choice as its `<option>`, escaped once: the cards and questions are the same on
+    /// every page of a language, so they are not escaped again for each view.
+    #[serde(skip)]
+    pub option: String,
+}
+
+impl Choice {
+    fn new(value: String, label: String, words: String) -> Choice {
+        let option = format!(
+            "<option value=\"{}\" data-words=\"{}\">{}</option>",
+            escape(&value),
+            escape(&words),
+            escape(&label)
+        );
+        Choice {
+            value,
+            label,
+            words,
+            option,
+        }
+    }
+}
+
+/// Text made safe inside HTML and its attributes.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// What the turn builder offers: only choices a turn could accept (RULES.md §3), given the
@@ -51,10 +88,12 @@ impl Choices {
 
     fn new(lang: Lang) -> Choices {
         let traits = Trait::all();
-        let choice = |ts: &[Trait]| Choice {
-            value: ts.iter().map(|t| t.name()).collect::<Vec<_>>().join(" "),
-            label: crate::lang::traits_plural(lang, ts),
-            words: crate::lang::traits_plural_of(lang, ts),
+        let choice = |ts: &[Trait]| {
+            Choice::new(
+                ts.iter().map(|t| t.name()).collect::<Vec<_>>().join(" "),
+                crate::lang::traits_plural(lang, ts),
+                crate::lang::traits_plural_of(lang, ts),
+            )
         };
         let mut two_traits = Vec::new();
         for (i, a) in traits.iter().enumerate() {
@@ -66,10 +105,12 @@ impl Choices {
         }
         Choices {
             cards: Card::all()
-                .map(|c| Choice {
-                    value: c.name(),
-                    label: crate::lang::card_line(lang, c),
-                    words: crate::lang::card(lang, c),
+                .map(|c| {
+                    Choice::new(
+                        c.name(),
+                        crate::lang::card_line(lang, c),
+                        crate::lang::card(lang, c),
+                    )
                 })
                 .collect(),
             one_trait: traits.iter().map(|t| choice(&[*t])).collect(),
@@ -82,31 +123,21 @@ impl Builder {
     pub fn new(v: &PlayView, text: &str) -> Builder {
         let lang = v.lang;
         let (written, _) = crate::rules::turn::parse_all(text);
-        let mut closed: CardSet = v
-            .hand
-            .iter()
-            .chain(v.guesses.iter().map(|g| &g.card))
-            .chain(v.published.iter().map(|p| &p.card))
-            .filter_map(|c| Card::parse(c).ok())
-            .collect();
+        let mut closed: CardSet = v.known;
         for g in &written.guesses {
             closed.insert(g.card);
         }
         let mut places: Vec<Choice> = v
             .others
             .iter()
-            .map(|o| Choice {
-                value: o.clone(),
-                label: o.clone(),
-                words: o.clone(),
-            })
+            .map(|o| Choice::new(o.clone(), o.clone(), o.clone()))
             .collect();
         if v.has_safe {
-            places.push(Choice {
-                value: "safe".into(),
-                label: lang.t("the-safe"),
-                words: lang.t("the-safe"),
-            });
+            places.push(Choice::new(
+                "safe".into(),
+                lang.t("the-safe"),
+                lang.t("the-safe"),
+            ));
         }
         // Summed wide: bids as large as a u32 must not wrap the total.
         let bid_total = written
@@ -202,5 +233,24 @@ impl Builder {
                 })
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod option_tests {
+    use super::*;
+
+    #[test]
+    fn a_choices_option_is_written_once_and_escaped() {
+        let c = Choice::new("Ben".into(), "<Ben & \"co\">".into(), "l'as".into());
+        assert_eq!(
+            c.option,
+            "<option value=\"Ben\" data-words=\"l&#39;as\">&lt;Ben &amp; &quot;co&quot;&gt;</option>"
+        );
+        // The same words as the template would write for the cards of each language.
+        let fr = Choices::of(Lang::Fr);
+        assert!(fr.cards[0].option.contains(&escape(&fr.cards[0].label)));
+        assert_eq!(fr.cards.len(), 36);
+        assert_eq!(fr.two_traits.len(), 33);
     }
 }

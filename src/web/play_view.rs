@@ -24,6 +24,9 @@ pub struct PlayView {
     pub lang: Lang,
     pub me: String,
     pub hand: Vec<String>,
+    /// The cards this player cannot usefully guess: their hand, the published cards and the
+    /// cards they guessed already (the builder offers the rest).
+    pub known: crate::rules::CardSet,
     pub cards: Vec<CardView>,
     pub eyes: u32,
     pub points_text: String,
@@ -101,6 +104,12 @@ pub async fn play_view(
     };
 
     let (guesses, reveals) = own_history(lang, &reports);
+    let mut known = state.deal.hands[s].union(state.published);
+    for g in &guesses {
+        if let Ok(c) = crate::rules::Card::parse(&g.card) {
+            known.insert(c);
+        }
+    }
     let owners = state.deal.owners();
     let published = state
         .published
@@ -117,6 +126,7 @@ pub async fn play_view(
         lang,
         me: state.players[s].clone(),
         hand: state.deal.hands[s].names(),
+        known,
         cards: state.deal.hands[s]
             .iter()
             .map(|c| CardView::new(lang, c))

@@ -398,8 +398,8 @@ mod tests {
         };
         let (guesses, reveals) = own_history(Lang::Fr, &[(1, report)]);
         let chip = guesses[0].chip.as_ref().expect("the guessed card drawn");
-        assert_eq!((chip.marks.as_str(), chip.colour), ("◆◆", "red"));
-        let marks: Vec<&str> = reveals[0].chips.iter().map(|c| c.marks.as_str()).collect();
+        assert_eq!((chip.marks, chip.colour), ("◆◆", "red"));
+        let marks: Vec<&str> = reveals[0].chips.iter().map(|c| c.marks).collect();
         assert_eq!(marks, ["●", "●●●"]);
         assert!(reveals[0].chips.iter().all(|c| c.colour == "blue"));
     }
