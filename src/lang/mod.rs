@@ -170,17 +170,21 @@ impl Lang {
     /// The message `id`. A message without arguments always reads the same, so each is
     /// formatted once and then read from memory: pages ask for dozens of them.
     pub fn t(&self, id: &str) -> String {
-        static MEMO: LazyLock<[RwLock<HashMap<String, String>>; 2]> =
-            LazyLock::new(|| [RwLock::default(), RwLock::default()]);
-        let memo = &MEMO[*self as usize];
-        if let Some(text) = memo.read().expect("memo lock").get(id) {
-            return text.clone();
+        // Each thread keeps its own copy, so worker threads never contend for a lock.
+        thread_local! {
+            static MEMO: std::cell::RefCell<[HashMap<String, String>; 2]> =
+                std::cell::RefCell::new([HashMap::new(), HashMap::new()]);
         }
-        let text = LOCALES.lookup(self.id(), id);
-        memo.write()
-            .expect("memo lock")
-            .insert(id.to_string(), text.clone());
-        text
+        MEMO.with(|memo| {
+            let mut memo = memo.borrow_mut();
+            let memo = &mut memo[*self as usize];
+            if let Some(text) = memo.get(id) {
+                return text.clone();
+            }
+            let text = LOCALES.lookup(self.id(), id);
+            memo.insert(id.to_string(), text.clone());
+            text
+        })
     }
 
     /// The message `id` with its arguments.
