@@ -28,21 +28,15 @@ impl Store {
         commitment: &str,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "UPDATE games SET ruleset = 'sleuth', state = $2, round = $3, status = $4,
-             turn_deadline = $5, remaining = $6, salt = $7, commitment = $8, deadline = NULL
+            "UPDATE games SET ruleset = 'sleuth', salt = $2, commitment = $3, deadline = NULL
              WHERE id = $1",
         )
         .bind(s.id)
-        .bind(s.state)
-        .bind(s.turn)
-        .bind(s.status.as_str())
-        .bind(s.turn_deadline)
-        .bind(s.remaining)
         .bind(salt)
         .bind(commitment)
         .execute(&mut *tx)
         .await?;
-        Ok(())
+        self.save_classic(tx, s).await
     }
 
     pub async fn save_classic(&self, tx: &mut Conn, s: &ClassicSave<'_>) -> Result<(), StoreError> {

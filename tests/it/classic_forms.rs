@@ -40,7 +40,7 @@ fn options(page: &str, id: &str) -> Vec<String> {
         .unwrap()
         .split("<option value=\"")
         .skip(1)
-        .map(|o| o.split('"').next().unwrap().replace("&#32;", " "))
+        .map(|o| o.split('"').next().unwrap().to_string())
         .collect()
 }
 
