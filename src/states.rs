@@ -15,8 +15,11 @@ const MOST: usize = 20_000;
 /// Game id → (round, parsed state).
 #[derive(Clone, Default)]
 pub struct States {
-    cache: Arc<RwLock<HashMap<i64, (i64, Arc<Game>)>>>,
+    cache: Arc<RwLock<HashMap<i64, Kept>>>,
 }
+
+/// A game's state as parsed, with what it was parsed from.
+type Kept = (i64, Arc<Game>);
 
 impl States {
     /// The parsed state of a game row, from memory when this round was parsed before.

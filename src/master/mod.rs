@@ -66,8 +66,11 @@ pub struct Master {
     records: Arc<records::Records>,
     /// Who sits in each seat of a game (computer players, absences), for the pages: kept
     /// `PLAYER_CACHE`, forgotten at once when this instance changes a seat.
-    seats: Arc<RwLock<HashMap<i64, (Arc<Vec<PlayerRow>>, Instant)>>>,
+    seats: Arc<RwLock<HashMap<i64, KeptSeats>>>,
 }
+
+/// A game's seats as read, and when.
+type KeptSeats = (Arc<Vec<PlayerRow>>, Instant);
 
 /// A player, authenticated by their key.
 pub struct Seat {

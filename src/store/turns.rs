@@ -56,12 +56,12 @@ from_any_row!(TurnRow);
 pub(super) fn open_round_row(r: &impl Columns, width: usize) -> Result<OpenRow, StoreError> {
     Ok(match width {
         TURN_COLUMNS => OpenRow::Turn(r.int("game_id")?, TurnRow::decode(r)?),
-        _ => OpenRow::Game(GameRow::decode(r)?),
+        _ => OpenRow::Game(Box::new(GameRow::decode(r)?)),
     })
 }
 
 pub(super) enum OpenRow {
-    Game(GameRow),
+    Game(Box<GameRow>),
     Turn(i64, TurnRow),
 }
 
@@ -73,7 +73,7 @@ pub(super) fn split(
     let mut turns = Vec::new();
     for row in rows {
         match row? {
-            OpenRow::Game(g) => games.push(g),
+            OpenRow::Game(g) => games.push(*g),
             OpenRow::Turn(id, t) => turns.push((id, t)),
         }
     }
