@@ -189,6 +189,7 @@ pub fn run(input: &str) -> Result<Value, ReplayError> {
         "search_cards": start.search.iter().zip(&start.players)
             .map(|(s, p)| (p.clone(), json!(s))).collect::<Map<_, _>>(),
         "commitment": start.commitment(),
+        "canonical": start.canonical_text(),
         "steps": steps_out,
         "sheets": sheets_out,
         "turns": game.turn,

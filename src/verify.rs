@@ -125,7 +125,18 @@ fn verify_classic(record: &Value) -> Result<(), Mismatch> {
     let seed = need("seed")?.as_u64().ok_or_else(|| {
         Mismatch::Unreadable("\"seed\" is not a whole number of 0 or more".into())
     })?;
-    if crate::sleuth::setup::commitment(&players, &deal, &search, seed, &salt) != commitment {
+    // Games started before the seed was committed hashed the same text without its last
+    // line: they still verify, with a word that their reshuffles rest on an uncommitted seed.
+    let text = crate::sleuth::setup::canonical_text(&players, &deal, &search, seed);
+    let unseeded = text
+        .strip_suffix(&format!("seed: {seed}\n"))
+        .unwrap_or(&text);
+    if crate::rules::deal::commitment_of(unseeded, &salt) == commitment {
+        eprintln!(
+            "note: this game was committed before its seed was; its reshuffles were worked out \
+             from the seed the record gives, which its commitment does not bind"
+        );
+    } else if crate::rules::deal::commitment_of(&text, &salt) != commitment {
         return Err(Mismatch::Differs(
             "the deal, the Search deck's order, the seed and the salt do not give the commitment published at the start".into(),
         ));

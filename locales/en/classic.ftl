@@ -42,6 +42,7 @@ classic-nobody = Nobody can take a turn: every player left is skipped for idlene
 classic-over = The game is over.
 classic-winners = Winners, in order: { $winners }
 classic-missing = The missing gem: { $cards }
+classic-canonical = The committed text (check: printf '%s' "$SALT" | cat text - | sha256sum):
 classic-salt = Salt: { $salt }
 classic-players = Players and their Search cards
 classic-standing-playing = playing

@@ -42,6 +42,7 @@ classic-nobody = Personne ne peut jouer : tous les joueurs restants sont sautés
 classic-over = La partie est finie.
 classic-winners = Gagnants, dans l'ordre : { $winners }
 classic-missing = La gemme manquante : { $cards }
+classic-canonical = Le texte engagé (vérification : printf '%s' "$SALT" | cat texte - | sha256sum) :
 classic-salt = Sel : { $salt }
 classic-players = Les joueurs et leurs cartes de recherche
 classic-standing-playing = en jeu

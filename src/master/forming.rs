@@ -334,7 +334,7 @@ impl Master {
         };
         tx.commit().await?;
         if full {
-            self.after_start(game_id).await?;
+            self.after_start(game_id).await;
         }
         Ok(said)
     }
@@ -394,17 +394,26 @@ impl Master {
         }
         let said = self.start_formed(&mut tx, &game).await?;
         tx.commit().await?;
-        self.after_start(game_id).await?;
+        self.after_start(game_id).await;
         Ok(said)
     }
 
     /// After a start is committed: a computer player in seat 1 of a classic game plays at
-    /// once (Polysleuth's computer players wait for the scheduler).
-    async fn after_start(&self, game_id: i64) -> Result<()> {
-        if self.public_game(game_id).await?.ruleset == crate::store::Ruleset::Sleuth {
-            self.classic_change(game_id, None, |_, _, _| Ok(())).await?;
+    /// once (Polysleuth's computer players wait for the scheduler). The game has started
+    /// whatever happens here: a failure is logged, and the turn's deadline passes that turn.
+    async fn after_start(&self, game_id: i64) {
+        let classic = match self.public_game(game_id).await {
+            Ok(row) => row.ruleset == crate::store::Ruleset::Sleuth,
+            Err(e) => {
+                tracing::error!(game = game_id, error = %e, "a started game could not be read");
+                return;
+            }
+        };
+        if classic {
+            if let Err(e) = self.classic_change(game_id, None, |_, _, _| Ok(())).await {
+                tracing::error!(game = game_id, error = %e, "a computer's first turn failed");
+            }
         }
-        Ok(())
     }
 
     /// Forming games whose start date has come, started if they have their least number.

@@ -104,14 +104,19 @@ pub fn read(text: &str) -> Result<Vec<Line>, Vec<Rejected>> {
 /// it is refused with its reason rather than dropped as chat.
 pub fn starts_like_command(line: &str, names: &[String]) -> bool {
     let normal = normalise(line);
-    if read_line(&normal).is_ok() {
-        return true;
-    }
     let lower = normal.trim().to_lowercase();
     let first = lower
         .split(|c: char| c.is_whitespace() || c == ':')
         .next()
         .unwrap_or("");
+    let named = |who: &str| names.iter().any(|n| n.eq_ignore_ascii_case(who.trim()));
+    match read_line(&normal) {
+        // `Word: how many Pairs` is a question only when the word is a player: `PS: Blues`
+        // or `Note: pairs` in a signature is prose.
+        Ok(Command::Ask(ask)) if !named(&ask.target) && !VERBS.contains(&first) => {}
+        Ok(_) => return true,
+        Err(_) => {}
+    }
     const VERBS: [&str; 17] = [
         "ask",
         "final",
@@ -353,5 +358,12 @@ mod tests {
         // A line that opens with a verb is a command even when it is wrong, so it is refused.
         assert!(starts_like_command("ask Ben about the weather", &names));
         assert!(!starts_like_command("I think Ben has it", &names));
+        // `Word: traits` is a question only to a player: a signature's `PS:` is prose.
+        assert!(!starts_like_command("PS: Blues", &names));
+        assert!(!starts_like_command("Note: pairs", &names));
+        assert!(
+            starts_like_command("ask Zed how many Pairs", &names),
+            "refused, not dropped"
+        );
     }
 }

@@ -309,10 +309,20 @@ impl Sleuth {
         Ok(game)
     }
 
+    /// Each seat's name as first seated: the oldest name a replacement gave up. The
+    /// commitment was made over these names, so it is checked with them.
+    pub fn first_seated(&self) -> Vec<String> {
+        let mut first = self.players.clone();
+        for (seat, name) in self.former.iter().rev() {
+            first[*seat] = name.clone();
+        }
+        first
+    }
+
     /// The commitment over the deal, the Search deck's order and the seed of the reshuffles.
     pub fn commitment(&self) -> String {
         setup::commitment(
-            &self.players,
+            &self.first_seated(),
             &self.deal,
             &self.search_order,
             self.seed,
@@ -322,7 +332,12 @@ impl Sleuth {
 
     /// The canonical text the commitment hashes, shown at the end.
     pub fn canonical_text(&self) -> String {
-        setup::canonical_text(&self.players, &self.deal, &self.search_order, self.seed)
+        setup::canonical_text(
+            &self.first_seated(),
+            &self.deal,
+            &self.search_order,
+            self.seed,
+        )
     }
 
     /// The seat a name belongs to, ignoring case.

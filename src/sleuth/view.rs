@@ -30,6 +30,10 @@ pub struct End {
     pub salt: String,
     pub search_order: Vec<SearchCard>,
     pub reshuffles: Vec<Vec<SearchCard>>,
+    /// The seed that keys the reshuffles, which the commitment binds.
+    pub seed: u64,
+    /// The text the commitment hashed (before the salt), so anyone can check it.
+    pub canonical: String,
 }
 
 /// Everything public about a game.
@@ -153,6 +157,8 @@ impl Sleuth {
             salt: self.salt.clone(),
             search_order: self.search_order.clone(),
             reshuffles: self.reshuffles.clone(),
+            seed: self.seed,
+            canonical: self.canonical_text(),
         }
     }
 

@@ -163,7 +163,7 @@ impl Store {
     /// Games under way that hand idle players' seats to standbys.
     pub async fn auto_standby_games(&self) -> Result<Vec<i64>, StoreError> {
         let rows: Vec<(i64,)> = sqlx::query_as(
-            "SELECT s.game_id FROM seating s JOIN games g ON g.id = s.game_id WHERE s.auto_standby = 1 AND g.status = 'open' ORDER BY s.game_id LIMIT 500",
+            "SELECT s.game_id FROM seating s JOIN games g ON g.id = s.game_id WHERE s.auto_standby = 1 AND g.status = 'open' AND g.ruleset = 'polysleuth' ORDER BY s.game_id LIMIT 500",
         )
         .fetch_all(&self.pool)
         .await?;

@@ -37,6 +37,8 @@ pub struct EndView {
     pub winners: String,
     pub salt: String,
     pub deal: Vec<(String, Vec<CardView>)>,
+    /// The committed text: its SHA-256 with the salt after it is the commitment.
+    pub canonical: String,
 }
 
 /// The public table of a classic game, in one reader's language.
@@ -123,6 +125,7 @@ pub fn table(t: Lang, row: &GameRow, g: &Sleuth, zone: &str) -> TableView {
             winners: winners.join(", "),
             salt: g.salt.clone(),
             deal,
+            canonical: g.canonical_text(),
         }
     });
     TableView {

@@ -38,8 +38,10 @@ pub struct FormingView {
 
 /// Whether a game row is one still gathering players (no deal yet).
 pub fn is_forming(row: &GameRow) -> bool {
-    row.status == GameStatus::Forming
-        || row.status == GameStatus::Unconfirmed && crate::states::parse(row).is_err()
+    // A forming game is stored as Polysleuth's until its start, whatever its ruleset then.
+    row.ruleset == crate::store::Ruleset::Polysleuth
+        && (row.status == GameStatus::Forming
+            || row.status == GameStatus::Unconfirmed && crate::states::parse(row).is_err())
 }
 
 /// A forming game's view; its start date is worded in `t`, in the game's time zone.
@@ -84,12 +86,9 @@ pub async fn forming_view(
         settings: match serde_json::from_value::<crate::sleuth::Settings>(
             unformed["classic"].clone(),
         ) {
-            Ok(classic) => {
-                let t = crate::web::lang::current();
-                std::iter::once((t.t("new-ruleset"), t.t("classic-ruleset")))
-                    .chain(classic.lines().into_iter().map(|(k, v)| (k.to_string(), v)))
-                    .collect()
-            }
+            Ok(classic) => std::iter::once((t.t("new-ruleset"), t.t("classic-ruleset")))
+                .chain(classic.lines().into_iter().map(|(k, v)| (k.to_string(), v)))
+                .collect(),
             Err(_) => settings.describe(seating.max_players as usize),
         },
         joined,

@@ -471,6 +471,14 @@ async fn three_people_and_a_computer_play_classic_sleuth_to_an_accusation() {
     assert!(feed.contains("<title>Turn 1</title>") && feed.contains("accused and was right"));
     // The record replays to the same log and verifies; a record changed anywhere does not.
     let record = app.get_json(&format!("/games/{id}/record.json")).await;
+    // The end shows the committed text: with the salt after it, it hashes to the commitment.
+    use sha2::Digest;
+    let canonical = g["end"]["canonical"].as_str().unwrap();
+    assert_eq!(
+        format!("{:x}", sha2::Sha256::digest(format!("{canonical}{salt}"))),
+        record["commitment"].as_str().unwrap()
+    );
+    assert!(canonical.ends_with(&format!("seed: {}\n", g["end"]["seed"])));
     assert_eq!(
         record["steps"]
             .as_array()

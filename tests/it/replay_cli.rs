@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 fn scenarios_dir() -> PathBuf {
     std::env::var_os("POLYSLEUTH_SCENARIOS")
@@ -400,6 +400,26 @@ fn a_classic_record_binds_its_reshuffles_through_the_committed_seed() {
     let (code, said) = verify(&changed);
     assert_eq!(code, Some(1), "{said}");
     assert!(said.contains("reshuffles"), "{said}");
+
+    // The commitment is the SHA-256 of the committed text, its last line the seed, then the salt.
+    use sha2::Digest;
+    let canonical = out["canonical"].as_str().unwrap();
+    assert!(canonical.ends_with("seed: 9\n"), "{canonical}");
+    let hash = |text: &str| format!("{:x}", sha2::Sha256::digest(format!("{text}5a17")));
+    assert_eq!(record["commitment"], hash(canonical));
+    // A game committed before the seed was (the same text without its last line) still
+    // verifies, with a word that its reshuffles rest on a seed the commitment does not bind.
+    let mut older = record.clone();
+    older["commitment"] = json!(hash(canonical.strip_suffix("seed: 9\n").unwrap()));
+    let file = tempdir().join("older.json");
+    std::fs::write(&file, older.to_string()).unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+        .arg("verify")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("committed before its seed"));
 
     // Another seed would give other reshuffles: it is committed, so it is caught too.
     let mut reseeded = record.clone();

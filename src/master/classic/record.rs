@@ -18,11 +18,7 @@ impl Master {
 
 /// The record of a game whose state is `state`.
 pub fn record(state: &Sleuth, commitment: &str) -> Value {
-    // Each seat as first seated: the oldest name a replacement gave up.
-    let mut first = state.players.clone();
-    for (seat, name) in state.former.iter().rev() {
-        first[*seat] = name.clone();
-    }
+    let first = state.first_seated();
     let mut deal = Map::new();
     for (name, hand) in first.iter().zip(&state.deal.hands) {
         deal.insert(name.clone(), json!(hand));
