@@ -187,6 +187,23 @@ impl Lang {
         })
     }
 
+    /// The message `id` escaped for HTML, once per thread: a page writes dozens of them on
+    /// every view (`{{ t.h("id")|safe }}` in a template writes the same as `{{ t.t("id") }}`).
+    pub fn h(&self, id: &str) -> std::rc::Rc<str> {
+        thread_local! {
+            static MEMO: std::cell::RefCell<[HashMap<String, std::rc::Rc<str>>; 2]> =
+                std::cell::RefCell::new([HashMap::new(), HashMap::new()]);
+        }
+        MEMO.with(|memo| {
+            if let Some(html) = memo.borrow()[*self as usize].get(id) {
+                return html.clone();
+            }
+            let html: std::rc::Rc<str> = escape_html(&self.t(id)).into();
+            memo.borrow_mut()[*self as usize].insert(id.to_string(), html.clone());
+            html
+        })
+    }
+
     /// The message `id` with its arguments.
     /// The same message with the same values reads the same, so it too is formatted once
     /// and kept (a bounded memory: when full it starts again).
@@ -325,3 +342,19 @@ pub use words::{
 
 #[cfg(test)]
 mod tests;
+
+/// Text made safe inside HTML and its attributes, as the page templates escape it.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}

@@ -309,3 +309,15 @@ fn said_words_the_same_message_in_each_language_and_in_english_for_display() {
         Lang::Fr.said(&timed)
     );
 }
+
+#[test]
+fn a_message_written_as_html_is_escaped_as_the_templates_escape() {
+    assert_eq!(
+        super::escape_html(r#"l'as & <b>"x"</b>"#),
+        "l&#39;as &amp; &lt;b&gt;&quot;x&quot;&lt;/b&gt;"
+    );
+    for lang in super::Lang::ALL {
+        let text = lang.t("builder-where");
+        assert_eq!(&*lang.h("builder-where"), super::escape_html(&text));
+    }
+}

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::play_view::PlayView;
-use crate::lang::Lang;
+use crate::lang::{escape_html as escape, Lang};
 use crate::rules::cards::canonical_order;
 use crate::rules::{Card, CardSet, Trait};
 
@@ -37,22 +37,6 @@ impl Choice {
             option,
         }
     }
-}
-
-/// Text made safe inside HTML and its attributes.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// What the turn builder offers: only choices a turn could accept (RULES.md §3), given the
