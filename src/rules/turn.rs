@@ -504,6 +504,30 @@ mod tests {
     }
 
     #[test]
+    fn french_lines_with_typographic_apostrophes_and_a_written_as_a_grave() {
+        // `à` for `a` (a common slip), `a-t’elle` and `l’` with the typographic apostrophe.
+        let t = parse(
+            "1: Ben à 2 diamant rouge\n2: l’opale bleue solitaire est dans le coffre\n3 (2): combien de paires Cleo a-t’elle ?",
+        )
+        .unwrap();
+        assert_eq!(
+            t.guesses
+                .iter()
+                .map(|g| (g.place.clone(), g.card))
+                .collect::<Vec<_>>(),
+            vec![
+                (
+                    Place::Player("Ben".into()),
+                    Card::new(2, Colour::Red, Gem::Diamond)
+                ),
+                (Place::Safe, Card::new(1, Colour::Blue, Gem::Opal)),
+            ]
+        );
+        assert_eq!(t.questions[0].target, "Cleo");
+        assert_eq!(t.questions[0].traits, vec![Trait::Number(2)]);
+    }
+
+    #[test]
     fn french_words_for_ready_and_done_with_or_without_accents() {
         for (text, ready, done) in [
             ("prêt", true, false),
