@@ -112,6 +112,7 @@ async fn play_page(
 ) -> Page {
     let seat = master.classic_seat(token).await?;
     let t = seat.player.lang(&seat.game);
+    super::lang::settle(t);
     let zone = seat.player.zone(&seat.game).to_string();
     let s = seat.player.seat as usize;
     // The sheet may take a few hundred milliseconds the first time: off the async workers.

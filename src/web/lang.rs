@@ -15,17 +15,23 @@ const COOKIE: &str = "lang";
 tokio::task_local! {
     /// The reader's language while a request is answered: error pages, drawn without the
     /// request, read it.
-    static READER: Lang;
+    static READER: std::cell::Cell<Lang>;
 }
 
 /// Answers a request with its reader's language known to the error pages.
 pub async fn scoped<F: std::future::Future>(lang: Lang, f: F) -> F::Output {
-    READER.scope(lang, f).await
+    READER.scope(std::cell::Cell::new(lang), f).await
 }
 
 /// The language of the request being answered (English outside one).
 pub fn current() -> Lang {
-    READER.try_with(|l| *l).unwrap_or_default()
+    READER.try_with(|l| l.get()).unwrap_or_default()
+}
+
+/// Once a request is known to be a player's own (their link's key checked), its error pages
+/// follow the language that player chose, as their page does.
+pub fn settle(lang: Lang) {
+    let _ = READER.try_with(|l| l.set(lang));
 }
 
 /// The reader's language for a page whose own language is `fallback`.

@@ -53,6 +53,7 @@ async fn view(
 ) -> Result<(PlayView, u32, String), MasterError> {
     let page = master.seat_page(token).await?;
     let lang = page.seat.player.lang(&page.seat.game);
+    super::lang::settle(lang);
     let markup = page.seat.state.settings.one_trait_markup;
     let zone = page.seat.player.zone(&page.seat.game).to_string();
     let cache = PageCache::of(req);
@@ -186,6 +187,7 @@ pub async fn play_action(
     let action = f.get("action").map(String::as_str).unwrap_or("send");
     let seat = master.seat(&token).await?;
     let t = seat.player.lang(&seat.game);
+    super::lang::settle(t);
     let to_send = match action {
         "add_guess" => return add_line(&master, &req, &token, "guess", &f, text).await,
         "add_question" => return add_line(&master, &req, &token, "question", &f, text).await,

@@ -356,3 +356,37 @@ async fn a_french_form_error_page_and_sign_up_mail() {
     assert!(!to_gm.contains("is open for sign-up"), "{to_gm}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_players_error_page_follows_their_language_not_their_browsers() {
+    let mut app = TestApp::spawn().await;
+    let names = ["Ann", "Ben", "Cleo"];
+    let (_, links, gm) = app
+        .create_game(&game_body(&names, None, json!({"language": "fr"})))
+        .await;
+    let ann = common::path_of(&links[0]);
+    let page = page_with(&app, &ann, Some("en")).await;
+    assert!(page.contains("lang=\"fr\""), "Ann's page is French");
+    let token = csrf(&page);
+    let (s, said) = app
+        .post_json(
+            &(gm.replacen("/gm/", "/api/gm/", 1) + "/actions"),
+            &json!({"action": "end", "confirm": true}),
+        )
+        .await;
+    assert_eq!(s, 200, "{said}");
+    // Her withdrawal comes too late: the error page is hers, in French, whatever her browser
+    // asks for.
+    let r = app
+        .client
+        .post(app.url(&ann))
+        .header("accept-language", "en")
+        .form(&[("csrf", token.as_str()), ("action", "clear")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 409);
+    let body = r.text().await.unwrap();
+    assert!(body.contains("la partie est terminée"), "{body}");
+    app.stop().await;
+}
