@@ -470,6 +470,12 @@ impl Master {
         }
         let mut seats: Vec<(String, String)> = unformed.computers.clone();
         seats.extend(people.iter().map(|s| (s.name.clone(), s.email.clone())));
+        // Whichever ruleset deals, the people who joined are seated (all in this transaction).
+        for s in &people {
+            self.store
+                .set_signup(tx, s.id, SignupStatus::Seated, None, now())
+                .await?;
+        }
         if let Some(classic) = unformed.classic {
             let seated: Vec<super::classic::Seated> = (seats.iter())
                 .map(|(name, address)| super::classic::Seated {
@@ -481,15 +487,9 @@ impl Master {
                         .and_then(|s| s.language),
                 })
                 .collect();
-            let said = self
+            return self
                 .start_formed_classic(tx, game, classic, unformed.seed, &seated)
-                .await?;
-            for s in &people {
-                self.store
-                    .set_signup(tx, s.id, SignupStatus::Seated, None, now())
-                    .await?;
-            }
-            return Ok(said);
+                .await;
         }
         let names: Vec<String> = seats.iter().map(|(n, _)| n.clone()).collect();
         let state = Game::new(names.clone(), unformed.settings, unformed.seed, None)
@@ -534,11 +534,6 @@ impl Master {
                 name: name.clone(),
                 link: String::new(),
             });
-        }
-        for s in &people {
-            self.store
-                .set_signup(tx, s.id, SignupStatus::Seated, None, now())
-                .await?;
         }
         let letter = mail::gm_welcome(&self.site, &row, &state, "", &created);
         self.send(tx, Some(game.id), &row.gm_email, &letter, now())
