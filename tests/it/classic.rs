@@ -63,7 +63,7 @@ pub(crate) async fn mail_to(app: &TestApp, to: &str, subject: &str) -> Mail {
 }
 
 /// A reply as Thunderbird writes it: greeting, the command, a sign-off, and the quote.
-fn reply(from: &str, to: &Mail, text: &str) -> Vec<u8> {
+pub(crate) fn reply(from: &str, to: &Mail, text: &str) -> Vec<u8> {
     let quoted: String = to.body.lines().map(|l| format!("> {l}\r\n")).collect();
     format!(
         "From: {from}\r\nTo: {}\r\nSubject: Re: {}\r\nIn-Reply-To: <{}>\r\nReferences: <{}>\r\n\
@@ -80,7 +80,7 @@ fn reply(from: &str, to: &Mail, text: &str) -> Vec<u8> {
     .into_bytes()
 }
 
-async fn send_mail(app: &TestApp, raw: Vec<u8>) {
+pub(crate) async fn send_mail(app: &TestApp, raw: Vec<u8>) {
     let r = app
         .client
         .post(app.url("/inbound/mail"))
@@ -117,7 +117,7 @@ pub(crate) async fn public(app: &TestApp, id: i64) -> Value {
     app.get_json(&format!("/api/classic/games/{id}")).await
 }
 
-fn deal() -> Value {
+pub(crate) fn deal() -> Value {
     // Four players: hands of 8, three cards on the table, the 2 Yellow Pearl missing.
     json!({
         "Ann": ["1 Blue Diamond", "1 Blue Opal", "1 Blue Pearl", "1 Green Diamond",

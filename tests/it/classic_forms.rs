@@ -1,7 +1,8 @@
 //! Classic Sleuth's forms on the player's page, as a player without a mail client uses them:
 //! two questions in one turn (house rule `two_questions`), a final question on any subject,
 //! and an accusation of two missing gems from two choices; the page of a game whose
-//! assistant is off; and a game of classic Sleuth formed by sign-up.
+//! assistant is off; a game of classic Sleuth formed by sign-up; and a reply that only says
+//! "I accuse …", read as the accusation.
 
 use serde_json::{json, Value};
 
@@ -277,5 +278,38 @@ async fn a_game_of_classic_sleuth_forms_by_sign_up_and_starts_as_one_when_full()
         .await;
     assert_eq!(s, 200, "{said}");
     assert_eq!(public(&app, id).await["current"], "Ben");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_mail_that_only_says_i_accuse_is_read_as_the_accusation() {
+    let mut app = TestApp::spawn().await;
+    let (status, created) = app
+        .post_json(
+            "/api/games",
+            &json!({
+                "name": "By mail", "gm_email": "gm@example.org", "ruleset": "sleuth",
+                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>",
+                            "Cleo <cleo@example.org>", "Robo <computer:novice>"],
+                "seed": 3, "deal": crate::classic::deal(),
+            }),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    // Ben, whose turn it is not, replies to his welcome with his accusation in prose's words:
+    // greeting, "I accuse …", sign-off and the quote, as a mail client writes it.
+    let welcome = crate::classic::mail_to(&app, "ben@example.org", "welcome").await;
+    let raw = crate::classic::reply("ben@example.org", &welcome, "I accuse 2 Yellow Pearl.");
+    crate::classic::send_mail(&app, raw).await;
+    let start = std::time::Instant::now();
+    let g = loop {
+        let g = public(&app, id).await;
+        if g["over"] == true || start.elapsed() > std::time::Duration::from_secs(10) {
+            break g;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert_eq!(g["winners"], json!(["Ben"]), "{g}");
     app.stop().await;
 }
