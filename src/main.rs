@@ -541,15 +541,19 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 }),
                 max_absence,
                 auto_standby: Some(auto_standby),
-            }
-            .draft()
-            .check(polysleuth::clock::now())
-            .map_err(|problems| {
-                let problems: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
-                anyhow::anyhow!("the game was not created:\n  {}", problems.join("\n  "))
-            })?;
+            };
             let master = master_for(&db, &site).await?;
-            let created = master.create_game(request).await.map_err(describe)?;
+            let created = master
+                .create_by_operator(request)
+                .await
+                .map_err(|e| match e {
+                    MasterError::Invalid(problems) => {
+                        let problems: Vec<String> =
+                            problems.iter().map(|p| p.to_string()).collect();
+                        anyhow::anyhow!("the game was not created:\n  {}", problems.join("\n  "))
+                    }
+                    e => describe(e),
+                })?;
             println!("{}", serde_json::to_string_pretty(&created)?);
             Ok(())
         }

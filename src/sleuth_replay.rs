@@ -57,6 +57,11 @@ struct Input {
     #[serde(default)]
     #[allow(dead_code)]
     missing: Option<Value>,
+    /// `operator` when the operator gave the seed or the deal, `service` when it drew them;
+    /// `verify` says so.
+    #[serde(default)]
+    #[allow(dead_code)]
+    deal_given_by: Option<String>,
 }
 
 /// A record that cannot be played, said in one sentence.

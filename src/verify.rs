@@ -173,6 +173,11 @@ fn same(a: &Value, b: &Value) -> bool {
     }
 }
 
+/// Whether a record says its deal was given by the operator (`"deal_given_by": "operator"`).
+fn operator_dealt(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v["deal_given_by"] == "operator")
+}
+
 /// `polysleuth verify FILE`: prints `verified` (status 0), or the first difference (status 1);
 /// a record that cannot be read is named on standard error (status 2).
 pub fn main(file: &str) -> std::process::ExitCode {
@@ -184,6 +189,13 @@ pub fn main(file: &str) -> std::process::ExitCode {
     match verify(&text) {
         Ok(()) => {
             println!("verified");
+            if operator_dealt(&text) {
+                eprintln!(
+                    "note: this deal was given by the operator (a chosen seed or deal), not drawn \
+                     by the service: the commitment proves that it was not changed, not that \
+                     nobody chose it"
+                );
+            }
             ExitCode::SUCCESS
         }
         Err(Mismatch::Differs(what)) => {

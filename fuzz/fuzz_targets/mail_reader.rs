@@ -9,7 +9,7 @@ use polysleuth::mail::{inbound, reply};
 fuzz_target!(|data: &[u8]| {
     let _ = inbound::message_key(data);
     let _ = inbound::mask_keys(data);
-    let Some(mail) = inbound::read(data, "gm@polysleuth.test", "X-Polysleuth-Loop") else {
+    let Some(mail) = inbound::read(data, "gm@polysleuth.test", "X-Polysleuth-Loop", inbound::Html::LaidOut) else {
         return;
     };
     let names = vec!["Ben".to_string(), "Cleo".to_string()];

@@ -190,6 +190,7 @@ limit-for-this-game = for this game
 limit-games-made = games made
 limit-subscriptions = subscriptions asked for
 limit-gm-mail = actions that mail the players
+limit-invitations = invitations to play
 settings-player-count = a game needs 3 to 7 players, not { $count }
 settings-safe-size = safe_size { $size } does not work with { $players } players: it must be at least { $min } and leave a number of cards that { $players } players can share evenly (possible: { $options })
 settings-max-shared-pair = max_shared_pair must be at least 1 (a player holding any card holds one card of each of its trait pairs)
@@ -201,3 +202,6 @@ classic-settings-missing-gems = missing_gems = { $gems } is allowed only with 3 
 classic-settings-turn-hours = turn_hours must be between 1 and 720, not { $hours }
 classic-settings-winners = winners must be at least 1 and fewer than the { $players } players, not { $winners }
 classic-settings-idle-turns = idle_turns must be at least 1, not { $turns }
+error-seed-operator-only = "{ $field }" may not be given here: the service draws every game's seed itself, so that nobody who plays or runs a game can choose its deal. Leave "seed" and "deal" out; an operator replaying a known deal uses the command line (polysleuth game new --seed N or --deal FILE)
+error-too-many-invitations = { $count } invitations for a game of at most { $seats } seats: a game may invite at most { $most } addresses (twice its seats); invite fewer, and let the others sign up on the game's page
+error-invitations-per-day = the address { $address } has invited { $sent } people to games in the last 24 hours, and may invite at most { $most } a day: this game's { $count } invitations would pass that; invite fewer, or try again tomorrow

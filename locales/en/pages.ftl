@@ -418,3 +418,4 @@ new-classic-idle-turns = Turns passed in a row before a player is skipped
 new-classic-supersleuth = Supersleuth (answers give the count only)
 new-classic-two-questions = Two questions a turn
 created-waiting = The game waits for its game master: a mail with the game master's link went to the address given. The game starts, and its players are mailed, when the game master presses "Start the game" on that page.
+deal-given-by-operator = This deal was given by the operator (a chosen seed or deal), not drawn by the service: the commitment proves that it was not changed, not that nobody chose it.

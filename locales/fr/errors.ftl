@@ -190,6 +190,7 @@ limit-for-this-game = pour cette partie
 limit-games-made = parties créées
 limit-subscriptions = abonnements demandés
 limit-gm-mail = actions qui écrivent aux joueurs
+limit-invitations = invitations à jouer
 settings-player-count = une partie se joue à 3 à 7 joueurs, pas { $count }
 settings-safe-size = safe_size { $size } ne convient pas à { $players } joueurs : il faut au moins { $min } et laisser un nombre de cartes que { $players } joueurs peuvent se partager à parts égales (possible : { $options })
 settings-max-shared-pair = max_shared_pair doit valoir au moins 1 (un joueur qui a une carte a une carte de chacune de ses paires de caractéristiques)
@@ -201,3 +202,6 @@ classic-settings-missing-gems = missing_gems = { $gems } n’est permis qu’à 
 classic-settings-turn-hours = turn_hours doit être entre 1 et 720, pas { $hours }
 classic-settings-winners = winners doit valoir au moins 1 et moins que les { $players } joueurs, pas { $winners }
 classic-settings-idle-turns = idle_turns doit valoir au moins 1, pas { $turns }
+error-seed-operator-only = « { $field } » ne peut pas être donné ici : le service tire lui-même la graine de chaque partie, pour que personne qui joue ou mène une partie ne puisse en choisir la donne. Retirez « seed » et « deal » ; un opérateur qui rejoue une donne connue passe par la ligne de commande (polysleuth game new --seed N ou --deal FICHIER)
+error-too-many-invitations = { $count } invitations pour une partie d’au plus { $seats } places : une partie peut inviter au plus { $most } adresses (deux fois ses places) ; invitez-en moins, et laissez les autres s’inscrire sur la page de la partie
+error-invitations-per-day = l’adresse { $address } a invité { $sent } personnes à des parties ces dernières 24 heures, et peut en inviter au plus { $most } par jour : les { $count } invitations de cette partie dépasseraient ce nombre ; invitez-en moins, ou réessayez demain

@@ -418,3 +418,4 @@ new-classic-idle-turns = Tours passés d’affilée avant qu’un joueur soit sa
 new-classic-supersleuth = Supersleuth (les réponses ne donnent que le nombre)
 new-classic-two-questions = Deux questions par tour
 created-waiting = La partie attend son maître de jeu : un courriel avec le lien du maître de jeu est parti vers l’adresse donnée. La partie commence, et ses joueurs reçoivent leur courriel, quand le maître de jeu appuie sur « Lancer la partie » sur cette page.
+deal-given-by-operator = Cette donne a été donnée par l’opérateur (une graine ou une donne choisie), non tirée par le service : l’engagement prouve qu’elle n’a pas été changée, non que personne ne l’a choisie.

@@ -16,7 +16,7 @@ gms, ids = [], []
 names = ["Ann", "Ben", "Cleo", "Dan"]
 for i in range(games):
     created = call("POST", "/api/games", {
-        "name": f"load {i}", "gm_email": "gm@example.org", "seed": i, "reminder_hours": "",
+        "name": f"load {i}", "gm_email": "gm@example.org", "reminder_hours": "",
         "players": [f"{n} <{n.lower()}{i}@example.org>" for n in names],
     })
     gms.append(created["gm_link"].split("/gm/")[1])

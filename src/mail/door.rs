@@ -62,36 +62,90 @@ pub struct Ingested {
     pub outcome: Outcome,
 }
 
+/// How long reading one message (its HTML turned into lines) may take on a blocking thread
+/// before it is read again with the tags simply stripped.
+const READ_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
+/// The most of a refused message's header that is kept.
+const KEPT_HEADER_BYTES: usize = 64 * 1024;
+
 /// Handles one raw message. An error means the message could not be stored or handled
 /// for a passing reason (the database): the sender's MTA should try again.
 /// A message is acted on once, however often and by whichever door it comes: one whose
 /// key was handled before is a duplicate; one stored but never handled (the service
-/// stopped in between) is handled now.
+/// stopped in between) is handled now. A message over the size limit is read no further than
+/// its header (`ingest_oversized`).
 pub async fn ingest(master: &Master, raw: &[u8]) -> Result<Ingested, MasterError> {
+    if raw.len() > MAX_MESSAGE_BYTES {
+        return ingest_oversized(master, inbound::header_part(raw), raw.len()).await;
+    }
     let key = inbound::message_key(raw);
     // The stored copy never holds a key: it is kept for the record, not to act on.
     let masked = inbound::mask_keys(raw);
-    let stored = master.writer.store_inbound(&masked, &key).await?;
-    let id = match stored {
-        Some(id) => id,
-        None => match master.store.inbound_by_key(&key).await? {
-            Some((id, outcome)) if outcome == "received" => id,
-            Some((id, _)) => {
-                crate::metrics::METRICS.inbound(Outcome::Duplicate.as_str());
-                tracing::info!(inbound = id, "mail received again; already handled");
-                return Ok(Ingested {
-                    id,
-                    outcome: Outcome::Duplicate,
-                });
-            }
-            None => {
-                return Err(MasterError::NotStored(said!(
-                    "error-message-could-not-stored"
-                )))
-            }
-        },
+    let Some(id) = claim(master, &masked, &key).await? else {
+        return duplicate(master, &key).await;
     };
     let (outcome, sender, game, player) = handle(master, raw, id).await?;
+    finish(master, id, outcome, sender, game, player).await
+}
+
+/// A message over the size limit, known by its header and its size alone (the IMAP door does
+/// not fetch the rest): only the header is stored, masked, with a line saying what was left
+/// out; a player found by their reply address is told it was too big, and nobody else is
+/// answered.
+pub async fn ingest_oversized(
+    master: &Master,
+    header: &[u8],
+    size: usize,
+) -> Result<Ingested, MasterError> {
+    let header = &header[..header.len().min(KEPT_HEADER_BYTES)];
+    let key = inbound::oversized_key(header, size);
+    let mut kept = inbound::mask_keys(header);
+    kept.extend_from_slice(
+        format!("\r\n[the body was not kept: the message has {size} bytes, over the limit of {MAX_MESSAGE_BYTES}]\r\n").as_bytes(),
+    );
+    let Some(id) = claim(master, &kept, &key).await? else {
+        return duplicate(master, &key).await;
+    };
+    let (outcome, sender, game, player) = refuse_oversized(master, header, size).await?;
+    finish(master, id, outcome, sender, game, player).await
+}
+
+/// Stores the message's copy under its key: its row id to handle, or None when a message of
+/// that key was handled before.
+async fn claim(master: &Master, kept: &[u8], key: &str) -> Result<Option<i64>, MasterError> {
+    if let Some(id) = master.writer.store_inbound(kept, key).await? {
+        return Ok(Some(id));
+    }
+    match master.store.inbound_by_key(key).await? {
+        Some((id, outcome)) if outcome == "received" => Ok(Some(id)),
+        Some(_) => Ok(None),
+        None => Err(MasterError::NotStored(said!(
+            "error-message-could-not-stored"
+        ))),
+    }
+}
+
+async fn duplicate(master: &Master, key: &str) -> Result<Ingested, MasterError> {
+    let id = match master.store.inbound_by_key(key).await? {
+        Some((id, _)) => id,
+        None => 0,
+    };
+    crate::metrics::METRICS.inbound(Outcome::Duplicate.as_str());
+    tracing::info!(inbound = id, "mail received again; already handled");
+    Ok(Ingested {
+        id,
+        outcome: Outcome::Duplicate,
+    })
+}
+
+async fn finish(
+    master: &Master,
+    id: i64,
+    outcome: Outcome,
+    sender: Option<String>,
+    game: Option<i64>,
+    player: Option<i64>,
+) -> Result<Ingested, MasterError> {
     master
         .store
         .set_inbound_outcome(id, sender.as_deref(), outcome.as_str(), game, player)
@@ -101,12 +155,69 @@ pub async fn ingest(master: &Master, raw: &[u8]) -> Result<Ingested, MasterError
     Ok(Ingested { id, outcome })
 }
 
+/// Reads a message off the async threads, within `READ_BUDGET`: HTML that takes longer to lay
+/// out (deep nesting the bounds of `super::html` let through) is read again with its tags
+/// stripped, so no message holds up the service.
+async fn read_bounded(master: &Master, raw: &[u8]) -> Option<inbound::Incoming> {
+    let own = master.site.mail_address.clone();
+    let owned = raw.to_vec();
+    let laid_out = tokio::task::spawn_blocking(move || {
+        inbound::read(&owned, &own, LOOP_HEADER, inbound::Html::LaidOut)
+    });
+    match tokio::time::timeout(READ_BUDGET, laid_out).await {
+        Ok(Ok(read)) => read,
+        _ => {
+            tracing::warn!("a message's HTML took too long to lay out; its tags were stripped");
+            let own = master.site.mail_address.clone();
+            let owned = raw.to_vec();
+            tokio::task::spawn_blocking(move || {
+                inbound::read(&owned, &own, LOOP_HEADER, inbound::Html::Stripped)
+            })
+            .await
+            .ok()
+            .flatten()
+        }
+    }
+}
+
+/// A message over the size limit: automatic mail and strangers get nothing; a player known
+/// by the reply address they wrote to is told why nothing was done.
+async fn refuse_oversized(
+    master: &Master,
+    header: &[u8],
+    size: usize,
+) -> Result<(Outcome, Option<String>, Option<i64>, Option<i64>), MasterError> {
+    let Some(mail) = inbound::read(
+        header,
+        &master.site.mail_address,
+        LOOP_HEADER,
+        inbound::Html::Stripped,
+    ) else {
+        return Ok((Outcome::Unreadable, None, None, None));
+    };
+    let sender = mail.sender.clone();
+    if mail.automatic.is_some() {
+        return Ok((Outcome::Automatic, sender, None, None));
+    }
+    let player = match inbound::plus_token(&mail.recipients, &master.site.mail_address) {
+        Some(token) => master.player_by_token(&token).await?,
+        None => None,
+    };
+    let Some(player) = player else {
+        return Ok((Outcome::BadKey, sender, None, None));
+    };
+    let row = master.public_game(player.game_id).await?;
+    let why = player.lang(&row).t1("refused-too-big", "kib", size / 1024);
+    refuse(master, &player, &row, &crate::lang::Said::text(why)).await?;
+    Ok((Outcome::Refused, sender, Some(row.id), Some(player.id)))
+}
+
 async fn handle(
     master: &Master,
     raw: &[u8],
     inbound_id: i64,
 ) -> Result<(Outcome, Option<String>, Option<i64>, Option<i64>), MasterError> {
-    let Some(mail) = inbound::read(raw, &master.site.mail_address, LOOP_HEADER) else {
+    let Some(mail) = read_bounded(master, raw).await else {
         return Ok((Outcome::Unreadable, None, None, None));
     };
     let sender = mail.sender.clone();
@@ -175,13 +286,6 @@ async fn handle(
 
     let row = master.public_game(game).await?;
     if row.ruleset == crate::store::Ruleset::Sleuth {
-        if raw.len() > MAX_MESSAGE_BYTES {
-            let why = player
-                .lang(&row)
-                .t1("refused-too-big", "kib", raw.len() / 1024);
-            refuse(master, &player, &row, &crate::lang::Said::text(why)).await?;
-            return Ok((Outcome::Refused, sender, Some(game), pid));
-        }
         let outcome = match super::classic_door::handle(master, &player, &row, &mail.text).await? {
             true => Outcome::Handled,
             false => Outcome::Refused,
@@ -196,11 +300,6 @@ async fn handle(
         .collect();
     let own = reply::own_text(&mail.text, |l| reply::starts_like_turn(l, &names));
     let commands = inbound::commands(&own.text);
-    if raw.len() > MAX_MESSAGE_BYTES {
-        let why = t.t1("refused-too-big", "kib", raw.len() / 1024);
-        refuse(master, &player, &row, &crate::lang::Said::text(why)).await?;
-        return Ok((Outcome::Refused, sender, Some(game), pid));
-    }
     if commands.lines > MAX_COMMAND_LINES {
         let why = t.t2(
             "refused-too-many-lines",

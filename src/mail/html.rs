@@ -20,6 +20,14 @@ const QUOTES_CSS: &str = "blockquote, .gmail_quote, .gmail_attr, .yahoo_quoted, 
 /// A line may be this wide before html2text would wrap it; no turn line is.
 const WIDTH: usize = 10_000;
 
+/// HTML larger than this is not laid out but stripped of its tags: no client writes a reply
+/// of a quarter of a megabyte of markup, and laying it out would cost time for nothing.
+pub const MAX_LAID_OUT_BYTES: usize = 256 * 1024;
+/// HTML nested deeper than this is stripped of its tags, not laid out: the layout's cost grows
+/// faster than the depth (50,000 nested list items took a minute), and real mail nests a few
+/// dozen levels at most.
+pub const MAX_DEPTH: usize = 100;
+
 /// Writes text as it is, with no marks of its own except `> ` before a quote that the style
 /// sheet did not hide.
 #[derive(Clone, Debug)]
@@ -81,7 +89,12 @@ impl TextDecorator for Lines {
 }
 
 /// The text of an HTML body, one line per line the writer saw, without the quoted original.
+/// Markup too large or too deeply nested to lay out in bounded time is stripped of its tags
+/// instead (`stripped`), which costs one pass over it.
 pub fn to_text(html: &str) -> String {
+    if html.len() > MAX_LAID_OUT_BYTES || depth_beyond(html, MAX_DEPTH) {
+        return stripped(html);
+    }
     let html = mark_rules(html);
     let html = html.as_str();
     let config = html2text::config::with_decorator(Lines)
@@ -101,8 +114,110 @@ pub fn to_text(html: &str) -> String {
             .join("\n"),
         // html2text fails only on a width too narrow for the content, which this is not;
         // should it ever fail, the tags are dropped so the mail is still read.
-        Err(_) => strip_tags(html),
+        Err(_) => stripped(html),
     }
+}
+
+/// The text of an HTML body with its tags stripped, its entities decoded and its runs of
+/// white space made single: the bounded reading, linear in the markup whatever it holds.
+pub fn stripped(html: &str) -> String {
+    strip_tags(html)
+        .lines()
+        .map(|l| {
+            decode_entities(l)
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Whether the markup opens more than `most` elements that are not closed: an upper bound of
+/// the tree's depth (void elements and comments aside), found in one pass.
+fn depth_beyond(html: &str, most: usize) -> bool {
+    const VOID: [&str; 14] = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
+        "source", "track", "wbr",
+    ];
+    let (mut depth, mut i) = (0usize, 0usize);
+    while let Some(found) = html[i..].find('<') {
+        let start = i + found + 1;
+        let Some(len) = html[start..].find('>') else {
+            break;
+        };
+        let tag = &html[start..start + len];
+        i = start + len + 1;
+        if tag.starts_with('!') || tag.starts_with('?') || tag.ends_with('/') {
+            continue;
+        }
+        let closing = tag.starts_with('/');
+        let name: String = tag
+            .trim_start_matches('/')
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        if name.is_empty() || VOID.contains(&name.as_str()) {
+            continue;
+        }
+        if closing {
+            depth = depth.saturating_sub(1);
+        } else {
+            depth += 1;
+            if depth > most {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The character references a stripped text may hold, decoded: the named ones mail uses and
+/// every numeric one.
+fn decode_entities(text: &str) -> String {
+    if !text.contains('&') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let end = rest[..rest.len().min(12)].find(';');
+        let decoded = end.and_then(|end| {
+            let name = &rest[1..end];
+            let c = match name {
+                "amp" => Some('&'),
+                "lt" => Some('<'),
+                "gt" => Some('>'),
+                "quot" => Some('"'),
+                "apos" => Some('\''),
+                "nbsp" => Some(' '),
+                _ => match name.strip_prefix('#') {
+                    Some(n) => match n.strip_prefix(['x', 'X']) {
+                        Some(hex) => u32::from_str_radix(hex, 16).ok(),
+                        None => n.parse().ok(),
+                    }
+                    .and_then(char::from_u32),
+                    None => None,
+                },
+            };
+            c.map(|c| (c, end + 1))
+        });
+        match decoded {
+            Some((c, len)) => {
+                out.push(c);
+                rest = &rest[len..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A rule as html2text writes it: nothing. Outlook puts one above the original's header
@@ -126,11 +241,14 @@ fn mark_rules(html: &str) -> String {
     out
 }
 
-/// The text between the tags, with `<br>` and block ends as line breaks: the fallback only.
+/// The text between the tags, with `<br>` and block ends as line breaks, and nothing of a
+/// `<style>`, `<script>` or `<head>`: the bounded reading only.
 fn strip_tags(html: &str) -> String {
     let mut out = String::new();
     let mut in_tag = false;
     let mut tag = String::new();
+    // Inside an element whose text is not text: its name, until it closes.
+    let mut hidden: Option<&'static str> = None;
     for c in html.chars() {
         match (in_tag, c) {
             (false, '<') => {
@@ -139,13 +257,24 @@ fn strip_tags(html: &str) -> String {
             }
             (true, '>') => {
                 in_tag = false;
+                let closing = tag.starts_with('/');
                 let name = tag.trim_start_matches('/').to_ascii_lowercase();
                 let name = name.split_whitespace().next().unwrap_or("");
+                if let Some(h) = hidden {
+                    if closing && name == h {
+                        hidden = None;
+                    }
+                    continue;
+                }
+                if !closing {
+                    hidden = ["style", "script", "head"].into_iter().find(|h| *h == name);
+                }
                 if matches!(name, "br" | "br/" | "div" | "p" | "tr" | "li") {
                     out.push('\n');
                 }
             }
             (true, c) => tag.push(c),
+            (false, _) if hidden.is_some() => {}
             (false, c) => out.push(c),
         }
     }
@@ -162,6 +291,39 @@ mod tests {
             .map(|l| l.trim().to_string())
             .filter(|l| !l.is_empty())
             .collect()
+    }
+
+    #[test]
+    fn deeply_nested_lists_are_stripped_of_their_tags_not_laid_out() {
+        let mut html = "<ol><li>".repeat(50_000);
+        html.push_str("1: Ben has 2 Blue Opal");
+        assert!(depth_beyond(&html, MAX_DEPTH));
+        let text = to_text(&html);
+        assert!(text.contains("1: Ben has 2 Blue Opal"), "{text}");
+    }
+
+    #[test]
+    fn ordinary_mail_nesting_is_laid_out() {
+        let html = format!(
+            "{}<div>ready</div>{}<br><img src=x><!-- c --><p>x</p>",
+            "<div><table><tr><td>".repeat(10),
+            "</td></tr></table></div>".repeat(10)
+        );
+        assert!(!depth_beyond(&html, MAX_DEPTH));
+        assert!(!depth_beyond(&"<div>x</div>".repeat(10_000), MAX_DEPTH));
+    }
+
+    #[test]
+    fn stripped_text_keeps_lines_and_decodes_entities() {
+        let html = "<html><head><style>p { color: red }</style></head><body>\
+            <div>1: Ben has 2 Blue&nbsp;Opal</div><div>Cleo &amp; Dan &#x41;&#66; &bogus;</div>";
+        assert_eq!(
+            stripped(html)
+                .lines()
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>(),
+            ["1: Ben has 2 Blue Opal", "Cleo & Dan AB &bogus;"]
+        );
     }
 
     #[test]

@@ -17,6 +17,7 @@ use futures_util::TryStreamExt;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 
+use super::inbound::MAX_MESSAGE_BYTES;
 use crate::clock::now;
 use crate::master::Master;
 
@@ -253,14 +254,57 @@ where
             .map(u32::to_string)
             .collect::<Vec<_>>()
             .join(",");
-        let fetched: Vec<_> = session
-            .uid_fetch(&set, "(UID BODY.PEEK[])")
+        // Sizes first: a message over the limit is never fetched whole, only its header.
+        let sized: Vec<_> = session
+            .uid_fetch(&set, "(UID RFC822.SIZE)")
             .await
             .map_err(imap_error("fetch"))?
             .try_collect()
             .await
             .map_err(imap_error("fetch"))?;
+        let (mut small, mut large) = (Vec::new(), Vec::new());
+        for message in &sized {
+            let Some(uid) = message.uid else { continue };
+            match message.size.map(|s| s as usize) {
+                Some(size) if size > MAX_MESSAGE_BYTES => large.push((uid, size)),
+                _ => small.push(uid),
+            }
+        }
         let mut handled = Vec::new();
+        for (uid, size) in large {
+            let header: Vec<_> = session
+                .uid_fetch(uid.to_string(), "(UID BODY.PEEK[HEADER])")
+                .await
+                .map_err(imap_error("fetch"))?
+                .try_collect()
+                .await
+                .map_err(imap_error("fetch"))?;
+            let Some(header) = header.iter().find_map(|m| m.header()) else {
+                continue;
+            };
+            match super::door::ingest_oversized(master, header, size).await {
+                Ok(_) => handled.push(uid),
+                Err(e) => {
+                    tracing::warn!(uid, "IMAP message left for the next pass: {e}");
+                    report.deferred += 1;
+                }
+            }
+        }
+        let set = small
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        let fetched: Vec<_> = match set.is_empty() {
+            true => Vec::new(),
+            false => session
+                .uid_fetch(&set, "(UID BODY.PEEK[])")
+                .await
+                .map_err(imap_error("fetch"))?
+                .try_collect()
+                .await
+                .map_err(imap_error("fetch"))?,
+        };
         for message in &fetched {
             let (Some(uid), Some(raw)) = (message.uid, message.body()) else {
                 continue;

@@ -36,8 +36,18 @@ fn lower(s: &str) -> String {
     s.trim().to_ascii_lowercase()
 }
 
+/// How a message's HTML is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Html {
+    /// Laid out into lines, the quoted original left out (`super::html::to_text`), within its
+    /// bounds of size and nesting.
+    LaidOut,
+    /// Its tags stripped: linear whatever the markup, for a message whose layout took too long.
+    Stripped,
+}
+
 /// Reads a raw RFC 5322 message; None when it cannot be read as mail at all.
-pub fn read(raw: &[u8], own_address: &str, loop_header: &str) -> Option<Incoming> {
+pub fn read(raw: &[u8], own_address: &str, loop_header: &str, html: Html) -> Option<Incoming> {
     let msg = MessageParser::default().parse(raw)?;
     let sender = msg
         .from()
@@ -64,7 +74,7 @@ pub fn read(raw: &[u8], own_address: &str, loop_header: &str) -> Option<Incoming
         sender,
         recipients,
         automatic,
-        text: body(&msg),
+        text: body(&msg, html),
         subject: msg.subject().unwrap_or("").to_string(),
         bounce,
     })
@@ -72,7 +82,7 @@ pub fn read(raw: &[u8], own_address: &str, loop_header: &str) -> Option<Incoming
 
 /// The message's text with its typography made plain: every inline text/plain part, or,
 /// in a mail written only in HTML, the HTML turned into lines (`super::html`).
-fn body(msg: &mail_parser::Message<'_>) -> String {
+fn body(msg: &mail_parser::Message<'_>, html: Html) -> String {
     let mut parts = Vec::new();
     for i in 0..msg.text_body_count() {
         let Some(part) = msg.text_part(i as u32) else {
@@ -80,7 +90,10 @@ fn body(msg: &mail_parser::Message<'_>) -> String {
         };
         match &part.body {
             PartType::Text(text) => parts.push(text.replace("\r\n", "\n")),
-            PartType::Html(html) => parts.push(super::html::to_text(html)),
+            PartType::Html(text) => parts.push(match html {
+                Html::LaidOut => super::html::to_text(text),
+                Html::Stripped => super::html::stripped(text),
+            }),
             _ => {}
         }
     }
@@ -236,12 +249,14 @@ pub fn mask_keys(raw: &[u8]) -> Vec<u8> {
 }
 
 /// The key that makes one message one, whichever door brings it and however often: the
-/// SHA-256 of its Message-ID with its sender and text (a client that reuses a Message-ID for
-/// another turn sends another message), or, without a Message-ID, of the raw bytes. A digest
-/// keeps the key short whatever the Message-ID holds.
+/// SHA-256 of its Message-ID with its sender and the raw bytes of its body (a client that
+/// reuses a Message-ID for another turn sends another message), or, without a Message-ID, of
+/// the raw bytes. Only the header is parsed: nothing in the body is decoded or laid out, so
+/// the key costs one pass over the bytes whatever the message holds.
 pub fn message_key(raw: &[u8]) -> String {
     use sha2::Digest;
-    let msg = MessageParser::default().parse(raw);
+    let header = header_part(raw);
+    let msg = MessageParser::default().parse_headers(header);
     let id = msg
         .as_ref()
         .and_then(|m| m.message_id().map(|id| id.trim().to_string()))
@@ -254,11 +269,33 @@ pub fn message_key(raw: &[u8]) -> String {
             let from = m.from().and_then(|a| a.first()).and_then(|a| a.address());
             digest.update(from.unwrap_or("").as_bytes());
             digest.update([0]);
-            digest.update(body(m).as_bytes());
+            digest.update(&raw[header.len()..]);
             format!("id:{}", hex::encode(digest.finalize()))
         }
         _ => format!("sha256:{}", hex::encode(sha2::Sha256::digest(raw))),
     }
+}
+
+/// The key of a message over the size limit, from its header and its size alone (what the
+/// IMAP door knows before fetching): the same whichever door brings it.
+pub fn oversized_key(header: &[u8], size: usize) -> String {
+    use sha2::Digest;
+    let mut digest = sha2::Sha256::new();
+    digest.update(header);
+    digest.update(size.to_le_bytes());
+    format!("big:{}", hex::encode(digest.finalize()))
+}
+
+/// The header of a raw message, through the empty line that ends it (all of it when there is
+/// none).
+pub fn header_part(raw: &[u8]) -> &[u8] {
+    let crlf = raw.windows(4).position(|w| w == b"\r\n\r\n").map(|i| i + 4);
+    let lf = raw.windows(2).position(|w| w == b"\n\n").map(|i| i + 2);
+    let end = match (crlf, lf) {
+        (Some(a), Some(b)) => a.min(b),
+        (a, b) => a.or(b).unwrap_or(raw.len()),
+    };
+    &raw[..end]
 }
 
 /// The plus-address token of a recipient `local+TOKEN@domain`, for our own address only:

@@ -15,6 +15,13 @@ use crate::store::{GameRow, GameStatus, NewGame, Schedule, Tx};
 use super::request::{self, GameRequest};
 
 impl Master {
+    /// Creates a game as the operator asks on the command line (`polysleuth game new`): the
+    /// one door that may give a seed or a deal, which the game then says was given.
+    pub async fn create_by_operator(&self, body: request::NewGameBody) -> Result<Created> {
+        let req = body.draft().check(now()).map_err(MasterError::Invalid)?;
+        self.create_game(req).await
+    }
+
     /// Creates a game: deals, commits, stores it with its players, and queues the welcome
     /// mails, all in one transaction.
     pub async fn create_game(&self, req: GameRequest) -> Result<Created> {
@@ -71,6 +78,7 @@ impl Master {
                     ruleset: crate::store::Ruleset::Polysleuth,
                     turn_deadline: None,
                     turn: 1,
+                    operator_deal: req.operator_deal,
                 },
             )
             .await?;

@@ -54,6 +54,24 @@ impl Master {
             false => (GameStatus::Forming, None),
         };
         let mut tx = self.store.write().await?;
+        // One address may not turn the service into a mailing list, one game at a time.
+        if !forming.invite.is_empty() {
+            let since = now - 24 * 3600;
+            let sent = self
+                .store
+                .invitations_by_gm(&mut tx, &req.gm_email, since)
+                .await?;
+            let count = forming.invite.len() as i64;
+            if sent + count > super::request::INVITATIONS_PER_DAY {
+                return Err(MasterError::TooMany(said!(
+                    "error-invitations-per-day",
+                    address = &req.gm_email,
+                    sent = sent,
+                    most = super::request::INVITATIONS_PER_DAY,
+                    count = count
+                )));
+            }
+        }
         let id = self
             .store
             .insert_game(
@@ -81,6 +99,7 @@ impl Master {
                     ruleset: crate::store::Ruleset::Polysleuth,
                     turn_deadline: None,
                     turn: 1,
+                    operator_deal: req.operator_deal,
                 },
             )
             .await?;

@@ -99,6 +99,7 @@ impl Master {
             "deal": deal,
             "salt": row.salt,
             "commitment": row.commitment,
+            "deal_given_by": super::records::deal_given_by(&row),
             "rounds": rounds,
             "game_master": rulings,
             "replacements": replacements.iter().map(|(round, seat, name)| Replacement {

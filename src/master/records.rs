@@ -116,3 +116,12 @@ impl Master {
 fn decode<T: serde::de::DeserializeOwned>(what: &str, round: i64, body: &str) -> Result<T> {
     serde_json::from_str(body).map_err(|e| MasterError::Corrupt(format!("{what} {round}: {e}")))
 }
+
+/// Who gave a game's deal, as its record says: `operator` when the seed or the deal was given
+/// on the command line, `service` when the service drew the seed itself.
+pub fn deal_given_by(row: &GameRow) -> &'static str {
+    match row.operator_deal {
+        true => "operator",
+        false => "service",
+    }
+}

@@ -63,6 +63,9 @@ pub struct GameRequest {
     pub classic: crate::sleuth::Settings,
     /// A classic game's deal given in full (tests and replays of a known deal).
     pub classic_deal: Option<crate::sleuth::Deal>,
+    /// The seed or the deal was given (only the operator's command line may give them):
+    /// the game's page, opening mail and record say so.
+    pub operator_deal: bool,
 }
 
 /// How a game gathers its players.
@@ -75,6 +78,12 @@ pub struct Forming {
     /// Addresses the game master invites.
     pub invite: Vec<String>,
 }
+
+/// A game may invite at most this many addresses per seat it may have: enough to fill it
+/// twice over, never a mailing list.
+pub const INVITATIONS_PER_SEAT: usize = 2;
+/// The most invitations the games of one game-master address may send in 24 hours.
+pub const INVITATIONS_PER_DAY: i64 = 40;
 
 /// The most rounds of absence a game may allow.
 pub const MAX_ABSENCE: i64 = 20;
@@ -107,6 +116,7 @@ impl GameRequest {
             ruleset: Ruleset::Polysleuth,
             classic: Default::default(),
             classic_deal: None,
+            operator_deal: seed.is_some(),
         }
     }
 }
@@ -143,6 +153,7 @@ impl Draft {
     /// The request, or every problem with it.
     pub fn check(self, now: i64) -> Result<GameRequest, Vec<Said>> {
         let mut errors = self.problems;
+        let operator_deal = self.seed.is_some() || self.deal.is_some();
         let name = self.name.trim().to_string();
         check_game_name(&name, &mut errors);
         errors.extend(email_problem(said!("what-gm-address"), &self.gm_email));
@@ -255,6 +266,7 @@ impl Draft {
             language,
             grace_seconds: (grace * 60.0).round() as i64,
             listed: self.listed,
+            operator_deal,
             seed: self.seed,
             deal,
             reminder_hours,
@@ -309,6 +321,16 @@ fn check_forming(
     }
     if computers.len() >= f.max_players {
         errors.push(said!("error-computers-fill-seats"));
+    }
+    let most = INVITATIONS_PER_SEAT * f.max_players;
+    if f.invite.len() > most {
+        errors.push(said!(
+            "error-too-many-invitations",
+            count = f.invite.len(),
+            seats = f.max_players,
+            most = most
+        ));
+        return;
     }
     let mut seen: Vec<String> = Vec::new();
     for address in &f.invite {

@@ -131,6 +131,9 @@ pub struct GameRow {
     pub turn_deadline: Option<i64>,
     /// The last classic turn whose player was reminded.
     pub turn_reminded: i64,
+    /// The operator gave this game's seed or deal (`game new --seed/--deal`): the service
+    /// did not draw it, and every page, opening mail and record says so.
+    pub operator_deal: bool,
 }
 
 impl Decode for GameRow {
@@ -168,6 +171,7 @@ impl Decode for GameRow {
                 .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?,
             turn_deadline: r.maybe_int("turn_deadline")?,
             turn_reminded: r.int("turn_reminded")?,
+            operator_deal: r.int("operator_deal")? != 0,
         })
     }
 }
@@ -182,7 +186,7 @@ pub struct DueRound {
     pub deadline: Option<i64>,
 }
 
-pub(super) const GAME_COLUMNS: &str = "id, name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, remaining, close_at, gm_notes, gm_done, created_at, reminder_hours, reminders_sent, language, ruleset, turn_deadline, turn_reminded";
+pub(super) const GAME_COLUMNS: &str = "id, name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, remaining, close_at, gm_notes, gm_done, created_at, reminder_hours, reminders_sent, language, ruleset, turn_deadline, turn_reminded, operator_deal";
 
 pub struct NewGame<'a> {
     pub name: &'a str,
@@ -208,6 +212,8 @@ pub struct NewGame<'a> {
     pub turn_deadline: Option<i64>,
     /// The round or turn now open: 1 for a new game.
     pub turn: i64,
+    /// The operator gave the seed or the deal.
+    pub operator_deal: bool,
 }
 
 /// The schedule fields of a game that GM actions and resolution change together.
@@ -243,8 +249,8 @@ impl Schedule {
 impl Store {
     pub async fn insert_game(&self, tx: &mut Conn, g: &NewGame<'_>) -> Result<i64, StoreError> {
         let (id,): (i64,) = sqlx::query_as(
-            "INSERT INTO games (name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, created_at, reminder_hours, remaining, language, ruleset, turn_deadline)
-             VALUES ($1, $2, $14, $19, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $15, $16, $17, $18) RETURNING id",
+            "INSERT INTO games (name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, created_at, reminder_hours, remaining, language, ruleset, turn_deadline, operator_deal)
+             VALUES ($1, $2, $14, $19, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $15, $16, $17, $18, $20) RETURNING id",
         )
         .bind(g.name)
         .bind(g.listed as i64)
@@ -265,6 +271,7 @@ impl Store {
         .bind(g.ruleset.as_str())
         .bind(g.turn_deadline)
         .bind(g.turn)
+        .bind(g.operator_deal as i64)
         .fetch_one(&mut *tx)
         .await?;
         Ok(id)

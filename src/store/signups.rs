@@ -208,6 +208,24 @@ impl Store {
         Ok(id)
     }
 
+    /// Invitations made since `since` by games whose game master is `gm_email`: the daily
+    /// cap on the invitations one address may send.
+    pub async fn invitations_by_gm(
+        &self,
+        tx: &mut Conn,
+        gm_email: &str,
+        since: i64,
+    ) -> Result<i64, StoreError> {
+        let (n,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM games g JOIN signups s ON s.game_id = g.id WHERE lower(g.gm_email) = lower($1) AND g.created_at > $2 AND s.kind = 'invite' AND s.created_at > $2",
+        )
+        .bind(gm_email)
+        .bind(since)
+        .fetch_one(&mut *tx)
+        .await?;
+        Ok(n)
+    }
+
     pub async fn signup<'e, E: Executor<'e, Database = Any>>(
         &self,
         e: E,

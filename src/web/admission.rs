@@ -69,6 +69,8 @@ pub enum Kind {
     Subscription,
     /// Game-master actions that mail players (resolve, a new link), counted per game.
     GmMail,
+    /// Addresses invited to forming games, each one counted.
+    Invitation,
 }
 
 impl Kind {
@@ -78,6 +80,7 @@ impl Kind {
             Kind::Game => 10,
             Kind::Subscription => 20,
             Kind::GmMail => 30,
+            Kind::Invitation => 40,
         }
     }
 
@@ -86,6 +89,7 @@ impl Kind {
             Kind::Game => "limit-games-made",
             Kind::Subscription => "limit-subscriptions",
             Kind::GmMail => "limit-gm-mail",
+            Kind::Invitation => "limit-invitations",
         }
     }
 }
@@ -118,12 +122,40 @@ impl Limiter {
         self.count(kind, client(ip), "limit-from-your-address")
     }
 
+    /// Counts a game made by an anonymous client, and each address it invites: ten games, or
+    /// forty invitations, an hour; too many is a 429 and nothing is counted of this one.
+    pub fn check_maker(
+        &self,
+        req: &HttpRequest,
+        request: &crate::master::GameRequest,
+    ) -> Result<(), MasterError> {
+        let invited = request.forming.as_ref().map_or(0, |f| f.invite.len()) as u32;
+        let Some(ip) = req.peer_addr().map(|a| a.ip()) else {
+            return Ok(());
+        };
+        let who = client(ip);
+        if invited > 0 {
+            self.count_n(
+                Kind::Invitation,
+                who.clone(),
+                "limit-from-your-address",
+                invited,
+            )?;
+        }
+        self.count(Kind::Game, who, "limit-from-your-address")
+    }
+
     /// Counts one request of `kind` for a game; too many in the hour is a 429.
     pub fn check_game(&self, game_id: i64, kind: Kind) -> Result<(), MasterError> {
         self.count(kind, format!("game {game_id}"), "limit-for-this-game")
     }
 
     fn count(&self, kind: Kind, key: String, whose: &str) -> Result<(), MasterError> {
+        self.count_n(kind, key, whose, 1)
+    }
+
+    /// Counts `n` at once: all of them fit in the hour's budget, or none is counted.
+    fn count_n(&self, kind: Kind, key: String, whose: &str, n: u32) -> Result<(), MasterError> {
         let now = Instant::now();
         let mut windows = self.windows.lock().expect("limiter lock");
         if windows.len() > 100_000 {
@@ -133,7 +165,7 @@ impl Limiter {
         if now.duration_since(entry.0) >= WINDOW {
             *entry = (now, 0);
         }
-        if entry.1 >= kind.per_hour() {
+        if entry.1 + n > kind.per_hour() {
             let wait = WINDOW.saturating_sub(now.duration_since(entry.0));
             return Err(MasterError::TooMany(crate::said!(
                 "error-too-many",
@@ -143,7 +175,7 @@ impl Limiter {
                 minutes = wait.as_secs().div_ceil(60)
             )));
         }
-        entry.1 += 1;
+        entry.1 += n;
         Ok(())
     }
 }

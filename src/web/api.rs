@@ -163,14 +163,22 @@ pub async fn create_game(
         .get("x-polysleuth-create-token")
         .and_then(|v| v.to_str().ok());
     let wait = policy.admit(token)?;
-    let mut request = body
-        .into_inner()
-        .draft()
-        .check(now())
-        .map_err(MasterError::Invalid)?;
+    let body = body.into_inner();
+    // Nobody who plays or runs a game may choose its deal: only the operator's command line
+    // gives a seed or a deal.
+    for (field, given) in [("seed", body.seed.is_some()), ("deal", body.deal.is_some())] {
+        if given {
+            return Err(MasterError::Invalid(vec![said!(
+                "error-seed-operator-only",
+                field = field
+            )])
+            .into());
+        }
+    }
+    let mut request = body.draft().check(now()).map_err(MasterError::Invalid)?;
     if wait {
         // Anonymous makers are counted; an open or token service trusts its users.
-        limiter.check(&req, super::admission::Kind::Game)?;
+        limiter.check_maker(&req, &request)?;
     }
     request.wait_for_gm = wait;
     let created = super::admission::make_game(&master, request).await?;

@@ -56,6 +56,8 @@ pub struct TableView {
     pub log: Vec<TurnLog>,
     pub end: Option<EndView>,
     pub commitment: String,
+    /// The operator gave the seed or the deal: the page says so beside the commitment.
+    pub operator_deal: bool,
     pub settings: Vec<(&'static str, String)>,
 }
 
@@ -144,6 +146,7 @@ pub fn table(t: Lang, row: &GameRow, g: &Sleuth, zone: &str) -> TableView {
         log,
         end,
         commitment: row.commitment.clone(),
+        operator_deal: row.operator_deal,
         settings: g.settings.lines(),
     }
 }

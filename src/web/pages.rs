@@ -198,7 +198,7 @@ pub async fn create_game(
         Err(errors) => return Ok(show_again(f, errors)),
     };
     if wait {
-        limiter.check(&req, super::admission::Kind::Game)?;
+        limiter.check_maker(&req, &request)?;
     }
     request.wait_for_gm = wait;
     match super::admission::make_game(&master, request).await {

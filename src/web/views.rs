@@ -80,6 +80,8 @@ pub struct PublicGame {
     pub safe_size: usize,
     pub settings: Vec<(String, String)>,
     pub commitment: String,
+    /// The operator gave the seed or the deal: the page says so beside the commitment.
+    pub operator_deal: bool,
     pub published: Vec<Published>,
     pub bulletins: Vec<BulletinView>,
     #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
@@ -151,6 +153,7 @@ pub async fn public_game(
         safe_size: state.settings.safe_size_for(n),
         settings: crate::lang::settings(lang, &state.settings, n),
         commitment: row.commitment.clone(),
+        operator_deal: row.operator_deal,
         published,
         bulletins,
         final_: state.over.then(|| FinalView {

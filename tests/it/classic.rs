@@ -137,19 +137,16 @@ pub(crate) fn deal() -> Value {
 async fn three_people_and_a_computer_play_classic_sleuth_to_an_accusation() {
     let mut app = TestApp::spawn().await;
     let (status, created) = app
-        .post_json(
-            "/api/games",
-            &json!({
-                "name": "Classic table",
-                "gm_email": "gm@example.org",
-                "ruleset": "sleuth",
-                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>",
-                            "Cleo <cleo@example.org>", "Robo <computer:detective>"],
-                "settings": {"turn_hours": 24, "idle_turns": 3},
-                "seed": 9,
-                "deal": deal(),
-            }),
-        )
+        .post_game(&json!({
+            "name": "Classic table",
+            "gm_email": "gm@example.org",
+            "ruleset": "sleuth",
+            "players": ["Ann <ann@example.org>", "Ben <ben@example.org>",
+                        "Cleo <cleo@example.org>", "Robo <computer:detective>"],
+            "settings": {"turn_hours": 24, "idle_turns": 3},
+            "seed": 9,
+            "deal": deal(),
+        }))
         .await;
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_i64().unwrap();
@@ -508,9 +505,7 @@ async fn three_people_and_a_computer_play_classic_sleuth_to_an_accusation() {
 async fn a_classic_game_with_bad_settings_is_refused_with_every_problem() {
     let mut app = TestApp::spawn().await;
     let (status, body) = app
-        .post_json(
-            "/api/games",
-            &json!({
+        .post_game(&json!({
                 "name": "Bad",
                 "gm_email": "gm@example.org",
                 "ruleset": "sleuth",
@@ -527,9 +522,7 @@ async fn a_classic_game_with_bad_settings_is_refused_with_every_problem() {
         "{body}"
     );
     let (status, body) = app
-        .post_json(
-            "/api/games",
-            &json!({"name": "Bad", "gm_email": "gm@example.org", "ruleset": "cluedo",
+        .post_game(&json!({"name": "Bad", "gm_email": "gm@example.org", "ruleset": "cluedo",
                     "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"]}),
         )
         .await;
@@ -563,9 +556,7 @@ async fn wait_until(app: &TestApp, id: i64, what: &str, f: impl Fn(&Value) -> bo
 async fn deadlines_pass_turns_skip_the_idle_remind_and_mail_digests_a_day_old() {
     let mut app = TestApp::spawn().await;
     let (status, created) = app
-        .post_json(
-            "/api/games",
-            &json!({
+        .post_game(&json!({
                 "name": "Clockwork",
                 "gm_email": "gm@example.org",
                 "ruleset": "sleuth",

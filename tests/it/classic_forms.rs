@@ -55,16 +55,13 @@ fn card_of(question: &str) -> &str {
 async fn game_with_two_kinds(app: &TestApp) -> (i64, Vec<String>, String, String) {
     for seed in 1..60 {
         let (status, created) = app
-            .post_json(
-                "/api/games",
-                &json!({
-                    "name": "Two gems", "gm_email": "gm@example.org", "ruleset": "sleuth",
-                    "players": ["Ann <ann@example.org>", "Ben <ben@example.org>",
-                                "Cleo <cleo@example.org>"],
-                    "settings": {"missing_gems": 2, "two_questions": true, "assistant": false},
-                    "seed": seed, "deal": deal(),
-                }),
-            )
+            .post_game(&json!({
+                "name": "Two gems", "gm_email": "gm@example.org", "ruleset": "sleuth",
+                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>",
+                            "Cleo <cleo@example.org>"],
+                "settings": {"missing_gems": 2, "two_questions": true, "assistant": false},
+                "seed": seed, "deal": deal(),
+            }))
             .await;
         assert_eq!(status, 201, "{created}");
         let id = created["id"].as_i64().unwrap();
@@ -213,15 +210,12 @@ async fn the_page_builds_two_questions_a_final_question_and_an_accusation_of_two
 async fn a_game_of_classic_sleuth_forms_by_sign_up_and_starts_as_one_when_full() {
     let mut app = TestApp::spawn().await;
     let (status, created) = app
-        .post_json(
-            "/api/games",
-            &json!({
-                "name": "Classic by sign-up", "gm_email": "gm@example.org", "ruleset": "sleuth",
-                "players": ["Robo <computer:detective>"],
-                "forming": {"min_players": 3, "max_players": 3, "invite": []},
-                "settings": {"turn_hours": 12, "winners": 1}, "seed": 5,
-            }),
-        )
+        .post_game(&json!({
+            "name": "Classic by sign-up", "gm_email": "gm@example.org", "ruleset": "sleuth",
+            "players": ["Robo <computer:detective>"],
+            "forming": {"min_players": 3, "max_players": 3, "invite": []},
+            "settings": {"turn_hours": 12, "winners": 1}, "seed": 5,
+        }))
         .await;
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_i64().unwrap();
@@ -285,15 +279,12 @@ async fn a_game_of_classic_sleuth_forms_by_sign_up_and_starts_as_one_when_full()
 async fn a_mail_that_only_says_i_accuse_is_read_as_the_accusation() {
     let mut app = TestApp::spawn().await;
     let (status, created) = app
-        .post_json(
-            "/api/games",
-            &json!({
-                "name": "By mail", "gm_email": "gm@example.org", "ruleset": "sleuth",
-                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>",
-                            "Cleo <cleo@example.org>", "Robo <computer:novice>"],
-                "seed": 3, "deal": crate::classic::deal(),
-            }),
-        )
+        .post_game(&json!({
+            "name": "By mail", "gm_email": "gm@example.org", "ruleset": "sleuth",
+            "players": ["Ann <ann@example.org>", "Ben <ben@example.org>",
+                        "Cleo <cleo@example.org>", "Robo <computer:novice>"],
+            "seed": 3, "deal": crate::classic::deal(),
+        }))
         .await;
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_i64().unwrap();

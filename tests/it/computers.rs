@@ -61,7 +61,7 @@ async fn a_game_of_one_person_and_three_computer_players_plays_to_its_end_with_m
         "deal": deal,
         "settings": {"max_rounds": 80},
     });
-    let (status, created) = app.post_json("/api/games", &body).await;
+    let (status, created) = app.post_game(&body).await;
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_i64().unwrap();
     // Only the person is mailed a welcome; her link is the only one.
@@ -181,7 +181,7 @@ async fn a_computer_player_of_an_unknown_level_or_a_game_of_machines_alone_is_re
         "gm_email": "gm@example.org",
         "players": ["Ann <ann@example.org>", "Ben <computer:expert>", "Cleo <cleo@example.org>"],
     });
-    let (s, answer) = app.post_json("/api/games", &body).await;
+    let (s, answer) = app.post_game(&body).await;
     assert_eq!(s, 422, "{answer}");
     let text = answer.to_string();
     assert!(
@@ -193,7 +193,7 @@ async fn a_computer_player_of_an_unknown_level_or_a_game_of_machines_alone_is_re
         "Ben <computer:master>",
         "Cleo <computer:detective>"
     ]);
-    let (s, answer) = app.post_json("/api/games", &body).await;
+    let (s, answer) = app.post_game(&body).await;
     assert_eq!(s, 422);
     assert!(
         answer.to_string().contains("at least one person"),

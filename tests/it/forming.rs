@@ -87,18 +87,15 @@ fn reply(from: &str, to: &str, text: &str) -> String {
 
 async fn create(app: &TestApp, min: u32, max: u32, invite: &[&str]) -> (i64, String) {
     let (s, created) = app
-        .post_json(
-            "/api/games",
-            &json!({
-                "name": "Formed by sign-up",
-                "gm_email": "gm@example.org",
-                "players": [],
-                "forming": {"min_players": min, "max_players": max, "invite": invite},
-                "grace_minutes": 0,
-                "seed": 9,
-                "settings": {"max_rounds": 3},
-            }),
-        )
+        .post_game(&json!({
+            "name": "Formed by sign-up",
+            "gm_email": "gm@example.org",
+            "players": [],
+            "forming": {"min_players": min, "max_players": max, "invite": invite},
+            "grace_minutes": 0,
+            "seed": 9,
+            "settings": {"max_rounds": 3},
+        }))
         .await;
     assert_eq!(s, 201, "{created}");
     (
@@ -373,9 +370,7 @@ async fn two_people_taking_the_last_seat_at_once_exactly_one_has_it() {
 async fn an_absence_within_the_limit_plays_empty_turns_and_an_idle_seat_goes_to_a_standby() {
     let mut app = TestApp::spawn().await;
     let (s, created) = app
-        .post_json(
-            "/api/games",
-            &json!({
+        .post_game(&json!({
                 "name": "Absences",
                 "gm_email": "gm@example.org",
                 "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],

@@ -69,10 +69,9 @@ fn serve(db: &str, port: u16, smtp: u16, dir: &std::path::Path) -> Instance {
 
 /// A four-player game created through the API of the instance at `port`.
 async fn create_game(client: &reqwest::Client, port: u16, i: usize) -> serde_json::Value {
-    let body = common::game_body(
+    let body = common::api_body(
         &["Ann", "Ben", "Cleo", "Dan"],
-        None,
-        json!({"reminder_hours": "", "seed": i, "name": format!("storm {i}")}),
+        json!({"reminder_hours": "", "name": format!("storm {i}")}),
     );
     let r = client
         .post(format!("http://127.0.0.1:{port}/api/games"))

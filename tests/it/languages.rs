@@ -172,10 +172,11 @@ async fn a_player_chooses_a_language_and_a_time_zone_and_bad_choices_change_noth
 async fn a_game_in_a_language_the_service_does_not_speak_is_refused_clearly() {
     let mut app = TestApp::spawn().await;
     let (st, v) = app
-        .post_json(
-            "/api/games",
-            &game_body(&["Ann", "Ben", "Cleo"], None, json!({"language": "de"})),
-        )
+        .post_game(&game_body(
+            &["Ann", "Ben", "Cleo"],
+            None,
+            json!({"language": "de"}),
+        ))
         .await;
     assert_eq!(st, 422, "{v}");
     assert!(
@@ -290,16 +291,13 @@ async fn a_french_form_error_page_and_sign_up_mail() {
         "{page}"
     );
     let (s, created) = app
-        .post_json(
-            "/api/games",
-            &json!({
-                "name": "Partie ouverte",
-                "gm_email": "mj@example.org",
-                "players": [],
-                "language": "fr",
-                "forming": {"min_players": 3, "max_players": 4, "start_at": 1_900_000_800},
-            }),
-        )
+        .post_game(&json!({
+            "name": "Partie ouverte",
+            "gm_email": "mj@example.org",
+            "players": [],
+            "language": "fr",
+            "forming": {"min_players": 3, "max_players": 4, "start_at": 1_900_000_800},
+        }))
         .await;
     assert_eq!(s, 201, "{created}");
     let id = created["id"].as_i64().unwrap();

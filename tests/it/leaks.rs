@@ -76,14 +76,11 @@ async fn no_viewer_sees_what_is_not_theirs() {
     // Three players and a safe of 3 cards: a safe to keep secret too.
     let names = ["Ann", "Ben", "Cleo"];
     let (status, created) = app
-        .post_json(
-            "/api/games",
-            &game_body(
-                &names,
-                None,
-                json!({"seed": 77, "settings": {"safe_size": 3}}),
-            ),
-        )
+        .post_game(&game_body(
+            &names,
+            None,
+            json!({"seed": 77, "settings": {"safe_size": 3}}),
+        ))
         .await;
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_i64().unwrap();

@@ -18,7 +18,7 @@ async fn an_address_no_mail_server_would_take_is_refused_when_the_game_is_made()
     let mut body = game_body(&["Ann", "Ben", "Cleo"], None, json!({}));
     body["players"][1] = json!("Ben <\"b en\"@example.org>");
     body["players"][2] = json!("Cleo <cleo@[192.0.2.7]>");
-    let (status, answer) = app.post_json("/api/games", &body).await;
+    let (status, answer) = app.post_game(&body).await;
     assert_eq!(status, 422, "{answer}");
     let text = answer.to_string();
     assert!(
@@ -165,10 +165,7 @@ async fn a_permanent_smtp_refusal_is_recorded_as_a_bounce_and_never_retried() {
     })
     .await;
     let (status, created) = app
-        .post_json(
-            "/api/games",
-            &game_body(&["Ann", "Ben", "Cleo"], None, json!({})),
-        )
+        .post_game(&game_body(&["Ann", "Ben", "Cleo"], None, json!({})))
         .await;
     assert_eq!(status, 201, "{created}");
     let gm = common::path_of(created["gm_link"].as_str().unwrap()).replacen("/gm/", "/api/gm/", 1);

@@ -251,14 +251,11 @@ async fn reminders_go_to_players_with_no_turn_and_observers_get_bulletins_only()
     let mut app = TestApp::spawn().await;
     let soon = polysleuth::clock::now() + 90 * 60;
     let (status, created) = app
-        .post_json(
-            "/api/games",
-            &game_body(
-                &["Ann", "Ben", "Cleo"],
-                None,
-                json!({"first_deadline": soon, "reminder_hours": ""}),
-            ),
-        )
+        .post_game(&game_body(
+            &["Ann", "Ben", "Cleo"],
+            None,
+            json!({"first_deadline": soon, "reminder_hours": ""}),
+        ))
         .await;
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_i64().unwrap();

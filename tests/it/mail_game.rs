@@ -99,10 +99,7 @@ async fn a_whole_game_by_mail_through_a_real_smtp_server() {
     let s = scenario();
     let names = ["Ann", "Ben", "Cleo", "Dan"];
     let (status, created) = app
-        .post_json(
-            "/api/games",
-            &game_body(&names, Some(&s["spec"]["deal"]), json!({})),
-        )
+        .post_game(&game_body(&names, Some(&s["spec"]["deal"]), json!({})))
         .await;
     assert_eq!(status, 201);
     let id = created["id"].as_i64().unwrap();

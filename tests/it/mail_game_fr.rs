@@ -75,14 +75,11 @@ async fn a_whole_game_by_mail_in_french() {
     let s = scenario();
     let names = ["Ann", "Ben", "Cleo", "Dan"];
     let (status, created) = app
-        .post_json(
-            "/api/games",
-            &game_body(
-                &names,
-                Some(&s["spec"]["deal"]),
-                json!({"language": "fr", "time_zone": "Europe/Paris", "settings": {"max_rounds": 2}}),
-            ),
-        )
+        .post_game(&game_body(
+            &names,
+            Some(&s["spec"]["deal"]),
+            json!({"language": "fr", "time_zone": "Europe/Paris", "settings": {"max_rounds": 2}}),
+        ))
         .await;
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_i64().unwrap();

@@ -11,6 +11,7 @@ mod forming;
 mod instances;
 mod languages;
 mod leaks;
+mod live_holes;
 mod mail_bounces;
 mod mail_clients;
 mod mail_fixtures;

@@ -267,10 +267,11 @@ async fn bad_links_and_bad_input_are_refused_clearly() {
         404
     );
     let (s, v) = app
-        .post_json(
-            "/api/games",
-            &game_body(&["Ann", "ann"], None, json!({"settings": {"safe_size": 5}})),
-        )
+        .post_game(&game_body(
+            &["Ann", "ann"],
+            None,
+            json!({"settings": {"safe_size": 5}}),
+        ))
         .await;
     assert_eq!(s, 422);
     let problems = v["problems"].to_string();

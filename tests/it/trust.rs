@@ -7,7 +7,7 @@ use crate::common;
 use crate::common::RunAside;
 
 use common::mail::{header, post_inbound, settle, start};
-use common::{game_body, path_of, TestApp};
+use common::{path_of, TestApp};
 use serde_json::{json, Value};
 
 #[tokio::test]
@@ -16,7 +16,7 @@ async fn whoever_creates_a_game_sees_no_players_key_in_the_answer_or_the_gm_mail
     let (status, created) = app
         .post_json(
             "/api/games",
-            &game_body(&["Ann", "Ben", "Cleo"], None, json!({})),
+            &common::api_body(&["Ann", "Ben", "Cleo"], json!({})),
         )
         .await;
     assert_eq!(status, 201);
@@ -192,7 +192,7 @@ async fn a_million_line_turn_gets_a_short_answer_and_the_service_stays_small() {
     let created: Value = loop {
         if let Ok(r) = client
             .post(format!("{base}/api/games"))
-            .json(&game_body(&["Ann", "Ben", "Cleo"], None, json!({})))
+            .json(&common::api_body(&["Ann", "Ben", "Cleo"], json!({})))
             .send()
             .await
         {
@@ -277,7 +277,7 @@ async fn game_names_and_house_rules_are_bounded_for_the_api_as_for_the_form() {
         let (status, answer) = app
             .post_json(
                 "/api/games",
-                &game_body(&["Ann", "Ben", "Cleo"], None, extra),
+                &common::api_body(&["Ann", "Ben", "Cleo"], extra),
             )
             .await;
         assert_eq!(status, 422, "{answer}");
@@ -296,7 +296,7 @@ async fn a_game_made_by_anyone_waits_mailing_nobody_until_its_game_master_starts
     let (status, created) = app
         .post_json(
             "/api/games",
-            &game_body(&["Ann", "Ben", "Cleo"], None, json!({})),
+            &common::api_body(&["Ann", "Ben", "Cleo"], json!({})),
         )
         .await;
     assert_eq!(status, 201, "{created}");
@@ -352,7 +352,7 @@ async fn one_address_and_one_client_can_make_only_a_few_waiting_games() {
     let db = common::database_url(&dir).await;
     let mut app = TestApp::spawn_with(dir, db, |o| o.create_games = CreateGames::Confirmed).await;
     let body = |gm: &str| {
-        let mut b = game_body(&["Ann", "Ben", "Cleo"], None, json!({}));
+        let mut b = common::api_body(&["Ann", "Ben", "Cleo"], json!({}));
         b["gm_email"] = json!(gm);
         b
     };
@@ -395,7 +395,7 @@ async fn a_private_instance_makes_games_only_for_holders_of_its_token() {
         o.create_games = CreateGames::Token(token.into())
     })
     .await;
-    let body = game_body(&["Ann", "Ben", "Cleo"], None, json!({}));
+    let body = common::api_body(&["Ann", "Ben", "Cleo"], json!({}));
     let (status, answer) = app.post_json("/api/games", &body).await;
     assert_eq!(status, 403);
     assert!(answer.to_string().contains("creation token"), "{answer}");

@@ -11,10 +11,11 @@ async fn games(app: &TestApp, n: usize) -> Vec<(String, String)> {
     let mut players = Vec::new();
     for i in 0..n {
         let (st, created) = app
-            .post_json(
-                "/api/games",
-                &game_body(&names, None, json!({"seed": i, "reminder_hours": ""})),
-            )
+            .post_game(&game_body(
+                &names,
+                None,
+                json!({"seed": i, "reminder_hours": ""}),
+            ))
             .await;
         assert_eq!(st, 201);
         for (k, link) in app.player_links(&created).await.into_iter().enumerate() {

@@ -59,6 +59,7 @@ impl Master {
                     ruleset: Ruleset::Sleuth,
                     turn_deadline: deadline,
                     turn: state.turn as i64,
+                    operator_deal: req.operator_deal,
                 },
             )
             .await?;

@@ -12,7 +12,9 @@ use crate::store::GameRow;
 impl Master {
     pub(in crate::master) fn classic_record(&self, row: &GameRow) -> Result<Value> {
         let state = super::parse(row)?;
-        Ok(record(&state, &row.commitment))
+        let mut record = record(&state, &row.commitment);
+        record["deal_given_by"] = json!(crate::master::records::deal_given_by(row));
+        Ok(record)
     }
 }
 

@@ -34,14 +34,11 @@ pub struct Game {
 
 pub async fn start(app: &TestApp) -> Game {
     let (status, created) = app
-        .post_json(
-            "/api/games",
-            &game_body(
-                &["Ann", "Ben", "Cleo", "Dan"],
-                Some(&scenario()["spec"]["deal"]),
-                json!({}),
-            ),
-        )
+        .post_game(&game_body(
+            &["Ann", "Ben", "Cleo", "Dan"],
+            Some(&scenario()["spec"]["deal"]),
+            json!({}),
+        ))
         .await;
     assert_eq!(status, 201);
     settle(app).await;

@@ -154,8 +154,10 @@ impl TestApp {
 
     /// Creates a game through the API: its id, the players' link paths (from their welcome
     /// mails: the answer carries none) and the GM's link path.
+    /// A body that gives a seed or a deal is the operator's: it goes where `polysleuth game
+    /// new` sends it (`Master::create_by_operator`), since the API refuses both.
     pub async fn create_game(&self, body: &Value) -> (i64, Vec<String>, String) {
-        let (status, created) = self.post_json("/api/games", body).await;
+        let (status, created) = self.post_game(body).await;
         assert_eq!(status, 201, "{created}");
         let links = self.player_links(&created).await;
         (
@@ -163,6 +165,41 @@ impl TestApp {
             links,
             path_of(created["gm_link"].as_str().unwrap()),
         )
+    }
+
+    /// Creates a game as the operator's command line does, with its seed or deal: the answer
+    /// `polysleuth game new` prints.
+    pub async fn create_as_operator(&self, body: &Value) -> Value {
+        let (status, created) = self.post_game(body).await;
+        assert_eq!(
+            status, 201,
+            "the operator's game was not created: {created}"
+        );
+        created
+    }
+
+    /// Makes a game: through `POST /api/games`, or, when the body gives a seed or a deal
+    /// (which the API refuses), through the operator's door (`Master::create_by_operator`,
+    /// what `polysleuth game new` calls), answered as the API answers.
+    pub async fn post_game(&self, body: &Value) -> (u16, Value) {
+        if body.get("seed").is_none() && body.get("deal").is_none() {
+            return self.post_json("/api/games", body).await;
+        }
+        let body: polysleuth::master::request::NewGameBody =
+            serde_json::from_value(body.clone()).expect("a game body");
+        let master = &self.running.as_ref().expect("the service runs").master;
+        match master.create_by_operator(body).await {
+            Ok(created) => (201, serde_json::to_value(created).unwrap()),
+            Err(e) => {
+                let status = polysleuth::web::error::status(&e).as_u16();
+                let mut answer = json!({"error": e.to_string()});
+                if let polysleuth::master::MasterError::Invalid(list) = &e {
+                    let list: Vec<String> = list.iter().map(|p| p.to_string()).collect();
+                    answer["problems"] = json!(list);
+                }
+                (status, answer)
+            }
+        }
     }
 
     /// The link paths of a created game's players, in seat order, from the welcome mails
@@ -256,6 +293,16 @@ pub fn game_body(players: &[&str], deal: Option<&Value>, extra: Value) -> Value 
     }
     for (k, v) in extra.as_object().unwrap() {
         body[k] = v.clone();
+    }
+    body
+}
+
+/// A game body as anyone may send it to the API: `game_body` without its seed, so that the
+/// service draws the deal.
+pub fn api_body(players: &[&str], extra: Value) -> Value {
+    let mut body = game_body(players, None, extra);
+    if let Some(fields) = body.as_object_mut() {
+        fields.remove("seed");
     }
     body
 }
