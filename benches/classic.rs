@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use polysleuth::computer::classic::{command, ClassicSeat};
 use polysleuth::computer::Level;
 use polysleuth::deduce::{Method, Sheet};
-use polysleuth::sleuth::sheet::page_budget;
-use polysleuth::sleuth::{Settings, Sleuth};
+use polysleuth::games::sleuth::rules::sheet::page_budget;
+use polysleuth::games::sleuth::rules::{Settings, Sleuth};
 
 fn env(name: &str, default: u64) -> u64 {
     std::env::var(name)

@@ -2,7 +2,7 @@
 //! Run: `cargo bench --bench rules`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use polysleuth::rules::{Card, Game, Settings, Turn};
+use polysleuth::games::polysleuth::rules::{Card, Game, Settings, Turn};
 use polysleuth::sim::{self, Style};
 
 fn names(n: usize) -> Vec<String> {

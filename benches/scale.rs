@@ -71,7 +71,7 @@ async fn measure(size: &Size, dir: &std::path::Path) -> Vec<f64> {
     let created = master
         .create_game(GameRequest {
             listed: false,
-            settings: polysleuth::rules::Settings {
+            settings: polysleuth::games::polysleuth::rules::Settings {
                 max_rounds: Some(100),
                 idle_rounds: Some(100),
                 ..Default::default()

@@ -5,9 +5,9 @@
 //! a deadline storm closes many rounds per transaction.
 
 use crate::error::{MasterError, Result};
+use crate::games::polysleuth::rules::Turn;
 use crate::mail::{self, Letter};
 use crate::model::{ClosedBy, Resolution, StoredBulletin};
-use crate::rules::Turn;
 use crate::site::Site;
 use crate::states;
 use crate::store::{Closing, GameRow, GameStatus, NewMail, Schedule, Writes};

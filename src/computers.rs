@@ -11,10 +11,10 @@ use std::time::Duration;
 
 use crate::clock::now;
 use crate::computer::{Level, Seat};
+use crate::games::polysleuth::rules::deal::stream;
+use crate::games::polysleuth::rules::Bulletin;
 use crate::master::{Master, MasterError};
 use crate::model::{TurnReply, Via};
-use crate::rules::deal::stream;
-use crate::rules::Bulletin;
 use crate::store::PlayerRow;
 
 /// When computer players play.

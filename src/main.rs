@@ -345,7 +345,7 @@ enum RoundCommand {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Replay { file } => polysleuth::replay::cli(&file),
+        Command::Replay { file } => polysleuth::games::polysleuth::replay::cli(&file),
         Command::Verify { file } => polysleuth::verify::main(&file),
         Command::Simulate(args) => polysleuth::simulate::cli::main(args),
         Command::Deduce {
@@ -353,7 +353,12 @@ fn main() -> ExitCode {
             player,
             round,
             budget,
-        } => polysleuth::replay::deduce_cli(&file, player.as_deref(), round, budget),
+        } => polysleuth::games::polysleuth::replay::deduce_cli(
+            &file,
+            player.as_deref(),
+            round,
+            budget,
+        ),
         Command::Mail {
             command: MailCommand::Ingest { db, site },
         } => ingest(db, site),
@@ -499,7 +504,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
         } => {
             let settings = match ruleset.parse() {
                 Ok(polysleuth::store::Ruleset::Sleuth) => serde_json::to_value(
-                    polysleuth::sleuth::Settings::from_pairs(&settings)
+                    polysleuth::games::sleuth::rules::Settings::from_pairs(&settings)
                         .map_err(anyhow::Error::msg)?,
                 )?,
                 _ => serde_json::to_value(

@@ -5,9 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::games::polysleuth::rules::view::Bulletin;
+use crate::games::polysleuth::rules::LineError;
 pub use crate::notes::Note;
-use crate::rules::view::Bulletin;
-use crate::rules::LineError;
 
 /// Who or what closed a round. Kept in each stored bulletin by these names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::games::polysleuth::rules::game::valid_name;
 use crate::lang::{Said, Value};
-use crate::rules::game::valid_name;
 
 /// A note of the game master for the next bulletin.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

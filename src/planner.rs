@@ -133,10 +133,10 @@ impl Planner {
             }
             let key = (game.id, s.player.seat);
             // Typography (a phone's apostrophe, a no-break space) is read as plain text.
-            let text = crate::rules::typography::normalise(s.text);
+            let text = crate::games::polysleuth::rules::typography::normalise(s.text);
             // Too large a turn is refused before it is read; an answer names at most 50
             // problems. Either way the turn in force stays.
-            let checked = crate::rules::turn::check_size(&text)
+            let checked = crate::games::polysleuth::rules::turn::check_size(&text)
                 .map_err(|e| vec![e])
                 .and_then(|()| state.validate(s.player.seat as usize, &text));
             let reply = match checked {
@@ -171,7 +171,7 @@ impl Planner {
                 }
                 Err(errors) => TurnReply::Rejected {
                     round: game.round,
-                    errors: crate::rules::turn::listed(errors),
+                    errors: crate::games::polysleuth::rules::turn::listed(errors),
                     kept: turns.get(&key).map(|t| t.text.clone()),
                 },
             };

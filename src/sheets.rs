@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use crate::clock::now;
 use crate::deduce::{self, Budget, Sheet};
+use crate::games::polysleuth::rules::{Bulletin, Game, PrivateReport};
 use crate::master::{Master, MasterError};
 use crate::model::StoredBulletin;
-use crate::rules::{Bulletin, Game, PrivateReport};
 use crate::states;
 
 /// The view of one seat, from the public bulletins and that seat's own reports.

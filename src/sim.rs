@@ -6,7 +6,7 @@ use rand::rngs::ChaCha20Rng;
 use rand::RngExt;
 use rand::SeedableRng;
 
-use crate::rules::{Card, Game, Owner, Trait};
+use crate::games::polysleuth::rules::{Card, Game, Owner, Trait};
 
 pub struct Style {
     /// Chance that a player sends no turn at all in a round.
@@ -111,18 +111,23 @@ pub fn play(
     seed: u64,
     style: &Style,
     max_rounds: usize,
-) -> (Game, Vec<crate::rules::RoundOutcome>) {
+) -> (Game, Vec<crate::games::polysleuth::rules::RoundOutcome>) {
     let names: Vec<String> = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus"][..n]
         .iter()
         .map(|s| s.to_string())
         .collect();
-    let start = Game::new(names, crate::rules::Settings::default(), seed, None)
-        .expect("default settings suit 3 to 7 players");
+    let start = Game::new(
+        names,
+        crate::games::polysleuth::rules::Settings::default(),
+        seed,
+        None,
+    )
+    .expect("default settings suit 3 to 7 players");
     let mut game = start.clone();
     let mut rng = rng(seed);
     let mut outcomes = Vec::new();
     while !game.over && outcomes.len() < max_rounds {
-        let turns: Vec<Option<crate::rules::Turn>> = (0..n)
+        let turns: Vec<Option<crate::games::polysleuth::rules::Turn>> = (0..n)
             .map(|s| turn_text(&game, s, style, &mut rng).and_then(|t| game.validate(s, &t).ok()))
             .collect();
         let (next, outcome) = game.resolve(&turns, &[]);

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
 use crate::error::{MasterError, Result};
-use crate::rules::Game;
+use crate::games::polysleuth::rules::Game;
 use crate::store::{GameRow, GameStatus};
 
 /// The most games kept; past it the cache starts again empty.

@@ -5,8 +5,8 @@
 
 use serde_json::Value;
 
-use crate::replay::{self, ReplayError};
-use crate::rules::deal::commitment_of;
+use crate::games::polysleuth::replay::{self, ReplayError};
+use crate::games::polysleuth::rules::deal::commitment_of;
 
 /// What a record shows when it does not check out.
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -39,7 +39,7 @@ const FIELDS: [&str; 7] = [
 pub fn verify(text: &str) -> Result<(), Mismatch> {
     let record: Value = serde_json::from_str(text)
         .map_err(|e| Mismatch::Unreadable(format!("the record is not valid JSON: {e}")))?;
-    if crate::sleuth_replay::is_classic(&record) {
+    if crate::games::sleuth::replay::is_classic(&record) {
         return verify_classic(&record);
     }
     let need = |key: &str| {
@@ -112,13 +112,13 @@ fn verify_classic(record: &Value) -> Result<(), Mismatch> {
     let salt = need("salt")?.as_str().unwrap_or_default().to_string();
     let players: Vec<String> = serde_json::from_value(need("players")?.clone())
         .map_err(|e| Mismatch::Unreadable(format!("\"players\" is not a list of names: {e}")))?;
-    let deal = crate::sleuth_replay::read_deal(
+    let deal = crate::games::sleuth::replay::read_deal(
         &players,
         &serde_json::from_value(need("deal")?.clone())
             .map_err(|e| Mismatch::Unreadable(format!("\"deal\" is not a deal: {e}")))?,
     )
     .map_err(Mismatch::Unreadable)?;
-    let search: Vec<crate::sleuth::SearchCard> =
+    let search: Vec<crate::games::sleuth::rules::SearchCard> =
         serde_json::from_value(need("search_deck")?.clone()).map_err(|e| {
             Mismatch::Unreadable(format!("\"search_deck\" is not a Search deck: {e}"))
         })?;
@@ -127,16 +127,16 @@ fn verify_classic(record: &Value) -> Result<(), Mismatch> {
     })?;
     // Games started before the seed was committed hashed the same text without its last
     // line: they still verify, with a word that their reshuffles rest on an uncommitted seed.
-    let text = crate::sleuth::setup::canonical_text(&players, &deal, &search, seed);
+    let text = crate::games::sleuth::rules::setup::canonical_text(&players, &deal, &search, seed);
     let unseeded = text
         .strip_suffix(&format!("seed: {seed}\n"))
         .unwrap_or(&text);
-    if crate::rules::deal::commitment_of(unseeded, &salt) == commitment {
+    if crate::games::polysleuth::rules::deal::commitment_of(unseeded, &salt) == commitment {
         eprintln!(
             "note: this game was committed before its seed was; its reshuffles were worked out \
              from the seed the record gives, which its commitment does not bind"
         );
-    } else if crate::rules::deal::commitment_of(&text, &salt) != commitment {
+    } else if crate::games::polysleuth::rules::deal::commitment_of(&text, &salt) != commitment {
         return Err(Mismatch::Differs(
             "the deal, the Search deck's order, the seed and the salt do not give the commitment published at the start".into(),
         ));

@@ -15,5 +15,5 @@ fuzz_target!(|data: &[u8]| {
     let names = vec!["Ben".to_string(), "Cleo".to_string()];
     let own = reply::own_text(&mail.text, |l| reply::starts_like_turn(l, &names));
     let commands = inbound::commands(&own.text);
-    let _ = polysleuth::rules::turn::parse_all(&commands.turn);
+    let _ = polysleuth::games::polysleuth::rules::turn::parse_all(&commands.turn);
 });

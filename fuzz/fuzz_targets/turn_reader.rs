@@ -3,8 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use polysleuth::rules::turn;
-use polysleuth::rules::typography::normalise;
+use polysleuth::games::polysleuth::rules::turn;
+use polysleuth::games::polysleuth::rules::typography::normalise;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

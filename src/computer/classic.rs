@@ -7,9 +7,9 @@
 //! settles them, then accuses.
 
 use crate::deduce::{sample, Budget, Sheet, View};
-use crate::rules::cards::{matching, Trait};
-use crate::rules::Card;
-use crate::sleuth::{SearchCard, Sleuth};
+use crate::games::deck::{matching, Trait};
+use crate::games::polysleuth::rules::Card;
+use crate::games::sleuth::rules::{SearchCard, Sleuth};
 
 use super::Level;
 
@@ -57,7 +57,7 @@ pub fn command(seat: &ClassicSeat, level: Level) -> String {
     let Some(missing) = sheet
         .locations
         .iter()
-        .position(|l| l == crate::sleuth::sheet::MISSING)
+        .position(|l| l == crate::games::sleuth::rules::sheet::MISSING)
     else {
         return "pass".into();
     };
@@ -106,7 +106,7 @@ pub fn command(seat: &ClassicSeat, level: Level) -> String {
                         return format!(
                             "final ask {} for {}",
                             seat.players[t],
-                            crate::sleuth::search::question_words(&traits)
+                            crate::games::sleuth::rules::search::question_words(&traits)
                         );
                     }
                 }
@@ -149,7 +149,7 @@ pub fn command(seat: &ClassicSeat, level: Level) -> String {
     }
     match best {
         Some((w, target, traits, card)) if w > 0.01 => {
-            let what = crate::sleuth::search::question_words(&traits);
+            let what = crate::games::sleuth::rules::search::question_words(&traits);
             let how = if traits.len() == 1 { "how many" } else { "for" };
             format!(
                 "ask {} {how} {what} using {}",
@@ -171,7 +171,7 @@ pub fn accusation(seat: &ClassicSeat, level: Level) -> Option<String> {
     let missing = sheet
         .locations
         .iter()
-        .position(|l| l == crate::sleuth::sheet::MISSING)?;
+        .position(|l| l == crate::games::sleuth::rules::sheet::MISSING)?;
     let proof = proven(&sheet, missing);
     (proof.len() == seat.missing_gems).then(|| format!("accuse {}", proof.join(", ")))
 }
@@ -189,7 +189,7 @@ fn proven(sheet: &Sheet, missing: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sleuth::Settings;
+    use crate::games::sleuth::rules::Settings;
 
     fn game() -> Sleuth {
         let names = ["Ann", "Ben", "Cleo", "Dan"].map(String::from).to_vec();
@@ -251,12 +251,14 @@ mod tests {
             let mut whose = None;
             for e in &g.log {
                 match e {
-                    crate::sleuth::Event::TurnBegan { seat, .. } => whose = Some(*seat),
-                    crate::sleuth::Event::Asked {
+                    crate::games::sleuth::rules::Event::TurnBegan { seat, .. } => {
+                        whose = Some(*seat)
+                    }
+                    crate::games::sleuth::rules::Event::Asked {
                         final_question: true,
                         ..
                     } => finals += 1,
-                    crate::sleuth::Event::Accused { seat, correct, .. } => {
+                    crate::games::sleuth::rules::Event::Accused { seat, correct, .. } => {
                         // A proof or a settling final question: never a wrong accusation.
                         assert!(correct, "seed {seed}: a master accused wrongly");
                         between += usize::from(whose != Some(*seat));
@@ -274,10 +276,8 @@ mod tests {
         let g = game();
         let view = ClassicSeat::of(&g, 1).unwrap();
         // Every fact it holds is public or its own: none names another hand's cards exactly.
-        assert!(view
-            .view
-            .facts
-            .iter()
-            .all(|f| f.loc == 1 || f.set == crate::rules::CardSet::ALL || f.loc >= 4));
+        assert!(view.view.facts.iter().all(|f| f.loc == 1
+            || f.set == crate::games::polysleuth::rules::CardSet::ALL
+            || f.loc >= 4));
     }
 }

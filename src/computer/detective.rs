@@ -2,7 +2,7 @@
 //! certain, asks each player the question whose answer it expects to teach it most, and bids
 //! what such questions have usually needed, while its Private Eyes last.
 
-use crate::rules::Card;
+use crate::games::polysleuth::rules::Card;
 
 use super::bids;
 use super::knowledge::Knowledge;

@@ -3,7 +3,7 @@
 //! view alone, with a budget small enough for thousands of games.
 
 use crate::deduce::{sample::Plan, Budget, Sheet};
-use crate::rules::Card;
+use crate::games::polysleuth::rules::Card;
 
 use super::seat::Seat;
 

@@ -6,7 +6,7 @@
 //! where it expects to win (in games of four or more; in three-player games it bids as the
 //! detective does).
 
-use crate::rules::{Card, QuestionPayment};
+use crate::games::polysleuth::rules::{Card, QuestionPayment};
 
 use super::bids;
 use super::knowledge::Knowledge;

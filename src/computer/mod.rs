@@ -15,7 +15,7 @@ pub mod text;
 use rand::rngs::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::rules::Card;
+use crate::games::polysleuth::rules::Card;
 
 pub use knowledge::Knowledge;
 pub use seat::Seat;
@@ -95,12 +95,19 @@ pub fn certain_guesses(seat: &Seat, k: &Knowledge) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::deduce::{propagate, sample::find_deal, view::of_recorded};
-    use crate::rules::deal::stream;
-    use crate::rules::{CardSet, Deal, Game, Settings};
+    use crate::games::polysleuth::rules::deal::stream;
+    use crate::games::polysleuth::rules::{CardSet, Deal, Game, Settings};
     use crate::sim;
 
     /// A game after `rounds` rounds of random play, with every round's outcome.
-    fn played(seed: u64, rounds: usize) -> (Game, Game, Vec<crate::rules::RoundOutcome>) {
+    fn played(
+        seed: u64,
+        rounds: usize,
+    ) -> (
+        Game,
+        Game,
+        Vec<crate::games::polysleuth::rules::RoundOutcome>,
+    ) {
         let names: Vec<String> = ["Ann", "Ben", "Cleo", "Dan", "Eve"]
             .iter()
             .map(|s| s.to_string())
@@ -123,8 +130,12 @@ mod tests {
         (start, game, outcomes)
     }
 
-    fn seat_of(game: &Game, outcomes: &[crate::rules::RoundOutcome], seat: usize) -> Seat {
-        let bulletins: Vec<&crate::rules::Bulletin> =
+    fn seat_of(
+        game: &Game,
+        outcomes: &[crate::games::polysleuth::rules::RoundOutcome],
+        seat: usize,
+    ) -> Seat {
+        let bulletins: Vec<&crate::games::polysleuth::rules::Bulletin> =
             outcomes.iter().map(|o| &o.bulletin).collect();
         Seat::of(
             game,
@@ -150,7 +161,7 @@ mod tests {
                 let mut hands = vec![CardSet::EMPTY; 5];
                 let mut safe = CardSet::EMPTY;
                 for (k, &l) in places.iter().enumerate() {
-                    let card = crate::rules::Card::from_index(k);
+                    let card = crate::games::polysleuth::rules::Card::from_index(k);
                     match hands.get_mut(l as usize) {
                         Some(hand) => hand.insert(card),
                         None => safe.insert(card),

@@ -4,8 +4,8 @@
 use rand::rngs::ChaCha20Rng;
 use rand::RngExt;
 
-use crate::rules::cards::matching;
-use crate::rules::Card;
+use crate::games::deck::matching;
+use crate::games::polysleuth::rules::Card;
 
 use super::knowledge::Knowledge;
 use super::questions::{trait_sets, Candidate};

@@ -6,8 +6,8 @@
 //! information in a count is the entropy of a sum of coin flips, and the information in a
 //! reveal is the sum of each matching card's own entropy.
 
-use crate::rules::cards::matching;
-use crate::rules::{Card, Trait};
+use crate::games::deck::matching;
+use crate::games::polysleuth::rules::{Card, Trait};
 
 use super::knowledge::Knowledge;
 use super::seat::Seat;

@@ -4,7 +4,7 @@
 //! cannot know more than a person in its chair.
 
 use crate::deduce::view::{of_seat, View, ViewError};
-use crate::rules::{Bulletin, CardSet, Game, PrivateReport, Settings};
+use crate::games::polysleuth::rules::{Bulletin, CardSet, Game, PrivateReport, Settings};
 
 /// A public answer: who asked whom, in which round, at what effective weight.
 #[derive(Clone, Debug, PartialEq, Eq)]

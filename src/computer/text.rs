@@ -1,7 +1,7 @@
 //! Turn lines written as a person writes them, so a computer player's turn goes through the
 //! same reader and checks as anyone's.
 
-use crate::rules::{Card, Trait};
+use crate::games::polysleuth::rules::{Card, Trait};
 
 use super::questions::Candidate;
 use super::seat::Seat;

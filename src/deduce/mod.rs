@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 pub use bounds::{propagate, Domains};
 pub use view::{Fact, Source, View, ViewError};
 
-use crate::rules::Card;
+use crate::games::polysleuth::rules::Card;
 
 /// How the probabilities were found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -352,9 +352,11 @@ mod tests {
     use super::count::count;
     use super::sample::{estimate, Plan};
     use super::*;
-    use crate::rules::cards::matching;
-    use crate::rules::view::{Answer, Published, Reveal};
-    use crate::rules::{Bulletin, CardSet, Deal, PrivateReport, Settings, Trait};
+    use crate::games::deck::matching;
+    use crate::games::polysleuth::rules::view::{Answer, Published, Reveal};
+    use crate::games::polysleuth::rules::{
+        Bulletin, CardSet, Deal, PrivateReport, Settings, Trait,
+    };
     use crate::sim::{self, Style};
     use rand::RngExt;
 
@@ -380,8 +382,8 @@ mod tests {
         )
         .unwrap();
         let owner_name = |c| match deal.owner(c) {
-            crate::rules::Owner::Seat(s) => players[s].clone(),
-            crate::rules::Owner::Safe => "safe".into(),
+            crate::games::polysleuth::rules::Owner::Seat(s) => players[s].clone(),
+            crate::games::polysleuth::rules::Owner::Safe => "safe".into(),
         };
         let mut rng = sim::rng(seed);
         let mut unknown: Vec<Card> = Card::all()
@@ -424,7 +426,7 @@ mod tests {
         let target = rng.random_range(1..n);
         let ts = [
             Trait::Number(rng.random_range(1..=3u8)),
-            Trait::Gem(crate::rules::Gem::Opal),
+            Trait::Gem(crate::games::polysleuth::rules::Gem::Opal),
         ];
         let set = matching(&ts);
         view.add_report(
@@ -587,8 +589,8 @@ mod tests {
                         assert!(sheet.contradiction.is_none(), "{:?}", sheet.contradiction);
                         for (k, row) in sheet.cards.iter().enumerate() {
                             let truth = match owners[k] {
-                                crate::rules::Owner::Seat(s) => s,
-                                crate::rules::Owner::Safe => n,
+                                crate::games::polysleuth::rules::Owner::Seat(s) => s,
+                                crate::games::polysleuth::rules::Owner::Safe => n,
                             };
                             for (l, cell) in row.cells.iter().enumerate() {
                                 if l == truth {

@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::cards::{matching, Trait};
-use crate::rules::{Bulletin, Card, CardSet, PrivateReport};
+use crate::games::deck::{matching, Trait};
+use crate::games::polysleuth::rules::{Bulletin, Card, CardSet, PrivateReport};
 
 /// Where a fact came from, for the explanations of certainties.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -363,7 +363,7 @@ fn trait_set(names: &[String]) -> Result<CardSet, ViewError> {
 /// The view of `seat` in a game: its hand and the public sizes from the game, then what the
 /// seat's pages show: the public bulletins and the seat's own reports (round, report).
 pub fn of_seat<'a>(
-    game: &crate::rules::Game,
+    game: &crate::games::polysleuth::rules::Game,
     seat: usize,
     bulletins: impl IntoIterator<Item = &'a Bulletin>,
     reports: impl IntoIterator<Item = (u32, &'a PrivateReport)>,
@@ -389,8 +389,8 @@ pub fn of_seat<'a>(
 /// The view of `seat` after `rounds` rounds of a recorded game: built from what that player's
 /// pages show (their hand, the public sizes, the bulletins and their own reports), nothing else.
 pub fn of_recorded(
-    start: &crate::rules::Game,
-    outcomes: &[crate::rules::RoundOutcome],
+    start: &crate::games::polysleuth::rules::Game,
+    outcomes: &[crate::games::polysleuth::rules::RoundOutcome],
     seat: usize,
     rounds: usize,
 ) -> Result<View, ViewError> {

@@ -2,8 +2,8 @@
 //! closed the round, where a published card is.
 
 use super::{words, Lang};
+use crate::games::polysleuth::rules::view::{Answer, DoneNote, DoneReason, Published};
 use crate::model::ClosedBy;
-use crate::rules::view::{Answer, DoneNote, DoneReason, Published};
 
 impl Lang {
     /// `Dan has 2 Green Diamonds (question by Ben, 7)` / `Dan a 2 diamants verts (question de Ben, 7)`.
@@ -63,7 +63,7 @@ impl Lang {
 
     /// A card's marks from its canonical name: `◆◆`.
     pub fn card_marks(&self, name: &str) -> String {
-        crate::rules::Card::parse(name)
+        crate::games::polysleuth::rules::Card::parse(name)
             .map(words::marks)
             .unwrap_or_default()
     }
@@ -72,13 +72,14 @@ impl Lang {
 impl Lang {
     /// A card's colour class from its canonical name: `red`.
     pub fn card_colour(&self, name: &str) -> &'static str {
-        crate::rules::Card::parse(name).map_or("", |c| words::colour_key(c.colour()))
+        crate::games::polysleuth::rules::Card::parse(name)
+            .map_or("", |c| words::colour_key(c.colour()))
     }
 }
 
 impl Lang {
     /// A turn line's problem, without its line number (pages show the number apart).
-    pub fn problem(&self, e: &crate::rules::LineError) -> String {
+    pub fn problem(&self, e: &crate::games::polysleuth::rules::LineError) -> String {
         super::problems::line_problem(*self, e)
     }
 }
@@ -97,13 +98,13 @@ impl Lang {
 
 impl Lang {
     /// One of a player's guesses as their mail lists it: `1: Ben has ◆◆ 2 Red Diamond - right`.
-    pub fn own_guess(&self, g: &crate::rules::view::PrivateGuess) -> String {
+    pub fn own_guess(&self, g: &crate::games::polysleuth::rules::view::PrivateGuess) -> String {
         let place = if g.place == "the safe" || g.place == "safe" {
             self.t("the-safe")
         } else {
             g.place.clone()
         };
-        let card = match crate::rules::Card::parse(&g.card) {
+        let card = match crate::games::polysleuth::rules::Card::parse(&g.card) {
             Ok(c) => words::card_line(*self, c),
             Err(_) => g.card.clone(),
         };
@@ -119,11 +120,11 @@ impl Lang {
     }
 
     /// A reveal as the asker's mail and page tell it: `Cleo has 2 Red Pearls: …`.
-    pub fn own_reveal(&self, rv: &crate::rules::view::Reveal) -> String {
+    pub fn own_reveal(&self, rv: &crate::games::polysleuth::rules::view::Reveal) -> String {
         let cards: Vec<String> = rv
             .cards
             .iter()
-            .map(|c| match crate::rules::Card::parse(c) {
+            .map(|c| match crate::games::polysleuth::rules::Card::parse(c) {
                 Ok(c) => words::card_line(*self, c),
                 Err(_) => c.clone(),
             })
@@ -144,7 +145,7 @@ impl Lang {
     }
 
     /// A turn line's problem with its line number, for mail.
-    pub fn line_error(&self, e: &crate::rules::LineError) -> String {
+    pub fn line_error(&self, e: &crate::games::polysleuth::rules::LineError) -> String {
         super::problems::line_error(*self, e)
     }
 }

@@ -2,9 +2,9 @@
 //! a game's log. English keeps the printed cards' names (`Pairs`, `Blue Opals`).
 
 use super::{words, Lang};
-use crate::rules::cards::Trait;
-use crate::sleuth::search::question_words;
-use crate::sleuth::{Event, Refusal, Rejected, SearchCard, Sleuth};
+use crate::games::deck::Trait;
+use crate::games::sleuth::rules::search::question_words;
+use crate::games::sleuth::rules::{Event, Refusal, Rejected, SearchCard, Sleuth};
 
 impl Lang {
     /// What a question is about: `Pairs`, `Blue Opals` / `paires`, `opales bleues`.
@@ -230,7 +230,7 @@ impl Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::cards::{Colour, Gem, Kind};
+    use crate::games::deck::{Colour, Gem, Kind};
 
     fn every_refusal() -> Vec<Refusal> {
         use Refusal::*;
@@ -305,7 +305,10 @@ mod examples {
             let examples = t.classic_examples("Ben");
             assert_eq!(examples.len(), 5);
             for e in examples {
-                assert!(crate::sleuth::command::read(&e).is_ok(), "{e}");
+                assert!(
+                    crate::games::sleuth::rules::command::read(&e).is_ok(),
+                    "{e}"
+                );
             }
         }
     }

@@ -2,8 +2,8 @@
 //! values (cards, names, counts) words of that language.
 
 use super::{words, Arg, Lang};
-use crate::rules::cards::CardError;
-use crate::rules::{Holder, Kind, LineError, Problem};
+use crate::games::deck::CardError;
+use crate::games::polysleuth::rules::{Holder, Kind, LineError, Problem};
 
 fn kind(lang: Lang, k: Kind) -> String {
     lang.t(match k {

@@ -2,7 +2,7 @@
 //! setting's name and value.
 
 use super::Lang;
-use crate::rules::{QuestionPayment, Settings};
+use crate::games::polysleuth::rules::{QuestionPayment, Settings};
 
 /// `(name, value)` for every setting, in the order RULES.md gives them.
 pub fn settings(lang: Lang, s: &Settings, players: usize) -> Vec<(String, String)> {
@@ -44,9 +44,9 @@ pub fn settings(lang: Lang, s: &Settings, players: usize) -> Vec<(String, String
 }
 
 /// A Polysleuth house rule that does not fit, as a message for the reader's language.
-impl From<&crate::rules::settings::SettingsError> for super::Said {
-    fn from(e: &crate::rules::settings::SettingsError) -> Self {
-        use crate::rules::settings::SettingsError as E;
+impl From<&crate::games::polysleuth::rules::settings::SettingsError> for super::Said {
+    fn from(e: &crate::games::polysleuth::rules::settings::SettingsError) -> Self {
+        use crate::games::polysleuth::rules::settings::SettingsError as E;
         use crate::said;
         match e {
             E::PlayerCount(n) => said!("settings-player-count", count = *n),
@@ -78,10 +78,10 @@ impl From<&crate::rules::settings::SettingsError> for super::Said {
 }
 
 /// A classic-Sleuth house rule that does not fit, as a message for the reader's language.
-impl From<&crate::sleuth::settings::SettingsError> for super::Said {
-    fn from(e: &crate::sleuth::settings::SettingsError) -> Self {
+impl From<&crate::games::sleuth::rules::settings::SettingsError> for super::Said {
+    fn from(e: &crate::games::sleuth::rules::settings::SettingsError) -> Self {
+        use crate::games::sleuth::rules::settings::SettingsError as E;
         use crate::said;
-        use crate::sleuth::settings::SettingsError as E;
         match e {
             E::PlayerCount(n) => said!("classic-settings-player-count", count = *n),
             E::MissingGems(gems, players) => {
@@ -106,7 +106,7 @@ mod tests {
 
     #[test]
     fn a_house_rule_that_does_not_fit_is_told_in_the_readers_language() {
-        let e = crate::sleuth::Settings {
+        let e = crate::games::sleuth::rules::Settings {
             missing_gems: 2,
             ..Default::default()
         }
@@ -120,7 +120,9 @@ mod tests {
         );
         let fr = Lang::Fr.said(&said);
         assert!(fr.contains("n’est permis qu’à 3 ou 4 joueurs"), "{fr}");
-        let e = crate::rules::Settings::default().check(9).unwrap_err();
+        let e = crate::games::polysleuth::rules::Settings::default()
+            .check(9)
+            .unwrap_err();
         assert_eq!(Lang::En.said(&Said::from(&e)), e.to_string());
         assert!(Lang::Fr.said(&Said::from(&e)).contains("pas 9"));
     }

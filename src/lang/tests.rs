@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use super::*;
-use crate::rules::{Card, Colour, Gem, Trait};
+use crate::games::polysleuth::rules::{Card, Colour, Gem, Trait};
 
 fn message_ids(lang: &str) -> BTreeSet<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -77,9 +77,9 @@ fn english_problems_are_the_replay_contracts_words() {
         "1: Zed has 2 Red Opal\n1 (3): Zed has how many Reds?\n(99): Bob has how many Reds?",
         "1: Ann has 2 Red Opal\n(1): Ann has how many Reds?\n(1): the safe has how many Reds?\n1: safe has 1 Red Opal",
     ];
-    let game = crate::rules::Game::new(
+    let game = crate::games::polysleuth::rules::Game::new(
         vec!["Ann".into(), "Bob".into(), "Cat".into(), "Dan".into()],
-        crate::rules::Settings::default(),
+        crate::games::polysleuth::rules::Settings::default(),
         7,
         None,
     )
@@ -146,9 +146,9 @@ fn counts_agree_in_number_and_gender() {
 
 #[test]
 fn french_problems_quote_the_line_and_give_a_french_example() {
-    let game = crate::rules::Game::new(
+    let game = crate::games::polysleuth::rules::Game::new(
         vec!["Ann".into(), "Ben".into(), "Cleo".into()],
-        crate::rules::Settings::default(),
+        crate::games::polysleuth::rules::Settings::default(),
         7,
         None,
     )
@@ -200,7 +200,7 @@ fn numbers_and_times_in_each_languages_conventions() {
 fn the_sheets_reasons_in_english_are_the_assistants_own_words_and_french_has_its_own() {
     use crate::deduce::{view::View, Sheet};
     let players: Vec<String> = ["Ann", "Ben", "Cleo", "Dan"].map(String::from).to_vec();
-    let hand: crate::rules::CardSet = Card::all().take(9).collect();
+    let hand: crate::games::polysleuth::rules::CardSet = Card::all().take(9).collect();
     let view = View::new(&players, 0, hand, 9, 0).expect("a view");
     let sheet = Sheet::bounds(&view);
     let mut compared = 0;

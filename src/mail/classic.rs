@@ -7,9 +7,9 @@
 use askama::Template;
 
 use super::{zone, Letter};
+use crate::games::sleuth::rules::{SearchCard, Sleuth};
 use crate::lang::{card_line, Lang};
 use crate::site::Site;
-use crate::sleuth::{SearchCard, Sleuth};
 use crate::store::GameRow;
 
 #[derive(Template)]
@@ -178,7 +178,11 @@ pub fn cards_allowing(t: Lang, state: &Sleuth, seat: usize) -> Vec<(String, Stri
 }
 
 /// The cards shown to a seat, one line each.
-pub fn shown_lines(t: Lang, state: &Sleuth, reveals: &[crate::sleuth::Reveal]) -> Vec<String> {
+pub fn shown_lines(
+    t: Lang,
+    state: &Sleuth,
+    reveals: &[crate::games::sleuth::rules::Reveal],
+) -> Vec<String> {
     reveals
         .iter()
         .map(|r| {

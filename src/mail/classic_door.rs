@@ -6,9 +6,9 @@
 use super::answers::{prefs, refuse};
 use super::inbound::{self, Command};
 use super::reply;
+use crate::games::sleuth::rules::command::starts_like_command;
 use crate::master::classic::{parse, Answer};
 use crate::master::{Master, MasterError};
-use crate::sleuth::command::starts_like_command;
 use crate::store::{GameRow, PlayerRow};
 
 /// Whether a line is a mail command of a classic game rather than prose.

@@ -17,9 +17,9 @@ use askama::Template;
 use crate::lang::Lang;
 use chrono_tz::Tz;
 
+use crate::games::polysleuth::rules::view::{points_text, PrivateReport};
+use crate::games::polysleuth::rules::Game;
 use crate::model::{CreatedPlayer, StoredBulletin, TurnReply};
-use crate::rules::view::{points_text, PrivateReport};
-use crate::rules::Game;
 use crate::site::Site;
 use crate::store::{GameRow, NewMail, PlayerRow};
 
@@ -557,7 +557,7 @@ mod tests {
             assert!(examples.len() >= 5, "{examples:?}");
             for line in examples {
                 assert!(
-                    crate::rules::turn::parse(line).is_err(),
+                    crate::games::polysleuth::rules::turn::parse(line).is_err(),
                     "\"{line}\" reads as a turn line"
                 );
             }

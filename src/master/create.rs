@@ -4,11 +4,11 @@
 
 use super::{json, Master, MasterError, Result};
 use crate::clock::now;
+use crate::games::polysleuth::rules::Game;
 use crate::keys;
 use crate::lang::{Said, Value};
 use crate::mail;
 use crate::model::{Created, CreatedPlayer};
-use crate::rules::Game;
 use crate::states;
 use crate::store::{GameRow, GameStatus, NewGame, Schedule, Tx};
 

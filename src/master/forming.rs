@@ -10,12 +10,12 @@ use serde::{Deserialize, Serialize};
 use super::request::{computer_level, GameRequest};
 use super::{json, Master, MasterError, Result};
 use crate::clock::now;
+use crate::games::polysleuth::rules::game::valid_name;
+use crate::games::polysleuth::rules::Game;
 use crate::keys;
 use crate::lang::{Said, Value};
 use crate::mail::{self, forming as letters};
 use crate::model::{Created, CreatedPlayer};
-use crate::rules::game::valid_name;
-use crate::rules::Game;
 use crate::said;
 use crate::store::{
     GameRow, GameStatus, NewGame, Schedule, SeatingRow, SignupKind, SignupRow, SignupStatus, Tx,
@@ -28,13 +28,13 @@ pub const CONFIRM_WITHIN: i64 = 2 * 86_400;
 /// players.
 #[derive(Serialize, Deserialize)]
 struct Unformed {
-    settings: crate::rules::Settings,
+    settings: crate::games::polysleuth::rules::Settings,
     seed: u64,
     computers: Vec<(String, String)>,
     /// A forming game of classic Sleuth: its house rules (it becomes a classic game at its
     /// start, `master/classic/formed.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    classic: Option<crate::sleuth::Settings>,
+    classic: Option<crate::games::sleuth::rules::Settings>,
 }
 
 impl Master {
@@ -168,7 +168,7 @@ impl Master {
         let name = name.trim();
         let email = email.trim();
         let mut problems = Vec::new();
-        if !valid_name(name) || crate::sleuth::Sleuth::is_reserved(name) {
+        if !valid_name(name) || crate::games::sleuth::rules::Sleuth::is_reserved(name) {
             problems.push(said!("error-unusable-name-not-safe", name = name));
         }
         if let Some(why) = crate::mail::address::problem(email) {
@@ -274,7 +274,7 @@ impl Master {
             (SignupKind::Invite, Some(n)) => n.to_string(),
             _ => signup.name.clone(),
         };
-        if !valid_name(&name) || crate::sleuth::Sleuth::is_reserved(&name) {
+        if !valid_name(&name) || crate::games::sleuth::rules::Sleuth::is_reserved(&name) {
             return Err(MasterError::invalid(said!(
                 "error-unusable-name-not-safe",
                 name = &name

@@ -12,10 +12,10 @@ use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use crate::clock::now;
+use crate::games::polysleuth::rules::Game;
 use crate::keys;
 use crate::mail::Letter;
 use crate::planner::Planner;
-use crate::rules::Game;
 use crate::site::Site;
 use crate::states::States;
 use crate::store::{GameRow, PlayerRow, Store, Tx};

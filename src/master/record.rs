@@ -8,9 +8,9 @@
 use serde_json::{json, Map, Value};
 
 use super::{Master, MasterError, Result};
+use crate::games::polysleuth::replay::{GmRuling, Replacement};
+use crate::games::polysleuth::rules::view::DoneReason;
 use crate::model::Note;
-use crate::replay::{GmRuling, Replacement};
-use crate::rules::view::DoneReason;
 use crate::store::GameStatus;
 
 impl Master {
@@ -108,7 +108,7 @@ impl Master {
                 name: name.clone(),
             }).collect::<Vec<_>>(),
             "closed_by": bulletins.iter().map(|(b, _)| b.closed_by.as_str()).collect::<Vec<_>>(),
-            "bulletins": bulletins.iter().map(|(b, _)| crate::replay::public_round(&b.bulletin)).collect::<Vec<_>>(),
+            "bulletins": bulletins.iter().map(|(b, _)| crate::games::polysleuth::replay::public_round(&b.bulletin)).collect::<Vec<_>>(),
             "winners": state.winners(),
         }))
     }

@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
 use super::{Master, MasterError, Result};
+use crate::games::polysleuth::rules::view::PrivateReport;
 use crate::model::StoredBulletin;
-use crate::rules::view::PrivateReport;
 use crate::store::{GameRow, GameStatus};
 
 /// The most games (or seats) kept; past it a cache starts again empty.

@@ -8,10 +8,10 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use crate::computer::Level;
+use crate::games::polysleuth::rules::game::valid_name;
+use crate::games::polysleuth::rules::settings::{MAX_PLAYERS, MIN_PLAYERS};
+use crate::games::polysleuth::rules::{Deal, Settings};
 use crate::lang::{Lang, Said};
-use crate::rules::game::valid_name;
-use crate::rules::settings::{MAX_PLAYERS, MIN_PLAYERS};
-use crate::rules::{Deal, Settings};
 use crate::said;
 use crate::store::Ruleset;
 
@@ -60,9 +60,9 @@ pub struct GameRequest {
     pub auto_standby: bool,
     /// Polysleuth, or classic Sleuth (then `classic` holds its house rules).
     pub ruleset: Ruleset,
-    pub classic: crate::sleuth::Settings,
+    pub classic: crate::games::sleuth::rules::Settings,
     /// A classic game's deal given in full (tests and replays of a known deal).
-    pub classic_deal: Option<crate::sleuth::Deal>,
+    pub classic_deal: Option<crate::games::sleuth::rules::Deal>,
     /// The seed or the deal was given (only the operator's command line may give them):
     /// the game's page, opening mail and record say so.
     pub operator_deal: bool,
@@ -146,7 +146,7 @@ pub struct Draft {
     pub auto_standby: bool,
     pub ruleset: Ruleset,
     /// A classic game's house rules (`settings` then is not used).
-    pub classic: crate::sleuth::Settings,
+    pub classic: crate::games::sleuth::rules::Settings,
 }
 
 impl Draft {
@@ -232,7 +232,7 @@ impl Draft {
         let mut classic_deal = None;
         let deal = match self.deal {
             Some(d) if errors.is_empty() && self.ruleset == Ruleset::Sleuth => {
-                match crate::sleuth_replay::read_deal(&names, &d).and_then(|deal| {
+                match crate::games::sleuth::replay::read_deal(&names, &d).and_then(|deal| {
                     deal.check(&names, &self.classic)
                         .map_err(|e| e.to_string())?;
                     Ok(deal)
@@ -243,13 +243,15 @@ impl Draft {
                 None
             }
             // The replay reader already names every problem of a given deal.
-            Some(d) if errors.is_empty() => match crate::replay::read_deal(&names, d) {
-                Ok(d) => Some(d),
-                Err(e) => {
-                    errors.push(Said::text(e.to_string()));
-                    None
+            Some(d) if errors.is_empty() => {
+                match crate::games::polysleuth::replay::read_deal(&names, d) {
+                    Ok(d) => Some(d),
+                    Err(e) => {
+                        errors.push(Said::text(e.to_string()));
+                        None
+                    }
                 }
-            },
+            }
             _ => None,
         };
         if !errors.is_empty() {
@@ -309,7 +311,7 @@ fn check_forming(
             Some(Err(e)) => errors.push(said!("error-player-problem", name = name, why = e)),
             Some(Ok(_)) => {}
         }
-        if !valid_name(name) || crate::sleuth::Sleuth::is_reserved(name) {
+        if !valid_name(name) || crate::games::sleuth::rules::Sleuth::is_reserved(name) {
             errors.push(said!("error-player-name", name = name));
         }
         if computers[..i]
@@ -423,7 +425,10 @@ impl NewGameBody {
                 Ruleset::Polysleuth
             }),
         };
-        let (mut settings, mut classic) = (Settings::default(), crate::sleuth::Settings::default());
+        let (mut settings, mut classic) = (
+            Settings::default(),
+            crate::games::sleuth::rules::Settings::default(),
+        );
         if let Some(v) = self.settings {
             let read = match ruleset {
                 Ruleset::Polysleuth => serde_json::from_value(v).map(|s| settings = s),

@@ -7,11 +7,11 @@ use super::request::computer_level;
 use super::{json, Master, MasterError, Result};
 use crate::clock::now;
 use crate::computer::Level;
+use crate::games::polysleuth::rules::game::valid_name;
 use crate::keys;
 use crate::lang::Said;
 use crate::mail::Letter;
 use crate::model::Note;
-use crate::rules::game::valid_name;
 use crate::said;
 use crate::states;
 use crate::store::{GameRow, SignupKind, SignupStatus, Tx};
@@ -64,7 +64,12 @@ impl Master {
                 .bulletin
                 .newly_done
                 .iter()
-                .filter(|d| matches!(d.reason, crate::rules::view::DoneReason::Idle(_)))
+                .filter(|d| {
+                    matches!(
+                        d.reason,
+                        crate::games::polysleuth::rules::view::DoneReason::Idle(_)
+                    )
+                })
                 .filter_map(|d| state.seat_of(&d.player))
                 .filter(|s| state.done[*s])
                 .collect();

@@ -3,10 +3,10 @@
 
 use super::{Master, MasterError, Result};
 use crate::clock::now;
+use crate::games::polysleuth::rules::Game;
 use crate::mail;
 use crate::model::{TurnReply, Via};
 use crate::planner::early_close;
-use crate::rules::Game;
 use crate::said;
 use crate::states;
 use crate::store::{GameRow, GameStatus, PlayerRow, Tx};

@@ -9,7 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::summary::{summarize, table};
 use super::Plan;
 use crate::computer::Level;
-use crate::rules::Settings;
+use crate::games::polysleuth::rules::Settings;
 
 /// Reads `novice,detective,…`: one level per seat.
 pub fn seats(text: &str, players: usize) -> Result<Vec<Level>, String> {

@@ -15,8 +15,8 @@ use serde::Serialize;
 use crate::computer::seat::{wins_of, Win};
 use crate::computer::{Level, Seat};
 use crate::deduce::view::{of_seat, View};
-use crate::rules::deal::stream;
-use crate::rules::{Game, Settings};
+use crate::games::polysleuth::rules::deal::stream;
+use crate::games::polysleuth::rules::{Game, Settings};
 
 /// A game still running after this many rounds is stopped and scored as it stands.
 pub const ROUND_CAP: u32 = 300;

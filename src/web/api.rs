@@ -59,7 +59,7 @@ struct TurnBody {
 
 /// The largest turn request read: a turn of the largest size, in JSON with every character
 /// escaped. A larger body is refused before it is read whole.
-pub const TURN_BODY_LIMIT: usize = 2 * crate::rules::turn::MAX_TURN_BYTES + 1024;
+pub const TURN_BODY_LIMIT: usize = 2 * crate::games::polysleuth::rules::turn::MAX_TURN_BYTES + 1024;
 
 /// A turn as `text/plain`, or JSON `{"text": "…"}`.
 pub async fn submit_turn(
@@ -76,8 +76,8 @@ pub async fn submit_turn(
             return Ok(HttpResponse::PayloadTooLarge().json(serde_json::json!({
                 "error": format!(
                     "the turn is too large: a turn may have at most {} lines and {} KiB",
-                    crate::rules::turn::MAX_TURN_LINES,
-                    crate::rules::turn::MAX_TURN_BYTES / 1024
+                    crate::games::polysleuth::rules::turn::MAX_TURN_LINES,
+                    crate::games::polysleuth::rules::turn::MAX_TURN_BYTES / 1024
                 )
             })));
         }

@@ -4,9 +4,9 @@
 use serde::Serialize;
 
 use super::play_view::PlayView;
+use crate::games::deck::canonical_order;
+use crate::games::polysleuth::rules::{Card, CardSet, Trait};
 use crate::lang::{escape_html as escape, Lang};
-use crate::rules::cards::canonical_order;
-use crate::rules::{Card, CardSet, Trait};
 
 /// One choice of a select: the value sent and the words shown.
 #[derive(Clone, Debug, Serialize)]
@@ -106,7 +106,7 @@ impl Choices {
 impl Builder {
     pub fn new(v: &PlayView, text: &str) -> Builder {
         let lang = v.lang;
-        let (written, _) = crate::rules::turn::parse_all(text);
+        let (written, _) = crate::games::polysleuth::rules::turn::parse_all(text);
         let mut closed: CardSet = v.known;
         for g in &written.guesses {
             closed.insert(g.card);

@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
+use crate::games::polysleuth::rules::Card;
 use crate::lang::{self, Lang};
-use crate::rules::Card;
 
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct CardView {

@@ -283,7 +283,10 @@ pub async fn api_game(
 
 /// The public table with its turn's clock: `deadline` (epoch seconds, none while paused or
 /// when nobody is to play) and `paused`.
-fn public_json(row: &crate::store::GameRow, state: &crate::sleuth::Sleuth) -> serde_json::Value {
+fn public_json(
+    row: &crate::store::GameRow,
+    state: &crate::games::sleuth::rules::Sleuth,
+) -> serde_json::Value {
     let mut out = serde_json::to_value(state.public()).expect("the public table serialises");
     let paused = row.status == crate::store::GameStatus::Paused;
     out["deadline"] = serde_json::json!(row.turn_deadline.filter(|_| !state.over && !paused));

@@ -10,11 +10,11 @@ use serde::Serialize;
 
 use super::cards::CardView;
 use crate::deduce::Sheet;
+use crate::games::polysleuth::rules::{Card, CardSet};
+use crate::games::sleuth::rules::sheet::MISSING;
+use crate::games::sleuth::rules::{Event, Sleuth, Standing};
 use crate::lang::Lang;
 use crate::mail::classic::allows;
-use crate::rules::{Card, CardSet};
-use crate::sleuth::sheet::MISSING;
-use crate::sleuth::{Event, Sleuth, Standing};
 use crate::store::{GameRow, GameStatus};
 
 #[derive(Serialize)]
@@ -208,13 +208,13 @@ pub fn own(
         .filter(|r| r.asker == seat)
         .cloned()
         .collect();
-    let asked = |traits: &[crate::rules::cards::Trait]| {
-        let what = crate::sleuth::search::question_words(traits);
+    let asked = |traits: &[crate::games::deck::Trait]| {
+        let what = crate::games::sleuth::rules::search::question_words(traits);
         let how = if traits.len() == 1 { "how many" } else { "for" };
         let exact = match traits {
-            [a] => crate::sleuth::SearchCard::One(*a),
-            [a, b] => crate::sleuth::SearchCard::Two(*a, *b),
-            _ => crate::sleuth::SearchCard::Free,
+            [a] => crate::games::sleuth::rules::SearchCard::One(*a),
+            [a, b] => crate::games::sleuth::rules::SearchCard::Two(*a, *b),
+            _ => crate::games::sleuth::rules::SearchCard::Free,
         };
         (
             format!("{how} {what}"),
@@ -231,7 +231,7 @@ pub fn own(
             });
         }
     }
-    let any_question = Sleuth::allowed_by(crate::sleuth::SearchCard::Free)
+    let any_question = Sleuth::allowed_by(crate::games::sleuth::rules::SearchCard::Free)
         .iter()
         .map(|traits| {
             let (value, label) = asked(traits);
@@ -338,7 +338,7 @@ fn work_out(g: &Sleuth, seat: usize) -> Worked {
     let Ok(view) = g.view_of(seat) else {
         return (Vec::new(), String::new());
     };
-    let sheet = Sheet::compute(&view, &crate::sleuth::sheet::page_budget());
+    let sheet = Sheet::compute(&view, &crate::games::sleuth::rules::sheet::page_budget());
     let Some(col) = sheet.locations.iter().position(|l| l == MISSING) else {
         return (Vec::new(), String::new());
     };

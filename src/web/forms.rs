@@ -6,9 +6,9 @@ use chrono::{NaiveDateTime, TimeZone};
 use chrono_tz::Tz;
 
 use crate::clock::now;
+use crate::games::polysleuth::rules::{QuestionPayment, Settings};
 use crate::lang::Said;
 use crate::master::request::{self, Draft, Forming, GameRequest};
-use crate::rules::{QuestionPayment, Settings};
 
 pub const PLAYER_ROWS: usize = 7;
 
@@ -143,7 +143,7 @@ pub fn parse(f: &Fields) -> Result<GameRequest, Vec<Said>> {
             crate::store::Ruleset::Polysleuth
         }),
     };
-    let mut classic = crate::sleuth::Settings::default();
+    let mut classic = crate::games::sleuth::rules::Settings::default();
     for key in ["missing_gems", "turn_hours", "winners", "idle_turns"] {
         let value = get(f, &format!("classic_{key}"));
         if !value.is_empty() {

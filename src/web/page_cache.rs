@@ -114,7 +114,7 @@ pub async fn public_body(
     master: &Master,
     cache: &PageCache,
     row: &crate::store::GameRow,
-    state: &crate::rules::Game,
+    state: &crate::games::polysleuth::rules::Game,
     lang: Lang,
 ) -> Result<Arc<str>, MasterError> {
     let seats = master.seats_of(row.id).await?;

@@ -9,10 +9,10 @@ use super::csrf::{check_csrf, csrf};
 use super::forms::Fields;
 use super::play_view::{play_view, PageCache, PlayView};
 use super::render::private;
+use crate::games::polysleuth::rules::LineError;
 use crate::lang::Lang;
 use crate::master::{Master, MasterError, Seat};
 use crate::model::TurnReply;
-use crate::rules::LineError;
 
 use super::pages::Page;
 

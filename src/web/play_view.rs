@@ -13,10 +13,10 @@ use super::page_cache::{drawn, public_body, GridStamp};
 use super::sheet_grid::Grid;
 use super::views::{deadline_text, own_history, OwnGuess, OwnReveal, OwnTurn};
 use crate::deduce::Method;
+use crate::games::polysleuth::rules::view::{points_text, Published};
+use crate::games::polysleuth::rules::Owner;
 use crate::lang::Lang;
 use crate::master::{Master, MasterError, SeatPage};
-use crate::rules::view::{points_text, Published};
-use crate::rules::Owner;
 use crate::store::GameStatus;
 
 /// The player's page, for the template.
@@ -26,7 +26,7 @@ pub struct PlayView {
     pub hand: Vec<String>,
     /// The cards this player cannot usefully guess: their hand, the published cards and the
     /// cards they guessed already (the builder offers the rest).
-    pub known: crate::rules::CardSet,
+    pub known: crate::games::polysleuth::rules::CardSet,
     pub cards: Vec<CardView>,
     pub eyes: u32,
     pub points_text: String,
@@ -86,7 +86,7 @@ pub async fn play_view(
     let grid_html = match cache.grid(key, stamp) {
         Some(html) => html,
         None => {
-            let refs: Vec<&crate::rules::Bulletin> =
+            let refs: Vec<&crate::games::polysleuth::rules::Bulletin> =
                 bulletins.iter().map(|(b, _)| &b.bulletin).collect();
             let current = crate::sheets::current(master, state, row.id, s, &refs, &reports).await?;
             let grid = Grid::new(lang, &current.sheet, current.previous.as_ref(), s);
@@ -106,7 +106,7 @@ pub async fn play_view(
     let (guesses, reveals) = own_history(lang, &reports);
     let mut known = state.deal.hands[s].union(state.published);
     for g in &guesses {
-        if let Ok(c) = crate::rules::Card::parse(&g.card) {
+        if let Ok(c) = crate::games::polysleuth::rules::Card::parse(&g.card) {
             known.insert(c);
         }
     }

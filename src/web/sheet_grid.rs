@@ -4,8 +4,8 @@
 //! and a mark when it changed since the last round.
 
 use crate::deduce::{Cell, Method, Sheet};
+use crate::games::polysleuth::rules::{Card, Colour, Gem};
 use crate::lang::Lang;
-use crate::rules::{Card, Colour, Gem};
 
 /// The sheet as the page draws it.
 pub struct Grid {
@@ -73,8 +73,8 @@ impl Grid {
             .flat_map(|g| (1..=3u8).map(move |n| Card::new(n, Colour::Red, *g)))
             .map(|c| {
                 let traits = [
-                    crate::rules::Trait::Number(c.number()),
-                    crate::rules::Trait::Gem(c.gem()),
+                    crate::games::polysleuth::rules::Trait::Number(c.number()),
+                    crate::games::polysleuth::rules::Trait::Gem(c.gem()),
                 ];
                 (
                     crate::lang::marks(c),
@@ -224,7 +224,7 @@ fn cell_view(
 mod tests {
     use super::*;
     use crate::deduce::view::View;
-    use crate::rules::CardSet;
+    use crate::games::polysleuth::rules::CardSet;
 
     #[test]
     fn a_cell_that_changed_since_the_last_round_is_marked_and_counted() {

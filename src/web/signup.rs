@@ -53,7 +53,7 @@ pub async fn forming_view(
     let (seating, signups) = master.forming_of(row.id).await?;
     let unformed: serde_json::Value = serde_json::from_str(&row.state)
         .map_err(|e| MasterError::Corrupt(format!("forming game {}: {e}", row.id)))?;
-    let settings: crate::rules::Settings =
+    let settings: crate::games::polysleuth::rules::Settings =
         serde_json::from_value(unformed["settings"].clone()).unwrap_or_default();
     let computers: Vec<String> = unformed["computers"]
         .as_array()
@@ -83,7 +83,7 @@ pub async fn forming_view(
             .map(|at| t.time(at, crate::mail::zone(&row.time_zone))),
         seats_free: seating.max_players - joined.len() as i64 - computers.len() as i64,
         // A forming game of classic Sleuth shows its ruleset and its own house rules.
-        settings: match serde_json::from_value::<crate::sleuth::Settings>(
+        settings: match serde_json::from_value::<crate::games::sleuth::rules::Settings>(
             unformed["classic"].clone(),
         ) {
             Ok(classic) => std::iter::once((t.t("new-ruleset"), t.t("classic-ruleset")))

@@ -5,12 +5,12 @@ use serde::Serialize;
 
 use super::cards::CardView;
 use crate::deduce::Sheet;
+use crate::games::polysleuth::rules::view::{points_text, Published, Reveal};
+use crate::games::polysleuth::rules::{Game, Owner};
 use crate::lang::Lang;
 use crate::mail::zone;
 use crate::master::{Master, MasterError, Seat};
 use crate::model::StoredBulletin;
-use crate::rules::view::{points_text, Published, Reveal};
-use crate::rules::{Game, Owner};
 use crate::states;
 use crate::store::{GameRow, GameStatus};
 
@@ -271,7 +271,7 @@ pub async fn player_view(
         });
     let reports = master.reports_of(&seat.game, seat.player.seat).await?;
     let hand = state.deal.hands[s].names();
-    let bulletins: Vec<&crate::rules::Bulletin> =
+    let bulletins: Vec<&crate::games::polysleuth::rules::Bulletin> =
         game.bulletins.iter().map(|b| &b.stored.bulletin).collect();
     let current =
         crate::sheets::current(master, state, seat.game.id, s, &bulletins, &reports).await?;
@@ -309,7 +309,7 @@ pub async fn player_view(
 /// A player's own guesses and reveals, round by round, worded for their page.
 pub fn own_history(
     lang: Lang,
-    reports: &[(i64, crate::rules::PrivateReport)],
+    reports: &[(i64, crate::games::polysleuth::rules::PrivateReport)],
 ) -> (Vec<OwnGuess>, Vec<OwnReveal>) {
     let mut guesses = Vec::new();
     let mut reveals = Vec::new();
@@ -330,7 +330,7 @@ pub fn own_history(
                     "card",
                     crate::lang::card_named(lang, &g.card),
                 ),
-                chip: crate::rules::Card::parse(&g.card)
+                chip: crate::games::polysleuth::rules::Card::parse(&g.card)
                     .ok()
                     .map(|c| super::cards::CardView::new(lang, c)),
                 card: g.card.clone(),
@@ -366,7 +366,7 @@ pub fn own_history(
                 reveal: r.clone(),
                 words,
                 chips: (r.cards.iter())
-                    .filter_map(|c| crate::rules::Card::parse(c).ok())
+                    .filter_map(|c| crate::games::polysleuth::rules::Card::parse(c).ok())
                     .map(|c| super::cards::CardView::new(lang, c))
                     .collect(),
             });
@@ -378,7 +378,7 @@ pub fn own_history(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::view::{PrivateGuess, PrivateReport, Reveal};
+    use crate::games::polysleuth::rules::view::{PrivateGuess, PrivateReport, Reveal};
 
     #[test]
     fn a_players_own_guesses_and_reveals_carry_their_cards_as_drawn() {

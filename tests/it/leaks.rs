@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::ops::Add;
 
 use common::{game_body, path_of, scenario, TestApp};
-use polysleuth::rules::Card;
+use polysleuth::games::polysleuth::rules::Card;
 use serde_json::{json, Value};
 
 fn cards_in(v: &Value) -> BTreeSet<String> {

@@ -243,7 +243,7 @@ async fn status_names_the_schema_and_a_newer_database_is_refused_untouched() {
 #[tokio::test]
 async fn a_database_filled_at_every_earlier_schema_migrates_to_the_newest_and_reads() {
     let state = serde_json::to_string(
-        &polysleuth::rules::Game::new(
+        &polysleuth::games::polysleuth::rules::Game::new(
             ["Ann", "Ben", "Cleo"].map(String::from).to_vec(),
             Default::default(),
             7,

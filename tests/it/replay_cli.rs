@@ -122,7 +122,9 @@ fn bad_input_exits_2_with_one_clear_message() {
 
 #[test]
 fn uneven_hands_are_refused() {
-    let cards: Vec<String> = polysleuth::rules::Card::all().map(|c| c.name()).collect();
+    let cards: Vec<String> = polysleuth::games::polysleuth::rules::Card::all()
+        .map(|c| c.name())
+        .collect();
     let deal = serde_json::json!({
         "players": ["A", "B", "C"],
         "deal": {"A": cards[..13], "B": cards[13..24], "C": cards[24..], "safe": []},

@@ -87,7 +87,7 @@ async fn a_round_played_over_http_matches_the_engine() {
     // The bulletin holds exactly what the rules engine computes for these turns.
     let mut replay_spec = spec.clone();
     replay_spec["rounds"] = json!([spec["rounds"][0]]);
-    let engine = polysleuth::replay::run(&replay_spec.to_string()).unwrap();
+    let engine = polysleuth::games::polysleuth::replay::run(&replay_spec.to_string()).unwrap();
     let expected = &engine["rounds"][0];
     let bulletin = app.get_json(&format!("/api/games/{id}/rounds/1")).await;
     assert_eq!(bulletin["closed_by"], "all ready");

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use common::{game_body, TestApp};
 use polysleuth::deduce::{Budget, Sheet, View};
-use polysleuth::rules::view::{PrivateGuess, Reveal};
-use polysleuth::rules::{Bulletin, CardSet, PrivateReport};
+use polysleuth::games::polysleuth::rules::view::{PrivateGuess, Reveal};
+use polysleuth::games::polysleuth::rules::{Bulletin, CardSet, PrivateReport};
 use serde_json::{json, Value};
 
 async fn new_game(app: &TestApp, extra: Value) -> (Vec<String>, String) {
@@ -33,7 +33,7 @@ async fn play_two_rounds(app: &TestApp, links: &[String], gm: &str) {
             let hand = strings(&app.private_view(link).await["hand"]);
             let others = ["Ann", "Ben", "Cleo", "Dan"];
             let next = others[(i + 1) % 4];
-            let guess = polysleuth::rules::Card::all()
+            let guess = polysleuth::games::polysleuth::rules::Card::all()
                 .map(|c| c.name())
                 .filter(|c| !hand.contains(c))
                 .nth(round * 4 + i)
@@ -82,7 +82,7 @@ fn view_from_page(v: &Value) -> View {
     let me = players.iter().position(|p| *p == v["me"]).unwrap();
     let hand: CardSet = strings(&v["hand"])
         .iter()
-        .map(|c| polysleuth::rules::Card::parse(c).unwrap())
+        .map(|c| polysleuth::games::polysleuth::rules::Card::parse(c).unwrap())
         .collect();
     let mut view = View::new(
         &players,

@@ -383,7 +383,7 @@ async fn a_player_builds_fixes_and_sends_a_turn_and_the_gm_runs_the_game() {
     assert_eq!(g["status"], "over");
     let deal = g["final"]["deal_text"].as_str().unwrap();
     let salt = g["final"]["salt"].as_str().unwrap();
-    assert!(polysleuth::rules::verify_commitment(
+    assert!(polysleuth::games::polysleuth::rules::verify_commitment(
         deal,
         salt,
         g["commitment"].as_str().unwrap()

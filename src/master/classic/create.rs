@@ -4,11 +4,11 @@
 
 use super::{json, Master, MasterError, Result};
 use crate::clock::now;
+use crate::games::sleuth::rules::Sleuth;
 use crate::keys;
 use crate::mail::classic::{welcome, News};
 use crate::master::request::{self, GameRequest};
 use crate::model::{Created, CreatedPlayer};
-use crate::sleuth::Sleuth;
 use crate::store::{GameRow, GameStatus, NewGame, Ruleset, Tx};
 
 impl Master {

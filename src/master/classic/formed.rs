@@ -6,11 +6,11 @@
 
 use super::{json, Master, MasterError, Result};
 use crate::clock::now;
+use crate::games::sleuth::rules::{Settings, Sleuth};
 use crate::keys;
 use crate::lang::{Lang, Said};
 use crate::mail::classic::News;
 use crate::master::request::computer_level;
-use crate::sleuth::{Settings, Sleuth};
 use crate::store::{ClassicSave, GameRow, GameStatus, Tx};
 
 /// Who sits where at the start: name, address (or `computer:LEVEL`), chosen language.

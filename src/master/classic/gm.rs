@@ -4,11 +4,11 @@
 
 use super::{Master, MasterError, Result};
 use crate::clock::now;
+use crate::games::polysleuth::rules::game::valid_name;
 use crate::keys;
 use crate::lang::Said;
 use crate::master::gm::GmAction;
 use crate::master::seats::Newcomer;
-use crate::rules::game::valid_name;
 use crate::said;
 use crate::store::{ClassicSave, GameRow, GameStatus, SignupKind, SignupStatus};
 
@@ -224,7 +224,7 @@ impl Master {
             Newcomer::Computer { level, name } => (name.clone(), String::new(), Some(*level), None),
         };
         if !valid_name(&name)
-            || crate::sleuth::Sleuth::is_reserved(&name)
+            || crate::games::sleuth::rules::Sleuth::is_reserved(&name)
             || players
                 .iter()
                 .any(|p| p.seat != old.seat && p.name.eq_ignore_ascii_case(&name))

@@ -15,7 +15,7 @@ mod tell;
 use super::{json, Master, MasterError, Result};
 use crate::clock::now;
 use crate::computer::classic::{accusation, command, ClassicSeat};
-use crate::sleuth::Sleuth;
+use crate::games::sleuth::rules::Sleuth;
 use crate::store::{ClassicSave, GameRow, GameStatus, PlayerRow, Ruleset};
 
 pub use formed::Seated;
@@ -144,7 +144,7 @@ fn play_computers(state: &mut Sleuth, players: &[PlayerRow], since: usize) {
     play_computer_turns(state, players);
     // Only an answer to a question tells anyone something new about the cards.
     if !(state.log[since.min(state.log.len())..].iter())
-        .any(|e| matches!(e, crate::sleuth::Event::Asked { .. }))
+        .any(|e| matches!(e, crate::games::sleuth::rules::Event::Asked { .. }))
     {
         return;
     }

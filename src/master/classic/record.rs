@@ -6,7 +6,7 @@
 use serde_json::{json, Map, Value};
 
 use super::{Master, MasterError, Result};
-use crate::sleuth::Sleuth;
+use crate::games::sleuth::rules::Sleuth;
 use crate::store::GameRow;
 
 impl Master {

@@ -4,8 +4,8 @@
 //! the end; the game master when a player is skipped and when the game ends.
 
 use super::{Master, Result};
+use crate::games::sleuth::rules::{Event, Sleuth};
 use crate::mail::classic::{cards_allowing, deadline, shown_lines, News};
-use crate::sleuth::{Event, Sleuth};
 use crate::store::{GameRow, PlayerRow, Tx};
 
 impl Master {

@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::deal::{below, commitment_of, stream};
-use crate::rules::{Card, CardSet};
+use crate::games::polysleuth::rules::deal::{below, commitment_of, stream};
+use crate::games::polysleuth::rules::{Card, CardSet};
 
 use super::search::SearchCard;
 use super::settings::Settings;

@@ -4,7 +4,7 @@ use super::game::{Event, Standing};
 use super::search::SearchCard;
 use super::setup::Deal;
 use super::*;
-use crate::rules::{Card, CardSet};
+use crate::games::polysleuth::rules::{Card, CardSet};
 
 /// Four players; Ann, Ben, Cleo, Dan hold 8 each, the table 3, one missing gem.
 fn four(settings: Settings, order: Option<Vec<SearchCard>>) -> Sleuth {
@@ -48,8 +48,8 @@ fn a_one_element_question_answers_a_count_and_uses_its_card() {
     let mut g = four(Settings::default(), Some(order));
     let bens = g.deal.hands[1];
     let moved = g.act(0, "ask Ben how many Pairs").unwrap();
-    let want = bens.intersect(crate::rules::cards::matching(&[
-        crate::rules::Trait::Number(2),
+    let want = bens.intersect(crate::games::deck::matching(&[
+        crate::games::polysleuth::rules::Trait::Number(2),
     ]));
     assert!(moved.events.iter().any(|e| matches!(e,
         Event::Asked { target: 1, count, card: Some(SearchCard::One(_)), .. } if *count == want.len())));

@@ -4,9 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::cards::Trait;
-use crate::rules::game::valid_name;
-use crate::rules::{Card, CardSet};
+use crate::games::deck::Trait;
+use crate::games::polysleuth::rules::game::valid_name;
+use crate::games::polysleuth::rules::{Card, CardSet};
 
 use super::search::SearchCard;
 use super::settings::{Settings, SettingsError};
@@ -354,7 +354,7 @@ impl Sleuth {
 
     /// The cards of `target` with every one of `traits`.
     pub fn matching(&self, target: usize, traits: &[Trait]) -> CardSet {
-        self.deal.hands[target].intersect(crate::rules::cards::matching(traits))
+        self.deal.hands[target].intersect(crate::games::deck::matching(traits))
     }
 
     /// Whether `cards` are exactly the missing gems.
@@ -380,7 +380,7 @@ impl Sleuth {
         for (i, a) in all.iter().enumerate() {
             for b in &all[i + 1..] {
                 if card.allows(&[*a, *b]) {
-                    out.push(crate::rules::cards::canonical_order(&[*a, *b]));
+                    out.push(crate::games::deck::canonical_order(&[*a, *b]));
                 }
             }
         }

@@ -5,8 +5,8 @@
 
 use crate::deduce::view::FactWords;
 use crate::deduce::{sample, Budget, Source, View, ViewError};
-use crate::rules::cards::matching;
-use crate::rules::CardSet;
+use crate::games::deck::matching;
+use crate::games::polysleuth::rules::CardSet;
 
 use super::game::{Event, Sleuth};
 use super::settings::Settings;

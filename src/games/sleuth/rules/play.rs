@@ -2,8 +2,8 @@
 //! then carried out (the turn's action, its draws, then any accusation), a turn's deadline,
 //! and the game master's skip, mark-out and replacement. A refused message changes nothing.
 
-use crate::rules::cards::Trait;
-use crate::rules::Card;
+use crate::games::deck::Trait;
+use crate::games::polysleuth::rules::Card;
 
 use super::command::{self, Command, Line, Rejected};
 use super::game::{Accusation, Event, Reveal, Sleuth, Standing, Step};
@@ -84,7 +84,8 @@ impl Sleuth {
                 if plan.accusation.is_some() {
                     return Err(Refusal::OneAccusation);
                 }
-                let distinct: crate::rules::CardSet = cards.iter().copied().collect();
+                let distinct: crate::games::polysleuth::rules::CardSet =
+                    cards.iter().copied().collect();
                 if distinct.len() != self.settings.missing_gems || cards.len() != distinct.len() {
                     return Err(Refusal::AccuseCount(self.settings.missing_gems));
                 }

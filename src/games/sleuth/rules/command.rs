@@ -2,9 +2,9 @@
 //! `final ask`, `accuse`, and `pass`/`back`, in English and in plain French. Each line is
 //! read alone; names are kept as written and checked against the game by `game`.
 
-use crate::rules::cards::{read_traits, Card, Trait};
-use crate::rules::turn::meaningful_lines;
-use crate::rules::typography::normalise;
+use crate::games::deck::{read_traits, Card, Trait};
+use crate::games::polysleuth::rules::turn::meaningful_lines;
+use crate::games::polysleuth::rules::typography::normalise;
 
 use super::problem::Refusal;
 use super::search::SearchCard;
@@ -269,7 +269,7 @@ fn split_card(text: &str) -> Option<(&str, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::cards::{Colour, Gem};
+    use crate::games::deck::{Colour, Gem};
 
     fn one(text: &str) -> Command {
         read(text).unwrap().remove(0).command

@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::rules::cards::Trait;
-use crate::rules::{Card, CardSet};
+use crate::games::deck::Trait;
+use crate::games::polysleuth::rules::{Card, CardSet};
 
 use super::game::{Event, Sleuth, Standing};
 use super::search::SearchCard;

@@ -319,8 +319,8 @@ pub fn share_half_points(n: u32, p: u32, g: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::cards::{Colour, Gem, Trait};
-    use crate::rules::Settings;
+    use crate::games::deck::{Colour, Gem, Trait};
+    use crate::games::polysleuth::rules::Settings;
 
     #[test]
     fn seed_worked_numbers() {

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::rules::cards::{canonical_order, read_traits, Trait};
+use crate::games::deck::{canonical_order, read_traits, Trait};
 
 /// One Search card. A two-element card holds its traits in canonical order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -147,7 +147,7 @@ pub fn question_words(traits: &[Trait]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::cards::{Colour, Gem};
+    use crate::games::deck::{Colour, Gem};
 
     #[test]
     fn the_deck_holds_the_54_cards_of_the_ruling() {

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::rules::cards::{Kind, Trait};
+use crate::games::deck::{Kind, Trait};
 
 use super::search::{question_words, SearchCard};
 

@@ -8,9 +8,9 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 use crate::deduce::{Budget, Sheet};
-use crate::rules::deal::derived_salt;
-use crate::rules::{Card, CardSet};
-use crate::sleuth::{Deal, SearchCard, Settings, Sleuth, Step};
+use crate::games::polysleuth::rules::deal::derived_salt;
+use crate::games::polysleuth::rules::{Card, CardSet};
+use crate::games::sleuth::rules::{Deal, SearchCard, Settings, Sleuth, Step};
 
 /// A sheet to print: `player`'s view after `after` steps, for `cards` (all when empty).
 #[derive(Deserialize)]
@@ -201,7 +201,7 @@ pub fn run(input: &str) -> Result<Value, ReplayError> {
         "over": game.over,
         "winners": game.winners.iter().map(|s| game.players[*s].clone()).collect::<Vec<_>>(),
         "out": (0..game.players.len())
-            .filter(|s| game.seats[*s].standing == crate::sleuth::Standing::Out)
+            .filter(|s| game.seats[*s].standing == crate::games::sleuth::rules::Standing::Out)
             .map(|s| game.players[s].clone()).collect::<Vec<_>>(),
         "missing": end.missing,
         "reshuffles": end.reshuffles,
@@ -210,7 +210,7 @@ pub fn run(input: &str) -> Result<Value, ReplayError> {
 }
 
 /// A game master's action of a record.
-fn gm_step(game: &mut Sleuth, gm: &str) -> Result<crate::sleuth::Moved, String> {
+fn gm_step(game: &mut Sleuth, gm: &str) -> Result<crate::games::sleuth::rules::Moved, String> {
     let words: Vec<&str> = gm.split_whitespace().collect();
     let seat = |name: &str| {
         game.seat_of(name)

@@ -1,7 +1,7 @@
 //! The game, exactly as RULES.md rules it. Pure: no I/O, no async, no clock, no database.
 //! Everything else calls this module; nothing else decides a game rule.
 
-pub mod cards;
+pub use crate::games::deck as cards;
 pub mod deal;
 mod french;
 pub mod game;

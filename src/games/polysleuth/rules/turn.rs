@@ -373,7 +373,7 @@ fn read_body(body: &str) -> Result<Body, Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::cards::{Colour, Gem};
+    use crate::games::deck::{Colour, Gem};
 
     fn ok(text: &str) -> ParsedTurn {
         parse(text).unwrap_or_else(|e| panic!("{text:?}: {e:?}"))

@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 
-use crate::rules::{Card, Game, QuestionPayment, Settings, Turn};
+use crate::games::polysleuth::rules::{Card, Game, QuestionPayment, Settings, Turn};
 use crate::sim::{self, Style};
 
 fn setup(players: usize, seed: u64, max_rounds: Option<u32>, all_pay: bool) -> Game {
@@ -24,7 +24,11 @@ fn play(
     mut game: Game,
     seed: u64,
     limit: u32,
-) -> Vec<(Game, Vec<Option<Turn>>, crate::rules::RoundOutcome)> {
+) -> Vec<(
+    Game,
+    Vec<Option<Turn>>,
+    crate::games::polysleuth::rules::RoundOutcome,
+)> {
     let mut rng = sim::rng(seed);
     let style = Style::default();
     let mut log = Vec::new();
@@ -93,7 +97,7 @@ proptest! {
 
     #[test]
     fn the_turn_reader_never_panics(text in "\\PC*") {
-        let _ = crate::rules::turn::parse(&text);
+        let _ = crate::games::polysleuth::rules::turn::parse(&text);
         let game = setup(4, 1, None, false);
         let _ = game.validate(0, &text);
     }

@@ -7,8 +7,8 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 use crate::deduce::{view::of_recorded, Budget, Sheet};
-use crate::rules::deal::derived_salt;
-use crate::rules::{Card, CardSet, Deal, Game, RoundOutcome, Settings, Turn};
+use crate::games::polysleuth::rules::deal::derived_salt;
+use crate::games::polysleuth::rules::{Card, CardSet, Deal, Game, RoundOutcome, Settings, Turn};
 
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
@@ -114,7 +114,10 @@ fn play(input: Input) -> Result<Played, ReplayError> {
             .iter()
             .filter(|r| r.round == index as u32 + 1)
         {
-            if r.seat == 0 || r.seat > players.len() || !crate::rules::game::valid_name(&r.name) {
+            if r.seat == 0
+                || r.seat > players.len()
+                || !crate::games::polysleuth::rules::game::valid_name(&r.name)
+            {
                 return Err(bad(format!(
                     "round {}: a replacement names seat {} and \"{}\"; use a seat from 1 to {} and a usable name",
                     r.round, r.seat, r.name, players.len()
@@ -188,8 +191,10 @@ fn play(input: Input) -> Result<Played, ReplayError> {
 
 /// Runs a replay from its JSON text; the error is one message fit for stderr.
 pub fn run(input: &str) -> Result<Value, ReplayError> {
-    if serde_json::from_str::<Value>(input).is_ok_and(|v| crate::sleuth_replay::is_classic(&v)) {
-        return crate::sleuth_replay::run(input).map_err(ReplayError);
+    if serde_json::from_str::<Value>(input)
+        .is_ok_and(|v| crate::games::sleuth::replay::is_classic(&v))
+    {
+        return crate::games::sleuth::replay::run(input).map_err(ReplayError);
     }
     let played = play(read(input)?)?;
     let game = &played.start;
@@ -222,7 +227,7 @@ pub fn run(input: &str) -> Result<Value, ReplayError> {
 }
 
 /// A round's public bulletin in the replay output's words (no reveals: they are private).
-pub fn public_round(b: &crate::rules::Bulletin) -> Value {
+pub fn public_round(b: &crate::games::polysleuth::rules::Bulletin) -> Value {
     json!({
         "round": b.round,
         "submitted": b.submitted,
