@@ -3,7 +3,6 @@
 //! seat's view and a random stream in, a turn's text out.
 
 pub mod bids;
-pub mod classic;
 pub mod detective;
 pub mod knowledge;
 pub mod master;

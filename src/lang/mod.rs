@@ -4,12 +4,11 @@
 //! Fluent cannot: cards and counts (`words`), turn problems (`problems`), numbers and times.
 
 mod bulletin;
-mod classic;
 mod problems;
 mod reasons;
 mod said;
 mod settings;
-mod words;
+pub(crate) mod words;
 
 use std::borrow::Cow;
 use std::collections::HashMap;

@@ -12,8 +12,19 @@ fn message_ids(lang: &str) -> BTreeSet<String> {
         .join("locales")
         .join(lang);
     let mut ids = BTreeSet::new();
-    for entry in std::fs::read_dir(&dir).expect("the locale folder") {
-        let path = entry.expect("a file").path();
+    // The language's own files, and each game's under `games/`.
+    let mut files = Vec::new();
+    let mut folders = vec![dir];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("the locale folder") {
+            let path = entry.expect("a file").path();
+            match path.is_dir() {
+                true => folders.push(path),
+                false => files.push(path),
+            }
+        }
+    }
+    for path in files {
         let text = std::fs::read_to_string(&path).expect("a Fluent file");
         if let Err((_, errors)) =
             fluent_templates::fluent_bundle::FluentResource::try_new(text.clone())

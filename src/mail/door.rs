@@ -286,10 +286,11 @@ async fn handle(
 
     let row = master.public_game(game).await?;
     if row.ruleset == crate::store::Ruleset::Sleuth {
-        let outcome = match super::classic_door::handle(master, &player, &row, &mail.text).await? {
-            true => Outcome::Handled,
-            false => Outcome::Refused,
-        };
+        let outcome =
+            match crate::games::sleuth::door::handle(master, &player, &row, &mail.text).await? {
+                true => Outcome::Handled,
+                false => Outcome::Refused,
+            };
         return Ok((outcome, sender, Some(game), pid));
     }
     let t = player.lang(&row);

@@ -32,7 +32,7 @@ struct Unformed {
     seed: u64,
     computers: Vec<(String, String)>,
     /// A forming game of classic Sleuth: its house rules (it becomes a classic game at its
-    /// start, `master/classic/formed.rs`).
+    /// start, `games/sleuth/service/formed.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     classic: Option<crate::games::sleuth::rules::Settings>,
 }
@@ -496,8 +496,8 @@ impl Master {
                 .await?;
         }
         if let Some(classic) = unformed.classic {
-            let seated: Vec<super::classic::Seated> = (seats.iter())
-                .map(|(name, address)| super::classic::Seated {
+            let seated: Vec<crate::games::sleuth::service::Seated> = (seats.iter())
+                .map(|(name, address)| crate::games::sleuth::service::Seated {
                     name: name.clone(),
                     address: address.clone(),
                     language: people

@@ -296,7 +296,7 @@ impl Master {
     }
 
     /// The game's row, locked for the rest of the transaction.
-    pub(super) async fn locked(&self, tx: &mut Tx, game_id: i64) -> Result<GameRow> {
+    pub(crate) async fn locked(&self, tx: &mut Tx, game_id: i64) -> Result<GameRow> {
         self.store
             .game_for_update(tx, game_id)
             .await?

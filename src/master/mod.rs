@@ -24,7 +24,6 @@ use crate::writer::Writer;
 pub use crate::error::{MasterError, Result};
 
 mod absence;
-pub mod classic;
 mod create;
 mod forming;
 pub mod gm;
@@ -33,7 +32,7 @@ mod pages;
 pub use pages::SeatPage;
 mod prefs;
 mod record;
-mod records;
+pub(crate) mod records;
 mod reminders;
 pub mod request;
 mod rounds;
@@ -191,12 +190,12 @@ impl Master {
     }
 
     /// Forgets who sits in a game's seats, after this instance changed one.
-    fn forget_seats(&self, game_id: i64) {
+    pub(crate) fn forget_seats(&self, game_id: i64) {
         self.seats.write().expect("cache lock").remove(&game_id);
     }
 
     /// Forgets cached player rows whose key changed.
-    fn forget_players(&self, keep: impl Fn(&PlayerRow) -> bool) {
+    pub(crate) fn forget_players(&self, keep: impl Fn(&PlayerRow) -> bool) {
         let mut forgotten = Vec::new();
         self.players
             .write()
@@ -215,7 +214,7 @@ impl Master {
     }
 
     /// Queues a mail in the caller's transaction.
-    async fn send(
+    pub(crate) async fn send(
         &self,
         tx: &mut Tx,
         game_id: Option<i64>,
@@ -239,6 +238,6 @@ impl Master {
 }
 
 /// A value as stored in a JSON column.
-fn json<T: serde::Serialize>(v: &T) -> String {
+pub(crate) fn json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).expect("plain data serialises")
 }

@@ -11,10 +11,11 @@ use super::observers::OBSERVER_COLUMNS;
 use super::Store;
 
 /// The store's files, as compiled (all but `fill.rs`, which fills databases for benchmarks).
-const SOURCES: [(&str, &str); 15] = [
+const SOURCES: [(&str, &str); 16] = [
     ("batch.rs", include_str!("batch.rs")),
     ("bulletins.rs", include_str!("bulletins.rs")),
-    ("games.rs", include_str!("games.rs")),
+    ("games/table.rs", include_str!("games/table.rs")),
+    ("games/sleuth.rs", include_str!("games/sleuth.rs")),
     ("inbound.rs", include_str!("inbound.rs")),
     ("observers.rs", include_str!("observers.rs")),
     ("outbox.rs", include_str!("outbox.rs")),

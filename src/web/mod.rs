@@ -4,9 +4,7 @@ pub mod admission;
 pub mod api;
 pub mod builder;
 pub mod cards;
-pub mod classic;
-pub mod classic_view;
-mod csrf;
+pub(crate) mod csrf;
 pub mod error;
 pub mod forms;
 pub mod gm;
@@ -19,7 +17,7 @@ pub mod page_cache;
 pub mod pages;
 pub mod play;
 pub mod play_view;
-mod render;
+pub(crate) mod render;
 pub mod sheet_grid;
 pub mod signup;
 pub mod views;
@@ -143,25 +141,43 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route("/games/{id}/rounds/{round}", web::get().to(api::bulletin))
                 .route("/gm/{token}", web::get().to(api::gm))
                 .route("/gm/{token}/actions", web::post().to(api::gm_action))
-                .route("/classic/games/{id}", web::get().to(classic::api_game))
-                .route("/classic/play/{token}", web::get().to(classic::api_player))
+                .route(
+                    "/classic/games/{id}",
+                    web::get().to(crate::games::sleuth::pages::api_game),
+                )
                 .route(
                     "/classic/play/{token}",
-                    web::post().to(classic::api_command),
+                    web::get().to(crate::games::sleuth::pages::api_player),
+                )
+                .route(
+                    "/classic/play/{token}",
+                    web::post().to(crate::games::sleuth::pages::api_command),
                 ),
         )
-        .route("/classic/games/{id}", web::get().to(classic::game))
+        .route(
+            "/classic/games/{id}",
+            web::get().to(crate::games::sleuth::pages::game),
+        )
         .route(
             "/classic/games/{id}/feed.atom",
-            web::get().to(classic::feed),
+            web::get().to(crate::games::sleuth::pages::feed),
         )
-        .route("/classic/play/{token}", web::get().to(classic::play))
         .route(
             "/classic/play/{token}",
-            web::post().to(classic::play_action),
+            web::get().to(crate::games::sleuth::pages::play),
         )
-        .route("/classic/gm/{token}", web::get().to(classic::gm))
-        .route("/classic/gm/{token}", web::post().to(classic::gm_action))
+        .route(
+            "/classic/play/{token}",
+            web::post().to(crate::games::sleuth::pages::play_action),
+        )
+        .route(
+            "/classic/gm/{token}",
+            web::get().to(crate::games::sleuth::pages::gm),
+        )
+        .route(
+            "/classic/gm/{token}",
+            web::post().to(crate::games::sleuth::pages::gm_action),
+        )
         .route("/games/{id}/rounds/{round}", web::get().to(pages::bulletin))
         .route("/play/{token}", web::get().to(play::play))
         .route("/play/{token}", web::post().to(play::play_action))
@@ -206,7 +222,7 @@ pub fn server(
     let secret = web::Data::new(InboundSecret(inbound_secret));
     let bulletins = web::Data::new(pages::BulletinCache::default());
     let page_parts = web::Data::new(play_view::PageCache::default());
-    let classic_sheets = web::Data::new(classic_view::SheetCache::default());
+    let classic_sheets = web::Data::new(crate::games::sleuth::view::SheetCache::default());
     Ok(HttpServer::new(move || {
         App::new()
             .app_data(data.clone())

@@ -1,12 +1,9 @@
-//! Classic Sleuth, exactly as RULES-SLEUTH.md rules it: a second ruleset beside `rules/`
-//! (Polysleuth). Pure like it: no I/O, no clock, no database. It shares the cards, the
-//! card and trait words and the commitment's hash with `rules/`, and the Information Sheet
-//! assistant with `deduce/`; everything else — settings, set-up, the Search deck, the turn
-//! language, the moves and the views — is its own.
-//!
-//! A third ruleset (the seeds' Clue edition) is a module like this one: a state that is
-//! serde JSON, a `new` that deals and commits, an `act(seat, text)` that refuses by line or
-//! moves, a `deadline(turn)`, and views per reader.
+//! Classic Sleuth, exactly as RULES-SLEUTH.md rules it. Pure like Polysleuth's engine: no I/O,
+//! no clock, no database. It shares the cards and their traits (`games/deck.rs`) and the
+//! commitment's hash with Polysleuth, and the Information Sheet assistant with `deduce/`;
+//! everything else — settings, set-up, the Search deck, the turn language, the moves and the
+//! views — is its own: a state that is serde JSON, a `new` that deals and commits, an
+//! `act(seat, text)` that refuses by line or moves, a `deadline(turn)`, and views per reader.
 
 pub mod command;
 pub mod game;

@@ -2,22 +2,18 @@
 //! extend, pause and resume the turn's clock, mark a player out, give a seat to a standby or a
 //! computer player, end the game. A new private link is the shared action of `master/gm.rs`.
 
-use super::{Master, MasterError, Result};
 use crate::clock::now;
 use crate::games::polysleuth::rules::game::valid_name;
 use crate::keys;
 use crate::lang::Said;
 use crate::master::gm::GmAction;
 use crate::master::seats::Newcomer;
+use crate::master::{Master, MasterError, Result};
 use crate::said;
 use crate::store::{ClassicSave, GameRow, GameStatus, SignupKind, SignupStatus};
 
 impl Master {
-    pub(in crate::master) async fn classic_gm(
-        &self,
-        game: GameRow,
-        action: GmAction,
-    ) -> Result<Said> {
+    pub(crate) async fn classic_gm(&self, game: GameRow, action: GmAction) -> Result<Said> {
         match (game.status, action) {
             (GameStatus::Over, _) => Err(MasterError::Conflict(said!("error-game-over"))),
             (GameStatus::Unconfirmed, GmAction::Start) => self.classic_start(game.id).await,

@@ -2,18 +2,18 @@
 //! seats stored, the welcome letters queued, in one transaction; then computer seats whose
 //! turn comes first play.
 
-use super::{json, Master, MasterError, Result};
 use crate::clock::now;
+use crate::games::sleuth::letters::{welcome, News};
 use crate::games::sleuth::rules::Sleuth;
 use crate::keys;
-use crate::mail::classic::{welcome, News};
 use crate::master::request::{self, GameRequest};
+use crate::master::{json, Master, MasterError, Result};
 use crate::model::{Created, CreatedPlayer};
 use crate::store::{GameRow, GameStatus, NewGame, Ruleset, Tx};
 
 impl Master {
     /// Creates a classic game; the game master's and the players' letters go out with it.
-    pub(in crate::master) async fn create_classic(&self, req: GameRequest) -> Result<Created> {
+    pub(crate) async fn create_classic(&self, req: GameRequest) -> Result<Created> {
         let names: Vec<String> = req.players.iter().map(|(n, _)| n.clone()).collect();
         let seed = req.seed.unwrap_or_else(rand::random);
         let salt = keys::new_key();

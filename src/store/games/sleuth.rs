@@ -4,7 +4,7 @@
 
 use sqlx::{Any, Executor};
 
-use super::{Conn, GameStatus, Store, StoreError};
+use crate::store::{Conn, GameStatus, Store, StoreError};
 
 /// A classic game's state and clock after a move, written together.
 pub struct ClassicSave<'a> {

@@ -3,11 +3,11 @@
 //! and carried out or refused line by line; `status`, `help`, `digest on`/`digest off`, and the
 //! language and time-zone commands shared with Polysleuth.
 
-use super::answers::{prefs, refuse};
-use super::inbound::{self, Command};
-use super::reply;
 use crate::games::sleuth::rules::command::starts_like_command;
-use crate::master::classic::{parse, Answer};
+use crate::games::sleuth::service::{parse, Answer};
+use crate::mail::answers::{prefs, refuse};
+use crate::mail::inbound::{self, Command};
+use crate::mail::reply;
 use crate::master::{Master, MasterError};
 use crate::store::{GameRow, PlayerRow};
 
@@ -43,7 +43,7 @@ fn digest(line: &str) -> Option<bool> {
 }
 
 /// Handles a player's mail to a classic game: false when it was refused whole.
-pub(super) async fn handle(
+pub(crate) async fn handle(
     master: &Master,
     player: &PlayerRow,
     row: &GameRow,

@@ -2,9 +2,9 @@
 //! a final question, count as a wrong accusation), the player whose turn ends soon is reminded
 //! once, and digests a day old are mailed.
 
-use super::{Master, Result};
 use crate::clock::now;
-use crate::mail::classic::{deadline, News};
+use crate::games::sleuth::letters::{deadline, News};
+use crate::master::{Master, Result};
 
 /// How long a line waits in a digest before the digest is mailed.
 pub const DIGEST_SECONDS: i64 = 24 * 3600;
@@ -54,7 +54,11 @@ impl Master {
                         "deadline",
                         deadline(t, row.turn_deadline, p.zone(&row)),
                     )],
-                    cards: crate::mail::classic::cards_allowing(t, &state, p.seat as usize),
+                    cards: crate::games::sleuth::letters::cards_allowing(
+                        t,
+                        &state,
+                        p.seat as usize,
+                    ),
                     ..News::default()
                 };
                 let letter = news

@@ -5,8 +5,8 @@ use sqlx::{Any, Executor};
 
 use crate::lang::Lang;
 
-use super::rows::{from_any_row, Columns, Decode};
-use super::{Conn, Lock, Store, StoreError, Writes};
+use crate::store::rows::{from_any_row, Columns, Decode};
+use crate::store::{Conn, Lock, Store, StoreError, Writes};
 
 /// Where a game stands. Stored as its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,7 +186,7 @@ pub struct DueRound {
     pub deadline: Option<i64>,
 }
 
-pub(super) const GAME_COLUMNS: &str = "id, name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, remaining, close_at, gm_notes, gm_done, created_at, reminder_hours, reminders_sent, language, ruleset, turn_deadline, turn_reminded, operator_deal";
+pub(crate) const GAME_COLUMNS: &str = "id, name, listed, status, round, state, salt, commitment, gm_email, gm_key_hash, round_seconds, grace_seconds, time_zone, deadline, remaining, close_at, gm_notes, gm_done, created_at, reminder_hours, reminders_sent, language, ruleset, turn_deadline, turn_reminded, operator_deal";
 
 pub struct NewGame<'a> {
     pub name: &'a str,

@@ -8,14 +8,14 @@ use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 
-use super::cards::CardView;
 use crate::deduce::Sheet;
 use crate::games::polysleuth::rules::{Card, CardSet};
+use crate::games::sleuth::letters::allows;
 use crate::games::sleuth::rules::sheet::MISSING;
 use crate::games::sleuth::rules::{Event, Sleuth, Standing};
 use crate::lang::Lang;
-use crate::mail::classic::allows;
 use crate::store::{GameRow, GameStatus};
+use crate::web::cards::CardView;
 
 #[derive(Serialize)]
 pub struct SeatView {
@@ -73,14 +73,14 @@ pub fn table(t: Lang, row: &GameRow, g: &Sleuth, zone: &str) -> TableView {
             "player",
             g.players[s].as_str(),
             "deadline",
-            crate::mail::classic::deadline(t, row.turn_deadline, zone),
+            crate::games::sleuth::letters::deadline(t, row.turn_deadline, zone),
         ),
         (Some(s), false) => t.t2(
             "classic-whose-turn",
             "player",
             g.players[s].as_str(),
             "deadline",
-            crate::mail::classic::deadline(t, row.turn_deadline, zone),
+            crate::games::sleuth::letters::deadline(t, row.turn_deadline, zone),
         ),
     };
     let seats = (0..g.players.len())
@@ -257,8 +257,8 @@ pub fn own(
             .iter()
             .map(|c| CardView::new(t, c))
             .collect(),
-        shown: crate::mail::classic::shown_lines(t, g, &mine),
-        cards: crate::mail::classic::cards_allowing(t, g, seat),
+        shown: crate::games::sleuth::letters::shown_lines(t, g, &mine),
+        cards: crate::games::sleuth::letters::cards_allowing(t, g, seat),
         my_turn: g.current == Some(seat) && !g.final_asked,
         must_accuse: g.current == Some(seat) && g.final_asked,
         in_play: g.in_play(seat) && !g.over,

@@ -7,25 +7,25 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
 
-use super::classic_view::{own, table, OwnView, SheetCache, TableView};
-use super::csrf::{check_csrf, csrf};
-use super::error::Page;
-use super::forms::Fields;
-use super::render::private;
+use super::view::{own, table, OwnView, SheetCache, TableView};
+use crate::games::sleuth::service::Answer;
 use crate::lang::Lang;
-use crate::master::classic::Answer;
 use crate::master::{Master, MasterError};
 use crate::store::GameStatus;
+use crate::web::csrf::{check_csrf, csrf};
+use crate::web::error::Page;
+use crate::web::forms::Fields;
+use crate::web::render::private;
 
 #[derive(Template)]
-#[template(path = "classic_game.html")]
+#[template(path = "games/sleuth/game.html")]
 struct GamePage {
     t: Lang,
     g: TableView,
 }
 
 #[derive(Template)]
-#[template(path = "classic_play.html")]
+#[template(path = "games/sleuth/play.html")]
 struct PlayPage {
     t: Lang,
     g: TableView,
@@ -37,7 +37,7 @@ struct PlayPage {
 }
 
 #[derive(Template)]
-#[template(path = "classic_gm.html")]
+#[template(path = "games/sleuth/gm.html")]
 struct GmPage {
     t: Lang,
     g: TableView,
@@ -48,7 +48,7 @@ struct GmPage {
 }
 
 #[derive(Template)]
-#[template(path = "classic_feed.xml")]
+#[template(path = "games/sleuth/feed.xml")]
 struct Feed {
     t: Lang,
     base: String,
@@ -59,15 +59,15 @@ struct Feed {
 
 pub async fn game(req: HttpRequest, master: web::Data<Master>, path: web::Path<i64>) -> Page {
     let (row, state) = master.classic_game(path.into_inner()).await?;
-    let t = super::lang::reader(&req, row.language);
+    let t = crate::web::lang::reader(&req, row.language);
     let g = table(t, &row, &state, &row.time_zone);
-    Ok(super::render::render(&GamePage { t, g }))
+    Ok(crate::web::render::render(&GamePage { t, g }))
 }
 
 /// One entry per turn, newest first: its public lines.
 pub async fn feed(req: HttpRequest, master: web::Data<Master>, path: web::Path<i64>) -> Page {
     let (row, state) = master.classic_game(path.into_inner()).await?;
-    let t = super::lang::reader(&req, row.language);
+    let t = crate::web::lang::reader(&req, row.language);
     let rfc = |s: i64| {
         chrono::DateTime::from_timestamp(s, 0)
             .unwrap_or_default()
@@ -112,7 +112,7 @@ async fn play_page(
 ) -> Page {
     let seat = master.classic_seat(token).await?;
     let t = seat.player.lang(&seat.game);
-    super::lang::settle(t);
+    crate::web::lang::settle(t);
     let zone = seat.player.zone(&seat.game).to_string();
     let s = seat.player.seat as usize;
     // The sheet may take a few hundred milliseconds the first time: off the async workers.
@@ -230,8 +230,8 @@ async fn gm_page(
     notice: Option<crate::lang::Said>,
 ) -> Page {
     let row = master.gm_game(token).await?;
-    let state = crate::master::classic::parse(&row)?;
-    let t = super::lang::reader(req, row.language);
+    let state = crate::games::sleuth::service::parse(&row)?;
+    let t = crate::web::lang::reader(req, row.language);
     let notice = notice.map(|n| t.said(&n));
     let g = table(t, &row, &state, &row.time_zone);
     let (csrf, cookie) = csrf(req);
@@ -261,7 +261,7 @@ pub async fn gm_action(
     let token = path.into_inner();
     let f = form.into_inner();
     check_csrf(&req, &f)?;
-    let said = match super::gm::parse_gm_action(&f) {
+    let said = match crate::web::gm::parse_gm_action(&f) {
         Ok(action) => match master.gm_action(&token, action).await {
             Ok(said) => said,
             Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => e.said(),
@@ -276,7 +276,7 @@ pub async fn gm_action(
 pub async fn api_game(
     master: web::Data<Master>,
     path: web::Path<i64>,
-) -> Result<HttpResponse, super::error::ApiError> {
+) -> Result<HttpResponse, crate::web::error::ApiError> {
     let (row, state) = master.classic_game(path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(public_json(&row, &state)))
 }
@@ -298,7 +298,7 @@ fn public_json(
 pub async fn api_player(
     master: web::Data<Master>,
     path: web::Path<String>,
-) -> Result<HttpResponse, super::error::ApiError> {
+) -> Result<HttpResponse, crate::web::error::ApiError> {
     let seat = master.classic_seat(&path).await?;
     let s = seat.player.seat as usize;
     Ok(HttpResponse::Ok()
@@ -319,7 +319,7 @@ pub async fn api_command(
     master: web::Data<Master>,
     path: web::Path<String>,
     body: web::Json<CommandBody>,
-) -> Result<HttpResponse, super::error::ApiError> {
+) -> Result<HttpResponse, crate::web::error::ApiError> {
     let player = master.authenticate(&path).await?;
     Ok(match master.classic_command(&player, &body.text).await? {
         Answer::Done => HttpResponse::Ok().json(serde_json::json!({"accepted": true})),

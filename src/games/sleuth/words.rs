@@ -1,10 +1,10 @@
 //! Classic Sleuth in the reader's language: Search cards, questions, and each public event of
 //! a game's log. English keeps the printed cards' names (`Pairs`, `Blue Opals`).
 
-use super::{words, Lang};
 use crate::games::deck::Trait;
 use crate::games::sleuth::rules::search::question_words;
 use crate::games::sleuth::rules::{Event, Refusal, Rejected, SearchCard, Sleuth};
+use crate::lang::{words, Lang};
 
 impl Lang {
     /// What a question is about: `Pairs`, `Blue Opals` / `paires`, `opales bleues`.

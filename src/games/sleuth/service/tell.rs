@@ -3,9 +3,9 @@
 //! turn begins a "your turn" letter with their Search cards and what each allows; everyone
 //! the end; the game master when a player is skipped and when the game ends.
 
-use super::{Master, Result};
+use crate::games::sleuth::letters::{cards_allowing, deadline, shown_lines, News};
 use crate::games::sleuth::rules::{Event, Sleuth};
-use crate::mail::classic::{cards_allowing, deadline, shown_lines, News};
+use crate::master::{Master, Result};
 use crate::store::{GameRow, PlayerRow, Tx};
 
 impl Master {

@@ -12,10 +12,10 @@ mod orders;
 pub mod record;
 mod tell;
 
-use super::{json, Master, MasterError, Result};
 use crate::clock::now;
-use crate::computer::classic::{accusation, command, ClassicSeat};
+use crate::games::sleuth::computer::{accusation, command, ClassicSeat};
 use crate::games::sleuth::rules::Sleuth;
+use crate::master::{json, Master, MasterError, Result};
 use crate::store::{ClassicSave, GameRow, GameStatus, PlayerRow, Ruleset};
 
 pub use formed::Seated;
@@ -70,7 +70,7 @@ impl Master {
     /// nothing is written), computer seats whose turn comes play, and the state, its clock and
     /// every letter are stored. `actor` is the seat whose own command this is: they hear of it
     /// at once even on a digest.
-    pub(super) async fn classic_change<T>(
+    pub(crate) async fn classic_change<T>(
         &self,
         game_id: i64,
         actor: Option<usize>,

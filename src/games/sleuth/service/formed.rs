@@ -4,13 +4,13 @@
 //! master told — in the start's own transaction. Sign-up itself is shared with Polysleuth
 //! (`master/forming.rs`); only this step is the ruleset's.
 
-use super::{json, Master, MasterError, Result};
 use crate::clock::now;
+use crate::games::sleuth::letters::News;
 use crate::games::sleuth::rules::{Settings, Sleuth};
 use crate::keys;
 use crate::lang::{Lang, Said};
-use crate::mail::classic::News;
 use crate::master::request::computer_level;
+use crate::master::{json, Master, MasterError, Result};
 use crate::store::{ClassicSave, GameRow, GameStatus, Tx};
 
 /// Who sits where at the start: name, address (or `computer:LEVEL`), chosen language.
@@ -22,7 +22,7 @@ pub struct Seated {
 
 impl Master {
     /// Deals, commits and seats a formed classic game; says so (in the reader's language).
-    pub(in crate::master) async fn start_formed_classic(
+    pub(crate) async fn start_formed_classic(
         &self,
         tx: &mut Tx,
         game: &GameRow,

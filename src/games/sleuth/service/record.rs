@@ -5,12 +5,12 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{Master, MasterError, Result};
 use crate::games::sleuth::rules::Sleuth;
+use crate::master::{Master, MasterError, Result};
 use crate::store::GameRow;
 
 impl Master {
-    pub(in crate::master) fn classic_record(&self, row: &GameRow) -> Result<Value> {
+    pub(crate) fn classic_record(&self, row: &GameRow) -> Result<Value> {
         let state = super::parse(row)?;
         let mut record = record(&state, &row.commitment);
         record["deal_given_by"] = json!(crate::master::records::deal_given_by(row));

@@ -1,19 +1,19 @@
 //! The letters of classic Sleuth: the welcome with the hand and Search cards, and one
 //! "news" letter for everything that follows — a turn's public result, "your turn" with the
 //! Search cards and what each allows, the cards shown to an asker, a digest, a refusal, a
-//! reminder, the end. The words come from `locales/*/classic.ftl`; the two templates per
+//! reminder, the end. The words come from `locales/*/games/sleuth.ftl`; the two templates per
 //! language give the layout.
 
 use askama::Template;
 
-use super::{zone, Letter};
 use crate::games::sleuth::rules::{SearchCard, Sleuth};
 use crate::lang::{card_line, Lang};
+use crate::mail::{zone, Letter};
 use crate::site::Site;
 use crate::store::GameRow;
 
 #[derive(Template)]
-#[template(path = "mail/classic_welcome.txt")]
+#[template(path = "games/sleuth/mail/welcome.txt")]
 struct Welcome<'a> {
     t: Lang,
     name: &'a str,
@@ -32,10 +32,10 @@ struct Welcome<'a> {
     settings: Vec<(&'static str, String)>,
 }
 
-in_french!(Welcome, WelcomeFr, "mail/fr/classic_welcome.txt");
+crate::in_french!(Welcome, WelcomeFr, "games/sleuth/mail/fr/welcome.txt");
 
 #[derive(Template)]
-#[template(path = "mail/classic_news.txt")]
+#[template(path = "games/sleuth/mail/news.txt")]
 struct NewsBody<'a> {
     t: Lang,
     name: &'a str,
@@ -46,7 +46,7 @@ struct NewsBody<'a> {
     page: String,
 }
 
-in_french!(NewsBody, NewsBodyFr, "mail/fr/classic_news.txt");
+crate::in_french!(NewsBody, NewsBodyFr, "games/sleuth/mail/fr/news.txt");
 
 /// What one news letter says, section by section.
 #[derive(Default)]

@@ -2,11 +2,11 @@
 //! accusation (checked whole by the engine; a refused one changes nothing), `status`, and the
 //! daily digest switched on or off.
 
-use super::{Master, MasterError, Result};
 use crate::clock::now;
+use crate::games::sleuth::letters::{cards_allowing, shown_lines, News};
 use crate::lang::card_line;
-use crate::mail::classic::{cards_allowing, shown_lines, News};
 use crate::mail::Letter;
+use crate::master::{Master, MasterError, Result};
 use crate::store::PlayerRow;
 
 /// What a command did.
