@@ -17,6 +17,7 @@ pub mod model;
 pub mod notes;
 pub mod operate;
 pub mod planner;
+pub mod replay;
 pub mod retention;
 pub mod scheduler;
 pub mod sheets;

@@ -345,7 +345,7 @@ enum RoundCommand {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Replay { file } => polysleuth::games::polysleuth::replay::cli(&file),
+        Command::Replay { file } => polysleuth::replay::cli(&file),
         Command::Verify { file } => polysleuth::verify::main(&file),
         Command::Simulate(args) => polysleuth::simulate::cli::main(args),
         Command::Deduce {
@@ -353,12 +353,7 @@ fn main() -> ExitCode {
             player,
             round,
             budget,
-        } => polysleuth::games::polysleuth::replay::deduce_cli(
-            &file,
-            player.as_deref(),
-            round,
-            budget,
-        ),
+        } => polysleuth::replay::deduce_cli(&file, player.as_deref(), round, budget),
         Command::Mail {
             command: MailCommand::Ingest { db, site },
         } => ingest(db, site),
@@ -502,15 +497,10 @@ async fn run(command: Command) -> anyhow::Result<()> {
                     site,
                 },
         } => {
-            let settings = match ruleset.parse() {
-                Ok(polysleuth::store::Ruleset::Sleuth) => serde_json::to_value(
-                    polysleuth::games::sleuth::rules::Settings::from_pairs(&settings)
-                        .map_err(anyhow::Error::msg)?,
-                )?,
-                _ => serde_json::to_value(
-                    polysleuth::simulate::cli::settings(&settings).map_err(anyhow::Error::msg)?,
-                )?,
-            };
+            let settings = polysleuth::games::named(&ruleset)
+                .map_err(anyhow::Error::msg)?
+                .settings_from_pairs(&settings)
+                .map_err(anyhow::Error::msg)?;
             let deal = match deal {
                 Some(path) => {
                     let text = std::fs::read_to_string(&path)

@@ -1,5 +1,62 @@
 //! Polysleuth: Sid Sackson's *Sleuth* played in simultaneous rounds (RULES.md). `rules/` is
-//! its engine, pure; `replay` runs a whole game through it in the JSON contract of DESIGN.md.
+//! its engine, pure; `replay` runs a whole game through it in the JSON contract of DESIGN.md,
+//! and `verify` checks a finished game's record.
 
 pub mod replay;
 pub mod rules;
+pub mod verify;
+
+use serde_json::Value;
+
+use super::{Clock, Game, Mismatch};
+
+/// Polysleuth, as the registry knows it.
+pub struct Polysleuth;
+
+/// The one Polysleuth object of `games::ALL`.
+pub static POLYSLEUTH: Polysleuth = Polysleuth;
+
+impl Game for Polysleuth {
+    fn name(&self) -> &'static str {
+        "polysleuth"
+    }
+
+    fn title(&self) -> &'static str {
+        "Polysleuth"
+    }
+
+    fn clock(&self) -> Clock {
+        Clock::Rounds
+    }
+
+    /// The replay contract's inputs name no ruleset: those are Polysleuth's.
+    fn reads(&self, input: &Value) -> bool {
+        matches!(
+            input.get("ruleset").and_then(Value::as_str),
+            None | Some("polysleuth")
+        )
+    }
+
+    fn replay(&self, input: &str) -> Result<Value, String> {
+        replay::run(input).map_err(|e| e.0)
+    }
+
+    fn verify(&self, record: &Value, text: &str) -> Result<(), Mismatch> {
+        verify::verify(record, text)
+    }
+
+    fn deduce(
+        &self,
+        input: &str,
+        player: Option<&str>,
+        round: Option<usize>,
+        budget: &crate::deduce::Budget,
+    ) -> Result<crate::deduce::Sheet, String> {
+        replay::deduce(input, player, round, budget).map_err(|e| e.0)
+    }
+
+    fn settings_from_pairs(&self, pairs: &[String]) -> Result<Value, String> {
+        let settings = crate::simulate::cli::settings(pairs)?;
+        serde_json::to_value(settings).map_err(|e| e.to_string())
+    }
+}

@@ -1,8 +1,8 @@
 //! Classic Sleuth by message (RULES-SLEUTH.md): turns in seat order, accusations at any time.
-//! `rules/` is its engine, pure; `replay` runs a whole game through it and reads its records;
-//! `computer` its computer players; `words` its sentences in English and French; `service` its
-//! use cases (each change one transaction); `letters` and `door` its mail out and in; `pages`
-//! and `view` its pages and API.
+//! `rules/` is its engine, pure; `replay` runs a whole game through it and `verify` checks its
+//! records; `computer` its computer players; `words` its sentences in English and French;
+//! `service` its use cases (each change one transaction); `letters` and `door` its mail out
+//! and in; `pages` and `view` its pages and API.
 
 pub mod computer;
 pub mod door;
@@ -11,5 +11,47 @@ pub mod pages;
 pub mod replay;
 pub mod rules;
 pub mod service;
+pub mod verify;
 pub mod view;
 pub mod words;
+
+use serde_json::Value;
+
+use super::{Clock, Game, Mismatch};
+
+/// Classic Sleuth, as the registry knows it.
+pub struct ClassicSleuth;
+
+/// The one classic Sleuth object of `games::ALL`.
+pub static SLEUTH: ClassicSleuth = ClassicSleuth;
+
+impl Game for ClassicSleuth {
+    fn name(&self) -> &'static str {
+        "sleuth"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["classic"]
+    }
+
+    fn title(&self) -> &'static str {
+        "classic Sleuth"
+    }
+
+    fn clock(&self) -> Clock {
+        Clock::Turns
+    }
+
+    fn replay(&self, input: &str) -> Result<Value, String> {
+        replay::run(input)
+    }
+
+    fn verify(&self, record: &Value, _text: &str) -> Result<(), Mismatch> {
+        verify::verify(record)
+    }
+
+    fn settings_from_pairs(&self, pairs: &[String]) -> Result<Value, String> {
+        let settings = rules::Settings::from_pairs(pairs)?;
+        serde_json::to_value(settings).map_err(|e| e.to_string())
+    }
+}
