@@ -79,7 +79,15 @@ pub trait Game: Sync {
     /// Its house rules from the command line's `KEY=VALUE` pairs, as the JSON its settings
     /// read from.
     fn settings_from_pairs(&self, pairs: &[String]) -> Result<Value, String>;
+    /// Its own pages and API routes, with whatever they share on one server: asked once per
+    /// server, the answer configures each of its workers. None when the core's pages serve it.
+    fn web(&self) -> Option<WebRoutes> {
+        None
+    }
 }
+
+/// A game's routes and their shared state, configured into each worker of one server.
+pub type WebRoutes = std::sync::Arc<dyn Fn(&mut actix_web::web::ServiceConfig) + Send + Sync>;
 
 /// Every game the service runs. The first is the default: a replay input or an API request
 /// that names no ruleset is Polysleuth's, as the contracts say.

@@ -140,43 +140,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route("/games/{id}", web::get().to(api::game))
                 .route("/games/{id}/rounds/{round}", web::get().to(api::bulletin))
                 .route("/gm/{token}", web::get().to(api::gm))
-                .route("/gm/{token}/actions", web::post().to(api::gm_action))
-                .route(
-                    "/classic/games/{id}",
-                    web::get().to(crate::games::sleuth::pages::api_game),
-                )
-                .route(
-                    "/classic/play/{token}",
-                    web::get().to(crate::games::sleuth::pages::api_player),
-                )
-                .route(
-                    "/classic/play/{token}",
-                    web::post().to(crate::games::sleuth::pages::api_command),
-                ),
-        )
-        .route(
-            "/classic/games/{id}",
-            web::get().to(crate::games::sleuth::pages::game),
-        )
-        .route(
-            "/classic/games/{id}/feed.atom",
-            web::get().to(crate::games::sleuth::pages::feed),
-        )
-        .route(
-            "/classic/play/{token}",
-            web::get().to(crate::games::sleuth::pages::play),
-        )
-        .route(
-            "/classic/play/{token}",
-            web::post().to(crate::games::sleuth::pages::play_action),
-        )
-        .route(
-            "/classic/gm/{token}",
-            web::get().to(crate::games::sleuth::pages::gm),
-        )
-        .route(
-            "/classic/gm/{token}",
-            web::post().to(crate::games::sleuth::pages::gm_action),
+                .route("/gm/{token}/actions", web::post().to(api::gm_action)),
         )
         .route("/games/{id}/rounds/{round}", web::get().to(pages::bulletin))
         .route("/play/{token}", web::get().to(play::play))
@@ -222,14 +186,15 @@ pub fn server(
     let secret = web::Data::new(InboundSecret(inbound_secret));
     let bulletins = web::Data::new(pages::BulletinCache::default());
     let page_parts = web::Data::new(play_view::PageCache::default());
-    let classic_sheets = web::Data::new(crate::games::sleuth::view::SheetCache::default());
+    // Each game's own routes, with what they share on this server, before the core's.
+    let games: Vec<crate::games::WebRoutes> =
+        crate::games::ALL.iter().filter_map(|g| g.web()).collect();
     Ok(HttpServer::new(move || {
         App::new()
             .app_data(data.clone())
             .app_data(secret.clone())
             .app_data(bulletins.clone())
             .app_data(page_parts.clone())
-            .app_data(classic_sheets.clone())
             .app_data(create_games.clone())
             .app_data(limiter.clone())
             .wrap(Compress::default())
@@ -263,7 +228,12 @@ pub fn server(
                     format!("{} {}", req.method(), redact(req.path()))
                 }),
             )
-            .configure(routes)
+            .configure(|cfg| {
+                for game in &games {
+                    game(cfg);
+                }
+                routes(cfg);
+            })
     })
     .workers(workers)
     .listen(listener)?

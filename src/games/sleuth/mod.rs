@@ -50,6 +50,10 @@ impl Game for ClassicSleuth {
         verify::verify(record)
     }
 
+    fn web(&self) -> Option<super::WebRoutes> {
+        Some(pages::routes())
+    }
+
     fn settings_from_pairs(&self, pairs: &[String]) -> Result<Value, String> {
         let settings = rules::Settings::from_pairs(pairs)?;
         serde_json::to_value(settings).map_err(|e| e.to_string())

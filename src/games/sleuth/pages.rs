@@ -327,3 +327,24 @@ pub async fn api_command(
             .json(serde_json::json!({"accepted": false, "errors": errors})),
     })
 }
+
+/// Classic Sleuth's pages and API, with the sheets they keep on one server (`games::Game::web`):
+/// its own routes go before the core's, so its `/api/classic` scope is found first.
+pub fn routes() -> crate::games::WebRoutes {
+    let sheets = web::Data::new(SheetCache::default());
+    std::sync::Arc::new(move |cfg: &mut web::ServiceConfig| {
+        cfg.app_data(sheets.clone())
+            .service(
+                web::scope("/api/classic")
+                    .route("/games/{id}", web::get().to(api_game))
+                    .route("/play/{token}", web::get().to(api_player))
+                    .route("/play/{token}", web::post().to(api_command)),
+            )
+            .route("/classic/games/{id}", web::get().to(game))
+            .route("/classic/games/{id}/feed.atom", web::get().to(feed))
+            .route("/classic/play/{token}", web::get().to(play))
+            .route("/classic/play/{token}", web::post().to(play_action))
+            .route("/classic/gm/{token}", web::get().to(gm))
+            .route("/classic/gm/{token}", web::post().to(gm_action));
+    })
+}
