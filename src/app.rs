@@ -122,7 +122,7 @@ pub async fn master(
 ) -> anyhow::Result<Master> {
     let planner = planner(site(&store, base_url, mail_from).await?, web_confirm_after);
     let writer = Writer::inline(&store, &planner);
-    Ok(Master::new(store, planner, writer))
+    Ok(Master::new(store, planner, writer, crate::games::tables()))
 }
 
 /// A game master as `serve` runs it: its writer group-commits on a task (or, on a SQLite
@@ -136,7 +136,10 @@ pub async fn serving_master(
     let planner = planner(site(&store, base_url, mail_from).await?, web_confirm_after);
     let (writer, task) =
         Writer::start(&store, &planner).context("cannot start the thread that writes turns")?;
-    Ok((Master::new(store, planner, writer), task))
+    Ok((
+        Master::new(store, planner, writer, crate::games::tables()),
+        task,
+    ))
 }
 
 pub async fn start(opts: Options) -> anyhow::Result<Running> {

@@ -1,7 +1,7 @@
 //! Closes rounds: at their deadline, or once every active player is ready and the grace period
 //! is over. A deadline missed while the service was down is resolved at the first tick.
-//! Also reminds players with no turn before the deadline, and has computer players play.
-//! Classic games: turns past their deadline pass, reminders, and daily digests.
+//! Also reminds players with no turn before the deadline, and has computer players play, and
+//! runs every other game's own clock (`master::table::Table::tick`).
 
 use std::time::Duration;
 
@@ -19,16 +19,12 @@ pub async fn run(master: Master, tick: Duration, computers: Timing) {
             Ok(_) => {}
             Err(e) => tracing::error!(error = %e, "cannot look for due rounds"),
         }
-        match master.classic_due().await {
-            Ok(n) if n > 0 => tracing::info!(turns = n, "classic turns passed at their deadline"),
-            Ok(_) => {}
-            Err(e) => tracing::error!(error = %e, "cannot look for due classic turns"),
-        }
-        if let Err(e) = master.classic_reminders().await {
-            tracing::error!(error = %e, "cannot send classic reminders");
-        }
-        if let Err(e) = master.classic_digests().await {
-            tracing::error!(error = %e, "cannot send classic digests");
+        // Every other game's own clock: deadlines passed, reminders, digests.
+        for table in master.tables() {
+            if let Err(e) = table.tick(&master).await {
+                let ruleset = table.ruleset().as_str();
+                tracing::error!(ruleset, error = %e, "cannot run a game's clock");
+            }
         }
         match master.start_due_forming().await {
             Ok(n) if n > 0 => tracing::info!(games = n, "forming games started at their date"),

@@ -84,6 +84,18 @@ pub trait Game: Sync {
     fn web(&self) -> Option<WebRoutes> {
         None
     }
+    /// Its service side, as the game master's core asks it (`master::table::Table`). None while
+    /// the core runs the game itself (Polysleuth, until it moves into its folder).
+    fn table(&self) -> Option<&'static dyn crate::master::table::Table> {
+        None
+    }
+}
+
+/// Every game's table, for the game master's core (`master::Master::new`).
+pub fn tables() -> &'static [&'static dyn crate::master::table::Table] {
+    static TABLES: std::sync::LazyLock<Vec<&'static dyn crate::master::table::Table>> =
+        std::sync::LazyLock::new(|| ALL.iter().filter_map(|g| g.table()).collect());
+    &TABLES
 }
 
 /// A game's routes and their shared state, configured into each worker of one server.

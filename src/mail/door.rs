@@ -285,12 +285,11 @@ async fn handle(
     let pid = Some(player.id);
 
     let row = master.public_game(game).await?;
-    if row.ruleset == crate::store::Ruleset::Sleuth {
-        let outcome =
-            match crate::games::sleuth::door::handle(master, &player, &row, &mail.text).await? {
-                true => Outcome::Handled,
-                false => Outcome::Refused,
-            };
+    if let Some(table) = master.table_of(row.ruleset) {
+        let outcome = match table.mail(master, &player, &row, &mail.text).await? {
+            true => Outcome::Handled,
+            false => Outcome::Refused,
+        };
         return Ok((outcome, sender, Some(game), pid));
     }
     let t = player.lang(&row);

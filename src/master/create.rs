@@ -25,12 +25,12 @@ impl Master {
     /// Creates a game: deals, commits, stores it with its players, and queues the welcome
     /// mails, all in one transaction.
     pub async fn create_game(&self, req: GameRequest) -> Result<Created> {
-        // Sign-up is shared by both rulesets; a forming game becomes classic at its start.
+        // Sign-up is shared by every game; a forming game becomes its game at its start.
         if req.forming.is_some() {
             return self.create_forming(req).await;
         }
-        if req.ruleset == crate::store::Ruleset::Sleuth {
-            return self.create_classic(req).await;
+        if let Some(table) = self.table_of(req.ruleset) {
+            return table.create(self, req).await;
         }
         let names: Vec<String> = req.players.iter().map(|(n, _)| n.clone()).collect();
         let seed = req.seed.unwrap_or_else(rand::random);

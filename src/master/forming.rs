@@ -31,10 +31,13 @@ struct Unformed {
     settings: crate::games::polysleuth::rules::Settings,
     seed: u64,
     computers: Vec<(String, String)>,
-    /// A forming game of classic Sleuth: its house rules (it becomes a classic game at its
-    /// start, `games/sleuth/service/formed.rs`).
+    /// A forming game of a game with a table of its own: its house rules as that game reads
+    /// them (it becomes that game at its start, `master::table::Table::start_formed`). Stored
+    /// under the name it has always had; `ruleset` says which game it is (none: the first).
+    #[serde(default, skip_serializing_if = "Option::is_none", rename = "classic")]
+    rules: Option<serde_json::Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    classic: Option<crate::games::sleuth::rules::Settings>,
+    ruleset: Option<crate::store::Ruleset>,
 }
 
 impl Master {
@@ -47,7 +50,10 @@ impl Master {
             settings: req.settings.clone(),
             seed: req.seed.unwrap_or_else(rand::random),
             computers: req.players.clone(),
-            classic: (req.ruleset == crate::store::Ruleset::Sleuth).then(|| req.classic.clone()),
+            rules: self
+                .table_of(req.ruleset)
+                .and_then(|_| serde_json::to_value(&req.classic).ok()),
+            ruleset: self.table_of(req.ruleset).map(|t| t.ruleset()),
         };
         let (status, remaining) = match req.wait_for_gm {
             true => (GameStatus::Unconfirmed, Some(req.round_seconds)),
@@ -84,10 +90,7 @@ impl Master {
                     commitment: "",
                     gm_email: &req.gm_email,
                     gm_key_hash: &keys::hash(&gm_key),
-                    round_seconds: match &unformed.classic {
-                        Some(c) => c.turn_hours as i64 * 3600,
-                        None => req.round_seconds,
-                    },
+                    round_seconds: req.round_seconds,
                     grace_seconds: req.grace_seconds,
                     time_zone: &req.time_zone,
                     language: req.language,
@@ -417,21 +420,20 @@ impl Master {
         Ok(said)
     }
 
-    /// After a start is committed: a computer player in seat 1 of a classic game plays at
-    /// once (Polysleuth's computer players wait for the scheduler). The game has started
-    /// whatever happens here: a failure is logged, and the turn's deadline passes that turn.
+    /// After a start is committed: a game with a table of its own makes the moves that come
+    /// on their own (a computer player in seat 1 plays at once; Polysleuth's computer players
+    /// wait for the scheduler). The game has started whatever happens here: a failure is
+    /// logged, and the turn's deadline passes that turn.
     async fn after_start(&self, game_id: i64) {
-        let classic = match self.public_game(game_id).await {
-            Ok(row) => row.ruleset == crate::store::Ruleset::Sleuth,
+        let table = match self.public_game(game_id).await {
+            Ok(row) => self.table_of(row.ruleset),
             Err(e) => {
                 tracing::error!(game = game_id, error = %e, "a started game could not be read");
                 return;
             }
         };
-        if classic {
-            if let Err(e) = self.classic_change(game_id, None, |_, _, _| Ok(())).await {
-                tracing::error!(game = game_id, error = %e, "a computer's first turn failed");
-            }
+        if let Some(table) = table {
+            table.after_start(self, game_id).await;
         }
     }
 
@@ -495,9 +497,18 @@ impl Master {
                 .set_signup(tx, s.id, SignupStatus::Seated, None, now())
                 .await?;
         }
-        if let Some(classic) = unformed.classic {
-            let seated: Vec<crate::games::sleuth::service::Seated> = (seats.iter())
-                .map(|(name, address)| crate::games::sleuth::service::Seated {
+        if let Some(rules) = unformed.rules {
+            let ruleset = unformed.ruleset.unwrap_or_else(|| {
+                // Forming games stored before `ruleset` was: the one game with a table then.
+                self.tables
+                    .first()
+                    .map_or(crate::store::Ruleset::Polysleuth, |t| t.ruleset())
+            });
+            let table = self.table_of(ruleset).ok_or_else(|| {
+                MasterError::Corrupt(format!("game {}: no game is {}", game.id, ruleset.as_str()))
+            })?;
+            let seated: Vec<crate::master::table::Seated> = (seats.iter())
+                .map(|(name, address)| crate::master::table::Seated {
                     name: name.clone(),
                     address: address.clone(),
                     language: people
@@ -506,8 +517,8 @@ impl Master {
                         .and_then(|s| s.language),
                 })
                 .collect();
-            return self
-                .start_formed_classic(tx, game, classic, unformed.seed, &seated)
+            return table
+                .start_formed(self, tx, game, rules, unformed.seed, &seated)
                 .await;
         }
         let names: Vec<String> = seats.iter().map(|(n, _)| n.clone()).collect();

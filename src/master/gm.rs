@@ -48,10 +48,10 @@ impl Master {
     /// A game master's action on a game, authenticated by their link's token.
     pub async fn gm_action(&self, token: &str, action: GmAction) -> Result<Said> {
         let game = self.gm_game(token).await?;
-        if game.ruleset == crate::store::Ruleset::Sleuth
-            && !matches!(action, GmAction::NewLink { .. })
-        {
-            return self.classic_gm(game, action).await;
+        if let Some(table) = self.table_of(game.ruleset) {
+            if !matches!(action, GmAction::NewLink { .. }) {
+                return table.gm_action(self, game, action).await;
+            }
         }
         match (game.status, &action) {
             (GameStatus::Over, _) => Err(MasterError::Conflict(said!("error-game-over"))),

@@ -37,6 +37,7 @@ mod reminders;
 pub mod request;
 mod rounds;
 pub mod seats;
+pub mod table;
 mod turns;
 
 pub use forming::CONFIRM_WITHIN;
@@ -66,6 +67,8 @@ pub struct Master {
     /// Who sits in each seat of a game (computer players, absences), for the pages: kept
     /// `PLAYER_CACHE`, forgotten at once when this instance changes a seat.
     seats: Arc<RwLock<HashMap<i64, KeptSeats>>>,
+    /// Every game with a table of its own (`table::Table`), as the service was started with.
+    tables: &'static [&'static dyn table::Table],
 }
 
 /// A game's seats as read, and when.
@@ -80,8 +83,14 @@ pub struct Seat {
 
 impl Master {
     /// The game master over a store, writing through `writer` (built with the same planner).
-    pub fn new(store: Store, planner: Planner, writer: Writer) -> Master {
+    pub fn new(
+        store: Store,
+        planner: Planner,
+        writer: Writer,
+        tables: &'static [&'static dyn table::Table],
+    ) -> Master {
         Master {
+            tables,
             store,
             site: planner.site.clone(),
             writer,

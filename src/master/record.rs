@@ -23,8 +23,8 @@ impl Master {
                 game = game_id
             )));
         }
-        if row.ruleset == crate::store::Ruleset::Sleuth {
-            return self.classic_record(&row);
+        if let Some(table) = self.table_of(row.ruleset) {
+            return table.record(self, &row);
         }
         let state = self.state_of(&row)?;
         let mut bulletins = self.bulletins(game_id).await?;

@@ -262,7 +262,11 @@ impl Draft {
             gm_email: self.gm_email,
             players: self.players,
             settings: self.settings,
-            round_seconds: (hours * 3600.0).round().max(1.0) as i64,
+            // A turn's length, for a game of turns; a round's, for Polysleuth.
+            round_seconds: match self.ruleset {
+                Ruleset::Sleuth => self.classic.turn_hours as i64 * 3600,
+                Ruleset::Polysleuth => (hours * 3600.0).round().max(1.0) as i64,
+            },
             first_deadline: self.first_deadline,
             time_zone,
             language,

@@ -56,7 +56,7 @@ async fn gm_page(
 
 pub async fn gm(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
     match gm_page(&master, &req, &path, None).await {
-        Err(e) => match super::moved::moved_to_classic(&master, Some(&path), None).await {
+        Err(e) => match super::moved::moved_elsewhere(&master, Some(&path), None).await {
             Some(moved) => Ok(moved),
             None => Err(e),
         },

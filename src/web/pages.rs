@@ -230,11 +230,11 @@ pub async fn game(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
     if super::signup::is_forming(&row) {
         return super::signup::forming_page(&master, &req, &row, None).await;
     }
-    if row.ruleset == crate::store::Ruleset::Sleuth {
-        return Ok(super::moved::see_other(&format!(
-            "/classic/games/{}",
-            row.id
-        )));
+    if let Some(path) = master
+        .table_of(row.ruleset)
+        .and_then(|t| t.page(&crate::master::table::CorePage::Game(row.id)))
+    {
+        return Ok(super::moved::see_other(&path));
     }
     let state = crate::states::parse(&row)?;
     let t = super::lang::reader(&req, row.language);

@@ -91,7 +91,7 @@ fn render_play(
 pub async fn play(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
     match play_page(&master, &req, &path, None, None, vec![]).await {
         // A link to a classic game's seat: its page is under /classic/ (looked up only then).
-        Err(e) => match super::moved::moved_to_classic(&master, Some(&path), None).await {
+        Err(e) => match super::moved::moved_elsewhere(&master, Some(&path), None).await {
             Some(moved) => Ok(moved),
             None => Err(e),
         },

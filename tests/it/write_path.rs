@@ -406,7 +406,12 @@ async fn both_connections_store_the_same_jobs_the_same_way() {
     };
     let pooled = Writer::inline(&store, &planner);
     let (direct, task) = Writer::start(&store, &planner).unwrap();
-    let master = Master::new(store.clone(), planner, pooled.clone());
+    let master = Master::new(
+        store.clone(),
+        planner,
+        pooled.clone(),
+        polysleuth::games::tables(),
+    );
     let mut ids = Vec::new();
     for _ in 0..2 {
         let request = GameRequest::sample("Paths", ["Ann", "Ben", "Cleo", "Dan"], Some(11));

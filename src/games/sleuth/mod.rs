@@ -50,6 +50,10 @@ impl Game for ClassicSleuth {
         verify::verify(record)
     }
 
+    fn table(&self) -> Option<&'static dyn crate::master::table::Table> {
+        Some(&service::TABLE)
+    }
+
     fn web(&self) -> Option<super::WebRoutes> {
         Some(pages::routes())
     }

@@ -95,6 +95,13 @@ impl std::str::FromStr for Ruleset {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Ruleset {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl serde::Serialize for Ruleset {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())

@@ -8,17 +8,11 @@ use crate::clock::now;
 use crate::games::sleuth::letters::News;
 use crate::games::sleuth::rules::{Settings, Sleuth};
 use crate::keys;
-use crate::lang::{Lang, Said};
+use crate::lang::Said;
 use crate::master::request::computer_level;
+use crate::master::table::Seated;
 use crate::master::{json, Master, MasterError, Result};
 use crate::store::{ClassicSave, GameRow, GameStatus, Tx};
-
-/// Who sits where at the start: name, address (or `computer:LEVEL`), chosen language.
-pub struct Seated {
-    pub name: String,
-    pub address: String,
-    pub language: Option<Lang>,
-}
 
 impl Master {
     /// Deals, commits and seats a formed classic game; says so (in the reader's language).

@@ -10,6 +10,7 @@ mod formed;
 mod gm;
 mod orders;
 pub mod record;
+mod table;
 mod tell;
 
 use crate::clock::now;
@@ -18,8 +19,8 @@ use crate::games::sleuth::rules::Sleuth;
 use crate::master::{json, Master, MasterError, Result};
 use crate::store::{ClassicSave, GameRow, GameStatus, PlayerRow, Ruleset};
 
-pub use formed::Seated;
 pub use orders::Answer;
+pub use table::{ClassicTable, TABLE};
 
 /// A classic game row's state, parsed.
 pub fn parse(row: &GameRow) -> Result<Sleuth> {

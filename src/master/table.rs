@@ -1,0 +1,102 @@
+//! The core's view of a game's service side (`Table`): what the game master's core asks a game
+//! to do, so that it never names one. A game that sets its table here runs through it: made,
+//! moved by its players' mail, acted on by its game master, timed by the scheduler, its record
+//! published, its pages found. The core keeps everything games share — seats and keys, links,
+//! sign-up and forming, the doors up to the player found, the outbox, languages — and hands the
+//! game the rest.
+//!
+//! Polysleuth still runs in the core itself (its rounds go through the group-commit writer)
+//! until it moves into its own folder; every other game is a `Table`.
+
+use async_trait::async_trait;
+use serde_json::Value;
+
+use super::gm::GmAction;
+use super::request::GameRequest;
+use super::{Master, Result};
+use crate::lang::{Lang, Said};
+use crate::model::Created;
+use crate::store::{GameRow, PlayerRow, Ruleset, Tx};
+
+/// Which of the core's pages a reader asked for, so that a game with pages of its own can say
+/// where they are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CorePage {
+    /// `/games/{id}`.
+    Game(i64),
+    /// `/play/{token}`.
+    Player(String),
+    /// `/gm/{token}`.
+    GameMaster(String),
+}
+
+/// Who sits where when a forming game starts: name, address (or `computer:LEVEL`), the
+/// language they chose when joining.
+pub struct Seated {
+    pub name: String,
+    pub address: String,
+    pub language: Option<Lang>,
+}
+
+/// A game's service side, as the core asks it.
+#[async_trait]
+pub trait Table: Send + Sync {
+    /// The game this table is (its stored ruleset).
+    fn ruleset(&self) -> Ruleset;
+
+    /// Makes a game of named players: deals and commits, stores the game and its players, and
+    /// queues every welcome, in one transaction (or waits for its game master, as asked).
+    async fn create(&self, master: &Master, req: GameRequest) -> Result<Created>;
+
+    /// Starts a game formed by sign-up, in the start's transaction: deals and commits with the
+    /// forming game's seed, seats and welcomes the players, tells the game master. `rules` are
+    /// the game's house rules as the forming game kept them.
+    async fn start_formed(
+        &self,
+        master: &Master,
+        tx: &mut Tx,
+        game: &GameRow,
+        rules: Value,
+        seed: u64,
+        seats: &[Seated],
+    ) -> Result<Said>;
+
+    /// Moves made on their own once a formed game has started and its transaction committed
+    /// (computer players whose turn came first).
+    async fn after_start(&self, master: &Master, game_id: i64);
+
+    /// A game master's action other than a new private link (the core's, for every game).
+    async fn gm_action(&self, master: &Master, game: GameRow, action: GmAction) -> Result<Said>;
+
+    /// A player's mail, the text they wrote in it: true when carried out, false when refused
+    /// whole (the answer is mailed either way).
+    async fn mail(
+        &self,
+        master: &Master,
+        player: &PlayerRow,
+        game: &GameRow,
+        text: &str,
+    ) -> Result<bool>;
+
+    /// The scheduler's work for this game each tick — deadlines passed, reminders, digests —
+    /// and how many moves it made.
+    async fn tick(&self, master: &Master) -> Result<usize>;
+
+    /// A finished game's record (`/games/{id}/record.json`).
+    fn record(&self, master: &Master, game: &GameRow) -> Result<Value>;
+
+    /// Where a core page's reader of this game belongs, when the game draws its own pages.
+    fn page(&self, page: &CorePage) -> Option<String>;
+}
+
+impl Master {
+    /// The table of a stored game, when it is a game of its own (not Polysleuth).
+    pub fn table_of(&self, ruleset: Ruleset) -> Option<&'static dyn Table> {
+        self.tables.iter().copied().find(|t| t.ruleset() == ruleset)
+    }
+
+    /// Every game's table, for the scheduler.
+    pub fn tables(&self) -> &'static [&'static dyn Table] {
+        self.tables
+    }
+}
