@@ -145,9 +145,9 @@ mod tests {
 
     fn site() -> Site {
         Site {
-            base_url: "https://sleuth.example/".into(),
-            mail_from: "GM <gm@sleuth.example>".into(),
-            mail_address: "gm@sleuth.example".into(),
+            base_url: "https://games.example/".into(),
+            mail_from: "GM <gm@games.example>".into(),
+            mail_address: "gm@games.example".into(),
             reply_secret: "secret".into(),
         }
     }
@@ -167,7 +167,7 @@ mod tests {
     fn a_replaced_key_changes_the_reply_address() {
         let s = site();
         let first = s.reply_address(3, 0);
-        assert!(first.starts_with("gm+3-") && first.ends_with("@sleuth.example"));
+        assert!(first.starts_with("gm+3-") && first.ends_with("@games.example"));
         assert_ne!(first, s.reply_address(3, 1));
         assert!(s.is_reply_token(3, 1, &s.reply_token(3, 1)));
         assert!(!s.is_reply_token(3, 1, &s.reply_token(3, 0)));
@@ -175,7 +175,7 @@ mod tests {
 
     #[test]
     fn links_join_the_base_without_a_double_slash() {
-        assert_eq!(site().public_page(4), "https://sleuth.example/games/4");
+        assert_eq!(site().public_page(4), "https://games.example/games/4");
         assert!(site().https());
     }
 }

@@ -84,6 +84,11 @@ pub trait Game: Sync {
     fn web(&self) -> Option<WebRoutes> {
         None
     }
+    /// The prefixes of its own routes whose paths carry a secret after them: the request log
+    /// shows only the route and the id there.
+    fn secret_routes(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Its service side, as the game master's core asks it (`master::table::Table`). None while
     /// the core runs the game itself (Polysleuth, until it moves into its folder).
     fn table(&self) -> Option<&'static dyn crate::master::table::Table> {

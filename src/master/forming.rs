@@ -147,6 +147,21 @@ impl Master {
         })
     }
 
+    /// The house rules of a forming game that will be a game with a table of its own, as that
+    /// game words them for the forming page; None for Polysleuth's.
+    pub fn forming_rules(
+        &self,
+        row: &GameRow,
+        t: crate::lang::Lang,
+    ) -> Option<Vec<(String, String)>> {
+        let unformed: Unformed = serde_json::from_str(&row.state).ok()?;
+        let rules = unformed.rules?;
+        let ruleset = unformed
+            .ruleset
+            .or_else(|| self.tables.first().map(|t| t.ruleset()))?;
+        Some(self.table_of(ruleset)?.describe_rules(&rules, t))
+    }
+
     /// A forming game's seating and sign-ups.
     pub async fn forming_of(&self, game_id: i64) -> Result<(SeatingRow, Vec<SignupRow>)> {
         let seating = self
@@ -171,7 +186,7 @@ impl Master {
         let name = name.trim();
         let email = email.trim();
         let mut problems = Vec::new();
-        if !valid_name(name) || crate::games::sleuth::rules::Sleuth::is_reserved(name) {
+        if !valid_name(name) || self.reserved_name(name) {
             problems.push(said!("error-unusable-name-not-safe", name = name));
         }
         if let Some(why) = crate::mail::address::problem(email) {
@@ -277,7 +292,7 @@ impl Master {
             (SignupKind::Invite, Some(n)) => n.to_string(),
             _ => signup.name.clone(),
         };
-        if !valid_name(&name) || crate::games::sleuth::rules::Sleuth::is_reserved(&name) {
+        if !valid_name(&name) || self.reserved_name(&name) {
             return Err(MasterError::invalid(said!(
                 "error-unusable-name-not-safe",
                 name = &name

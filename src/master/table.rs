@@ -87,12 +87,28 @@ pub trait Table: Send + Sync {
 
     /// Where a core page's reader of this game belongs, when the game draws its own pages.
     fn page(&self, page: &CorePage) -> Option<String>;
+
+    /// The forming page's lines for this game's house rules (as the forming game keeps them),
+    /// its name first.
+    fn describe_rules(&self, rules: &Value, t: Lang) -> Vec<(String, String)>;
+
+    /// Whether a name may not be a player's in this game (a word of its turn language).
+    fn reserved_name(&self, name: &str) -> bool {
+        let _ = name;
+        false
+    }
 }
 
 impl Master {
     /// The table of a stored game, when it is a game of its own (not Polysleuth).
     pub fn table_of(&self, ruleset: Ruleset) -> Option<&'static dyn Table> {
         self.tables.iter().copied().find(|t| t.ruleset() == ruleset)
+    }
+
+    /// Whether a name may be no player's in some game (a word of its turn language): refused
+    /// at sign-up, whatever game the table turns out to be.
+    pub fn reserved_name(&self, name: &str) -> bool {
+        self.tables.iter().any(|t| t.reserved_name(name))
     }
 
     /// Every game's table, for the scheduler.

@@ -40,7 +40,6 @@ mod writes;
 
 pub use bulletins::{BulletinRow, ReportRow};
 pub use closing::Closing;
-pub use games::sleuth::ClassicSave;
 pub use games::{DueRound, GameRow, GameStatus, NewGame, Ruleset, Schedule};
 pub use observers::ObserverRow;
 pub use outbox::{BounceRow, MailRow, NewMail};

@@ -34,13 +34,10 @@ pub const FORM_LIMIT: usize = 64 * 1024;
 pub const JSON_LIMIT: usize = 256 * 1024;
 pub const RAW_LIMIT: usize = 2 * 1024 * 1024;
 
-/// Routes whose paths carry a secret after this prefix.
-const SECRET_ROUTES: [&str; 9] = [
+/// Routes whose paths carry a secret after this prefix (and each game's own, `Game::web`).
+const SECRET_ROUTES: [&str; 6] = [
     "/play/",
     "/gm/",
-    "/classic/play/",
-    "/classic/gm/",
-    "/api/classic/play/",
     "/api/play/",
     "/api/gm/",
     "/observe/",
@@ -52,7 +49,8 @@ const SECRET_ROUTES: [&str; 9] = [
 /// letter of the route, no id at all); every other path as it is.
 pub fn redact(path: &str) -> String {
     let decoded = percent_decoded(path);
-    for prefix in SECRET_ROUTES {
+    let games = crate::games::ALL.iter().flat_map(|g| g.secret_routes());
+    for prefix in games.chain(SECRET_ROUTES.iter()) {
         if let Some(rest) = decoded.strip_prefix(prefix) {
             // The id is shown only when a dash follows it: digits that begin a bare key are
             // part of the key.

@@ -82,15 +82,10 @@ pub async fn forming_view(
             .start_at
             .map(|at| t.time(at, crate::mail::zone(&row.time_zone))),
         seats_free: seating.max_players - joined.len() as i64 - computers.len() as i64,
-        // A forming game of classic Sleuth shows its ruleset and its own house rules.
-        settings: match serde_json::from_value::<crate::games::sleuth::rules::Settings>(
-            unformed["classic"].clone(),
-        ) {
-            Ok(classic) => std::iter::once((t.t("new-ruleset"), t.t("classic-ruleset")))
-                .chain(classic.lines().into_iter().map(|(k, v)| (k.to_string(), v)))
-                .collect(),
-            Err(_) => settings.describe(seating.max_players as usize),
-        },
+        // A forming game of another game shows its ruleset and its own house rules.
+        settings: master
+            .forming_rules(row, t)
+            .unwrap_or_else(|| settings.describe(seating.max_players as usize)),
         joined,
         computers,
         invited,

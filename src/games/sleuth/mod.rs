@@ -54,6 +54,10 @@ impl Game for ClassicSleuth {
         Some(&service::TABLE)
     }
 
+    fn secret_routes(&self) -> &'static [&'static str] {
+        &["/classic/play/", "/classic/gm/", "/api/classic/play/"]
+    }
+
     fn web(&self) -> Option<super::WebRoutes> {
         Some(pages::routes())
     }

@@ -227,8 +227,50 @@ impl Lang {
     }
 }
 
+/// A classic-Sleuth house rule that does not fit, as a message for the reader's language.
+impl From<&super::rules::settings::SettingsError> for crate::lang::Said {
+    fn from(e: &super::rules::settings::SettingsError) -> Self {
+        use super::rules::settings::SettingsError as E;
+        use crate::said;
+        match e {
+            E::PlayerCount(n) => said!("classic-settings-player-count", count = *n),
+            E::MissingGems(gems, players) => {
+                said!(
+                    "classic-settings-missing-gems",
+                    gems = *gems,
+                    players = *players
+                )
+            }
+            E::TurnHours(h) => said!("classic-settings-turn-hours", hours = *h),
+            E::Winners(w, players) => {
+                said!("classic-settings-winners", winners = *w, players = *players)
+            }
+            E::IdleTurns(n) => said!("classic-settings-idle-turns", turns = *n),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_house_rule_that_does_not_fit_is_told_in_the_readers_language() {
+        use crate::lang::{Lang, Said};
+        let e = crate::games::sleuth::rules::Settings {
+            missing_gems: 2,
+            ..Default::default()
+        }
+        .check(6)
+        .unwrap_err();
+        let said = Said::from(&e);
+        assert_eq!(
+            Lang::En.said(&said),
+            e.to_string(),
+            "English as the engine says it"
+        );
+        let fr = Lang::Fr.said(&said);
+        assert!(fr.contains("n’est permis qu’à 3 ou 4 joueurs"), "{fr}");
+    }
+
     use super::*;
     use crate::games::deck::{Colour, Gem, Kind};
 

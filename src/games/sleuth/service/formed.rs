@@ -12,7 +12,8 @@ use crate::lang::Said;
 use crate::master::request::computer_level;
 use crate::master::table::Seated;
 use crate::master::{json, Master, MasterError, Result};
-use crate::store::{ClassicSave, GameRow, GameStatus, Tx};
+use crate::store::games::sleuth::ClassicSave;
+use crate::store::{GameRow, GameStatus, Tx};
 
 impl Master {
     /// Deals, commits and seats a formed classic game; says so (in the reader's language).

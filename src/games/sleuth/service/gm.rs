@@ -10,7 +10,8 @@ use crate::master::gm::GmAction;
 use crate::master::seats::Newcomer;
 use crate::master::{Master, MasterError, Result};
 use crate::said;
-use crate::store::{ClassicSave, GameRow, GameStatus, SignupKind, SignupStatus};
+use crate::store::games::sleuth::ClassicSave;
+use crate::store::{GameRow, GameStatus, SignupKind, SignupStatus};
 
 impl Master {
     pub(crate) async fn classic_gm(&self, game: GameRow, action: GmAction) -> Result<Said> {

@@ -17,7 +17,8 @@ use crate::clock::now;
 use crate::games::sleuth::computer::{accusation, command, ClassicSeat};
 use crate::games::sleuth::rules::Sleuth;
 use crate::master::{json, Master, MasterError, Result};
-use crate::store::{ClassicSave, GameRow, GameStatus, PlayerRow, Ruleset};
+use crate::store::games::sleuth::ClassicSave;
+use crate::store::{GameRow, GameStatus, PlayerRow, Ruleset};
 
 pub use orders::Answer;
 pub use table::{ClassicTable, TABLE};

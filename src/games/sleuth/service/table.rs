@@ -4,7 +4,8 @@
 use async_trait::async_trait;
 use serde_json::Value;
 
-use crate::lang::Said;
+use crate::games::sleuth::rules::{Settings, Sleuth};
+use crate::lang::{Lang, Said};
 use crate::master::gm::GmAction;
 use crate::master::request::GameRequest;
 use crate::master::table::{CorePage, Seated, Table};
@@ -76,6 +77,22 @@ impl Table for ClassicTable {
 
     fn record(&self, master: &Master, game: &GameRow) -> Result<Value> {
         master.classic_record(game)
+    }
+
+    fn describe_rules(&self, rules: &Value, t: Lang) -> Vec<(String, String)> {
+        let settings: Settings = serde_json::from_value(rules.clone()).unwrap_or_default();
+        std::iter::once((t.t("new-ruleset"), t.t("classic-ruleset")))
+            .chain(
+                settings
+                    .lines()
+                    .into_iter()
+                    .map(|(k, v)| (k.to_string(), v)),
+            )
+            .collect()
+    }
+
+    fn reserved_name(&self, name: &str) -> bool {
+        Sleuth::is_reserved(name)
     }
 
     fn page(&self, page: &CorePage) -> Option<String> {
