@@ -18,7 +18,10 @@ impl Master {
     /// Creates a game as the operator asks on the command line (`polysleuth game new`): the
     /// one door that may give a seed or a deal, which the game then says was given.
     pub async fn create_by_operator(&self, body: request::NewGameBody) -> Result<Created> {
-        let req = body.draft().check(now()).map_err(MasterError::Invalid)?;
+        let req = body
+            .draft()
+            .check(now(), &self.house_rules())
+            .map_err(MasterError::Invalid)?;
         self.create_game(req).await
     }
 

@@ -50,9 +50,7 @@ impl Master {
             settings: req.settings.clone(),
             seed: req.seed.unwrap_or_else(rand::random),
             computers: req.players.clone(),
-            rules: self
-                .table_of(req.ruleset)
-                .and_then(|_| serde_json::to_value(&req.classic).ok()),
+            rules: self.table_of(req.ruleset).and(req.rules.clone()),
             ruleset: self.table_of(req.ruleset).map(|t| t.ruleset()),
         };
         let (status, remaining) = match req.wait_for_gm {

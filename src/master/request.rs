@@ -58,11 +58,13 @@ pub struct GameRequest {
     pub max_absence: i64,
     /// Whether a player marked done for being idle is handed to the first standby.
     pub auto_standby: bool,
-    /// Polysleuth, or classic Sleuth (then `classic` holds its house rules).
+    /// The game. Polysleuth's house rules are `settings`; every other game's are `rules`.
     pub ruleset: Ruleset,
-    pub classic: crate::games::sleuth::rules::Settings,
-    /// A classic game's deal given in full (tests and replays of a known deal).
-    pub classic_deal: Option<crate::games::sleuth::rules::Deal>,
+    /// The house rules of a game with its own (`HouseRules`), checked, as it reads them.
+    pub rules: Option<serde_json::Value>,
+    /// Such a game's deal given in full by the operator (tests and replays of a known deal),
+    /// checked by that game; it deals from it.
+    pub given_deal: Option<BTreeMap<String, Vec<String>>>,
     /// The seed or the deal was given (only the operator's command line may give them):
     /// the game's page, opening mail and record say so.
     pub operator_deal: bool,
@@ -114,8 +116,8 @@ impl GameRequest {
             max_absence: 0,
             auto_standby: false,
             ruleset: Ruleset::Polysleuth,
-            classic: Default::default(),
-            classic_deal: None,
+            rules: None,
+            given_deal: None,
             operator_deal: seed.is_some(),
         }
     }
@@ -145,14 +147,67 @@ pub struct Draft {
     pub max_absence: Option<i64>,
     pub auto_standby: bool,
     pub ruleset: Ruleset,
-    /// A classic game's house rules (`settings` then is not used).
-    pub classic: crate::games::sleuth::rules::Settings,
+    /// The house rules of a game with its own, as given (`settings` then is not used): none
+    /// for its defaults.
+    pub rules: Option<serde_json::Value>,
+}
+
+/// What the one validation of a new game asks of a game whose house rules are its own (every
+/// game but Polysleuth, whose settings the core still reads itself). Each game's folder
+/// implements it; the door that checks a request passes every game's (`Master::house_rules`).
+pub trait HouseRules: Sync {
+    /// The game these rules are of.
+    fn ruleset(&self) -> Ruleset;
+    /// Its house rules read from what was given (none: the defaults), as it keeps them, or
+    /// why they cannot be read.
+    fn read(&self, given: Option<&serde_json::Value>) -> Result<serde_json::Value, Said>;
+    /// Whether they suit a table of `players`.
+    fn fits(&self, rules: &serde_json::Value, players: usize) -> Result<(), Said>;
+    /// How long a turn lasts under them, in seconds.
+    fn turn_seconds(&self, rules: &serde_json::Value) -> i64;
+    /// A deal given in full for these players and rules: fine, or every problem in a sentence.
+    fn check_deal(
+        &self,
+        names: &[String],
+        rules: &serde_json::Value,
+        deal: &BTreeMap<String, Vec<String>>,
+    ) -> Result<(), String>;
+    /// Whether a name may not be a player's in this game (a word of its turn language).
+    fn reserved_name(&self, name: &str) -> bool;
+    /// Its house rules from the new-game form's fields (`field(name)` is a field's value, ""
+    /// when absent); `assistant` is the form's one shared box.
+    fn from_form(
+        &self,
+        field: &dyn Fn(&str) -> String,
+        assistant: bool,
+    ) -> Result<serde_json::Value, Vec<Said>>;
 }
 
 impl Draft {
-    /// The request, or every problem with it.
-    pub fn check(self, now: i64) -> Result<GameRequest, Vec<Said>> {
+    /// The request, or every problem with it. `books` are the house rules of every game with
+    /// its own.
+    pub fn check(self, now: i64, books: &[&dyn HouseRules]) -> Result<GameRequest, Vec<Said>> {
         let mut errors = self.problems;
+        let book = books.iter().copied().find(|b| b.ruleset() == self.ruleset);
+        // A game with house rules of its own: read now, so that every size is checked.
+        let rules = match (book, self.ruleset) {
+            (Some(book), _) => match book.read(self.rules.as_ref()) {
+                Ok(rules) => Some(rules),
+                Err(e) => {
+                    errors.push(e);
+                    None
+                }
+            },
+            (None, Ruleset::Polysleuth) => None,
+            (None, other) => {
+                errors.push(Said::text(format!(
+                    "\"{}\" is not a game this service runs",
+                    other.as_str()
+                )));
+                None
+            }
+        };
+        let reserved = |name: &str| books.iter().any(|b| b.reserved_name(name));
         let operator_deal = self.seed.is_some() || self.deal.is_some();
         let name = self.name.trim().to_string();
         check_game_name(&name, &mut errors);
@@ -161,13 +216,11 @@ impl Draft {
             None => {
                 check_players(&self.players, &mut errors);
                 if (MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players.len()) {
-                    let checked = match self.ruleset {
-                        Ruleset::Polysleuth => self
+                    let checked = match (book, &rules) {
+                        (Some(book), Some(rules)) => book.fits(rules, self.players.len()),
+                        (Some(_), None) => Ok(()),
+                        (None, _) => self
                             .settings
-                            .check(self.players.len())
-                            .map_err(|e| Said::from(&e)),
-                        Ruleset::Sleuth => self
-                            .classic
                             .check(self.players.len())
                             .map_err(|e| Said::from(&e)),
                     };
@@ -178,11 +231,12 @@ impl Draft {
             }
             Some(f) => {
                 // Every table size the game may start with must suit its house rules.
-                let fits = |n: usize| match self.ruleset {
-                    Ruleset::Polysleuth => self.settings.check(n).map_err(|e| Said::from(&e)),
-                    Ruleset::Sleuth => self.classic.check(n).map_err(|e| Said::from(&e)),
+                let fits = |n: usize| match (book, &rules) {
+                    (Some(book), Some(rules)) => book.fits(rules, n),
+                    (Some(_), None) => Ok(()),
+                    (None, _) => self.settings.check(n).map_err(|e| Said::from(&e)),
                 };
-                check_forming(f, &self.players, &fits, now, &mut errors)
+                check_forming(f, &self.players, &fits, &reserved, now, &mut errors)
             }
         }
         let max_absence = self.max_absence.unwrap_or(0);
@@ -229,16 +283,16 @@ impl Draft {
             errors.push(said!("error-first-deadline-past"));
         }
         let names: Vec<String> = self.players.iter().map(|(n, _)| n.clone()).collect();
-        let mut classic_deal = None;
+        let mut given_deal = None;
         let deal = match self.deal {
-            Some(d) if errors.is_empty() && self.ruleset == Ruleset::Sleuth => {
-                match crate::games::sleuth::replay::read_deal(&names, &d).and_then(|deal| {
-                    deal.check(&names, &self.classic)
-                        .map_err(|e| e.to_string())?;
-                    Ok(deal)
-                }) {
-                    Ok(d) => classic_deal = Some(d),
-                    Err(e) => errors.push(Said::text(e.to_string())),
+            Some(d) if errors.is_empty() && book.is_some() => {
+                let checked = match (book, &rules) {
+                    (Some(book), Some(rules)) => book.check_deal(&names, rules, &d),
+                    _ => Ok(()),
+                };
+                match checked {
+                    Ok(()) => given_deal = Some(d),
+                    Err(e) => errors.push(Said::text(e)),
                 }
                 None
             }
@@ -263,9 +317,9 @@ impl Draft {
             players: self.players,
             settings: self.settings,
             // A turn's length, for a game of turns; a round's, for Polysleuth.
-            round_seconds: match self.ruleset {
-                Ruleset::Sleuth => self.classic.turn_hours as i64 * 3600,
-                Ruleset::Polysleuth => (hours * 3600.0).round().max(1.0) as i64,
+            round_seconds: match (book, &rules) {
+                (Some(book), Some(rules)) => book.turn_seconds(rules),
+                _ => (hours * 3600.0).round().max(1.0) as i64,
             },
             first_deadline: self.first_deadline,
             time_zone,
@@ -281,8 +335,8 @@ impl Draft {
             max_absence,
             auto_standby: self.auto_standby,
             ruleset: self.ruleset,
-            classic: self.classic,
-            classic_deal,
+            rules,
+            given_deal,
         })
     }
 }
@@ -293,6 +347,7 @@ fn check_forming(
     f: &Forming,
     computers: &[(String, String)],
     fits: &dyn Fn(usize) -> Result<(), Said>,
+    reserved: &dyn Fn(&str) -> bool,
     now: i64,
     errors: &mut Vec<Said>,
 ) {
@@ -315,7 +370,7 @@ fn check_forming(
             Some(Err(e)) => errors.push(said!("error-player-problem", name = name, why = e)),
             Some(Ok(_)) => {}
         }
-        if !valid_name(name) || crate::games::sleuth::rules::Sleuth::is_reserved(name) {
+        if !valid_name(name) || reserved(name) {
             errors.push(said!("error-player-name", name = name));
         }
         if computers[..i]
@@ -429,18 +484,14 @@ impl NewGameBody {
                 Ruleset::Polysleuth
             }),
         };
-        let (mut settings, mut classic) = (
-            Settings::default(),
-            crate::games::sleuth::rules::Settings::default(),
-        );
-        if let Some(v) = self.settings {
-            let read = match ruleset {
-                Ruleset::Polysleuth => serde_json::from_value(v).map(|s| settings = s),
-                Ruleset::Sleuth => serde_json::from_value(v).map(|s| classic = s),
-            };
-            if let Err(e) = read {
-                problems.push(said!("error-settings-unusable", why = e.to_string()));
-            }
+        // Polysleuth's settings are read here; another game's, by its own rules at the check.
+        let (mut settings, mut rules) = (Settings::default(), None);
+        match (ruleset, self.settings) {
+            (Ruleset::Polysleuth, Some(v)) => match serde_json::from_value(v) {
+                Ok(s) => settings = s,
+                Err(e) => problems.push(said!("error-settings-unusable", why = e.to_string())),
+            },
+            (_, given) => rules = given,
         }
         Draft {
             name: self.name,
@@ -448,7 +499,7 @@ impl NewGameBody {
             players,
             settings,
             ruleset,
-            classic,
+            rules,
             round_hours: self.round_hours,
             grace_minutes: self.grace_minutes,
             time_zone: self.time_zone,
@@ -605,7 +656,7 @@ mod tests {
 
     #[test]
     fn a_good_draft_takes_the_defaults() {
-        let r = draft().check(1_000).unwrap();
+        let r = draft().check(1_000, &[]).unwrap();
         assert_eq!(r.round_seconds, (ROUND_HOURS * 3600.0) as i64);
         assert_eq!(r.grace_seconds, 300);
         assert_eq!(r.reminder_hours, "24,2");
@@ -624,7 +675,7 @@ mod tests {
             problems: vec![Said::text("read first")],
             ..draft()
         };
-        let all = Lang::En.said_all(&d.check(1_000).unwrap_err());
+        let all = Lang::En.said_all(&d.check(1_000, &[]).unwrap_err());
         for part in [
             "read first",
             "1 to 80 characters (this one has 81)",

@@ -12,7 +12,7 @@ use async_trait::async_trait;
 use serde_json::Value;
 
 use super::gm::GmAction;
-use super::request::GameRequest;
+use super::request::{GameRequest, HouseRules};
 use super::{Master, Result};
 use crate::lang::{Lang, Said};
 use crate::model::Created;
@@ -97,6 +97,9 @@ pub trait Table: Send + Sync {
         let _ = name;
         false
     }
+
+    /// Its house rules, for the one validation of a new game.
+    fn house_rules(&self) -> &'static dyn HouseRules;
 }
 
 impl Master {
@@ -109,6 +112,11 @@ impl Master {
     /// at sign-up, whatever game the table turns out to be.
     pub fn reserved_name(&self, name: &str) -> bool {
         self.tables.iter().any(|t| t.reserved_name(name))
+    }
+
+    /// The house rules of every game with a table, for the one validation of a new game.
+    pub fn house_rules(&self) -> Vec<&'static dyn HouseRules> {
+        self.tables.iter().map(|t| t.house_rules()).collect()
     }
 
     /// Every game's table, for the scheduler.

@@ -175,7 +175,10 @@ pub async fn create_game(
             .into());
         }
     }
-    let mut request = body.draft().check(now()).map_err(MasterError::Invalid)?;
+    let mut request = body
+        .draft()
+        .check(now(), &master.house_rules())
+        .map_err(MasterError::Invalid)?;
     if wait {
         // Anonymous makers are counted; an open or token service trusts its users.
         limiter.check_maker(&req, &request)?;

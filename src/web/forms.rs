@@ -8,7 +8,7 @@ use chrono_tz::Tz;
 use crate::clock::now;
 use crate::games::polysleuth::rules::{QuestionPayment, Settings};
 use crate::lang::Said;
-use crate::master::request::{self, Draft, Forming, GameRequest};
+use crate::master::request::{self, Draft, Forming, GameRequest, HouseRules};
 
 pub const PLAYER_ROWS: usize = 7;
 
@@ -63,8 +63,9 @@ fn number<T: std::str::FromStr>(
     }
 }
 
-/// Reads the form into a game request (`Draft::check` names every problem).
-pub fn parse(f: &Fields) -> Result<GameRequest, Vec<Said>> {
+/// Reads the form into a game request (`Draft::check` names every problem); `books` are the
+/// house rules of every game with its own, which read their own fields.
+pub fn parse(f: &Fields, books: &[&dyn HouseRules]) -> Result<GameRequest, Vec<Said>> {
     let mut problems = Vec::new();
     let mut players = Vec::new();
     for i in 1..=PLAYER_ROWS {
@@ -143,21 +144,21 @@ pub fn parse(f: &Fields) -> Result<GameRequest, Vec<Said>> {
             crate::store::Ruleset::Polysleuth
         }),
     };
-    let mut classic = crate::games::sleuth::rules::Settings::default();
-    for key in ["missing_gems", "turn_hours", "winners", "idle_turns"] {
-        let value = get(f, &format!("classic_{key}"));
-        if !value.is_empty() {
-            if let Err(e) = classic.set(key, value) {
-                problems.push(Said::text(e));
+    // A game with house rules of its own reads them from its own fields.
+    let field = |name: &str| get(f, name).to_string();
+    let rules = match books.iter().find(|b| b.ruleset() == ruleset) {
+        Some(book) => match book.from_form(&field, settings.assistant) {
+            Ok(rules) => Some(rules),
+            Err(e) => {
+                problems.extend(e);
+                None
             }
-        }
-    }
-    classic.supersleuth = get(f, "classic_supersleuth") == "on";
-    classic.two_questions = get(f, "classic_two_questions") == "on";
-    classic.assistant = settings.assistant;
+        },
+        None => None,
+    };
     Draft {
         ruleset,
-        classic,
+        rules,
         name: get(f, "name").to_string(),
         gm_email: get(f, "gm_email").to_string(),
         players,
@@ -176,7 +177,7 @@ pub fn parse(f: &Fields) -> Result<GameRequest, Vec<Said>> {
         max_absence,
         auto_standby: get(f, "auto_standby") == "on",
     }
-    .check(now())
+    .check(now(), books)
 }
 
 /// A date and time typed in the game's time zone (`2026-12-24T18:00`); an unknown zone is
@@ -228,6 +229,14 @@ fn decimal(f: &Fields, key: &str, message: &str, problems: &mut Vec<Said>) -> Op
 
 #[cfg(test)]
 mod tests {
+    /// Every game's house rules, as the service passes them.
+    fn books() -> Vec<&'static dyn HouseRules> {
+        crate::games::tables()
+            .iter()
+            .map(|t| t.house_rules())
+            .collect()
+    }
+
     use super::*;
 
     fn form(pairs: &[(&str, &str)]) -> Fields {
@@ -250,7 +259,7 @@ mod tests {
             ("safe_size", "5"),
             ("first_deadline", "2001-01-01T10:00"),
         ]);
-        let errors = parse(&f).unwrap_err();
+        let errors = parse(&f, &books()).unwrap_err();
         let all = crate::lang::Lang::En.said_all(&errors);
         assert!(all.contains("3 to 7 players; you gave 2"), "{all}");
         assert!(all.contains("two players are called \"ann\""), "{all}");
@@ -275,7 +284,7 @@ mod tests {
             ("safe_size", "3"),
             ("round_hours", "0.5"),
         ]);
-        let r = parse(&f).unwrap();
+        let r = parse(&f, &books()).unwrap();
         assert_eq!(r.players.len(), 3);
         assert_eq!(r.settings.safe_size, Some(3));
         assert_eq!(r.round_seconds, 1800);
@@ -297,7 +306,7 @@ mod tests {
             ("player4_email", "d@example.org"),
             ("safe_size", "2"),
         ]);
-        assert!(parse(&f).unwrap_err()[0]
+        assert!(parse(&f, &books()).unwrap_err()[0]
             .to_string()
             .contains("safe_size 2 does not work with 4 players"));
     }

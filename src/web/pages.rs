@@ -193,7 +193,7 @@ pub async fn create_game(
         Ok(wait) => wait,
         Err(e) => return Ok(show_again(f, vec![e.said()])),
     };
-    let mut request = match forms::parse(&f) {
+    let mut request = match forms::parse(&f, &master.house_rules()) {
         Ok(r) => r,
         Err(errors) => return Ok(show_again(f, errors)),
     };

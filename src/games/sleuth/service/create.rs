@@ -17,18 +17,23 @@ impl Master {
         let names: Vec<String> = req.players.iter().map(|(n, _)| n.clone()).collect();
         let seed = req.seed.unwrap_or_else(rand::random);
         let salt = keys::new_key();
-        let state = Sleuth::new(
-            names.clone(),
-            req.classic.clone(),
-            seed,
-            salt.clone(),
-            req.classic_deal.clone(),
-            None,
-        )
-        .map_err(|e| MasterError::invalid(crate::lang::Said::text(e.to_string())))?;
+        let settings: crate::games::sleuth::rules::Settings = match &req.rules {
+            Some(rules) => serde_json::from_value(rules.clone())
+                .map_err(|e| MasterError::invalid(crate::lang::Said::text(e.to_string())))?,
+            None => Default::default(),
+        };
+        let deal = match &req.given_deal {
+            Some(given) => Some(
+                crate::games::sleuth::replay::read_deal(&names, given)
+                    .map_err(|e| MasterError::invalid(crate::lang::Said::text(e)))?,
+            ),
+            None => None,
+        };
+        let turn_secs = settings.turn_hours as i64 * 3600;
+        let state = Sleuth::new(names.clone(), settings, seed, salt.clone(), deal, None)
+            .map_err(|e| MasterError::invalid(crate::lang::Said::text(e.to_string())))?;
         let commitment = state.commitment();
         let now = now();
-        let turn_secs = req.classic.turn_hours as i64 * 3600;
         let (status, deadline, remaining) = match req.wait_for_gm {
             true => (GameStatus::Unconfirmed, None, Some(turn_secs)),
             false => (GameStatus::Open, Some(now + turn_secs), None),

@@ -8,6 +8,7 @@ mod clock;
 mod create;
 mod formed;
 mod gm;
+mod house_rules;
 mod orders;
 pub mod record;
 mod table;

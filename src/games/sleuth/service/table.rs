@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::games::sleuth::rules::{Settings, Sleuth};
 use crate::lang::{Lang, Said};
 use crate::master::gm::GmAction;
-use crate::master::request::GameRequest;
+use crate::master::request::{GameRequest, HouseRules};
 use crate::master::table::{CorePage, Seated, Table};
 use crate::master::{Master, MasterError, Result};
 use crate::model::Created;
@@ -93,6 +93,10 @@ impl Table for ClassicTable {
 
     fn reserved_name(&self, name: &str) -> bool {
         Sleuth::is_reserved(name)
+    }
+
+    fn house_rules(&self) -> &'static dyn HouseRules {
+        &super::house_rules::RULES
     }
 
     fn page(&self, page: &CorePage) -> Option<String> {

@@ -1,0 +1,85 @@
+//! Classic Sleuth's house rules as the one validation of a new game asks for them
+//! (`master::request::HouseRules`): read from the API's JSON or the new-game form's
+//! `classic_*` fields, checked for a table's size, a turn's length, a given deal checked.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::games::sleuth::rules::{Settings, Sleuth};
+use crate::lang::Said;
+use crate::master::request::HouseRules;
+use crate::said;
+use crate::store::Ruleset;
+
+/// Classic Sleuth's house rules.
+pub struct ClassicRules;
+
+/// The one `ClassicRules`.
+pub static RULES: ClassicRules = ClassicRules;
+
+fn settings(rules: &Value) -> Settings {
+    serde_json::from_value(rules.clone()).unwrap_or_default()
+}
+
+impl HouseRules for ClassicRules {
+    fn ruleset(&self) -> Ruleset {
+        Ruleset::Sleuth
+    }
+
+    fn read(&self, given: Option<&Value>) -> Result<Value, Said> {
+        let settings: Settings = match given {
+            Some(v) => serde_json::from_value(v.clone())
+                .map_err(|e| said!("error-settings-unusable", why = e.to_string()))?,
+            None => Settings::default(),
+        };
+        serde_json::to_value(settings).map_err(|e| Said::text(e.to_string()))
+    }
+
+    fn fits(&self, rules: &Value, players: usize) -> Result<(), Said> {
+        settings(rules).check(players).map_err(|e| Said::from(&e))
+    }
+
+    fn turn_seconds(&self, rules: &Value) -> i64 {
+        settings(rules).turn_hours as i64 * 3600
+    }
+
+    fn check_deal(
+        &self,
+        names: &[String],
+        rules: &Value,
+        deal: &BTreeMap<String, Vec<String>>,
+    ) -> Result<(), String> {
+        let deal = crate::games::sleuth::replay::read_deal(names, deal)?;
+        deal.check(names, &settings(rules))
+            .map_err(|e| e.to_string())
+    }
+
+    fn reserved_name(&self, name: &str) -> bool {
+        Sleuth::is_reserved(name)
+    }
+
+    fn from_form(
+        &self,
+        field: &dyn Fn(&str) -> String,
+        assistant: bool,
+    ) -> Result<Value, Vec<Said>> {
+        let mut classic = Settings::default();
+        let mut problems = Vec::new();
+        for key in ["missing_gems", "turn_hours", "winners", "idle_turns"] {
+            let value = field(&format!("classic_{key}"));
+            if !value.is_empty() {
+                if let Err(e) = classic.set(key, &value) {
+                    problems.push(Said::text(e));
+                }
+            }
+        }
+        classic.supersleuth = field("classic_supersleuth") == "on";
+        classic.two_questions = field("classic_two_questions") == "on";
+        classic.assistant = assistant;
+        match problems.is_empty() {
+            true => serde_json::to_value(classic).map_err(|e| vec![Said::text(e.to_string())]),
+            false => Err(problems),
+        }
+    }
+}
