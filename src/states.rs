@@ -50,7 +50,7 @@ impl States {
 
 /// A game row's state, parsed anew.
 pub fn parse(row: &GameRow) -> Result<Game> {
-    if row.ruleset != crate::store::Ruleset::Polysleuth {
+    if row.ruleset != crate::store::Ruleset::POLYSLEUTH {
         return Err(MasterError::Conflict(crate::said!(
             "error-classic-pages",
             game = row.id

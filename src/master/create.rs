@@ -78,7 +78,7 @@ impl Master {
                     remaining,
                     now,
                     reminder_hours: &req.reminder_hours,
-                    ruleset: crate::store::Ruleset::Polysleuth,
+                    ruleset: crate::store::Ruleset::POLYSLEUTH,
                     turn_deadline: None,
                     turn: 1,
                     operator_deal: req.operator_deal,

@@ -97,7 +97,7 @@ impl Master {
                     remaining,
                     now,
                     reminder_hours: &req.reminder_hours,
-                    ruleset: crate::store::Ruleset::Polysleuth,
+                    ruleset: crate::store::Ruleset::POLYSLEUTH,
                     turn_deadline: None,
                     turn: 1,
                     operator_deal: req.operator_deal,
@@ -515,7 +515,7 @@ impl Master {
                 // Forming games stored before `ruleset` was: the one game with a table then.
                 self.tables
                     .first()
-                    .map_or(crate::store::Ruleset::Polysleuth, |t| t.ruleset())
+                    .map_or(crate::store::Ruleset::POLYSLEUTH, |t| t.ruleset())
             });
             let table = self.table_of(ruleset).ok_or_else(|| {
                 MasterError::Corrupt(format!("game {}: no game is {}", game.id, ruleset.as_str()))

@@ -27,6 +27,7 @@ mod absence;
 mod create;
 mod forming;
 pub mod gm;
+pub mod house_rules;
 mod observers;
 mod pages;
 pub use pages::SeatPage;

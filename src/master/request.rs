@@ -15,6 +15,9 @@ use crate::lang::{Lang, Said};
 use crate::said;
 use crate::store::Ruleset;
 
+use super::house_rules::ruleset_named;
+pub use super::house_rules::{is_polysleuth, HouseRules};
+
 /// A round's length when none is given.
 pub const ROUND_HOURS: f64 = 48.0;
 /// The grace period of an early close when none is given.
@@ -115,7 +118,7 @@ impl GameRequest {
             forming: None,
             max_absence: 0,
             auto_standby: false,
-            ruleset: Ruleset::Polysleuth,
+            ruleset: Ruleset::POLYSLEUTH,
             rules: None,
             given_deal: None,
             operator_deal: seed.is_some(),
@@ -146,41 +149,11 @@ pub struct Draft {
     pub forming: Option<Forming>,
     pub max_absence: Option<i64>,
     pub auto_standby: bool,
-    pub ruleset: Ruleset,
+    /// The game, by one of its names as given (none: Polysleuth).
+    pub ruleset: Option<String>,
     /// The house rules of a game with its own, as given (`settings` then is not used): none
     /// for its defaults.
     pub rules: Option<serde_json::Value>,
-}
-
-/// What the one validation of a new game asks of a game whose house rules are its own (every
-/// game but Polysleuth, whose settings the core still reads itself). Each game's folder
-/// implements it; the door that checks a request passes every game's (`Master::house_rules`).
-pub trait HouseRules: Sync {
-    /// The game these rules are of.
-    fn ruleset(&self) -> Ruleset;
-    /// Its house rules read from what was given (none: the defaults), as it keeps them, or
-    /// why they cannot be read.
-    fn read(&self, given: Option<&serde_json::Value>) -> Result<serde_json::Value, Said>;
-    /// Whether they suit a table of `players`.
-    fn fits(&self, rules: &serde_json::Value, players: usize) -> Result<(), Said>;
-    /// How long a turn lasts under them, in seconds.
-    fn turn_seconds(&self, rules: &serde_json::Value) -> i64;
-    /// A deal given in full for these players and rules: fine, or every problem in a sentence.
-    fn check_deal(
-        &self,
-        names: &[String],
-        rules: &serde_json::Value,
-        deal: &BTreeMap<String, Vec<String>>,
-    ) -> Result<(), String>;
-    /// Whether a name may not be a player's in this game (a word of its turn language).
-    fn reserved_name(&self, name: &str) -> bool;
-    /// Its house rules from the new-game form's fields (`field(name)` is a field's value, ""
-    /// when absent); `assistant` is the form's one shared box.
-    fn from_form(
-        &self,
-        field: &dyn Fn(&str) -> String,
-        assistant: bool,
-    ) -> Result<serde_json::Value, Vec<Said>>;
 }
 
 impl Draft {
@@ -188,24 +161,23 @@ impl Draft {
     /// its own.
     pub fn check(self, now: i64, books: &[&dyn HouseRules]) -> Result<GameRequest, Vec<Said>> {
         let mut errors = self.problems;
-        let book = books.iter().copied().find(|b| b.ruleset() == self.ruleset);
+        let (ruleset, book) = match ruleset_named(self.ruleset.as_deref(), books) {
+            Ok(found) => found,
+            Err(e) => {
+                errors.push(e);
+                (Ruleset::POLYSLEUTH, None)
+            }
+        };
         // A game with house rules of its own: read now, so that every size is checked.
-        let rules = match (book, self.ruleset) {
-            (Some(book), _) => match book.read(self.rules.as_ref()) {
+        let rules = match book {
+            Some(book) => match book.read(self.rules.as_ref()) {
                 Ok(rules) => Some(rules),
                 Err(e) => {
                     errors.push(e);
                     None
                 }
             },
-            (None, Ruleset::Polysleuth) => None,
-            (None, other) => {
-                errors.push(Said::text(format!(
-                    "\"{}\" is not a game this service runs",
-                    other.as_str()
-                )));
-                None
-            }
+            None => None,
         };
         let reserved = |name: &str| books.iter().any(|b| b.reserved_name(name));
         let operator_deal = self.seed.is_some() || self.deal.is_some();
@@ -334,7 +306,7 @@ impl Draft {
             forming: self.forming,
             max_absence,
             auto_standby: self.auto_standby,
-            ruleset: self.ruleset,
+            ruleset,
             rules,
             given_deal,
         })
@@ -477,17 +449,12 @@ impl NewGameBody {
                 None => problems.push(said!("error-player-not-written", player = p)),
             }
         }
-        let ruleset = match self.ruleset.as_deref() {
-            None => Ruleset::Polysleuth,
-            Some(r) => r.parse().unwrap_or_else(|e: String| {
-                problems.push(Said::text(e));
-                Ruleset::Polysleuth
-            }),
-        };
+        let ruleset = self.ruleset;
         // Polysleuth's settings are read here; another game's, by its own rules at the check.
+        let polysleuth = ruleset.as_deref().is_none_or(is_polysleuth);
         let (mut settings, mut rules) = (Settings::default(), None);
-        match (ruleset, self.settings) {
-            (Ruleset::Polysleuth, Some(v)) => match serde_json::from_value(v) {
+        match (polysleuth, self.settings) {
+            (true, Some(v)) => match serde_json::from_value(v) {
                 Ok(s) => settings = s,
                 Err(e) => problems.push(said!("error-settings-unusable", why = e.to_string())),
             },

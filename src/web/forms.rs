@@ -137,17 +137,15 @@ pub fn parse(f: &Fields, books: &[&dyn HouseRules]) -> Result<GameRequest, Vec<S
         _ => None,
     };
     let max_absence = number(f, "max_absence", "field-longest-absence", &mut problems);
-    let ruleset = match get(f, "ruleset") {
-        "" => crate::store::Ruleset::Polysleuth,
-        r => r.parse().unwrap_or_else(|e: String| {
-            problems.push(Said::text(e));
-            crate::store::Ruleset::Polysleuth
-        }),
-    };
+    let ruleset = Some(get(f, "ruleset").to_string()).filter(|r| !r.trim().is_empty());
     // A game with house rules of its own reads them from its own fields.
     let field = |name: &str| get(f, name).to_string();
-    let rules = match books.iter().find(|b| b.ruleset() == ruleset) {
-        Some(book) => match book.from_form(&field, settings.assistant) {
+    let wanted = ruleset.as_deref().unwrap_or("").trim().to_ascii_lowercase();
+    let book = books
+        .iter()
+        .find(|b| b.ruleset().as_str() == wanted || b.aliases().contains(&wanted.as_str()));
+    let rules = match book {
+        Some(book) => match book.read_form(&field, settings.assistant) {
             Ok(rules) => Some(rules),
             Err(e) => {
                 problems.extend(e);

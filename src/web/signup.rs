@@ -39,7 +39,7 @@ pub struct FormingView {
 /// Whether a game row is one still gathering players (no deal yet).
 pub fn is_forming(row: &GameRow) -> bool {
     // A forming game is stored as Polysleuth's until its start, whatever its ruleset then.
-    row.ruleset == crate::store::Ruleset::Polysleuth
+    row.ruleset == crate::store::Ruleset::POLYSLEUTH
         && (row.status == GameStatus::Forming
             || row.status == GameStatus::Unconfirmed && crate::states::parse(row).is_err())
 }

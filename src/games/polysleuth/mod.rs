@@ -18,7 +18,7 @@ pub static POLYSLEUTH: Polysleuth = Polysleuth;
 
 impl Game for Polysleuth {
     fn name(&self) -> &'static str {
-        "polysleuth"
+        crate::store::Ruleset::POLYSLEUTH.as_str()
     }
 
     fn title(&self) -> &'static str {

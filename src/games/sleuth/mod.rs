@@ -19,6 +19,9 @@ use serde_json::Value;
 
 use super::{Clock, Game, Mismatch};
 
+/// Classic Sleuth's name, as its rows are stored.
+pub const RULESET: crate::store::Ruleset = crate::store::Ruleset::new("sleuth");
+
 /// Classic Sleuth, as the registry knows it.
 pub struct ClassicSleuth;
 
@@ -27,7 +30,7 @@ pub static SLEUTH: ClassicSleuth = ClassicSleuth;
 
 impl Game for ClassicSleuth {
     fn name(&self) -> &'static str {
-        "sleuth"
+        RULESET.as_str()
     }
 
     fn aliases(&self) -> &'static [&'static str] {

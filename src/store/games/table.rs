@@ -65,40 +65,61 @@ impl serde::Serialize for GameStatus {
     }
 }
 
-/// Which game a row holds: Polysleuth's rounds, or classic Sleuth's turns. Stored as its name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Ruleset {
-    #[default]
-    Polysleuth,
-    Sleuth,
-}
+/// Which game a row holds, by the name the registry knows it by (`games::Game::name`), and
+/// stored as that name. The store knows no game: a game names its own (`Ruleset::new`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ruleset(&'static str);
 
 impl Ruleset {
+    /// Polysleuth, the first game, whose rounds the core still runs itself: the default of a
+    /// request that names none, and of rows stored before games had names.
+    pub const POLYSLEUTH: Ruleset = Ruleset("polysleuth");
+
+    /// A game's ruleset, by its name.
+    pub const fn new(name: &'static str) -> Ruleset {
+        Ruleset(name)
+    }
+
     pub fn as_str(self) -> &'static str {
-        match self {
-            Ruleset::Polysleuth => "polysleuth",
-            Ruleset::Sleuth => "sleuth",
+        self.0
+    }
+
+    /// A name read back from the database: kept once per distinct name, so that a row's
+    /// ruleset costs nothing more than a look in a short list.
+    pub fn stored(name: &str) -> Ruleset {
+        use std::sync::RwLock;
+        static NAMES: RwLock<Vec<&'static str>> = RwLock::new(Vec::new());
+        if name == Self::POLYSLEUTH.0 {
+            return Self::POLYSLEUTH;
         }
+        if let Some(known) = NAMES
+            .read()
+            .expect("names lock")
+            .iter()
+            .find(|n| **n == name)
+        {
+            return Ruleset(known);
+        }
+        let mut names = NAMES.write().expect("names lock");
+        if let Some(known) = names.iter().find(|n| **n == name) {
+            return Ruleset(known);
+        }
+        let kept: &'static str = Box::leak(name.to_string().into_boxed_str());
+        names.push(kept);
+        Ruleset(kept)
     }
 }
 
-impl std::str::FromStr for Ruleset {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "polysleuth" => Ok(Ruleset::Polysleuth),
-            "sleuth" | "classic" => Ok(Ruleset::Sleuth),
-            other => Err(format!(
-                "\"{other}\" is not a ruleset: use polysleuth or sleuth (classic Sleuth)"
-            )),
-        }
+impl Default for Ruleset {
+    fn default() -> Ruleset {
+        Ruleset::POLYSLEUTH
     }
 }
 
 impl<'de> serde::Deserialize<'de> for Ruleset {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let name = String::deserialize(d)?;
-        name.parse().map_err(serde::de::Error::custom)
+        Ok(Ruleset::stored(&name))
     }
 }
 
@@ -172,10 +193,7 @@ impl Decode for GameRow {
             reminder_hours: r.text("reminder_hours")?,
             reminders_sent: r.text("reminders_sent")?,
             language: Lang::stored(&r.text("language")?),
-            ruleset: r
-                .text("ruleset")?
-                .parse()
-                .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?,
+            ruleset: Ruleset::stored(&r.text("ruleset")?),
             turn_deadline: r.maybe_int("turn_deadline")?,
             turn_reminded: r.int("turn_reminded")?,
             operator_deal: r.int("operator_deal")? != 0,

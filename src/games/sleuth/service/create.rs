@@ -9,7 +9,7 @@ use crate::keys;
 use crate::master::request::{self, GameRequest};
 use crate::master::{json, Master, MasterError, Result};
 use crate::model::{Created, CreatedPlayer};
-use crate::store::{GameRow, GameStatus, NewGame, Ruleset, Tx};
+use crate::store::{GameRow, GameStatus, NewGame, Tx};
 
 impl Master {
     /// Creates a classic game; the game master's and the players' letters go out with it.
@@ -61,7 +61,7 @@ impl Master {
                     remaining,
                     now,
                     reminder_hours: "",
-                    ruleset: Ruleset::Sleuth,
+                    ruleset: crate::games::sleuth::RULESET,
                     turn_deadline: deadline,
                     turn: state.turn as i64,
                     operator_deal: req.operator_deal,

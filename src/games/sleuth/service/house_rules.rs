@@ -24,7 +24,15 @@ fn settings(rules: &Value) -> Settings {
 
 impl HouseRules for ClassicRules {
     fn ruleset(&self) -> Ruleset {
-        Ruleset::Sleuth
+        crate::games::sleuth::RULESET
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        crate::games::Game::aliases(&crate::games::sleuth::SLEUTH)
+    }
+
+    fn title(&self) -> &'static str {
+        crate::games::Game::title(&crate::games::sleuth::SLEUTH)
     }
 
     fn read(&self, given: Option<&Value>) -> Result<Value, Said> {
@@ -59,7 +67,7 @@ impl HouseRules for ClassicRules {
         Sleuth::is_reserved(name)
     }
 
-    fn from_form(
+    fn read_form(
         &self,
         field: &dyn Fn(&str) -> String,
         assistant: bool,

@@ -19,14 +19,14 @@ use crate::games::sleuth::computer::{accusation, command, ClassicSeat};
 use crate::games::sleuth::rules::Sleuth;
 use crate::master::{json, Master, MasterError, Result};
 use crate::store::games::sleuth::ClassicSave;
-use crate::store::{GameRow, GameStatus, PlayerRow, Ruleset};
+use crate::store::{GameRow, GameStatus, PlayerRow};
 
 pub use orders::Answer;
 pub use table::{ClassicTable, TABLE};
 
 /// A classic game row's state, parsed.
 pub fn parse(row: &GameRow) -> Result<Sleuth> {
-    if row.ruleset != Ruleset::Sleuth {
+    if row.ruleset != crate::games::sleuth::RULESET {
         return Err(MasterError::NotFound(crate::said!(
             "error-not-classic",
             game = row.id

@@ -22,7 +22,7 @@ pub static TABLE: ClassicTable = ClassicTable;
 #[async_trait]
 impl Table for ClassicTable {
     fn ruleset(&self) -> Ruleset {
-        Ruleset::Sleuth
+        crate::games::sleuth::RULESET
     }
 
     async fn create(&self, master: &Master, req: GameRequest) -> Result<Created> {

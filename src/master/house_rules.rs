@@ -1,0 +1,83 @@
+//! What the one validation of a new game (`request`) asks of a game whose house rules are its
+//! own (`HouseRules`), and how a request's ruleset name is found among them. The core knows
+//! Polysleuth's settings itself; every other game reads, checks and words its own.
+
+use std::collections::BTreeMap;
+
+use crate::lang::Said;
+use crate::store::Ruleset;
+
+/// What the one validation of a new game asks of a game whose house rules are its own (every
+/// game but Polysleuth, whose settings the core still reads itself). Each game's folder
+/// implements it; the door that checks a request passes every game's (`Master::house_rules`).
+pub trait HouseRules: Sync {
+    /// The game these rules are of.
+    fn ruleset(&self) -> Ruleset;
+    /// The other names a request may give it by (`classic`).
+    fn aliases(&self) -> &'static [&'static str];
+    /// Its name for people, in the message that lists the games a request may name.
+    fn title(&self) -> &'static str;
+    /// Its house rules read from what was given (none: the defaults), as it keeps them, or
+    /// why they cannot be read.
+    fn read(&self, given: Option<&serde_json::Value>) -> Result<serde_json::Value, Said>;
+    /// Whether they suit a table of `players`.
+    fn fits(&self, rules: &serde_json::Value, players: usize) -> Result<(), Said>;
+    /// How long a turn lasts under them, in seconds.
+    fn turn_seconds(&self, rules: &serde_json::Value) -> i64;
+    /// A deal given in full for these players and rules: fine, or every problem in a sentence.
+    fn check_deal(
+        &self,
+        names: &[String],
+        rules: &serde_json::Value,
+        deal: &BTreeMap<String, Vec<String>>,
+    ) -> Result<(), String>;
+    /// Whether a name may not be a player's in this game (a word of its turn language).
+    fn reserved_name(&self, name: &str) -> bool;
+    /// Its house rules from the new-game form's fields (`field(name)` is a field's value, ""
+    /// when absent); `assistant` is the form's one shared box.
+    fn read_form(
+        &self,
+        field: &dyn Fn(&str) -> String,
+        assistant: bool,
+    ) -> Result<serde_json::Value, Vec<Said>>;
+}
+
+/// Whether a name given for a game is Polysleuth's (the core's own game).
+pub fn is_polysleuth(name: &str) -> bool {
+    name.trim()
+        .eq_ignore_ascii_case(Ruleset::POLYSLEUTH.as_str())
+}
+
+/// The game a request names (none or "polysleuth": Polysleuth), with its house rules when
+/// they are its own; a name no game has is refused with the names there are.
+pub(super) fn ruleset_named<'b>(
+    name: Option<&str>,
+    books: &[&'b dyn HouseRules],
+) -> Result<(Ruleset, Option<&'b dyn HouseRules>), Said> {
+    let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
+        return Ok((Ruleset::POLYSLEUTH, None));
+    };
+    if is_polysleuth(name) {
+        return Ok((Ruleset::POLYSLEUTH, None));
+    }
+    let wanted = name.to_ascii_lowercase();
+    let found = books
+        .iter()
+        .copied()
+        .find(|b| b.ruleset().as_str() == wanted || b.aliases().contains(&wanted.as_str()));
+    match found {
+        Some(book) => Ok((book.ruleset(), Some(book))),
+        None => {
+            let mut names = vec![Ruleset::POLYSLEUTH.as_str().to_string()];
+            names.extend(
+                books
+                    .iter()
+                    .map(|b| format!("{} ({})", b.ruleset().as_str(), b.title())),
+            );
+            Err(Said::text(format!(
+                "\"{wanted}\" is not a ruleset: use {}",
+                names.join(" or ")
+            )))
+        }
+    }
+}
