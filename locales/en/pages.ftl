@@ -402,20 +402,11 @@ away-none-allowed = this game allows no absences; ask its game master, or send "
 away-too-long = an absence of { $rounds } rounds is longer than this game allows: at most { $most }; send e.g. "away { $most }"
 away-until = You are away through round { $round }: an empty turn is sent for you each round, and no reminders. Send "away 0" to come back sooner.
 new-ruleset = Game
-new-ruleset-hint = Polysleuth: everyone plays each round at once. Classic Sleuth: turns in seat order, Search cards, one missing gem.
-new-classic-rules = House rules of classic Sleuth (RULES-SLEUTH.md)
-new-classic-hint = Only for a game of classic Sleuth; the Polysleuth rules above are then not used. Leave a box empty for its default.
+new-ruleset-hint = Polysleuth: everyone plays each round at once.
 
 # The countdown after a deadline, when scripts run: %d days, %h hours, %m minutes, %s seconds.
 countdown = %h h %m min %s s
 countdown-days = %dd %h h %m min %s s
 
-# The new-game form's fields of classic Sleuth.
-new-classic-missing-gems = Missing gems
-new-classic-turn-hours = Hours per turn
-new-classic-winners = Winners
-new-classic-idle-turns = Turns passed in a row before a player is skipped
-new-classic-supersleuth = Supersleuth (answers give the count only)
-new-classic-two-questions = Two questions a turn
 created-waiting = The game waits for its game master: a mail with the game master's link went to the address given. The game starts, and its players are mailed, when the game master presses "Start the game" on that page.
 deal-given-by-operator = This deal was given by the operator (a chosen seed or deal), not drawn by the service: the commitment proves that it was not changed, not that nobody chose it.

@@ -402,20 +402,11 @@ away-none-allowed = cette partie n’autorise aucune absence ; demandez à son m
 away-too-long = une absence de { $rounds } manches dépasse ce que cette partie permet : au plus { $most } ; envoyez par exemple « absent { $most } »
 away-until = Vous êtes absent jusqu’à la manche { $round } incluse : un tour vide est envoyé pour vous à chaque manche, sans rappels. Envoyez « absent 0 » pour revenir plus tôt.
 new-ruleset = Jeu
-new-ruleset-hint = Polysleuth : chacun joue chaque manche en même temps. Sleuth classique : tours dans l'ordre des places, cartes de recherche, une gemme manquante.
-new-classic-rules = Règles maison du Sleuth classique (RULES-SLEUTH.md)
-new-classic-hint = Seulement pour une partie de Sleuth classique ; les règles de Polysleuth ci-dessus ne servent pas alors. Laissez une case vide pour sa valeur par défaut.
+new-ruleset-hint = Polysleuth : chacun joue chaque manche en même temps.
 
 # Le compte à rebours après une échéance, quand les scripts tournent : %d jours, %h heures, %m minutes, %s secondes.
 countdown = %h h %m min %s s
 countdown-days = %d j %h h %m min %s s
 
-# Les champs de Sleuth classique du formulaire de nouvelle partie.
-new-classic-missing-gems = Gemmes manquantes
-new-classic-turn-hours = Heures par tour
-new-classic-winners = Gagnants
-new-classic-idle-turns = Tours passés d’affilée avant qu’un joueur soit sauté
-new-classic-supersleuth = Supersleuth (les réponses ne donnent que le nombre)
-new-classic-two-questions = Deux questions par tour
 created-waiting = La partie attend son maître de jeu : un courriel avec le lien du maître de jeu est parti vers l’adresse donnée. La partie commence, et ses joueurs reçoivent leur courriel, quand le maître de jeu appuie sur « Lancer la partie » sur cette page.
 deal-given-by-operator = Cette donne a été donnée par l’opérateur (une graine ou une donne choisie), non tirée par le service : l’engagement prouve qu’elle n’a pas été changée, non que personne ne l’a choisie.

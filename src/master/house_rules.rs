@@ -33,6 +33,13 @@ pub trait HouseRules: Sync {
     ) -> Result<(), String>;
     /// Whether a name may not be a player's in this game (a word of its turn language).
     fn reserved_name(&self, name: &str) -> bool;
+    /// Its name in the new-game form's list of games, in the reader's language.
+    fn label(&self, t: crate::lang::Lang) -> String;
+    /// A sentence saying what the game is, beside that list.
+    fn hint(&self, t: crate::lang::Lang) -> String;
+    /// Its fields of the new-game form (HTML, escaped by its own template), filled with what
+    /// the form held (`value(name)`, "" when absent).
+    fn form(&self, t: crate::lang::Lang, value: &dyn Fn(&str) -> String) -> String;
     /// Its house rules from the new-game form's fields (`field(name)` is a field's value, ""
     /// when absent); `assistant` is the form's one shared box.
     fn read_form(

@@ -118,6 +118,40 @@ struct NewGame {
     rows: Vec<usize>,
     /// A private instance: the form asks for the creation token.
     ask_token: bool,
+    /// The games the form offers (value, name), Polysleuth first.
+    games: Vec<(String, String)>,
+    /// A sentence for each game other than Polysleuth, beside the list.
+    ruleset_hints: Vec<String>,
+    /// Each such game's own fields, drawn by it.
+    rule_forms: Vec<String>,
+}
+
+impl NewGame {
+    /// The form in `t`, holding `f`, for the games of `master`.
+    fn new(master: &Master, t: Lang, f: Fields, csrf: String, ask_token: bool) -> NewGame {
+        let books = master.house_rules();
+        let value = |key: &str| f.get(key).cloned().unwrap_or_default();
+        let mut games = vec![(
+            crate::store::Ruleset::POLYSLEUTH.as_str().to_string(),
+            "Polysleuth".to_string(),
+        )];
+        games.extend(
+            books
+                .iter()
+                .map(|b| (b.ruleset().as_str().to_string(), b.label(t))),
+        );
+        NewGame {
+            games,
+            ruleset_hints: books.iter().map(|b| b.hint(t)).collect(),
+            rule_forms: books.iter().map(|b| b.form(t, &value)).collect(),
+            t,
+            f,
+            errors: vec![],
+            csrf,
+            rows: (1..=PLAYER_ROWS).collect(),
+            ask_token,
+        }
+    }
 }
 
 impl NewGame {
@@ -137,18 +171,14 @@ impl NewGame {
 
 pub async fn new_game_form(
     req: HttpRequest,
+    master: web::Data<Master>,
     policy: web::Data<super::admission::CreateGames>,
 ) -> HttpResponse {
     let (token, cookie) = csrf(&req);
+    let t = super::lang::reader(&req, Lang::En);
+    let ask_token = matches!(**policy, super::admission::CreateGames::Token(_));
     private(
-        &NewGame {
-            t: super::lang::reader(&req, Lang::En),
-            f: forms::defaults(),
-            errors: vec![],
-            csrf: token,
-            rows: (1..=PLAYER_ROWS).collect(),
-            ask_token: matches!(**policy, super::admission::CreateGames::Token(_)),
-        },
+        &NewGame::new(&master, t, forms::defaults(), token, ask_token),
         cookie,
     )
 }
@@ -175,17 +205,11 @@ pub async fn create_game(
     let show_again = |f: Fields, errors: Vec<crate::lang::Said>| {
         let (token, cookie) = csrf(&req);
         let t = super::lang::reader(&req, Lang::En);
-        let mut r = private(
-            &NewGame {
-                t,
-                f,
-                errors: errors.iter().map(|e| t.said(e)).collect(),
-                csrf: token,
-                rows: (1..=PLAYER_ROWS).collect(),
-                ask_token,
-            },
-            cookie,
-        );
+        let form = NewGame {
+            errors: errors.iter().map(|e| t.said(e)).collect(),
+            ..NewGame::new(&master, t, f, token, ask_token)
+        };
+        let mut r = private(&form, cookie);
         *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
         r
     };

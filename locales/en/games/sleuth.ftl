@@ -179,3 +179,14 @@ classic-problem-game-over = comes after the end of the game
 
 # Commands shown as examples under the command box, one after another (| between them).
 classic-hint-examples = ask { $name } how many Pairs|ask { $name } for Blue Opals|exchange|final ask { $name } for Blue Opals|accuse 2 Blue Opal
+
+# The new-game form's fields of classic Sleuth.
+new-classic-rules = House rules of classic Sleuth (see How to play)
+new-classic-hint = Only for a game of classic Sleuth; the Polysleuth rules above are then not used. Leave a box empty for its default.
+new-classic-missing-gems = Missing gems
+new-classic-turn-hours = Hours per turn
+new-classic-winners = Winners
+new-classic-idle-turns = Turns passed in a row before a player is skipped
+new-classic-supersleuth = Supersleuth (answers give the count only)
+new-classic-two-questions = Two questions a turn
+classic-ruleset-hint = Classic Sleuth: turns in seat order, Search cards, one missing gem.

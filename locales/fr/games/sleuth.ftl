@@ -179,3 +179,14 @@ classic-problem-game-over = vient après la fin de la partie
 
 # Des commandes données en exemple sous la zone de commande, l’une après l’autre (| entre elles).
 classic-hint-examples = demander à { $name } combien de paires|demander à { $name } combien d’opales bleues|échanger|dernière demander à { $name } combien d’opales bleues|accuser paire d’opales bleues
+
+# Les champs de Sleuth classique du formulaire de nouvelle partie.
+new-classic-rules = Règles maison du Sleuth classique (voir Comment jouer)
+new-classic-hint = Seulement pour une partie de Sleuth classique ; les règles de Polysleuth ci-dessus ne servent pas alors. Laissez une case vide pour sa valeur par défaut.
+new-classic-missing-gems = Gemmes manquantes
+new-classic-turn-hours = Heures par tour
+new-classic-winners = Gagnants
+new-classic-idle-turns = Tours passés d’affilée avant qu’un joueur soit sauté
+new-classic-supersleuth = Supersleuth (les réponses ne donnent que le nombre)
+new-classic-two-questions = Deux questions par tour
+classic-ruleset-hint = Sleuth classique : tours dans l'ordre des places, cartes de recherche, une gemme manquante.

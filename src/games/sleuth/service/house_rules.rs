@@ -7,13 +7,26 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use crate::games::sleuth::rules::{Settings, Sleuth};
-use crate::lang::Said;
+use crate::lang::{Lang, Said};
 use crate::master::request::HouseRules;
 use crate::said;
 use crate::store::Ruleset;
 
 /// Classic Sleuth's house rules.
 pub struct ClassicRules;
+
+/// Its fields of the new-game form.
+#[derive(askama::Template)]
+#[template(path = "games/sleuth/new_game_rules.html")]
+struct RulesForm {
+    t: Lang,
+    missing_gems: String,
+    turn_hours: String,
+    winners: String,
+    idle_turns: String,
+    supersleuth: bool,
+    two_questions: bool,
+}
 
 /// The one `ClassicRules`.
 pub static RULES: ClassicRules = ClassicRules;
@@ -65,6 +78,27 @@ impl HouseRules for ClassicRules {
 
     fn reserved_name(&self, name: &str) -> bool {
         Sleuth::is_reserved(name)
+    }
+
+    fn label(&self, t: Lang) -> String {
+        t.t("classic-ruleset")
+    }
+
+    fn hint(&self, t: Lang) -> String {
+        t.t("classic-ruleset-hint")
+    }
+
+    fn form(&self, t: Lang, value: &dyn Fn(&str) -> String) -> String {
+        let form = RulesForm {
+            t,
+            missing_gems: value("classic_missing_gems"),
+            turn_hours: value("classic_turn_hours"),
+            winners: value("classic_winners"),
+            idle_turns: value("classic_idle_turns"),
+            supersleuth: !value("classic_supersleuth").is_empty(),
+            two_questions: !value("classic_two_questions").is_empty(),
+        };
+        askama::Template::render(&form).expect("the house rules' form renders")
     }
 
     fn read_form(
