@@ -7,9 +7,9 @@
 
 use std::time::{Duration, Instant};
 
-use polysleuth::computer::classic::{command, ClassicSeat};
 use polysleuth::computer::Level;
 use polysleuth::deduce::{Method, Sheet};
+use polysleuth::games::sleuth::computer::{command, ClassicSeat};
 use polysleuth::games::sleuth::rules::sheet::page_budget;
 use polysleuth::games::sleuth::rules::{Settings, Sleuth};
 

@@ -195,7 +195,8 @@ enum GameCommand {
         time_zone: String,
         #[arg(long, default_value = "en", help = "The game's language: en or fr.")]
         language: String,
-        /// A house rule, e.g. --setting max_rounds=10 (see RULES.md, or RULES-SLEUTH.md).
+        /// A house rule of the game's ruleset, e.g. --setting max_rounds=10 (the new-game form
+        /// lists each game's).
         #[arg(long = "setting")]
         settings: Vec<String>,
         /// polysleuth, or sleuth for classic Sleuth.
