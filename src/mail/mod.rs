@@ -63,8 +63,6 @@ pub(super) fn tag(game: &GameRow, t: Lang) -> String {
 
 /// A French template for a mail whose English one is the data's own: the French template
 /// reads the same fields through `Deref`, and `render_in` picks the reader's language.
-/// Exported, so that a game's own letters (`games/<ruleset>/`) are written the same way.
-#[macro_export]
 macro_rules! in_french {
     ($data:ident, $fr:ident, $path:literal) => {
         #[derive(Template)]
@@ -81,8 +79,8 @@ macro_rules! in_french {
         impl $data<'_> {
             fn render_in(&self) -> String {
                 match self.t {
-                    $crate::lang::Lang::En => self.render(),
-                    $crate::lang::Lang::Fr => $fr(self).render(),
+                    Lang::En => self.render(),
+                    Lang::Fr => $fr(self).render(),
                 }
                 .expect(concat!(stringify!($data), " renders"))
             }

@@ -32,7 +32,28 @@ struct Welcome<'a> {
     settings: Vec<(&'static str, String)>,
 }
 
-crate::in_french!(Welcome, WelcomeFr, "games/sleuth/mail/fr/welcome.txt");
+/// The French template of `Welcome`: it reads the same fields through `Deref`.
+#[derive(Template)]
+#[template(path = "games/sleuth/mail/fr/welcome.txt")]
+struct WelcomeFr<'a, 'b>(&'b Welcome<'a>);
+
+impl<'a> std::ops::Deref for WelcomeFr<'a, '_> {
+    type Target = Welcome<'a>;
+    fn deref(&self) -> &Welcome<'a> {
+        self.0
+    }
+}
+
+impl Welcome<'_> {
+    /// The letter's body in its reader's language.
+    fn render_in(&self) -> String {
+        match self.t {
+            Lang::En => self.render(),
+            Lang::Fr => WelcomeFr(self).render(),
+        }
+        .expect(concat!(stringify!(Welcome), " renders"))
+    }
+}
 
 #[derive(Template)]
 #[template(path = "games/sleuth/mail/news.txt")]
@@ -46,7 +67,28 @@ struct NewsBody<'a> {
     page: String,
 }
 
-crate::in_french!(NewsBody, NewsBodyFr, "games/sleuth/mail/fr/news.txt");
+/// The French template of `NewsBody`: it reads the same fields through `Deref`.
+#[derive(Template)]
+#[template(path = "games/sleuth/mail/fr/news.txt")]
+struct NewsBodyFr<'a, 'b>(&'b NewsBody<'a>);
+
+impl<'a> std::ops::Deref for NewsBodyFr<'a, '_> {
+    type Target = NewsBody<'a>;
+    fn deref(&self) -> &NewsBody<'a> {
+        self.0
+    }
+}
+
+impl NewsBody<'_> {
+    /// The letter's body in its reader's language.
+    fn render_in(&self) -> String {
+        match self.t {
+            Lang::En => self.render(),
+            Lang::Fr => NewsBodyFr(self).render(),
+        }
+        .expect(concat!(stringify!(NewsBody), " renders"))
+    }
+}
 
 /// What one news letter says, section by section.
 #[derive(Default)]
