@@ -14,12 +14,7 @@ pub async fn run(master: Master, tick: Duration, computers: Timing) {
         if let Err(e) = computers::play_owed(&master, &computers, None).await {
             tracing::error!(error = %e, "cannot play the computer players' turns");
         }
-        match master.resolve_due().await {
-            Ok(n) if n > 0 => tracing::info!(rounds = n, "due rounds resolved"),
-            Ok(_) => {}
-            Err(e) => tracing::error!(error = %e, "cannot look for due rounds"),
-        }
-        // Every other game's own clock: deadlines passed, reminders, digests.
+        // Every game's own clock: rounds and turns past their deadline, reminders, digests.
         for table in master.tables() {
             if let Err(e) = table.tick(&master).await {
                 let ruleset = table.ruleset().as_str();

@@ -1,6 +1,6 @@
 //! A raw message, as any door receives it, to the commands read from it: the MIME parser,
-//! the charset and transfer decoding, HTML to text, the reply reader and the command split.
-//! It must never panic.
+//! the charset and transfer decoding, HTML to text (laid out, and stripped as the door's
+//! bounded reading does), the reply reader and the command split. It must never panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -9,6 +9,8 @@ use polysleuth::mail::{inbound, reply};
 fuzz_target!(|data: &[u8]| {
     let _ = inbound::message_key(data);
     let _ = inbound::mask_keys(data);
+    let _ = inbound::header_part(data);
+    let _ = inbound::read(data, "gm@polysleuth.test", "X-Polysleuth-Loop", inbound::Html::Stripped);
     let Some(mail) = inbound::read(data, "gm@polysleuth.test", "X-Polysleuth-Loop", inbound::Html::LaidOut) else {
         return;
     };

@@ -7,16 +7,13 @@
 use crate::said;
 use serde::Serialize;
 
-use super::answers::{prefs, refuse};
-use super::inbound::{self, Command, MAX_COMMAND_LINES, MAX_MESSAGE_BYTES};
+use super::answers::refuse;
+use super::inbound::{self, Command, MAX_MESSAGE_BYTES};
 use super::outbox::LOOP_HEADER;
 use super::reply;
 use crate::clock::now;
 use crate::keys;
 use crate::master::{Master, MasterError};
-use crate::model::Via;
-use crate::states;
-use crate::store::GameStatus;
 
 /// What became of an inbound message.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -285,109 +282,15 @@ async fn handle(
     let pid = Some(player.id);
 
     let row = master.public_game(game).await?;
-    if let Some(table) = master.table_of(row.ruleset) {
-        let outcome = match table.mail(master, &player, &row, &mail.text).await? {
-            true => Outcome::Handled,
-            false => Outcome::Refused,
-        };
-        return Ok((outcome, sender, Some(game), pid));
-    }
-    let t = player.lang(&row);
-    // The other players' names: a player signs with their own, and never guesses at it.
-    let names: Vec<String> = (master.state_of(&row)?.players.iter().enumerate())
-        .filter(|(seat, _)| *seat as i64 != player.seat)
-        .map(|(_, n)| n.clone())
-        .collect();
-    let own = reply::own_text(&mail.text, |l| reply::starts_like_turn(l, &names));
-    let commands = inbound::commands(&own.text);
-    if commands.lines > MAX_COMMAND_LINES {
-        let why = t.t2(
-            "refused-too-many-lines",
-            "lines",
-            commands.lines,
-            "max",
-            MAX_COMMAND_LINES,
-        );
-        refuse(master, &player, &row, &crate::lang::Said::text(why)).await?;
-        return Ok((Outcome::Refused, sender, Some(game), pid));
-    }
-    if !commands.has_turn_lines && commands.commands.is_empty() {
-        let why = match own.ignored {
-            0 => t.t("refused-nothing"),
-            n => t.t1("refused-nothing-but-text", "lines", n),
-        };
-        refuse(master, &player, &row, &crate::lang::Said::text(why)).await?;
-        return Ok((Outcome::Refused, sender, Some(game), pid));
-    }
-    // A new language or time zone comes first: the answers to this very mail, and a round
-    // it closes, are already in it.
-    let (player, t) = match prefs(master, &player, &row, &commands.commands).await? {
-        Some(letter) => {
-            let letter = letter.to_player(&master.site, &player);
-            master.send_loose(&player.email, letter, Some(game)).await?;
-            let player = master.player_row(player.id).await?.unwrap_or(player);
-            let t = player.lang(&row);
-            (player, t)
-        }
-        None => (player, t),
+    let table = master.table(row.ruleset)?;
+    let outcome = match table
+        .mail(master, &player, &row, &mail.text, inbound_id)
+        .await?
+    {
+        true => Outcome::Handled,
+        false => Outcome::Refused,
     };
-    if commands.has_turn_lines {
-        let via = Via::Mail {
-            ignored: own.ignored,
-            inbound: Some(inbound_id),
-        };
-        match master.submit(&player, &commands.turn, via).await {
-            Ok(_) => {}
-            Err(MasterError::Conflict(why)) => {
-                refuse(master, &player, &row, &why).await?;
-                return Ok((Outcome::Refused, sender, Some(game), pid));
-            }
-            Err(e) => return Err(e),
-        }
-    } else if commands.commands.contains(&Command::Clear) {
-        if let Err(MasterError::Conflict(why)) = master.clear(&player).await {
-            refuse(master, &player, &row, &why).await?;
-            return Ok((Outcome::Refused, sender, Some(game), pid));
-        }
-    }
-    if commands.commands.contains(&Command::Status) {
-        let row = master.public_game(game).await?;
-        let state = states::parse(&row)?;
-        let turn = master
-            .store
-            .turn(&master.store.pool, game, row.round, player.seat)
-            .await?
-            .filter(|_| row.status != GameStatus::Over)
-            .map(|t| t.text);
-        let sheet = crate::sheets::text_for(master, &state, game, player.seat as usize).await?;
-        let letter = super::status(&master.site, &row, &state, &player, turn, &sheet)
-            .to_player(&master.site, &player);
-        // The hand, the sheet and the turn go to the registered address only, whoever
-        // sent the request.
-        master.send_loose(&player.email, letter, Some(game)).await?;
-    }
-    for rounds in commands.commands.iter().filter_map(|c| match c {
-        Command::Away(n) => Some(*n),
-        _ => None,
-    }) {
-        let said = match master.declare_absence(&player, rounds).await {
-            Ok(s) => t.said(&s),
-            Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => e.worded(t),
-            Err(e) => return Err(e),
-        };
-        let letter = super::Letter {
-            subject: t.t1("subject-absence", "id", game),
-            body: format!("{said}\n"),
-            reply_to: None,
-        }
-        .to_player(&master.site, &player);
-        master.send_loose(&player.email, letter, Some(game)).await?;
-    }
-    if commands.commands.contains(&Command::Help) {
-        let letter = super::help(&master.site, t).to_player(&master.site, &player);
-        master.send_loose(&player.email, letter, Some(game)).await?;
-    }
-    Ok((Outcome::Handled, sender, Some(game), pid))
+    Ok((outcome, sender, Some(game), pid))
 }
 
 /// Records a bounce against the mail it names (or, failing that, every game of the

@@ -184,7 +184,8 @@ fn decode_entities(text: &str) -> String {
     while let Some(at) = rest.find('&') {
         out.push_str(&rest[..at]);
         rest = &rest[at..];
-        let end = rest[..rest.len().min(12)].find(';');
+        // A reference is short; `;` is ASCII, so where it is, is a character boundary.
+        let end = rest.bytes().take(12).position(|b| b == b';');
         let decoded = end.and_then(|end| {
             let name = &rest[1..end];
             let c = match name {
@@ -311,6 +312,13 @@ mod tests {
         );
         assert!(!depth_beyond(&html, MAX_DEPTH));
         assert!(!depth_beyond(&"<div>x</div>".repeat(10_000), MAX_DEPTH));
+    }
+
+    #[test]
+    fn an_ampersand_before_wide_characters_is_kept_as_it_is() {
+        // Found by the html_to_text fuzz target: the search for `;` cut a character in two.
+        assert_eq!(stripped("\n?&\u{fffd}\u{fffd}?"), "\n?&\u{fffd}\u{fffd}?");
+        assert_eq!(stripped("&é;&amp;"), "&é;&");
     }
 
     #[test]

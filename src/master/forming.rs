@@ -7,15 +7,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::request::{computer_level, GameRequest};
+use super::request::GameRequest;
 use super::{json, Master, MasterError, Result};
 use crate::clock::now;
 use crate::games::polysleuth::rules::game::valid_name;
-use crate::games::polysleuth::rules::Game;
 use crate::keys;
-use crate::lang::{Said, Value};
+use crate::lang::Said;
 use crate::mail::{self, forming as letters};
-use crate::model::{Created, CreatedPlayer};
+use crate::model::Created;
 use crate::said;
 use crate::store::{
     GameRow, GameStatus, NewGame, Schedule, SeatingRow, SignupKind, SignupRow, SignupStatus, Tx,
@@ -510,82 +509,39 @@ impl Master {
                 .set_signup(tx, s.id, SignupStatus::Seated, None, now())
                 .await?;
         }
-        if let Some(rules) = unformed.rules {
-            let ruleset = unformed.ruleset.unwrap_or_else(|| {
-                // Forming games stored before `ruleset` was: the one game with a table then.
-                self.tables
-                    .first()
-                    .map_or(crate::store::Ruleset::POLYSLEUTH, |t| t.ruleset())
-            });
-            let table = self.table_of(ruleset).ok_or_else(|| {
-                MasterError::Corrupt(format!("game {}: no game is {}", game.id, ruleset.as_str()))
-            })?;
-            let seated: Vec<crate::master::table::Seated> = (seats.iter())
-                .map(|(name, address)| crate::master::table::Seated {
-                    name: name.clone(),
-                    address: address.clone(),
-                    language: people
-                        .iter()
-                        .find(|s| &s.name == name)
-                        .and_then(|s| s.language),
-                })
-                .collect();
-            return table
-                .start_formed(self, tx, game, rules, unformed.seed, &seated)
-                .await;
-        }
-        let names: Vec<String> = seats.iter().map(|(n, _)| n.clone()).collect();
-        let state = Game::new(names.clone(), unformed.settings, unformed.seed, None)
-            .map_err(|e| MasterError::invalid(Said::text(e.to_string())))?;
-        let salt = keys::new_key();
-        let commitment = state.deal.commitment(&names, &salt);
-        self.store
-            .set_dealt(tx, game.id, &json(&state), &salt, &commitment)
-            .await?;
-        let deadline = now() + game.remaining.unwrap_or(game.round_seconds);
-        self.store
-            .set_schedule(tx, game.id, &Schedule::open(deadline))
-            .await?;
-        let row = self.locked(tx, game.id).await?;
-        let mut created = Vec::new();
-        for (seat, (name, address)) in seats.iter().enumerate() {
-            let key = keys::new_key();
-            let computer = computer_level(address).and_then(|l| l.ok());
-            let email = if computer.is_some() {
-                ""
-            } else {
-                address.as_str()
-            };
-            let pid = self
-                .store
-                .insert_player(tx, game.id, seat, name, email, &keys::hash(&key), computer)
-                .await?;
-            let language = people
-                .iter()
-                .find(|s| &s.name == name)
-                .and_then(|s| s.language);
-            if language.is_some() {
-                self.store
-                    .set_player_prefs(&mut **tx, pid, language, None)
-                    .await?;
+        // Polysleuth's house rules are the forming game's own `settings`; another game's
+        // are kept as that game reads them, with its name.
+        let (ruleset, rules) = match unformed.rules {
+            Some(rules) => {
+                let ruleset = unformed.ruleset.or_else(|| {
+                    // Stored before `ruleset` was: the one other game there was then.
+                    (self.tables.iter().map(|t| t.ruleset()))
+                        .find(|r| *r != crate::store::Ruleset::POLYSLEUTH)
+                });
+                let ruleset = ruleset.ok_or_else(|| {
+                    MasterError::Corrupt(format!("forming game {}: no ruleset", game.id))
+                })?;
+                (ruleset, rules)
             }
-            if computer.is_none() {
-                self.welcome_player(tx, &row, &state, seat, pid, 0, email, &key)
-                    .await?;
-            }
-            created.push(CreatedPlayer {
+            None => (
+                crate::store::Ruleset::POLYSLEUTH,
+                serde_json::to_value(&unformed.settings)
+                    .map_err(|e| MasterError::Corrupt(e.to_string()))?,
+            ),
+        };
+        let seated: Vec<crate::master::table::Seated> = (seats.iter())
+            .map(|(name, address)| crate::master::table::Seated {
                 name: name.clone(),
-                link: String::new(),
-            });
-        }
-        let letter = mail::gm_welcome(&self.site, &row, &state, "", &created);
-        self.send(tx, Some(game.id), &row.gm_email, &letter, now())
-            .await?;
-        Ok(said!(
-            "done-formed-started",
-            count = count,
-            time = Value::time(deadline, &row.time_zone)
-        ))
+                address: address.clone(),
+                language: people
+                    .iter()
+                    .find(|s| &s.name == name)
+                    .and_then(|s| s.language),
+            })
+            .collect();
+        self.table(ruleset)?
+            .start_formed(self, tx, game, rules, unformed.seed, &seated)
+            .await
     }
 
     async fn signups_locked(

@@ -48,11 +48,20 @@ impl Master {
     /// A game master's action on a game, authenticated by their link's token.
     pub async fn gm_action(&self, token: &str, action: GmAction) -> Result<Said> {
         let game = self.gm_game(token).await?;
-        if let Some(table) = self.table_of(game.ruleset) {
-            if !matches!(action, GmAction::NewLink { .. }) {
-                return table.gm_action(self, game, action).await;
+        // A new private link is the core's, for every game; the rest are the game's.
+        match action {
+            GmAction::NewLink { .. } => self.polysleuth_gm(game, action).await,
+            _ => {
+                self.table(game.ruleset)?
+                    .gm_action(self, game, action)
+                    .await
             }
         }
+    }
+
+    /// A game master's action on a game of Polysleuth, or on any game still forming or
+    /// waiting for its start, and every game's new private link.
+    pub(crate) async fn polysleuth_gm(&self, game: GameRow, action: GmAction) -> Result<Said> {
         match (game.status, &action) {
             (GameStatus::Over, _) => Err(MasterError::Conflict(said!("error-game-over"))),
             (GameStatus::Unconfirmed, GmAction::Start) => self.start(game.id).await,

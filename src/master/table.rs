@@ -68,14 +68,15 @@ pub trait Table: Send + Sync {
     /// A game master's action other than a new private link (the core's, for every game).
     async fn gm_action(&self, master: &Master, game: GameRow, action: GmAction) -> Result<Said>;
 
-    /// A player's mail, the text they wrote in it: true when carried out, false when refused
-    /// whole (the answer is mailed either way).
+    /// A player's mail, the text they wrote in it (stored as inbound row `inbound`): true when
+    /// carried out, false when refused whole (the answer is mailed either way).
     async fn mail(
         &self,
         master: &Master,
         player: &PlayerRow,
         game: &GameRow,
         text: &str,
+        inbound: i64,
     ) -> Result<bool>;
 
     /// The scheduler's work for this game each tick — deadlines passed, reminders, digests —
@@ -83,7 +84,7 @@ pub trait Table: Send + Sync {
     async fn tick(&self, master: &Master) -> Result<usize>;
 
     /// A finished game's record (`/games/{id}/record.json`).
-    fn record(&self, master: &Master, game: &GameRow) -> Result<Value>;
+    async fn record(&self, master: &Master, game: &GameRow) -> Result<Value>;
 
     /// Where a core page's reader of this game belongs, when the game draws its own pages.
     fn page(&self, page: &CorePage) -> Option<String>;
@@ -98,14 +99,30 @@ pub trait Table: Send + Sync {
         false
     }
 
-    /// Its house rules, for the one validation of a new game.
-    fn house_rules(&self) -> &'static dyn HouseRules;
+    /// Its house rules, for the one validation of a new game, when they are its own (the
+    /// core reads Polysleuth's itself, for now).
+    fn house_rules(&self) -> Option<&'static dyn HouseRules>;
 }
 
 impl Master {
-    /// The table of a stored game, when it is a game of its own (not Polysleuth).
+    /// The table of a stored game, when this service runs that game.
     pub fn table_of(&self, ruleset: Ruleset) -> Option<&'static dyn Table> {
         self.tables.iter().copied().find(|t| t.ruleset() == ruleset)
+    }
+
+    /// The table of a game, or why there is none (a game this service does not run).
+    pub fn table(&self, ruleset: Ruleset) -> Result<&'static dyn Table> {
+        self.table_of(ruleset).ok_or_else(|| {
+            super::MasterError::Corrupt(format!(
+                "the game \"{}\" is not one this service runs",
+                ruleset.as_str()
+            ))
+        })
+    }
+
+    /// Whether a game draws its own pages: the core's pages then send its readers there.
+    pub fn has_own_pages(&self, ruleset: Ruleset, page: &CorePage) -> Option<String> {
+        self.table_of(ruleset).and_then(|t| t.page(page))
     }
 
     /// Whether a name may be no player's in some game (a word of its turn language): refused
@@ -116,7 +133,7 @@ impl Master {
 
     /// The house rules of every game with a table, for the one validation of a new game.
     pub fn house_rules(&self) -> Vec<&'static dyn HouseRules> {
-        self.tables.iter().map(|t| t.house_rules()).collect()
+        self.tables.iter().filter_map(|t| t.house_rules()).collect()
     }
 
     /// Every game's table, for the scheduler.

@@ -231,7 +231,7 @@ mod tests {
     fn books() -> Vec<&'static dyn HouseRules> {
         crate::games::tables()
             .iter()
-            .map(|t| t.house_rules())
+            .filter_map(|t| t.house_rules())
             .collect()
     }
 

@@ -2,8 +2,13 @@
 //! its engine, pure; `replay` runs a whole game through it in the JSON contract of DESIGN.md,
 //! and `verify` checks a finished game's record.
 
+mod create;
+mod door;
+mod formed;
+mod record;
 pub mod replay;
 pub mod rules;
+pub mod table;
 pub mod verify;
 
 use serde_json::Value;
@@ -53,6 +58,10 @@ impl Game for Polysleuth {
         budget: &crate::deduce::Budget,
     ) -> Result<crate::deduce::Sheet, String> {
         replay::deduce(input, player, round, budget).map_err(|e| e.0)
+    }
+
+    fn table(&self) -> Option<&'static dyn crate::master::table::Table> {
+        Some(&table::TABLE)
     }
 
     fn settings_from_pairs(&self, pairs: &[String]) -> Result<Value, String> {

@@ -61,6 +61,7 @@ impl Table for ClassicTable {
         player: &PlayerRow,
         game: &GameRow,
         text: &str,
+        _inbound: i64,
     ) -> Result<bool> {
         crate::games::sleuth::door::handle(master, player, game, text).await
     }
@@ -75,7 +76,7 @@ impl Table for ClassicTable {
         Ok(passed + reminded + digests)
     }
 
-    fn record(&self, master: &Master, game: &GameRow) -> Result<Value> {
+    async fn record(&self, master: &Master, game: &GameRow) -> Result<Value> {
         master.classic_record(game)
     }
 
@@ -95,8 +96,8 @@ impl Table for ClassicTable {
         Sleuth::is_reserved(name)
     }
 
-    fn house_rules(&self) -> &'static dyn HouseRules {
-        &super::house_rules::RULES
+    fn house_rules(&self) -> Option<&'static dyn HouseRules> {
+        Some(&super::house_rules::RULES)
     }
 
     fn page(&self, page: &CorePage) -> Option<String> {

@@ -1,0 +1,96 @@
+//! Polysleuth's table: how the game master's core reaches this game's use cases
+//! (`master::table::Table`). Its rounds still run in the core's files (turns, rounds,
+//! reminders, the group-commit writer); each answer here is one of those functions, so that
+//! the core asks Polysleuth as it asks every game.
+
+use async_trait::async_trait;
+use serde_json::Value;
+
+use super::rules::Settings;
+use crate::lang::{Lang, Said};
+use crate::master::gm::GmAction;
+use crate::master::house_rules::HouseRules;
+use crate::master::request::GameRequest;
+use crate::master::table::{CorePage, Seated, Table};
+use crate::master::{Master, MasterError, Result};
+use crate::model::Created;
+use crate::store::{GameRow, PlayerRow, Ruleset, Tx};
+
+/// Polysleuth's table.
+pub struct PolysleuthTable;
+
+/// The one table of Polysleuth.
+pub static TABLE: PolysleuthTable = PolysleuthTable;
+
+#[async_trait]
+impl Table for PolysleuthTable {
+    fn ruleset(&self) -> Ruleset {
+        Ruleset::POLYSLEUTH
+    }
+
+    async fn create(&self, master: &Master, req: GameRequest) -> Result<Created> {
+        master.create_polysleuth(req).await
+    }
+
+    async fn start_formed(
+        &self,
+        master: &Master,
+        tx: &mut Tx,
+        game: &GameRow,
+        rules: Value,
+        seed: u64,
+        seats: &[Seated],
+    ) -> Result<Said> {
+        let settings: Settings = serde_json::from_value(rules)
+            .map_err(|e| MasterError::Corrupt(format!("game {}: its house rules: {e}", game.id)))?;
+        master
+            .start_formed_polysleuth(tx, game, settings, seed, seats)
+            .await
+    }
+
+    /// Polysleuth's computer players wait for the scheduler.
+    async fn after_start(&self, _master: &Master, _game_id: i64) {}
+
+    async fn gm_action(&self, master: &Master, game: GameRow, action: GmAction) -> Result<Said> {
+        master.polysleuth_gm(game, action).await
+    }
+
+    async fn mail(
+        &self,
+        master: &Master,
+        player: &PlayerRow,
+        game: &GameRow,
+        text: &str,
+        inbound: i64,
+    ) -> Result<bool> {
+        super::door::polysleuth_mail(master, player.clone(), game, text, inbound).await
+    }
+
+    /// Rounds past their deadline, or whose players are all ready, close.
+    async fn tick(&self, master: &Master) -> Result<usize> {
+        let closed = master.resolve_due().await?;
+        if closed > 0 {
+            tracing::info!(rounds = closed, "due rounds resolved");
+        }
+        Ok(closed)
+    }
+
+    async fn record(&self, master: &Master, game: &GameRow) -> Result<Value> {
+        master.polysleuth_record(game).await
+    }
+
+    /// The core's pages are Polysleuth's.
+    fn page(&self, _page: &CorePage) -> Option<String> {
+        None
+    }
+
+    fn describe_rules(&self, rules: &Value, _t: Lang) -> Vec<(String, String)> {
+        let settings: Settings = serde_json::from_value(rules.clone()).unwrap_or_default();
+        settings.describe(crate::games::polysleuth::rules::settings::MAX_PLAYERS)
+    }
+
+    /// The core reads Polysleuth's house rules itself, for now.
+    fn house_rules(&self) -> Option<&'static dyn HouseRules> {
+        None
+    }
+}
