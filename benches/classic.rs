@@ -7,11 +7,11 @@
 
 use std::time::{Duration, Instant};
 
-use polysleuth::computer::Level;
 use polysleuth::deduce::{Method, Sheet};
 use polysleuth::games::sleuth::computer::{command, ClassicSeat};
 use polysleuth::games::sleuth::rules::sheet::page_budget;
 use polysleuth::games::sleuth::rules::{Settings, Sleuth};
+use polysleuth::level::Level;
 
 fn env(name: &str, default: u64) -> u64 {
     std::env::var(name)

@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use polysleuth::deduce::{view::of_recorded, Budget, Method, Sheet};
-use polysleuth::sim::{self, Style};
+use polysleuth::games::polysleuth::sim::{self, Style};
 
 fn env(name: &str, default: u64) -> u64 {
     std::env::var(name)

@@ -3,7 +3,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use polysleuth::games::polysleuth::rules::{Card, Game, Settings, Turn};
-use polysleuth::sim::{self, Style};
+use polysleuth::games::polysleuth::sim::{self, Style};
 
 fn names(n: usize) -> Vec<String> {
     (0..n).map(|i| format!("Player{i}")).collect()

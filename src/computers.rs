@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::clock::now;
-use crate::computer::{Level, Seat};
+use crate::games::polysleuth::computer::{Level, Seat};
 use crate::games::polysleuth::rules::deal::stream;
 use crate::games::polysleuth::rules::Bulletin;
 use crate::master::{Master, MasterError};
@@ -120,7 +120,8 @@ async fn play(master: &Master, timing: &Timing, player: &PlayerRow) -> Result<()
             reports.iter().map(|(r, rep)| (*r as u32, rep)),
         );
         let mut rng = stream("computer", id, round);
-        seat.ok().and_then(|seat| level.turn(&seat, &mut rng))
+        seat.ok()
+            .and_then(|seat| crate::games::polysleuth::computer::turn(level, &seat, &mut rng))
     });
     // A novice that would miss the round, a view that cannot be read, or a turn past its
     // budget: the computer player sends an empty turn, ready, so the round goes on.

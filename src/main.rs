@@ -139,7 +139,7 @@ enum Command {
         command: DbCommand,
     },
     /// Play games between computer players, with no database, and print who won how often.
-    Simulate(polysleuth::simulate::cli::Args),
+    Simulate(polysleuth::games::polysleuth::simulate::cli::Args),
     /// Check a finished game's record (its record.json): the commitment, then every bulletin
     /// replayed. Prints `verified`, or the first difference (status 1).
     Verify {
@@ -348,7 +348,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Replay { file } => polysleuth::replay::cli(&file),
         Command::Verify { file } => polysleuth::verify::main(&file),
-        Command::Simulate(args) => polysleuth::simulate::cli::main(args),
+        Command::Simulate(args) => polysleuth::games::polysleuth::simulate::cli::main(args),
         Command::Deduce {
             file,
             player,

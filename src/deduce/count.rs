@@ -1213,7 +1213,7 @@ impl<F: FnMut(&[u8], &[usize], u64, u64)> Walk<'_, F> {
 mod tests {
     use super::{count_in, Binomials, Tuning};
     use crate::deduce::{propagate, view::of_recorded};
-    use crate::sim::{self, Style};
+    use crate::games::polysleuth::sim::{self, Style};
 
     #[test]
     fn pass_two_in_64_bits_gives_the_same_counts_as_in_128() {

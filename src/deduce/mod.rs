@@ -357,7 +357,7 @@ mod tests {
     use crate::games::polysleuth::rules::{
         Bulletin, CardSet, Deal, PrivateReport, Settings, Trait,
     };
-    use crate::sim::{self, Style};
+    use crate::games::polysleuth::sim::{self, Style};
     use rand::RngExt;
 
     fn names(n: usize) -> Vec<String> {

@@ -7,11 +7,11 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::computer::Level;
 use crate::games::polysleuth::rules::game::valid_name;
 use crate::games::polysleuth::rules::settings::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::games::polysleuth::rules::{Deal, Settings};
 use crate::lang::{Lang, Said};
+use crate::level::Level;
 use crate::said;
 use crate::store::Ruleset;
 

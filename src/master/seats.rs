@@ -6,10 +6,10 @@
 use super::request::computer_level;
 use super::{json, Master, MasterError, Result};
 use crate::clock::now;
-use crate::computer::Level;
 use crate::games::polysleuth::rules::game::valid_name;
 use crate::keys;
 use crate::lang::Said;
+use crate::level::Level;
 use crate::mail::Letter;
 use crate::model::Note;
 use crate::said;

@@ -3,8 +3,8 @@
 
 use sqlx::{Any, Executor};
 
-use crate::computer::Level;
 use crate::lang::Lang;
+use crate::level::Level;
 
 use super::games::GameRow;
 use super::rows::{from_any_row, Columns, Decode};

@@ -23,7 +23,7 @@ pub struct PublicPlayer {
     pub done: bool,
     /// The level of a computer player; absent for a person.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub computer: Option<crate::computer::Level>,
+    pub computer: Option<crate::level::Level>,
     /// The last round of the player's declared absence, while it lasts.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub away_until: Option<i64>,
@@ -35,7 +35,7 @@ pub struct PublicPlayer {
 fn player_label(
     lang: Lang,
     name: &str,
-    computer: Option<crate::computer::Level>,
+    computer: Option<crate::level::Level>,
     away: Option<i64>,
 ) -> String {
     match (computer, away) {

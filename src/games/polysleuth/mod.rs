@@ -1,13 +1,17 @@
-//! Polysleuth: Sid Sackson's *Sleuth* played in simultaneous rounds (RULES.md). `rules/` is
-//! its engine, pure; `replay` runs a whole game through it in the JSON contract of DESIGN.md,
-//! and `verify` checks a finished game's record.
+//! Polysleuth: Sid Sackson's *Sleuth* played in simultaneous rounds. `rules/` is its engine,
+//! pure; `replay` runs a whole game through it in the replay JSON contract, and `verify` checks
+//! a finished game's record; `computer/` its computer players, `simulate/` games between them,
+//! `sim` random players for tests and benchmarks; `table` how the core reaches its use cases.
 
+pub mod computer;
 mod create;
 mod door;
 mod formed;
 mod record;
 pub mod replay;
 pub mod rules;
+pub mod sim;
+pub mod simulate;
 pub mod table;
 pub mod verify;
 
@@ -65,7 +69,7 @@ impl Game for Polysleuth {
     }
 
     fn settings_from_pairs(&self, pairs: &[String]) -> Result<Value, String> {
-        let settings = crate::simulate::cli::settings(pairs)?;
+        let settings = crate::games::polysleuth::simulate::cli::settings(pairs)?;
         serde_json::to_value(settings).map_err(|e| e.to_string())
     }
 }

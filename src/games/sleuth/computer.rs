@@ -11,7 +11,7 @@ use crate::games::deck::{matching, Trait};
 use crate::games::polysleuth::rules::Card;
 use crate::games::sleuth::rules::{SearchCard, Sleuth};
 
-use crate::computer::Level;
+use crate::level::Level;
 
 /// What a computer seat may know of a classic game.
 pub struct ClassicSeat {

@@ -3,7 +3,7 @@
 use proptest::prelude::*;
 
 use crate::games::polysleuth::rules::{Card, Game, QuestionPayment, Settings, Turn};
-use crate::sim::{self, Style};
+use crate::games::polysleuth::sim::{self, Style};
 
 fn setup(players: usize, seed: u64, max_rounds: Option<u32>, all_pay: bool) -> Game {
     let names = (0..players).map(|i| format!("P{i}")).collect();

@@ -12,65 +12,27 @@ pub mod seat;
 pub mod text;
 
 use rand::rngs::ChaCha20Rng;
-use serde::{Deserialize, Serialize};
 
 use crate::games::polysleuth::rules::Card;
 
 pub use knowledge::Knowledge;
 pub use seat::Seat;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    Novice,
-    Detective,
-    Master,
-}
+pub use crate::level::Level;
 
-impl Level {
-    pub const ALL: [Level; 3] = [Level::Novice, Level::Detective, Level::Master];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Novice => "novice",
-            Level::Detective => "detective",
-            Level::Master => "master",
-        }
-    }
-
-    /// Reads a level's name; the error lists the levels there are.
-    pub fn parse(text: &str) -> Result<Level, String> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| {
-                format!(
-                    "\"{}\" is not a computer player's level; use novice, detective or master",
-                    text.trim()
-                )
-            })
-    }
-
-    /// The seat's turn for this round, or None when the player misses it. Computer players
-    /// are always ready, so they never hold a round open.
-    pub fn turn(self, seat: &Seat, rng: &mut ChaCha20Rng) -> Option<String> {
-        let text = match self {
-            Level::Novice => novice::turn(seat, rng)?,
-            Level::Detective => detective::turn(seat),
-            Level::Master => master::turn(seat),
-        };
-        Some(if text.is_empty() {
-            "ready".to_string()
-        } else {
-            format!("{text}\nready")
-        })
-    }
-}
-
-impl std::fmt::Display for Level {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
+/// The seat's turn for this round, or None when the player misses it. Computer players
+/// are always ready, so they never hold a round open.
+pub fn turn(level: Level, seat: &Seat, rng: &mut ChaCha20Rng) -> Option<String> {
+    let text = match level {
+        Level::Novice => novice::turn(seat, rng)?,
+        Level::Detective => detective::turn(seat),
+        Level::Master => master::turn(seat),
+    };
+    Some(if text.is_empty() {
+        "ready".to_string()
+    } else {
+        format!("{text}\nready")
+    })
 }
 
 /// A guess line for every card the seat knows for certain and has not guessed yet.
@@ -96,7 +58,7 @@ mod tests {
     use crate::deduce::{propagate, sample::find_deal, view::of_recorded};
     use crate::games::polysleuth::rules::deal::stream;
     use crate::games::polysleuth::rules::{CardSet, Deal, Game, Settings};
-    use crate::sim;
+    use crate::games::polysleuth::sim;
 
     /// A game after `rounds` rounds of random play, with every round's outcome.
     fn played(
@@ -177,7 +139,7 @@ mod tests {
         let seen = seat_of(&game, &outcomes, 0);
         assert_eq!(seen, seat_of(&twin, &outcomes, 0));
         for level in Level::ALL {
-            let turn = |g: &Game| level.turn(&seat_of(g, &outcomes, 0), &mut stream("bot", 1, 4));
+            let turn = |g: &Game| turn(level, &seat_of(g, &outcomes, 0), &mut stream("bot", 1, 4));
             let here = turn(&game);
             assert_eq!(
                 here,
@@ -198,7 +160,7 @@ mod tests {
             while !game.over && game.round < 60 {
                 let turns: Vec<_> = (0..5)
                     .map(|s| {
-                        let text = level.turn(&seat_of(&game, &outcomes, s), &mut rng)?;
+                        let text = turn(level, &seat_of(&game, &outcomes, s), &mut rng)?;
                         Some(game.validate(s, &text).unwrap_or_else(|e| {
                             panic!("{level} wrote a turn the rules refuse: {e:?}\n{text}")
                         }))
@@ -223,9 +185,12 @@ mod tests {
             assert_eq!(seat.players[1], "Zed");
             assert_eq!(seat.view.location(&old), Ok(1));
         }
-        assert!(Level::Detective
-            .turn(&seat_of(&game, &outcomes, 1), &mut stream("bot", 3, 4))
-            .is_some_and(|t| t.ends_with("ready")));
+        assert!(turn(
+            Level::Detective,
+            &seat_of(&game, &outcomes, 1),
+            &mut stream("bot", 3, 4)
+        )
+        .is_some_and(|t| t.ends_with("ready")));
     }
 
     #[test]

@@ -8,8 +8,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::summary::{summarize, table};
 use super::Plan;
-use crate::computer::Level;
 use crate::games::polysleuth::rules::Settings;
+use crate::level::Level;
 
 /// Reads `novice,detective,…`: one level per seat.
 pub fn seats(text: &str, players: usize) -> Result<Vec<Level>, String> {

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::{GameResult, Plan};
-use crate::computer::Level;
+use crate::level::Level;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Rate {

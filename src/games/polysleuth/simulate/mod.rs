@@ -12,9 +12,9 @@ use std::sync::Mutex;
 use rand::RngExt;
 use serde::Serialize;
 
-use crate::computer::seat::{wins_of, Win};
-use crate::computer::{Level, Seat};
 use crate::deduce::view::{of_seat, View};
+use crate::games::polysleuth::computer::seat::{wins_of, Win};
+use crate::games::polysleuth::computer::{Level, Seat};
 use crate::games::polysleuth::rules::deal::stream;
 use crate::games::polysleuth::rules::{Game, Settings};
 
@@ -77,8 +77,7 @@ pub fn play(plan: &Plan, index: u64) -> Result<GameResult, String> {
         let turns: Vec<_> = (0..n)
             .map(|s| {
                 let seat = Seat::from_view(&game, s, views[s].clone(), wins.clone());
-                levels[s]
-                    .turn(&seat, &mut bots)
+                crate::games::polysleuth::computer::turn(levels[s], &seat, &mut bots)
                     .and_then(|text| game.validate(s, &text).ok())
             })
             .collect();
