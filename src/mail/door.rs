@@ -81,7 +81,14 @@ pub async fn ingest(master: &Master, raw: &[u8]) -> Result<Ingested, MasterError
     let Some(id) = claim(master, &masked, &key).await? else {
         return duplicate(master, &key).await;
     };
-    let (outcome, sender, game, player) = handle(master, raw, id).await?;
+    let (outcome, sender, game, player) = match handle(master, raw, id).await {
+        Ok(handled) => handled,
+        Err(e) => {
+            // The sender's MTA tries again; that delivery handles the message.
+            let _ = master.store.release_inbound(id).await;
+            return Err(e);
+        }
+    };
     finish(master, id, outcome, sender, game, player).await
 }
 
@@ -107,19 +114,32 @@ pub async fn ingest_oversized(
     finish(master, id, outcome, sender, game, player).await
 }
 
-/// Stores the message's copy under its key: its row id to handle, or None when a message of
-/// that key was handled before.
+/// How long a claim on a message holds before another delivery may take the message again:
+/// far longer than handling one takes, so only a claim whose instance stopped is retaken.
+const STALE_CLAIM_SECONDS: i64 = 600;
+
+/// Stores the message's copy under its key and claims it: its row id for the one delivery
+/// that handles it, or None for every other delivery of the same message — at once (a webhook
+/// posting it eight times, two doors, two instances) or later (handled before). A message
+/// stored but never handled (its instance stopped) is claimed again once its claim is stale.
 async fn claim(master: &Master, kept: &[u8], key: &str) -> Result<Option<i64>, MasterError> {
-    if let Some(id) = master.writer.store_inbound(kept, key).await? {
-        return Ok(Some(id));
-    }
-    match master.store.inbound_by_key(key).await? {
-        Some((id, outcome)) if outcome == "received" => Ok(Some(id)),
-        Some(_) => Ok(None),
-        None => Err(MasterError::NotStored(said!(
-            "error-message-could-not-stored"
-        ))),
-    }
+    let id = match master.writer.store_inbound(kept, key).await? {
+        Some(id) => id,
+        None => match master.store.inbound_by_key(key).await? {
+            Some((id, _)) => id,
+            None => {
+                return Err(MasterError::NotStored(said!(
+                    "error-message-could-not-stored"
+                )))
+            }
+        },
+    };
+    let now = now();
+    let claimed = master
+        .store
+        .claim_inbound(id, now, now - STALE_CLAIM_SECONDS)
+        .await?;
+    Ok(claimed.then_some(id))
 }
 
 async fn duplicate(master: &Master, key: &str) -> Result<Ingested, MasterError> {

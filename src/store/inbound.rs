@@ -94,6 +94,42 @@ impl Store {
         )
     }
 
+    /// Claims a stored message for handling: true for the one caller that takes it, while it
+    /// is still unhandled (`received`) or its earlier claim was made before `stale_before`
+    /// (the instance that made it stopped); false for every other, at once or later.
+    pub async fn claim_inbound(
+        &self,
+        id: i64,
+        now: i64,
+        stale_before: i64,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.write().await?;
+        let done = sqlx::query(
+            "UPDATE inbound SET outcome = 'handling', claimed_at = $2 WHERE id = $1 AND (outcome = 'received' OR (outcome = 'handling' AND claimed_at < $3))",
+        )
+        .bind(id)
+        .bind(now)
+        .bind(stale_before)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Gives up a claim whose handling failed for a passing reason (the database): the next
+    /// delivery of the message handles it.
+    pub async fn release_inbound(&self, id: i64) -> Result<(), StoreError> {
+        let mut tx = self.write().await?;
+        sqlx::query(
+            "UPDATE inbound SET outcome = 'received' WHERE id = $1 AND outcome = 'handling'",
+        )
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     pub async fn set_inbound_outcome(
         &self,
         id: i64,

@@ -159,3 +159,47 @@ async fn the_same_message_through_two_doors_is_acted_on_once() {
     assert!(String::from_utf8_lossy(&two.stdout).contains("\"duplicate\""));
     app.stop().await;
 }
+
+#[tokio::test]
+async fn one_message_posted_eight_times_at_once_to_two_instances_is_acted_on_once() {
+    let dir = common::tempdir("claim-a");
+    let db = common::database_url(&dir).await;
+    let mut a = TestApp::spawn_on(dir, db.clone()).await;
+    let g = start(&a).await;
+    let mut b = TestApp::spawn_on(common::tempdir("claim-b"), db).await;
+    settle(&a).await;
+    let before = a.mails().len() + b.mails().len();
+    // `status` and a turn: each handled once would mail two answers, each handled twice four.
+    let raw = format!(
+        "From: Ann <ann@example.org>\r\nTo: {}\r\nSubject: turn\r\nMessage-ID: \
+         <eight-at-once@example.org>\r\n\r\n1: Ben has 2 Blue Opal\r\nstatus\r\n",
+        g.reply
+    );
+    let posts = (0..8).map(|i| {
+        let app = if i % 2 == 0 { &a } else { &b };
+        post_inbound(app, raw.clone())
+    });
+    let outcomes: Vec<String> = futures_util::future::join_all(posts)
+        .await
+        .iter()
+        .map(|r| r["outcome"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(
+        outcomes.iter().filter(|o| *o == "handled").count(),
+        1,
+        "{outcomes:?}"
+    );
+    assert_eq!(
+        outcomes.iter().filter(|o| *o == "duplicate").count(),
+        7,
+        "{outcomes:?}"
+    );
+    settle(&a).await;
+    settle(&b).await;
+    let answers = a.mails().len() + b.mails().len() - before;
+    assert_eq!(answers, 2, "one turn answer and one status, once each");
+    let view = a.private_view(&g.ann).await;
+    assert_eq!(view["turn"]["text"], "1: Ben has 2 Blue Opal");
+    b.stop().await;
+    a.stop().await;
+}
