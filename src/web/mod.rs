@@ -48,7 +48,8 @@ const SECRET_ROUTES: [&str; 6] = [
 /// the id before the key, however the path is written (`%2D` for the dash, `%61` for a
 /// letter of the route, no id at all); every other path as it is.
 pub fn redact(path: &str) -> String {
-    let decoded = percent_decoded(path);
+    // `//play/KEY` and `/./play/KEY` reach the same route: the route is matched as routed.
+    let decoded = normalised(&percent_decoded(path));
     let games = crate::games::ALL.iter().flat_map(|g| g.secret_routes());
     for prefix in games.chain(SECRET_ROUTES.iter()) {
         if let Some(rest) = decoded.strip_prefix(prefix) {
@@ -67,7 +68,48 @@ pub fn redact(path: &str) -> String {
             return format!("{prefix}{id}…");
         }
     }
-    path.to_string()
+    // Whatever the route, a run of 32 hexadecimal digits may be a key: never shown.
+    match masked_keys(&decoded) {
+        Some(masked) => masked,
+        None => path.to_string(),
+    }
+}
+
+/// A path with its empty and `.` segments dropped, as the router sees it.
+fn normalised(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for segment in path.split('/').filter(|s| !s.is_empty() && *s != ".") {
+        out.push('/');
+        out.push_str(segment);
+    }
+    if path.ends_with('/') || out.is_empty() {
+        out.push('/');
+    }
+    out
+}
+
+/// The text with every run of 32 or more hexadecimal digits written `[key]`; None when it
+/// has none.
+fn masked_keys(text: &str) -> Option<String> {
+    let mut out = String::with_capacity(text.len());
+    let (mut run, mut found) = (String::new(), false);
+    for c in text.chars().chain(std::iter::once('\0')) {
+        if c.is_ascii_hexdigit() {
+            run.push(c);
+            continue;
+        }
+        if run.len() >= 32 {
+            out.push_str("[key]");
+            found = true;
+        } else {
+            out.push_str(&run);
+        }
+        run.clear();
+        if c != '\0' {
+            out.push(c);
+        }
+    }
+    found.then_some(out)
 }
 
 fn percent_decoded(path: &str) -> String {
@@ -253,6 +295,10 @@ mod tests {
             (format!("/play/{key}"), "/play/…"),
             (format!("/pl%61y/5-{key}"), "/play/5…"),
             (format!("/observe/9-{key}/confirm"), "/observe/9…"),
+            (format!("//play/{key}"), "/play/…"),
+            (format!("/.//gm/6-{key}"), "/gm/6…"),
+            (format!("/nowhere/{key}?x=1"), "/nowhere/[key]?x=1"),
+            (format!("/nowhere/%30{}", &key[1..]), "/nowhere/[key]"),
             ("/games/4".to_string(), "/games/4"),
         ] {
             let logged = redact(&path);

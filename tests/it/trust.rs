@@ -558,6 +558,9 @@ async fn the_request_log_shows_no_key_however_the_path_is_written() {
         format!("/gm/2-{key}"),
         format!("/api/play/3-{key}/turn"),
         format!("/pl%61y/4-{key}"),
+        format!("//play/{key}"),
+        format!("/./gm//7-{key}"),
+        format!("/no/such/route/{key}"),
     ] {
         let _ = client.get(format!("{base}{path}")).send().await.unwrap();
     }
