@@ -5,7 +5,6 @@
 error-game-over = the game is over
 error-game-not-started-press = the game has not started: press "Start the game" first
 error-game-started-already = the game has started already
-error-extend-more-than-0 = extend by more than 0 hours
 error-game-paused-already = the game is paused already
 error-game-not-paused = the game is not paused
 error-game-classic-sleuth-reminds = a game of classic Sleuth reminds the player whose turn ends soon by itself

@@ -5,7 +5,6 @@
 error-game-over = la partie est terminée
 error-game-not-started-press = la partie n’a pas commencé : appuyez d’abord sur « Lancer la partie »
 error-game-started-already = la partie a déjà commencé
-error-extend-more-than-0 = prolongez de plus de 0 heure
 error-game-paused-already = la partie est déjà en pause
 error-game-not-paused = la partie n’est pas en pause
 error-game-classic-sleuth-reminds = une partie de Sleuth classique rappelle d’elle-même au joueur que son tour finit bientôt

@@ -44,6 +44,20 @@ pub enum GmAction {
     },
 }
 
+/// The longest one extension may add, in hours: a year.
+pub const MOST_EXTENSION_HOURS: f64 = 24.0 * 365.0;
+
+/// How many seconds an extension of `hours` adds, for every game: more than none and at most
+/// a year (`MOST_EXTENSION_HOURS`), so no deadline can wrap round or run out by it.
+pub fn extension(hours: f64) -> Result<i64> {
+    if !(hours > 0.0 && hours <= MOST_EXTENSION_HOURS) {
+        return Err(MasterError::Invalid(vec![said!(
+            "error-extend-positive-number-hours"
+        )]));
+    }
+    Ok((hours * 3600.0).round().max(1.0) as i64)
+}
+
 impl Master {
     /// A game master's action on a game, authenticated by their link's token.
     pub async fn gm_action(&self, token: &str, action: GmAction) -> Result<Said> {
@@ -178,16 +192,11 @@ impl Master {
     }
 
     async fn extend(&self, tx: &mut Tx, game: &GameRow, hours: f64) -> Result<Said> {
-        if !(hours > 0.0 && hours <= 24.0 * 365.0) {
-            return Err(MasterError::Invalid(vec![said!(
-                "error-extend-positive-number-hours"
-            )]));
-        }
-        let secs = (hours * 3600.0).round() as i64;
+        let secs = extension(hours)?;
         let schedule = Schedule {
             status: game.status,
-            deadline: game.deadline.map(|d| d + secs),
-            remaining: game.remaining.map(|r| r + secs),
+            deadline: game.deadline.map(|d| d.saturating_add(secs)),
+            remaining: game.remaining.map(|r| r.saturating_add(secs)),
             close_at: game.close_at,
         };
         self.store.set_schedule(tx, game.id, &schedule).await?;

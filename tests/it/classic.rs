@@ -791,3 +791,53 @@ async fn the_new_game_form_makes_a_game_of_classic_sleuth_with_its_house_rules()
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn an_extension_past_a_year_is_refused_for_every_game_and_no_turn_passes_by_it() {
+    let mut app = TestApp::spawn().await;
+    let players = [
+        "Ann <ann@example.org>",
+        "Ben <ben@example.org>",
+        "Cleo <cleo@example.org>",
+    ];
+    for ruleset in ["sleuth", "polysleuth"] {
+        let (status, created) = app
+            .post_json(
+                "/api/games",
+                &json!({"name": "Long", "gm_email": "gm@example.org", "ruleset": ruleset,
+                        "players": players}),
+            )
+            .await;
+        assert_eq!(status, 201, "{created}");
+        let id = created["id"].as_i64().unwrap();
+        let gm = common::path_of(created["gm_link"].as_str().unwrap());
+        let actions = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
+        let game = match ruleset {
+            "sleuth" => format!("/api/classic/games/{id}"),
+            _ => format!("/api/games/{id}"),
+        };
+        let before = app.get_json(&game).await;
+        for hours in [1e300, -5.0, 0.0, 24.0 * 366.0] {
+            let (status, answer) = app
+                .post_json(&actions, &json!({"action": "extend", "hours": hours}))
+                .await;
+            assert_eq!(status, 422, "{ruleset} {hours}: {answer}");
+            assert!(
+                answer.to_string().contains("at most a year"),
+                "{ruleset}: {answer}"
+            );
+        }
+        // Nothing moved: the same turn or round, under the same clock.
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        let after = app.get_json(&game).await;
+        assert_eq!(before, after, "{ruleset}");
+        let (status, answer) = app
+            .post_json(
+                &actions,
+                &json!({"action": "extend", "hours": 24.0 * 365.0}),
+            )
+            .await;
+        assert_eq!(status, 200, "{ruleset}: {answer}");
+    }
+    app.stop().await;
+}

@@ -53,15 +53,10 @@ impl Master {
             }
             (_, GmAction::Replace { seat, with }) => self.classic_replace(&game, seat, with).await,
             (status, GmAction::Extend { hours }) => {
-                let secs = (hours * 3600.0).round() as i64;
-                if secs <= 0 {
-                    return Err(MasterError::Invalid(vec![said!(
-                        "error-extend-more-than-0"
-                    )]));
-                }
+                let secs = crate::master::gm::extension(hours)?;
                 self.classic_clock(&game, |d, r| match status {
-                    GameStatus::Paused => (None, r.map(|r| r + secs)),
-                    _ => (d.map(|d| d + secs), None),
+                    GameStatus::Paused => (None, r.map(|r| r.saturating_add(secs))),
+                    _ => (d.map(|d| d.saturating_add(secs)), None),
                 })
                 .await?;
                 Ok(said!(
