@@ -85,6 +85,8 @@ pub async fn backup(url: &str, file: &Path) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("cannot open the database {url}"))?;
     backup_sqlite(&store, file).await?;
+    // A backup holds the secret that signs every reply address, as the database does.
+    crate::store::keep_private(file);
     Ok(())
 }
 

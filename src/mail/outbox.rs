@@ -278,9 +278,23 @@ fn write_files(
             let bytes = mail?;
             let path = dir.join(format!("{id:08}.eml"));
             let tmp = dir.join(format!(".{id:08}.eml.tmp"));
-            std::fs::write(&tmp, bytes)
+            // Mail may hold a player's key: readable by the service's user alone.
+            write_private(&tmp, &bytes)
                 .and_then(|()| std::fs::rename(&tmp, &path))
                 .map_err(|e| format!("cannot write mail: {e}"))
         })
         .collect()
+}
+
+/// Writes a file that only the service's user may read (0600), from its creation on.
+fn write_private(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)?;
+    file.write_all(bytes)
 }

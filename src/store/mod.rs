@@ -94,6 +94,17 @@ const SQLITE_PRAGMAS: &str =
 
 /// The file of a normalised SQLite URL, unless the database lives in memory (which another
 /// connection could not share).
+/// Makes a file the service wrote readable and writable by its user alone (0600): the
+/// database, its journal files, backups, outbox mail. A file that is not there is left so.
+pub fn keep_private(path: &std::path::Path) {
+    use std::os::unix::fs::PermissionsExt;
+    if path.exists() {
+        if let Err(e) = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)) {
+            tracing::warn!(file = %path.display(), error = %e, "cannot make a file private");
+        }
+    }
+}
+
 fn sqlite_file(url: &str) -> Option<String> {
     let rest = url.strip_prefix("sqlite://")?;
     let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
@@ -211,6 +222,12 @@ impl Store {
             Backend::Sqlite => sqlite_file(&url),
             Backend::Postgres => None,
         };
+        // The database holds the secret that signs every reply address: its user's alone.
+        if let Some(file) = &sqlite_file {
+            for path in [file.clone(), format!("{file}-wal"), format!("{file}-shm")] {
+                keep_private(std::path::Path::new(&path));
+            }
+        }
         Ok(Store {
             pool,
             backend,

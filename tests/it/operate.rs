@@ -399,3 +399,52 @@ async fn a_pg_dump_of_the_service_restores_every_row() {
     assert!(before.iter().any(|t| t.table == "turns" && t.rows == 1));
     app.stop().await;
 }
+
+#[tokio::test]
+async fn the_database_its_backups_and_the_outbox_are_readable_by_the_services_user_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let dir = common::tempdir("private-files");
+    let db = dir.join("private.db");
+    let db_s = db.display().to_string();
+    // The operator's command line creates the database; the service then runs on it.
+    let (ok, _, err) = cli(&[
+        "game",
+        "new",
+        "--database-url",
+        &db_s,
+        "--gm-email",
+        "gm@example.org",
+        "--player",
+        "Ann <ann@example.org>",
+        "--player",
+        "Ben <ben@example.org>",
+        "--player",
+        "Cleo <cleo@example.org>",
+    ])
+    .await;
+    assert!(ok, "{err}");
+    assert_eq!(mode(&db), 0o600, "the database");
+    let mut app = TestApp::spawn_on(dir.clone(), db_s.clone()).await;
+    common::mail::settle(&app).await;
+    for sub in ["-wal", "-shm"] {
+        let journal = dir.join(format!("private.db{sub}"));
+        if journal.exists() {
+            assert_eq!(mode(&journal), 0o600, "{}", journal.display());
+        }
+    }
+    let mails: Vec<_> = std::fs::read_dir(dir.join("outbox"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(mails.len() >= 4, "the welcome mails were written");
+    for mail in &mails {
+        assert_eq!(mode(mail), 0o600, "{}", mail.display());
+    }
+    let backup = dir.join("backup.db");
+    let backup_s = backup.display().to_string();
+    let (ok, _, err) = cli(&["db", "backup", "--database-url", &db_s, "--to", &backup_s]).await;
+    assert!(ok, "{err}");
+    assert_eq!(mode(&backup), 0o600, "the backup");
+    app.stop().await;
+}
