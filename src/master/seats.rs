@@ -14,7 +14,7 @@ use crate::mail::Letter;
 use crate::model::Note;
 use crate::said;
 use crate::states;
-use crate::store::{GameRow, SignupKind, SignupStatus, Tx};
+use crate::store::{GameRow, PlayerRow, SignupKind, SignupStatus, Tx};
 
 /// Who takes a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,6 +23,16 @@ pub enum Newcomer {
     Standby(i64),
     /// A computer player of a level, under a name.
     Computer { level: Level, name: String },
+}
+
+/// Who takes a seat, as `Master::taker` found them.
+pub struct Taker {
+    pub name: String,
+    /// Empty for a computer player.
+    pub email: String,
+    pub computer: Option<Level>,
+    /// The standby's sign-up and the language they chose.
+    pub signup: Option<(i64, Option<crate::lang::Lang>)>,
 }
 
 impl Newcomer {
@@ -101,6 +111,79 @@ impl Master {
 
     /// Gives `seat` to a newcomer. Returns what to say, and the player row whose cached
     /// copy is now stale.
+    /// Who takes seat `seat` of `game`, for every game alike: a standby confirmed for this
+    /// game (or for any), or a computer player under a name; refused when the name is not
+    /// usable in this game or already another player's, when the address is already seated,
+    /// or when it is the game master's own (a game master may not play a hand they can steer).
+    pub(crate) async fn taker(
+        &self,
+        tx: &mut Tx,
+        game: &GameRow,
+        players: &[PlayerRow],
+        seat: usize,
+        with: &Newcomer,
+    ) -> Result<Taker> {
+        let taker = match with {
+            Newcomer::Standby(id) => {
+                let s = self
+                    .store
+                    .signup(&mut **tx, *id)
+                    .await?
+                    .filter(|s| {
+                        s.kind == SignupKind::Standby
+                            && s.status == SignupStatus::Joined
+                            && s.game_id.is_none_or(|g| g == game.id)
+                    })
+                    .ok_or_else(|| {
+                        MasterError::invalid(said!("error-not-standing-by", id = *id))
+                    })?;
+                Taker {
+                    name: s.name.clone(),
+                    email: s.email.clone(),
+                    computer: None,
+                    signup: Some((s.id, s.language)),
+                }
+            }
+            Newcomer::Computer { level, name } => Taker {
+                name: name.clone(),
+                email: String::new(),
+                computer: Some(*level),
+                signup: None,
+            },
+        };
+        let name = &taker.name;
+        if !valid_name(name) || name.eq_ignore_ascii_case("safe") || self.reserved_name(name) {
+            return Err(MasterError::invalid(said!(
+                "error-unusable-player-name",
+                name = name
+            )));
+        }
+        for p in players.iter().filter(|p| p.seat != seat as i64) {
+            if p.name.eq_ignore_ascii_case(name) {
+                return Err(MasterError::Conflict(said!(
+                    "error-already-seated",
+                    name = name,
+                    seat = p.seat + 1
+                )));
+            }
+            if !taker.email.is_empty() && p.email.eq_ignore_ascii_case(&taker.email) {
+                return Err(MasterError::Conflict(said!(
+                    "error-standby-already-seated",
+                    name = &p.name
+                )));
+            }
+        }
+        if !taker.email.is_empty()
+            && taker
+                .email
+                .trim()
+                .eq_ignore_ascii_case(game.gm_email.trim())
+        {
+            return Err(MasterError::Conflict(said!("error-standby-is-game-master")));
+        }
+        Ok(taker)
+    }
+
     pub(super) async fn replace(
         &self,
         tx: &mut Tx,
@@ -117,50 +200,12 @@ impl Master {
             .find(|p| p.seat == seat as i64)
             .cloned()
             .ok_or_else(|| MasterError::invalid(said!("error-no-player-in-seat", seat = seat)))?;
-        let (name, email, computer, signup) = match &with {
-            Newcomer::Standby(id) => {
-                let s = self
-                    .store
-                    .signup(&mut **tx, *id)
-                    .await?
-                    .filter(|s| {
-                        s.kind == SignupKind::Standby
-                            && s.status == SignupStatus::Joined
-                            && s.game_id.is_none_or(|g| g == game.id)
-                    })
-                    .ok_or_else(|| {
-                        MasterError::invalid(said!("error-not-standing-by", id = *id))
-                    })?;
-                (
-                    s.name.clone(),
-                    s.email.clone(),
-                    None,
-                    Some((s.id, s.language)),
-                )
-            }
-            Newcomer::Computer { level, name } => (name.clone(), String::new(), Some(*level), None),
-        };
-        if !valid_name(&name) || name.eq_ignore_ascii_case("safe") {
-            return Err(MasterError::invalid(said!(
-                "error-unusable-player-name",
-                name = &name
-            )));
-        }
-        for p in players.iter().filter(|p| p.seat != seat as i64) {
-            if p.name.eq_ignore_ascii_case(&name) {
-                return Err(MasterError::Conflict(said!(
-                    "error-already-seated",
-                    name = &name,
-                    seat = p.seat + 1
-                )));
-            }
-            if !email.is_empty() && p.email.eq_ignore_ascii_case(&email) {
-                return Err(MasterError::Conflict(said!(
-                    "error-standby-already-seated",
-                    name = &p.name
-                )));
-            }
-        }
+        let Taker {
+            name,
+            email,
+            computer,
+            signup,
+        } = self.taker(tx, game, &players, seat, &with).await?;
         let mut state = states::parse(game)?;
         state.seat_new_player(seat, &name);
         self.store.set_state(tx, game.id, &json(&state)).await?;

@@ -487,6 +487,36 @@ async fn an_absence_within_the_limit_plays_empty_turns_and_an_idle_seat_goes_to_
     let g = app.get_json(&format!("/api/games/{id}")).await;
     assert_eq!(g["players"][0]["name"], "Ann", "nothing changed");
 
+    // Nor may the game master's own address: they would play a hand they can steer.
+    submit(
+        &app,
+        "/",
+        "/standby",
+        &[("name", "Mo"), ("email", "GM@example.org")],
+    )
+    .await;
+    let link = join_link(&last_mail_to(&app, "GM@example.org", "/join/").await);
+    submit(&app, &link, &link, &[("action", "confirm")]).await;
+    let mo = link
+        .trim_start_matches("/join/")
+        .split('-')
+        .next()
+        .unwrap()
+        .to_string();
+    let (s, answer) = gm_action(
+        &app,
+        &gm,
+        json!({"action": "replace", "seat": 0, "with": format!("standby:{mo}")}),
+    )
+    .await;
+    assert_eq!(s, 409, "{answer}");
+    assert!(
+        answer.to_string().contains("the game master's own"),
+        "{answer}"
+    );
+    let g = app.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(g["players"][0]["name"], "Ann", "nothing changed");
+
     // A confirmation link older than two days is refused, and the sign-up stays pending.
     submit(
         &app,

@@ -3,7 +3,6 @@
 //! computer player, end the game. A new private link is the shared action of `master/gm.rs`.
 
 use crate::clock::now;
-use crate::games::polysleuth::rules::game::valid_name;
 use crate::keys;
 use crate::lang::Said;
 use crate::master::gm::GmAction;
@@ -11,7 +10,7 @@ use crate::master::seats::Newcomer;
 use crate::master::{Master, MasterError, Result};
 use crate::said;
 use crate::store::games::sleuth::ClassicSave;
-use crate::store::{GameRow, GameStatus, SignupKind, SignupStatus};
+use crate::store::{GameRow, GameStatus, SignupStatus};
 
 impl Master {
     pub(crate) async fn classic_gm(&self, game: GameRow, action: GmAction) -> Result<Said> {
@@ -197,35 +196,9 @@ impl Master {
             .find(|p| p.seat == seat as i64)
             .cloned()
             .ok_or_else(|| MasterError::invalid(said!("error-no-seat", seat = seat + 1)))?;
-        let (name, email, computer, signup) = match &with {
-            Newcomer::Standby(id) => {
-                let s = self
-                    .store
-                    .signup(&mut *tx, *id)
-                    .await?
-                    .filter(|s| {
-                        s.kind == SignupKind::Standby
-                            && s.status == SignupStatus::Joined
-                            && s.game_id.is_none_or(|g| g == game.id)
-                    })
-                    .ok_or_else(|| {
-                        MasterError::invalid(said!("error-not-standing-by", id = *id))
-                    })?;
-                (s.name.clone(), s.email.clone(), None, Some(s.id))
-            }
-            Newcomer::Computer { level, name } => (name.clone(), String::new(), Some(*level), None),
-        };
-        if !valid_name(&name)
-            || crate::games::sleuth::rules::Sleuth::is_reserved(&name)
-            || players
-                .iter()
-                .any(|p| p.seat != old.seat && p.name.eq_ignore_ascii_case(&name))
-        {
-            return Err(MasterError::invalid(said!(
-                "error-cannot-take-seat",
-                name = &name
-            )));
-        }
+        let taker = self.taker(&mut tx, game, &players, seat, &with).await?;
+        let (name, email, computer) = (taker.name, taker.email, taker.computer);
+        let signup = taker.signup.map(|(id, _)| id);
         let key = keys::new_key();
         let version = self
             .store
