@@ -237,6 +237,12 @@ async fn handle(
     let Some(mail) = read_bounded(master, raw).await else {
         return Ok((Outcome::Unreadable, None, None, None));
     };
+    // A key the raw form hid from the mask (base64, quoted-printable, HTML split by tags,
+    // UTF-16) shows in the decoded text: the stored copy is then the masked header and the
+    // masked decoded text instead.
+    if let Some(copy) = inbound::decoded_copy(raw, &mail.text) {
+        master.store.set_inbound_raw(inbound_id, &copy).await?;
+    }
     let sender = mail.sender.clone();
     if let Some(bounce) = &mail.bounce {
         let game = record_bounce(master, bounce).await?;

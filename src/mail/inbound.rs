@@ -248,6 +248,24 @@ pub fn mask_keys(raw: &[u8]) -> Vec<u8> {
     out
 }
 
+/// The copy of a message to keep instead of its masked raw form, when its decoded text holds
+/// a key (a run of 32 or more hexadecimal digits, as `mask_keys` finds them): the header and
+/// the text as read, both masked. None when the text holds no key, so the raw form's masking
+/// was enough.
+pub fn decoded_copy(raw: &[u8], text: &str) -> Option<Vec<u8>> {
+    let masked_text = mask_keys(text.as_bytes());
+    if masked_text == text.as_bytes() {
+        return None;
+    }
+    let mut copy = mask_keys(header_part(raw));
+    if !copy.ends_with(b"\n") {
+        copy.extend_from_slice(b"\r\n");
+    }
+    copy.extend_from_slice(b"[the text as read, keys masked]\r\n");
+    copy.extend_from_slice(&masked_text);
+    Some(copy)
+}
+
 /// The key that makes one message one, whichever door brings it and however often: the
 /// SHA-256 of its Message-ID with its sender and the raw bytes of its body (a client that
 /// reuses a Message-ID for another turn sends another message), or, without a Message-ID, of

@@ -130,6 +130,18 @@ impl Store {
         Ok(())
     }
 
+    /// Replaces a stored message's copy (a masked, decoded one, when its raw form hid a key).
+    pub async fn set_inbound_raw(&self, id: i64, raw: &[u8]) -> Result<(), StoreError> {
+        let mut tx = self.write().await?;
+        sqlx::query("UPDATE inbound SET raw = $1 WHERE id = $2")
+            .bind(raw)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     pub async fn set_inbound_outcome(
         &self,
         id: i64,

@@ -640,3 +640,94 @@ impl Drop for Killed {
         let _ = self.0.wait();
     }
 }
+
+#[tokio::test]
+async fn a_key_is_never_stored_readable_however_the_message_encodes_it() {
+    use base64::Engine;
+    let mut app = TestApp::spawn().await;
+    let g = start(&app).await;
+    let master = app.running.as_ref().unwrap().master.clone();
+    let line = format!("signon Ann {}\r\n1: Ben has 2 Red Diamond\r\n", g.key);
+    let head = |n: usize, ctype: &str, encoding: &str| {
+        format!(
+            "From: ann@work.example.net\r\nTo: gm@polysleuth.test\r\nSubject: t\r\n\
+             Message-ID: <encoded-{n}@work.example.net>\r\nMIME-Version: 1.0\r\n\
+             Content-Type: {ctype}\r\nContent-Transfer-Encoding: {encoding}\r\n\r\n"
+        )
+        .into_bytes()
+    };
+    // Quoted-printable with every digit of the key written as =3X.
+    let qp: String = line
+        .chars()
+        .map(|c| match c {
+            '0'..='9' => format!("=3{c}"),
+            c => c.to_string(),
+        })
+        .collect();
+    // HTML with the key split by tags, so no run of 32 digits is in the raw text.
+    let (a, b) = g.key.split_at(10);
+    let html =
+        format!("<div>signon Ann {a}<span></span>{b}</div><div>1: Ben has 2 Red Diamond</div>");
+    // UTF-16 little-endian, base64 over it.
+    let utf16: Vec<u8> = line.encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
+    let b64 = base64::engine::general_purpose::STANDARD;
+    let messages: Vec<Vec<u8>> = vec![
+        [
+            head(1, "text/plain; charset=utf-8", "base64"),
+            b64.encode(&line).into_bytes(),
+        ]
+        .concat(),
+        [
+            head(2, "text/plain; charset=utf-8", "quoted-printable"),
+            qp.into_bytes(),
+        ]
+        .concat(),
+        [
+            head(3, "text/html; charset=utf-8", "7bit"),
+            html.into_bytes(),
+        ]
+        .concat(),
+        [
+            head(4, "text/plain; charset=utf-16le", "base64"),
+            b64.encode(&utf16).into_bytes(),
+        ]
+        .concat(),
+    ];
+    for raw in &messages {
+        let r = post_inbound(&app, raw.clone()).await;
+        assert_eq!(r["outcome"], "handled", "{r}");
+    }
+    let raws: Vec<(Vec<u8>,)> = sqlx::query_as("SELECT raw FROM inbound ORDER BY id")
+        .fetch_all(&master.store.pool)
+        .await
+        .unwrap();
+    assert_eq!(raws.len(), 4);
+    for ((stored,), sent) in raws.iter().zip(&messages) {
+        let text = String::from_utf8_lossy(stored);
+        // Read back every way the message wrote it: no key in any.
+        let parsed = mail_parser::MessageParser::default().parse(stored).unwrap();
+        let decoded: String = (0..parsed.text_body_count())
+            .filter_map(|i| parsed.body_text(i).map(|t| t.to_string()))
+            .collect();
+        for seen in [text.to_string(), decoded] {
+            assert!(!seen.contains(&g.key), "a key stored: {seen}");
+            assert!(!seen.contains(b), "a part of a key stored: {seen}");
+        }
+        let body = &sent[common_prefix(sent)..];
+        assert!(
+            !stored
+                .windows(body.len().min(40))
+                .any(|w| w == &body[..body.len().min(40)]),
+            "the encoded body was kept as it came"
+        );
+        assert!(text.contains("signon Ann [key]"), "{text}");
+    }
+    app.stop().await;
+}
+
+/// Where a raw message's body begins (after its header's empty line).
+fn common_prefix(raw: &[u8]) -> usize {
+    raw.windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .map_or(0, |i| i + 4)
+}
