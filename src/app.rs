@@ -35,6 +35,8 @@ pub struct Options {
     pub imap: Option<crate::mail::imap::ImapDoor>,
     /// Who may make games on the web and through the API.
     pub create_games: crate::web::admission::CreateGames,
+    /// The proxies in front of the service, whose forwarded client addresses are believed.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
     /// How long inbound mail and sent mail are kept.
     pub keep: crate::retention::Keep,
     /// When computer players send their turns.
@@ -60,6 +62,7 @@ impl Default for Options {
             web_confirm_after: WEB_CONFIRM_AFTER,
             imap: None,
             create_games: crate::web::admission::CreateGames::Confirmed,
+            trusted_proxies: Vec::new(),
             keep: crate::retention::Keep::default(),
             computers: Default::default(),
         }
@@ -178,6 +181,7 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
         opts.workers,
         opts.inbound_secret.clone(),
         opts.create_games.clone(),
+        opts.trusted_proxies.clone(),
     )?;
     let handle = server.handle();
     let server = tokio::spawn(server);

@@ -93,6 +93,16 @@ enum Command {
         /// from the link mailed to their address), or `token` (only with --create-token).
         #[arg(long, env = "POLYSLEUTH_CREATE_GAMES", default_value = "confirmed")]
         create_games: String,
+        /// A proxy in front of the service (an address or a network, e.g. 127.0.0.1 or
+        /// 10.0.0.0/8), repeated for each: behind one, a client is the right-most address of
+        /// X-Forwarded-For or Forwarded that is not a trusted proxy. Without any, those headers
+        /// are ignored.
+        #[arg(
+            long = "trusted-proxy",
+            env = "POLYSLEUTH_TRUSTED_PROXIES",
+            value_delimiter = ','
+        )]
+        trusted_proxies: Vec<String>,
         /// Days the raw text of inbound mail is kept (who sent it, when and what came of it
         /// stay).
         #[arg(long, env = "POLYSLEUTH_KEEP_INBOUND_DAYS", default_value_t = 30)]
@@ -412,6 +422,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
             web_confirm_seconds,
             imap,
             create_games,
+            trusted_proxies,
             create_token,
             keep_inbound_days,
             keep_inbound_records_days,
@@ -425,7 +436,10 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 create_token.as_deref(),
             )
             .map_err(anyhow::Error::msg)?;
+            let trusted_proxies = polysleuth::web::admission::proxies(&trusted_proxies)
+                .map_err(anyhow::Error::msg)?;
             let running = app::start(Options {
+                trusted_proxies,
                 database_url: db.database_url,
                 listen,
                 base_url,

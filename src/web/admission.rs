@@ -105,18 +105,96 @@ fn client(ip: IpAddr) -> String {
     }
 }
 
-/// Counts requests per client address in windows of an hour, in this instance's memory.
+/// Counts requests per client address in windows of an hour, in this instance's memory (so
+/// the limits are per instance).
 #[derive(Default)]
 pub struct Limiter {
     windows: Mutex<HashMap<(Kind, String), (Instant, u32)>>,
+    /// The proxies in front of the service (`serve --trusted-proxy`).
+    trusted: Vec<ipnet::IpNet>,
+}
+
+/// Reads `--trusted-proxy` values: addresses (`127.0.0.1`, `::1`) or networks (`10.0.0.0/8`).
+pub fn proxies(given: &[String]) -> Result<Vec<ipnet::IpNet>, String> {
+    given
+        .iter()
+        .map(|g| g.trim())
+        .filter(|g| !g.is_empty())
+        .map(|g| {
+            g.parse::<ipnet::IpNet>()
+                .or_else(|_| g.parse::<IpAddr>().map(ipnet::IpNet::from))
+                .map_err(|_| {
+                    format!(
+                        "--trusted-proxy \"{g}\": expected an address (127.0.0.1) or a network \
+                         (10.0.0.0/8)"
+                    )
+                })
+        })
+        .collect()
+}
+
+/// The client of a request: the TCP peer, or, when the peer is a trusted proxy, the right-most
+/// address of `X-Forwarded-For` (or of `Forwarded`'s `for=`) that is not a trusted proxy
+/// itself. Entries a client wrote further left are never believed.
+pub fn client_ip(req: &HttpRequest, trusted: &[ipnet::IpNet]) -> Option<IpAddr> {
+    let peer = req.peer_addr()?.ip();
+    let is_trusted = |ip: &IpAddr| trusted.iter().any(|net| net.contains(ip));
+    if !is_trusted(&peer) {
+        return Some(peer);
+    }
+    let mut hops: Vec<IpAddr> = Vec::new();
+    for value in req.headers().get_all("x-forwarded-for") {
+        let Ok(text) = value.to_str() else { continue };
+        hops.extend(text.split(',').filter_map(|h| parse_hop(h.trim())));
+    }
+    if hops.is_empty() {
+        for value in req.headers().get_all("forwarded") {
+            let Ok(text) = value.to_str() else { continue };
+            for element in text.split(',') {
+                let hop = element.split(';').find_map(|pair| {
+                    let (k, v) = pair.trim().split_once('=')?;
+                    k.trim().eq_ignore_ascii_case("for").then(|| v.trim())
+                });
+                if let Some(ip) = hop.and_then(parse_hop) {
+                    hops.push(ip);
+                }
+            }
+        }
+    }
+    Some(
+        hops.into_iter()
+            .rev()
+            .find(|ip| !is_trusted(ip))
+            .unwrap_or(peer),
+    )
+}
+
+/// One hop of a forwarding header: `203.0.113.5`, `"[2001:db8::1]:4711"`, `203.0.113.5:80`.
+fn parse_hop(hop: &str) -> Option<IpAddr> {
+    let hop = hop.trim_matches('"');
+    if let Ok(ip) = hop.parse() {
+        return Some(ip);
+    }
+    if let Some(rest) = hop.strip_prefix('[') {
+        return rest.split(']').next()?.parse().ok();
+    }
+    hop.rsplit_once(':')?.0.parse().ok()
 }
 
 const WINDOW: Duration = Duration::from_secs(3600);
 
 impl Limiter {
+    /// A limiter behind these proxies.
+    pub fn behind(trusted: Vec<ipnet::IpNet>) -> Limiter {
+        Limiter {
+            trusted,
+            ..Limiter::default()
+        }
+    }
+
     /// Counts one request of `kind` from the client of `req`; too many in the hour is a 429.
     pub fn check(&self, req: &HttpRequest, kind: Kind) -> Result<(), MasterError> {
-        let Some(ip) = req.peer_addr().map(|a| a.ip()) else {
+        let Some(ip) = client_ip(req, &self.trusted) else {
             return Ok(());
         };
         self.count(kind, client(ip), "limit-from-your-address")
@@ -130,7 +208,7 @@ impl Limiter {
         request: &crate::master::GameRequest,
     ) -> Result<(), MasterError> {
         let invited = request.forming.as_ref().map_or(0, |f| f.invite.len()) as u32;
-        let Some(ip) = req.peer_addr().map(|a| a.ip()) else {
+        let Some(ip) = client_ip(req, &self.trusted) else {
             return Ok(());
         };
         let who = client(ip);

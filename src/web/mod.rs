@@ -218,11 +218,12 @@ pub fn server(
     workers: usize,
     inbound_secret: Option<String>,
     create_games: admission::CreateGames,
+    trusted_proxies: Vec<ipnet::IpNet>,
 ) -> std::io::Result<Server> {
     let https = master.site.https();
     let data = web::Data::new(master);
     let create_games = web::Data::new(create_games);
-    let limiter = web::Data::new(admission::Limiter::default());
+    let limiter = web::Data::new(admission::Limiter::behind(trusted_proxies));
     let secret = web::Data::new(InboundSecret(inbound_secret));
     let bulletins = web::Data::new(pages::BulletinCache::default());
     let page_parts = web::Data::new(play_view::PageCache::default());

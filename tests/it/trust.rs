@@ -731,3 +731,55 @@ fn common_prefix(raw: &[u8]) -> usize {
         .position(|w| w == b"\r\n\r\n")
         .map_or(0, |i| i + 4)
 }
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_limit_and_spoofing_gains_nothing()
+{
+    use polysleuth::web::admission::{proxies, CreateGames};
+    let make = |app: &TestApp, i: usize, forwarded: &str| {
+        let mut body = common::api_body(&["Ann", "Ben", "Cleo"], json!({}));
+        body["gm_email"] = json!(format!("gm{i}@example.org"));
+        let request = app
+            .client
+            .post(app.url("/api/games"))
+            .header("X-Forwarded-For", forwarded.to_string())
+            .json(&body);
+        async move { request.send().await.unwrap().status().as_u16() }
+    };
+    // Behind the proxy at 127.0.0.1: the forwarded client counts.
+    let dir = common::tempdir("proxy");
+    let db = common::database_url(&dir).await;
+    let mut app = TestApp::spawn_with(dir, db, |o| {
+        o.create_games = CreateGames::Confirmed;
+        o.trusted_proxies = proxies(&["127.0.0.1".into()]).unwrap();
+    })
+    .await;
+    for i in 0..10 {
+        assert_eq!(make(&app, i, "203.0.113.1").await, 201);
+    }
+    assert_eq!(
+        make(&app, 10, "203.0.113.1").await,
+        429,
+        "one client's ten games"
+    );
+    // A client that writes its own entry to the left is still known by the proxy's.
+    assert_eq!(make(&app, 11, "198.51.100.7, 203.0.113.1").await, 429);
+    // Another client, through the same proxy, has its own hour.
+    assert_eq!(make(&app, 12, "203.0.113.2").await, 201);
+    app.stop().await;
+
+    // With no trusted proxy the header is the client's own words: ignored.
+    let dir = common::tempdir("no-proxy");
+    let db = common::database_url(&dir).await;
+    let mut app = TestApp::spawn_with(dir, db, |o| o.create_games = CreateGames::Confirmed).await;
+    let mut statuses = Vec::new();
+    for i in 0..11 {
+        statuses.push(make(&app, i, &format!("203.0.113.{}", i + 1)).await);
+    }
+    assert_eq!(statuses.last(), Some(&429), "{statuses:?}");
+    app.stop().await;
+    assert!(proxies(&["10.0.0.0/8".into(), "::1".into()]).is_ok());
+    assert!(proxies(&["ten".into()])
+        .unwrap_err()
+        .contains("--trusted-proxy \"ten\""));
+}

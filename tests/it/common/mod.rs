@@ -45,6 +45,7 @@ pub fn options(dir: &std::path::Path, db: &str) -> Options {
         // Most tests make games through the API and play them at once; the trust tests turn
         // this to `Confirmed` and `Token` to test those.
         create_games: polysleuth::web::admission::CreateGames::Open,
+        trusted_proxies: Vec::new(),
         keep: Default::default(),
         computers: polysleuth::computers::Timing {
             after: std::time::Duration::ZERO,
