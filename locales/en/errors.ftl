@@ -204,3 +204,6 @@ error-seed-operator-only = "{ $field }" may not be given here: the service draws
 error-too-many-invitations = { $count } invitations for a game of at most { $seats } seats: a game may invite at most { $most } addresses (twice its seats); invite fewer, and let the others sign up on the game's page
 error-invitations-per-day = the address { $address } has invited { $sent } people to games in the last 24 hours, and may invite at most { $most } a day: this game's { $count } invitations would pass that; invite fewer, or try again tomorrow
 error-standby-is-game-master = that standby's address is the game master's own: a game master may not take a seat in their own game; choose someone else
+error-signups-pending = this address already has { $most } sign-ups waiting for their confirmation today: confirm them from the mails sent to it, or try again tomorrow
+error-signups-pending-game = this game already has { $most } sign-ups waiting for their confirmation: try again once some are confirmed or have lapsed
+error-message-in-hand = the same message is being handled just now; try again in a minute and it will be answered as handled

@@ -204,3 +204,6 @@ error-seed-operator-only = « { $field } » ne peut pas être donné ici : le se
 error-too-many-invitations = { $count } invitations pour une partie d’au plus { $seats } places : une partie peut inviter au plus { $most } adresses (deux fois ses places) ; invitez-en moins, et laissez les autres s’inscrire sur la page de la partie
 error-invitations-per-day = l’adresse { $address } a invité { $sent } personnes à des parties ces dernières 24 heures, et peut en inviter au plus { $most } par jour : les { $count } invitations de cette partie dépasseraient ce nombre ; invitez-en moins, ou réessayez demain
 error-standby-is-game-master = l’adresse de ce remplaçant est celle du maître de jeu : un maître de jeu ne peut pas prendre une place dans sa propre partie ; choisissez quelqu’un d’autre
+error-signups-pending = cette adresse a déjà { $most } inscriptions qui attendent leur confirmation aujourd’hui : confirmez-les depuis les courriels envoyés, ou réessayez demain
+error-signups-pending-game = cette partie a déjà { $most } inscriptions qui attendent leur confirmation : réessayez quand certaines seront confirmées ou échues
+error-message-in-hand = le même message est en cours de traitement ; réessayez dans une minute, il sera répondu qu’il est traité

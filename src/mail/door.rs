@@ -36,6 +36,9 @@ pub enum Outcome {
     /// A delivery failure report about mail we sent: recorded for the game master, never
     /// answered.
     Bounce,
+    /// A `join` that was refused: its sender is told once a day at most (`From:` is anyone's
+    /// to write).
+    JoinRefused,
 }
 
 impl Outcome {
@@ -49,6 +52,7 @@ impl Outcome {
             Outcome::Handled => "handled",
             Outcome::Duplicate => "duplicate",
             Outcome::Bounce => "bounce",
+            Outcome::JoinRefused => "join refused",
         }
     }
 }
@@ -115,13 +119,17 @@ pub async fn ingest_oversized(
 }
 
 /// How long a claim on a message holds before another delivery may take the message again:
-/// far longer than handling one takes, so only a claim whose instance stopped is retaken.
-const STALE_CLAIM_SECONDS: i64 = 600;
+/// far longer than handling one takes (its reading is bounded to seconds), so only a claim
+/// whose instance stopped is retaken.
+const STALE_CLAIM_SECONDS: i64 = 20;
 
 /// Stores the message's copy under its key and claims it: its row id for the one delivery
-/// that handles it, or None for every other delivery of the same message — at once (a webhook
-/// posting it eight times, two doors, two instances) or later (handled before). A message
-/// stored but never handled (its instance stopped) is claimed again once its claim is stale.
+/// that handles it, or None for a delivery of a message handled before. A delivery that
+/// comes while another is handling the same message (a webhook posting it eight times at
+/// once, two doors, two instances) is told to try again later (`NotStored`: 503 on the
+/// webhook, status 75 for an MTA's pipe, the message left unread in the mailbox): by then
+/// the message is handled, or, if the instance handling it stopped, its claim is stale and
+/// the retry takes it. No delivery is acted on twice, and none is lost.
 async fn claim(master: &Master, kept: &[u8], key: &str) -> Result<Option<i64>, MasterError> {
     let id = match master.writer.store_inbound(kept, key).await? {
         Some(id) => id,
@@ -135,11 +143,19 @@ async fn claim(master: &Master, kept: &[u8], key: &str) -> Result<Option<i64>, M
         },
     };
     let now = now();
-    let claimed = master
+    if master
         .store
         .claim_inbound(id, now, now - STALE_CLAIM_SECONDS)
-        .await?;
-    Ok(claimed.then_some(id))
+        .await?
+    {
+        return Ok(Some(id));
+    }
+    match master.store.inbound_by_key(key).await? {
+        Some((_, outcome)) if outcome == "handling" => {
+            Err(MasterError::NotStored(said!("error-message-in-hand")))
+        }
+        _ => Ok(None),
+    }
 }
 
 async fn duplicate(master: &Master, key: &str) -> Result<Ingested, MasterError> {
@@ -255,7 +271,8 @@ async fn handle(
     // A sign-up: `join GAME NAME`, or a reply to a sign-up's confirmation or invitation.
     if let Some(ask) = super::joining::ask(&mail, &master.site.mail_address) {
         return match super::joining::handle(master, ask, &sender_addr).await {
-            Ok(game) => Ok((Outcome::Handled, sender, game, None)),
+            Ok((game, false)) => Ok((Outcome::Handled, sender, game, None)),
+            Ok((game, true)) => Ok((Outcome::JoinRefused, sender, game, None)),
             Err(MasterError::BadKey) => Ok((Outcome::BadKey, sender, None, None)),
             Err(e) => Err(e),
         };

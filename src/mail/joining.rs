@@ -67,14 +67,20 @@ pub fn ask(mail: &Incoming, own_address: &str) -> Option<Ask> {
     }
 }
 
-/// Carries out a sign-up mail and answers the sender.
-pub async fn handle(master: &Master, ask: Ask, sender: &str) -> Result<Option<i64>, MasterError> {
+/// Carries out a sign-up mail and answers the sender: the game it was about, and whether it
+/// was a `join` refused. A refused `join` is answered at most once a day per address: its
+/// `From:` may be anyone's, and a stranger's forgeries must not fill a victim's mailbox.
+pub async fn handle(
+    master: &Master,
+    ask: Ask,
+    sender: &str,
+) -> Result<(Option<i64>, bool), MasterError> {
     let (game, result) = match ask {
         Ask::Join { game, name } => {
             let r = master.sign_up(Some(game), &name, sender, false, None).await;
             // On success the confirmation mail is the answer.
             if r.is_ok() {
-                return Ok(Some(game));
+                return Ok((Some(game), false));
             }
             (Some(game), r)
         }
@@ -102,10 +108,14 @@ pub async fn handle(master: &Master, ask: Ask, sender: &str) -> Result<Option<i6
             master
                 .send_loose(&signup.email, letter, signup.game_id)
                 .await?;
-            return Ok(signup.game_id);
+            return Ok((signup.game_id, false));
         }
     };
     if let Err(e) = result {
+        let since = crate::clock::now() - 86_400;
+        if master.store.join_refused_since(sender, since).await? {
+            return Ok((game, true));
+        }
         // Whoever asked chose no language yet: the game's, when there is one.
         let t = match game {
             Some(id) => master
@@ -117,8 +127,9 @@ pub async fn handle(master: &Master, ask: Ask, sender: &str) -> Result<Option<i6
         };
         let letter = letters::join_refused(&e.worded(t), t);
         master.send_loose(sender, letter, game).await?;
+        return Ok((game, true));
     }
-    Ok(game)
+    Ok((game, false))
 }
 
 #[cfg(test)]

@@ -20,6 +20,11 @@ use crate::store::{
     GameRow, GameStatus, NewGame, Schedule, SeatingRow, SignupKind, SignupRow, SignupStatus, Tx,
 };
 
+/// Sign-ups one address may have waiting for its confirmation in a day.
+pub const MAX_PENDING_SIGNUPS: i64 = 3;
+/// Unconfirmed sign-ups a game may have per seat it may have.
+pub const MAX_PENDING_PER_SEAT: i64 = 4;
+
 /// How long a confirmation link or reply address works.
 pub const CONFIRM_WITHIN: i64 = 2 * 86_400;
 
@@ -193,7 +198,28 @@ impl Master {
             return Err(MasterError::Invalid(problems));
         }
         let now = now();
+        // Anyone may type an address: one address is sent a few confirmations a day at most.
+        if self.store.pending_signups_of(email, now - 86_400).await? >= MAX_PENDING_SIGNUPS {
+            return Err(MasterError::TooMany(said!(
+                "error-signups-pending",
+                most = MAX_PENDING_SIGNUPS
+            )));
+        }
         let mut tx = self.store.write().await?;
+        if let Some(id) = game_id {
+            let most = MAX_PENDING_PER_SEAT
+                * self
+                    .store
+                    .seating(&mut *tx, id)
+                    .await?
+                    .map_or(7, |s| s.max_players);
+            if self.store.pending_signups_in(&mut tx, id).await? >= most {
+                return Err(MasterError::TooMany(said!(
+                    "error-signups-pending-game",
+                    most = most
+                )));
+            }
+        }
         let game = match game_id {
             Some(id) => Some(self.locked(&mut tx, id).await?),
             None => None,

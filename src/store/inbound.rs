@@ -183,6 +183,18 @@ impl Store {
     }
 
     /// Whether an address was sent the keyless `help` since `since`.
+    /// Whether a refused `join` from this address was stored since `since` (its answer sent).
+    pub async fn join_refused_since(&self, email: &str, since: i64) -> Result<bool, StoreError> {
+        let row: Option<(i64,)> = sqlx::query_as(
+            "SELECT id FROM inbound WHERE sender = $1 AND outcome = 'join refused' AND received_at >= $2 LIMIT 1",
+        )
+        .bind(email)
+        .bind(since)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.is_some())
+    }
+
     pub async fn helped_since(&self, email: &str, since: i64) -> Result<bool, StoreError> {
         let row: Option<(i64,)> = sqlx::query_as(
             "SELECT id FROM inbound WHERE sender = $1 AND outcome = 'help' AND received_at >= $2 LIMIT 1",

@@ -208,6 +208,30 @@ impl Store {
         Ok(id)
     }
 
+    /// Sign-ups an address asked for since `since` and has not confirmed: the cap on the
+    /// confirmations one address can be sent.
+    pub async fn pending_signups_of(&self, email: &str, since: i64) -> Result<i64, StoreError> {
+        let (n,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM signups WHERE lower(email) = lower($1) AND status = 'pending' AND kind <> 'invite' AND created_at >= $2",
+        )
+        .bind(email)
+        .bind(since)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(n)
+    }
+
+    /// Sign-ups to a game that are not confirmed yet.
+    pub async fn pending_signups_in(&self, tx: &mut Conn, game_id: i64) -> Result<i64, StoreError> {
+        let (n,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM signups WHERE game_id = $1 AND status = 'pending' AND kind <> 'invite'",
+        )
+        .bind(game_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        Ok(n)
+    }
+
     /// Invitations made since `since` by games whose game master is `gm_email`: the daily
     /// cap on the invitations one address may send.
     pub async fn invitations_by_gm(

@@ -537,3 +537,61 @@ async fn an_absence_within_the_limit_plays_empty_turns_and_an_idle_seat_goes_to_
     assert!(said.contains("has expired"), "{said}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn thirty_forged_joins_send_a_victim_three_confirmations_and_one_refusal() {
+    let mut app = TestApp::spawn().await;
+    let (id, _gm) = create(&app, 3, 5, &[]).await;
+    settle(&app).await;
+    let before = app.mails().len();
+    let mut outcomes = Vec::new();
+    for i in 0..30 {
+        let r = post_inbound(
+            &app,
+            reply(
+                "Victim <victim@example.org>",
+                "gm@polysleuth.test",
+                &format!("join {id} Name{i}"),
+            ),
+        )
+        .await;
+        outcomes.push(r["outcome"].as_str().unwrap_or_default().to_string());
+    }
+    settle(&app).await;
+    let to_victim: Vec<String> = app.mails()[before..]
+        .iter()
+        .filter(|m| m.contains("To: victim@example.org"))
+        .cloned()
+        .collect();
+    assert_eq!(
+        outcomes.iter().filter(|o| *o == "handled").count(),
+        3,
+        "{outcomes:?}"
+    );
+    assert_eq!(
+        outcomes.iter().filter(|o| *o == "join_refused").count(),
+        27,
+        "{outcomes:?}"
+    );
+    assert_eq!(
+        to_victim.len(),
+        4,
+        "three confirmations and one refusal a day"
+    );
+    // Nor can many addresses fill one game's list: four a seat wait at most.
+    for i in 0..25 {
+        let _ = post_inbound(
+            &app,
+            reply(
+                &format!("P{i} <p{i}@example.org>"),
+                "gm@polysleuth.test",
+                &format!("join {id} P{i}"),
+            ),
+        )
+        .await;
+    }
+    let master = app.running.as_ref().unwrap().master.clone();
+    let (_, signups) = master.forming_of(id).await.unwrap();
+    assert_eq!(signups.len(), 20, "4 a seat for a game of at most 5");
+    app.stop().await;
+}
