@@ -169,6 +169,7 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
         .with_context(|| format!("the From address \"{}\" is not valid", opts.mail_from))?;
     let domain = from.email.domain().to_string();
     let outbox = Outbox {
+        site: master.site.clone(),
         store: store.clone(),
         writer: master.writer.clone(),
         transport,

@@ -373,8 +373,8 @@ gm-bounced-title = Bounced mail
 gm-failing-title = Mail that could not be delivered
 gm-failing-mail = To { $to }: "{ $subject }", { $attempts } attempts; last error:
 gm-not-a-player-address = an address that is not a player's
-gm-bounced-since = mail to { $who } has bounced since round { $round }: { $reason }
-gm-bounced = mail to { $who } has bounced: { $reason }
+gm-bounced-since = mail to { $who } has bounced since round { $round }: the receiving mail server refused it for good
+gm-bounced = mail to { $who } has bounced: the receiving mail server refused it for good
 
 # Error pages.
 error-400 = Bad request

@@ -373,8 +373,8 @@ gm-bounced-title = Courriels revenus
 gm-failing-title = Courriels qui n’ont pas pu être remis
 gm-failing-mail = À { $to } : « { $subject } », { $attempts } tentatives ; dernière erreur :
 gm-not-a-player-address = une adresse qui n’est pas celle d’un joueur
-gm-bounced-since = le courriel à { $who } revient depuis la manche { $round } : { $reason }
-gm-bounced = le courriel à { $who } revient : { $reason }
+gm-bounced-since = le courriel à { $who } revient depuis la manche { $round } : le serveur de courrier qui le reçoit l’a refusé pour de bon
+gm-bounced = le courriel à { $who } revient : le serveur de courrier qui le reçoit l’a refusé pour de bon
 
 # Pages d’erreur.
 error-400 = Requête incorrecte

@@ -261,8 +261,14 @@ async fn handle(
     }
     let sender = mail.sender.clone();
     if let Some(bounce) = &mail.bounce {
-        let game = record_bounce(master, bounce).await?;
-        return Ok((Outcome::Bounce, sender, game, None));
+        // Only a bounce of a mail we sent, at the address we signed for it, is one.
+        return Ok(match master.site.check_signed("bounce", &bounce.verp) {
+            Some(outbox_id) => {
+                let game = record_bounce(master, outbox_id, bounce).await?;
+                (Outcome::Bounce, sender, game, None)
+            }
+            None => (Outcome::Automatic, sender, None, None),
+        });
     }
     if mail.automatic.is_some() {
         return Ok((Outcome::Automatic, sender, None, None));
@@ -338,28 +344,29 @@ async fn handle(
 
 /// Records a bounce against the mail it names (or, failing that, every game of the
 /// address it names); never answered. The game it was recorded for, if one.
+/// Records a bounce of our mail `outbox_id` for its game, at most `MAX_BOUNCES` a game.
 async fn record_bounce(
     master: &Master,
+    outbox_id: i64,
     bounce: &inbound::Bounce,
 ) -> Result<Option<i64>, MasterError> {
-    let row = match bounce.outbox_id {
-        Some(id) => master.store.outbox_recipient(id).await?,
-        None => None,
+    let Some((game, email)) = master.store.outbox_recipient(outbox_id).await? else {
+        return Ok(None);
     };
-    let (games, email) = match (row, &bounce.recipient) {
-        (Some((game, to)), _) => (game.into_iter().collect(), to),
-        (None, Some(to)) => (master.store.games_of_address(to).await?, to.clone()),
-        (None, None) => return Ok(None),
-    };
-    for game in &games {
-        master
-            .store
-            .record_bounce(Some(*game), &email, &bounce.reason, now())
-            .await?;
+    if let Some(game) = game {
+        if master.store.bounce_count(game).await? < MAX_BOUNCES {
+            master
+                .store
+                .record_bounce(Some(game), &email, &bounce.reason, now())
+                .await?;
+        }
     }
     crate::metrics::METRICS.mails_bounced.inc();
-    Ok(games.first().copied())
+    Ok(game)
 }
+
+/// The most bounces one game records: its game master's page lists them by address anyway.
+const MAX_BOUNCES: i64 = 100;
 
 /// The game a token points at, even when its key is wrong: counted on that game's GM page.
 async fn claimed_game(master: &Master, token: &str) -> Result<Option<i64>, MasterError> {

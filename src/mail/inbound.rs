@@ -2,7 +2,7 @@
 //! must never be answered), its text (`super::reply` finds what the player wrote in it), and
 //! the commands in that.
 
-use mail_parser::{MessageParser, MimeHeaders, PartType};
+use mail_parser::{MessageParser, PartType};
 
 /// Larger messages are refused.
 pub const MAX_MESSAGE_BYTES: usize = 1024 * 1024;
@@ -27,7 +27,9 @@ pub struct Incoming {
 /// returned Message-ID), to whom, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Bounce {
-    pub outbox_id: Option<i64>,
+    /// The signed token of the VERP address it came to (`local+bounce-ID-SIG@…`): the door
+    /// checks it, and only a bounce whose token the service signed is recorded.
+    pub verp: String,
     pub recipient: Option<String>,
     pub reason: String,
 }
@@ -69,7 +71,7 @@ pub fn read(raw: &[u8], own_address: &str, loop_header: &str, html: Html) -> Opt
         }
     }
     let automatic = automatic_reason(&msg, sender.as_deref(), own_address, loop_header);
-    let bounce = bounce(&msg, raw, sender.as_deref(), &recipients, own_address);
+    let bounce = bounce(&msg, raw, &recipients, own_address);
     Some(Incoming {
         sender,
         recipients,
@@ -138,37 +140,19 @@ fn automatic_reason(
     }
 }
 
-/// A bounce: a delivery status notification (`multipart/report;
-/// report-type=delivery-status`), mail from MAILER-DAEMON or postmaster, or mail to our bounce
-/// address (`local+bounce-ID@…`). A report that says only "delayed" is no bounce.
+/// A bounce: mail to our bounce address (`local+bounce-ID-SIG@…`, the envelope sender of each
+/// mail we send), whatever it says, but for a report that says only "delayed". Reports and
+/// MAILER-DAEMON mail to any other address are automatic mail, never a bounce.
 fn bounce(
     msg: &mail_parser::Message<'_>,
     raw: &[u8],
-    sender: Option<&str>,
     recipients: &[String],
     own_address: &str,
 ) -> Option<Bounce> {
-    let verp = plus_token(recipients, own_address).and_then(|t| {
-        t.strip_prefix("bounce-")
-            .and_then(|n| n.parse::<i64>().ok())
-    });
-    let report = msg.content_type().is_some_and(|ct| {
-        ct.ctype().eq_ignore_ascii_case("multipart")
-            && ct
-                .subtype()
-                .is_some_and(|s| s.eq_ignore_ascii_case("report"))
-            // A delivery report only: read receipts and abuse reports are reports too.
-            && ct
-                .attribute("report-type")
-                .is_some_and(|t| t.eq_ignore_ascii_case("delivery-status"))
-    });
-    let daemon = sender.is_some_and(|s| {
-        let local = s.split('@').next().unwrap_or("").to_ascii_lowercase();
-        matches!(local.as_str(), "mailer-daemon" | "postmaster")
-    });
-    if verp.is_none() && !report && !daemon {
-        return None;
-    }
+    // Only mail to our bounce address can be a bounce: anyone can write a report, or call
+    // themselves MAILER-DAEMON.
+    let verp = plus_token(recipients, own_address)
+        .and_then(|t| t.strip_prefix("bounce-").map(str::to_string))?;
     let text = String::from_utf8_lossy(raw);
     let field = |name: &str| {
         text.lines().find_map(|l| {
@@ -189,15 +173,6 @@ fn bounce(
         .or_else(|| field("Original-Recipient"))
         .map(after_type)
         .map(|r| r.trim_matches(['<', '>']).to_string());
-    let outbox_id = verp.or_else(|| {
-        // The returned headers carry our Message-ID, `<outbox-ID@domain>`.
-        let at = text.find("<outbox-")? + "<outbox-".len();
-        let digits: String = text[at..]
-            .chars()
-            .take_while(char::is_ascii_digit)
-            .collect();
-        digits.parse().ok()
-    });
     let reason = field("Diagnostic-Code")
         .map(after_type)
         .or_else(|| field("Status").map(|s| format!("status {s}")))
@@ -205,7 +180,7 @@ fn bounce(
     let reason: String = reason.chars().filter(|c| *c != '\0').take(200).collect();
     let recipient = recipient.map(|r| r.replace('\0', ""));
     Some(Bounce {
-        outbox_id,
+        verp,
         recipient,
         reason,
     })

@@ -104,6 +104,8 @@ pub struct Outbox {
     pub from: Mailbox,
     /// The domain of Message-IDs.
     pub domain: String,
+    /// Signs each mail's bounce address (VERP), so that only a bounce of our own mail counts.
+    pub site: crate::site::Site,
 }
 
 impl Outbox {
@@ -117,7 +119,7 @@ impl Outbox {
         let bounce_to = format!(
             "{}+bounce-{}@{}",
             self.from.email.user(),
-            row.id,
+            crate::keys::token(row.id, &self.site.sign("bounce", row.id)),
             self.from.email.domain()
         )
         .parse()

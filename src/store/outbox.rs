@@ -188,6 +188,15 @@ impl Store {
     }
 
     /// A game's bounces, oldest first.
+    /// How many bounces a game has recorded.
+    pub async fn bounce_count(&self, game_id: i64) -> Result<i64, StoreError> {
+        let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM bounces WHERE game_id = $1")
+            .bind(game_id)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(n)
+    }
+
     pub async fn bounces(&self, game_id: i64) -> Result<Vec<BounceRow>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT email, round, reason FROM bounces WHERE game_id = $1 ORDER BY id",

@@ -25,7 +25,8 @@ pub struct GmView {
     pub pending_done: Vec<String>,
     pub failing_mail: Vec<FailingMail>,
     pub refused_mail: i64,
-    /// "mail to Bob has bounced since round 3: 550 mailbox unknown", one per address.
+    /// "mail to Bob has bounced since round 3: …", one per address, in a fixed sentence: what
+    /// the remote server wrote is its own words, never shown.
     pub bounces: Vec<String>,
     pub reminder_hours: String,
     pub game: PublicGame,
@@ -75,36 +76,34 @@ pub async fn gm_view(master: &Master, row: &GameRow, lang: Lang) -> Result<GmVie
     })
 }
 
-/// One line per address whose mail bounced: who (by name when a player), since which round,
-/// and the last reason given.
+/// One line per address whose mail bounced: who (by name when a player) and since which
+/// round, in a fixed sentence.
 async fn bounce_lines(
     master: &Master,
     row: &GameRow,
     lang: Lang,
 ) -> Result<Vec<String>, MasterError> {
     let players = master.store.players(&master.store.pool, row.id).await?;
-    let mut by_address: Vec<(String, Option<i64>, String)> = Vec::new();
+    let mut by_address: Vec<(String, Option<i64>)> = Vec::new();
     for b in master.store.bounces(row.id).await? {
-        let (email, round, reason) = (b.email, b.round, b.reason);
-        match by_address
-            .iter_mut()
-            .find(|(e, _, _)| e.eq_ignore_ascii_case(&email))
+        if !by_address
+            .iter()
+            .any(|(e, _)| e.eq_ignore_ascii_case(&b.email))
         {
-            Some(entry) => entry.2 = reason,
-            None => by_address.push((email, round, reason)),
+            by_address.push((b.email, b.round));
         }
     }
     Ok(by_address
         .into_iter()
-        .map(|(email, round, reason)| {
+        .map(|(email, round)| {
             let who = players
                 .iter()
                 .find(|p| p.email.eq_ignore_ascii_case(&email))
                 // Any other address (an observer's, say) is not the game master's to see.
                 .map_or(lang.t("gm-not-a-player-address"), |p| p.name.clone());
             match round {
-                Some(r) => lang.t3("gm-bounced-since", "who", who, "round", r, "reason", reason),
-                None => lang.t2("gm-bounced", "who", who, "reason", reason),
+                Some(r) => lang.t2("gm-bounced-since", "who", who, "round", r),
+                None => lang.t1("gm-bounced", "who", who),
             }
         })
         .collect())

@@ -37,6 +37,19 @@ async fn an_address_no_mail_server_would_take_is_refused_when_the_game_is_made()
     app.stop().await;
 }
 
+/// The envelope sender (VERP) the service gave the mail with this Message-ID: where a mail
+/// server returns it. Signed, so no one else can write a bounce the service believes.
+fn bounce_address(app: &TestApp, message_id: &str) -> String {
+    let row: i64 = message_id["<outbox-".len()..message_id.find('@').unwrap()]
+        .parse()
+        .unwrap();
+    let site = &app.running.as_ref().unwrap().master.site;
+    format!(
+        "gm+bounce-{}@polysleuth.test",
+        polysleuth::keys::token(row, &site.sign("bounce", row))
+    )
+}
+
 #[tokio::test]
 async fn a_delivery_report_is_matched_to_its_player_never_answered_and_shown_to_the_gm() {
     let mut app = TestApp::spawn().await;
@@ -47,30 +60,45 @@ async fn a_delivery_report_is_matched_to_its_player_never_answered_and_shown_to_
         .find(|m| m.contains("To: ben@example.org"))
         .unwrap();
     let message_id = header(&welcome, "Message-ID").unwrap().trim().to_string();
-    let report = format!(
-        "From: Mail Delivery System <MAILER-DAEMON@mx.example.org>\r\n\
-         To: gm@polysleuth.test\r\nSubject: Undelivered Mail Returned to Sender\r\n\
-         Message-ID: <dsn-1@mx.example.org>\r\nAuto-Submitted: auto-replied\r\n\
-         MIME-Version: 1.0\r\n\
-         Content-Type: multipart/report; report-type=delivery-status; boundary=\"b\"\r\n\r\n\
-         --b\r\nContent-Type: text/plain\r\n\r\nYour message could not be delivered.\r\n\
-         --b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example.org\r\n\r\n\
-         Final-Recipient: rfc822; ben@example.org\r\nAction: failed\r\nStatus: 5.1.1\r\n\
-         Diagnostic-Code: smtp; 550 5.1.1 <ben@example.org>: mailbox unknown\r\n\
-         --b\r\nContent-Type: text/rfc822-headers\r\n\r\nMessage-ID: {message_id}\r\n\
-         To: ben@example.org\r\n--b--\r\n"
-    );
+    let report = |to: &str| {
+        format!(
+            "From: Mail Delivery System <MAILER-DAEMON@mx.example.org>\r\n\
+             To: {to}\r\nSubject: Undelivered Mail Returned to Sender\r\n\
+             Message-ID: <dsn-{}@mx.example.org>\r\nAuto-Submitted: auto-replied\r\n\
+             MIME-Version: 1.0\r\n\
+             Content-Type: multipart/report; report-type=delivery-status; boundary=\"b\"\r\n\r\n\
+             --b\r\nContent-Type: text/plain\r\n\r\nYour message could not be delivered.\r\n\
+             --b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example.org\r\n\r\n\
+             Final-Recipient: rfc822; ben@example.org\r\nAction: failed\r\nStatus: 5.1.1\r\n\
+             Diagnostic-Code: smtp; 550 5.1.1 <ben@example.org>: click http://evil.example/\r\n\
+             --b\r\nContent-Type: text/rfc822-headers\r\n\r\nMessage-ID: {message_id}\r\n\
+             To: ben@example.org\r\n--b--\r\n",
+            rand::random::<u64>()
+        )
+    };
     let before = app.mails().len();
-    let r = post_inbound(&app, report).await;
-    let answer = r;
-    assert_eq!(answer["outcome"], "bounce");
+    // Anyone can write a report naming Ben's mail, to the game master's address or to a bounce
+    // address they made up: automatic mail, recorded as nothing.
+    for to in [
+        "gm@polysleuth.test".to_string(),
+        "gm+bounce-1@polysleuth.test".into(),
+    ] {
+        let r = post_inbound(&app, report(&to)).await;
+        assert_eq!(r["outcome"], "automatic", "{to}: {r}");
+    }
+    let gm = app.get_json(&format!("/api/gm/{}", g.gm)).await;
+    assert_eq!(gm["bounces"], json!([]), "a forged bounce is never shown");
+    // The real one comes to the signed address the mail was sent from.
+    let r = post_inbound(&app, report(&bounce_address(&app, &message_id))).await;
+    assert_eq!(r["outcome"], "bounce");
     settle(&app).await;
     assert_eq!(app.mails().len(), before, "a bounce is never answered");
     let gm = app.get_json(&format!("/api/gm/{}", g.gm)).await;
+    // A fixed sentence: what the remote server wrote is never shown.
     assert_eq!(
         gm["bounces"],
         json!([
-            "mail to Ben has bounced since round 1: 550 5.1.1 <ben@example.org>: mailbox unknown"
+            "mail to Ben has bounced since round 1: the receiving mail server refused it for good"
         ])
     );
     let (_, page) = app.get_text(&format!("/gm/{}", g.gm)).await;
@@ -78,24 +106,25 @@ async fn a_delivery_report_is_matched_to_its_player_never_answered_and_shown_to_
         page.contains("mail to Ben has bounced since round 1"),
         "{page}"
     );
+    assert!(!page.contains("evil.example"), "{page}");
     // A plain bounce with no report, to the envelope sender of Cleo's welcome mail (VERP).
     let cleo = app
         .mails()
         .into_iter()
         .find(|m| m.contains("To: cleo@example.org"))
         .unwrap();
-    let id = header(&cleo, "Message-ID").unwrap().trim();
-    let row: i64 = id["<outbox-".len()..id.find('@').unwrap()].parse().unwrap();
+    let id = header(&cleo, "Message-ID").unwrap().trim().to_string();
     let bounce = format!(
-        "From: postmaster@mx.example.net\r\nTo: gm+bounce-{row}@polysleuth.test\r\n\
-         Subject: failure notice\r\n\r\nSorry, we were unable to deliver your message.\r\n"
+        "From: postmaster@mx.example.net\r\nTo: {}\r\n\
+         Subject: failure notice\r\n\r\nSorry, we were unable to deliver your message.\r\n",
+        bounce_address(&app, &id)
     );
     let r = post_inbound(&app, bounce).await;
     assert_eq!(r["outcome"], "bounce");
     let gm = app.get_json(&format!("/api/gm/{}", g.gm)).await;
     assert_eq!(
         gm["bounces"][1],
-        "mail to Cleo has bounced since round 1: failure notice"
+        "mail to Cleo has bounced since round 1: the receiving mail server refused it for good"
     );
     app.stop().await;
 }
@@ -179,7 +208,13 @@ async fn a_permanent_smtp_refusal_is_recorded_as_a_bounce_and_never_retried() {
                 line.starts_with("mail to Cleo has bounced since round 1"),
                 "{line}"
             );
-            assert!(line.contains("550"), "{line}");
+            // The page says a fixed sentence; the server's own words stay in the database.
+            assert!(!line.contains("550"), "{line}");
+            let reasons: Vec<(String,)> = sqlx::query_as("SELECT reason FROM bounces")
+                .fetch_all(&master.store.pool)
+                .await
+                .unwrap();
+            assert!(reasons.iter().any(|(r,)| r.contains("550")), "{reasons:?}");
             assert_eq!(v["failing_mail"], json!([]), "given up, not failing");
             break;
         }
