@@ -207,3 +207,4 @@ error-standby-is-game-master = that standby's address is the game master's own: 
 error-signups-pending = this address already has { $most } sign-ups waiting for their confirmation today: confirm them from the mails sent to it, or try again tomorrow
 error-signups-pending-game = this game already has { $most } sign-ups waiting for their confirmation: try again once some are confirmed or have lapsed
 error-message-in-hand = the same message is being handled just now; try again in a minute and it will be answered as handled
+error-turn-already-over = turn { $turn } is already over: nothing was done; look at the table again

@@ -207,3 +207,4 @@ error-standby-is-game-master = l’adresse de ce remplaçant est celle du maîtr
 error-signups-pending = cette adresse a déjà { $most } inscriptions qui attendent leur confirmation aujourd’hui : confirmez-les depuis les courriels envoyés, ou réessayez demain
 error-signups-pending-game = cette partie a déjà { $most } inscriptions qui attendent leur confirmation : réessayez quand certaines seront confirmées ou échues
 error-message-in-hand = le même message est en cours de traitement ; réessayez dans une minute, il sera répondu qu’il est traité
+error-turn-already-over = le tour { $turn } est déjà fini : rien n’a été fait ; regardez la table de nouveau

@@ -15,7 +15,11 @@ use crate::store::{GameRow, GameStatus, Schedule, Tx};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum GmAction {
-    ResolveNow,
+    /// Close the open round (or end the turn) now; `round` is the round or turn the game
+    /// master saw open: when given, a later one is never closed by this request.
+    ResolveNow {
+        round: Option<i64>,
+    },
     Extend {
         hours: f64,
     },
@@ -88,8 +92,10 @@ impl Master {
                 Err(MasterError::Conflict(said!("error-game-not-started-press")))
             }
             (_, GmAction::Start) => Err(MasterError::Conflict(said!("error-game-started-already"))),
-            (_, GmAction::ResolveNow) => {
-                let round = self.close_open_round(game.id, Resolution::Continue).await?;
+            (_, GmAction::ResolveNow { round }) => {
+                let round = self
+                    .close_open_round_at(game.id, *round, Resolution::Continue)
+                    .await?;
                 Ok(said!("done-round-resolved", round = round))
             }
             (_, GmAction::End) => self.end(&game).await,
@@ -124,7 +130,7 @@ impl Master {
                         self.forget_players(|p| p.id != player);
                         return Ok(said);
                     }
-                    GmAction::ResolveNow | GmAction::End | GmAction::Start => {
+                    GmAction::ResolveNow { .. } | GmAction::End | GmAction::Start => {
                         unreachable!("handled above")
                     }
                 };

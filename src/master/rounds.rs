@@ -51,6 +51,17 @@ impl Master {
 
     /// Closes a game's open round now, for its game master: the round closed, or why not.
     pub async fn close_open_round(&self, game_id: i64, resolution: Resolution) -> Result<i64> {
+        self.close_open_round_at(game_id, None, resolution).await
+    }
+
+    /// Closes round `round` when it is still the open one (None: whichever is open): a
+    /// request that saw round 1 open never closes round 2, however late it comes.
+    pub async fn close_open_round_at(
+        &self,
+        game_id: i64,
+        round: Option<i64>,
+        resolution: Resolution,
+    ) -> Result<i64> {
         let game = self.public_game(game_id).await?;
         match game.status {
             GameStatus::Over => {
@@ -73,14 +84,15 @@ impl Master {
             }
             GameStatus::Open | GameStatus::Paused => {}
         }
+        let round = round.unwrap_or(game.round);
         match self
-            .close_round(game_id, game.round, ClosedBy::GameMaster, resolution)
+            .close_round(game_id, round, ClosedBy::GameMaster, resolution)
             .await?
         {
-            true => Ok(game.round),
+            true => Ok(round),
             false => Err(MasterError::Conflict(crate::said!(
                 "error-round-already-resolved",
-                round = game.round,
+                round = round,
                 game = game_id
             ))),
         }

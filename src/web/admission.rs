@@ -269,11 +269,11 @@ pub async fn gm_action(
     use crate::master::GmAction;
     if matches!(
         action,
-        GmAction::ResolveNow | GmAction::NewLink { .. } | GmAction::Start
+        GmAction::ResolveNow { .. } | GmAction::NewLink { .. } | GmAction::Start
     ) {
         let game = master.gm_game(token).await?;
         limiter.check_game(game.id, Kind::GmMail)?;
-        if matches!(action, GmAction::ResolveNow) {
+        if matches!(action, GmAction::ResolveNow { .. }) {
             // The round closes now: its computer players must have played.
             crate::computers::play_now(master, game.id).await?;
         }

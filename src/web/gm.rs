@@ -67,7 +67,16 @@ pub async fn gm(req: HttpRequest, master: web::Data<Master>, path: web::Path<Str
 pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterError> {
     let get = |k: &str| f.get(k).map(|s| s.trim()).unwrap_or("");
     Ok(match get("action") {
-        "resolve" => GmAction::ResolveNow,
+        "resolve" => GmAction::ResolveNow {
+            // The round (or turn) the game master saw open; the API may leave it out.
+            round: match get("round") {
+                "" => None,
+                r => Some(
+                    r.parse()
+                        .map_err(|_| MasterError::invalid(said!("error-not-round", round = r)))?,
+                ),
+            },
+        },
         "start" => GmAction::Start,
         "pause" => GmAction::Pause,
         "resume" => GmAction::Resume,

@@ -783,3 +783,93 @@ async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_limit_and_spoo
         .unwrap_err()
         .contains("--trusted-proxy \"ten\""));
 }
+
+#[tokio::test]
+async fn four_resolves_of_round_one_at_once_close_round_one_only_and_a_double_click_skips_one_turn()
+{
+    let mut app = TestApp::spawn().await;
+    let (id, _links, gm) = app
+        .create_game(&common::game_body(&["Ann", "Ben", "Cleo"], None, json!({})))
+        .await;
+    let actions = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
+    let body = json!({"action": "resolve", "round": 1});
+    let posts = (0..4).map(|_| app.post_json(&actions, &body));
+    let statuses: Vec<u16> = futures_util::future::join_all(posts)
+        .await
+        .into_iter()
+        .map(|(s, _)| s)
+        .collect();
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 200).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 409).count(),
+        3,
+        "{statuses:?}"
+    );
+    let g = app.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(g["round"], 2, "only round 1 closed");
+    // The game master's page carries the round it shows.
+    let (_, page) = app.get_text(&gm).await;
+    assert!(page.contains("name=\"round\" value=\"2\""), "{page}");
+
+    // Classic Sleuth: the page's "end the turn now", clicked twice, ends one turn.
+    let players = [
+        "Ann <ann@example.org>",
+        "Ben <ben@example.org>",
+        "Cleo <cleo@example.org>",
+    ];
+    let (status, created) = app
+        .post_json(
+            "/api/games",
+            &json!({"name": "Twice", "gm_email": "gm@example.org", "ruleset": "sleuth",
+                    "players": players}),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let cid = created["id"].as_i64().unwrap();
+    let cgm = path_of(created["gm_link"].as_str().unwrap()).replacen("/gm/", "/classic/gm/", 1);
+    let table_path = format!("/api/classic/games/{cid}");
+    let first = app.get_json(&table_path).await["current"].clone();
+    let (_, page) = app.get_text(&cgm).await;
+    let csrf = page
+        .split("name=\"csrf\" value=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .unwrap()
+        .to_string();
+    let turn = page
+        .split("name=\"round\" value=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .unwrap()
+        .to_string();
+    let click = || {
+        app.client
+            .post(app.url(&cgm))
+            .form(&[
+                ("csrf", csrf.as_str()),
+                ("round", turn.as_str()),
+                ("action", "resolve"),
+            ])
+            .send()
+    };
+    let (a, b) = futures_util::future::join(click(), click()).await;
+    let pages = [
+        a.unwrap().text().await.unwrap(),
+        b.unwrap().text().await.unwrap(),
+    ];
+    assert!(
+        pages
+            .iter()
+            .any(|p| p.contains("is already over: nothing was done")),
+        "the second click is refused"
+    );
+    let after = app.get_json(&table_path).await;
+    let seats = ["Ann", "Ben", "Cleo"];
+    let next = seats[(seats.iter().position(|s| *s == first).unwrap() + 1) % 3];
+    assert_eq!(after["current"], next, "one turn ended, not two: {after}");
+    app.stop().await;
+}

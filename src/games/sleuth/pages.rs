@@ -255,18 +255,23 @@ pub async fn gm(req: HttpRequest, master: web::Data<Master>, path: web::Path<Str
 pub async fn gm_action(
     req: HttpRequest,
     master: web::Data<Master>,
+    limiter: web::Data<crate::web::admission::Limiter>,
     path: web::Path<String>,
     form: web::Form<Fields>,
 ) -> Page {
     let token = path.into_inner();
     let f = form.into_inner();
     check_csrf(&req, &f)?;
+    // The one admission path of every game master's door: the per-game mail limit included.
     let said = match crate::web::gm::parse_gm_action(&f) {
-        Ok(action) => match master.gm_action(&token, action).await {
-            Ok(said) => said,
-            Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => e.said(),
-            Err(e) => return Err(e.into()),
-        },
+        Ok(action) => {
+            match crate::web::admission::gm_action(&master, &limiter, &token, action).await {
+                Err(e @ MasterError::TooMany(_)) => e.said(),
+                Ok(said) => said,
+                Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => e.said(),
+                Err(e) => return Err(e.into()),
+            }
+        }
         Err(e) => e.said(),
     };
     gm_page(&req, &master, &token, Some(said)).await

@@ -45,6 +45,8 @@ pub struct EndView {
 #[derive(Serialize)]
 pub struct TableView {
     pub id: i64,
+    /// The turn now (the game row's `round`): the game master's forms carry it.
+    pub turn: i64,
     pub name: String,
     pub whose: String,
     pub over: bool,
@@ -131,6 +133,7 @@ pub fn table(t: Lang, row: &GameRow, g: &Sleuth, zone: &str) -> TableView {
         }
     });
     TableView {
+        turn: row.round,
         id: row.id,
         name: row.name.clone(),
         whose,

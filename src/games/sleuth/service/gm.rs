@@ -21,9 +21,18 @@ impl Master {
                 Err(MasterError::Conflict(said!("error-game-not-started-press")))
             }
             (_, GmAction::Start) => Err(MasterError::Conflict(said!("error-game-started-already"))),
-            (_, GmAction::ResolveNow) => {
-                self.classic_change(game.id, None, |s, _, _| Ok(s.gm_skip()))
-                    .await?;
+            (_, GmAction::ResolveNow { round }) => {
+                self.classic_change(game.id, None, |s, _, _| {
+                    // The turn the game master saw: a later one is never ended by this request.
+                    if round.is_some_and(|t| t != s.turn as i64) {
+                        return Err(MasterError::Conflict(said!(
+                            "error-turn-already-over",
+                            turn = round.unwrap_or_default()
+                        )));
+                    }
+                    Ok(s.gm_skip())
+                })
+                .await?;
                 Ok(said!("done-turn-ended-now-next"))
             }
             (_, GmAction::End) => {
