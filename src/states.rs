@@ -50,6 +50,14 @@ impl States {
 
 /// A game row's state, parsed anew.
 pub fn parse(row: &GameRow) -> Result<Game> {
+    // A game its game master discarded before it started was never dealt: there is nothing
+    // to show but that.
+    if row.status == crate::store::GameStatus::Over && row.commitment.is_empty() {
+        return Err(MasterError::NotFound(crate::said!(
+            "error-game-discarded",
+            game = row.id
+        )));
+    }
     if row.ruleset != crate::store::Ruleset::POLYSLEUTH {
         return Err(MasterError::Conflict(crate::said!(
             "error-classic-pages",

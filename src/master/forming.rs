@@ -369,6 +369,9 @@ impl Master {
             Some(&signup.email),
             Some(signup.id),
         )?;
+        // An invitee names themselves here: never as one of the game's computer players, whose
+        // name a second seat would share and the game could not start.
+        check_not_computer(&game, &name)?;
         self.store
             .set_signup(&mut tx, signup.id, SignupStatus::Joined, Some(&name), now)
             .await?;

@@ -595,3 +595,92 @@ async fn thirty_forged_joins_send_a_victim_three_confirmations_and_one_refusal()
     assert_eq!(signups.len(), 20, "4 a seat for a game of at most 5");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn an_invitee_cannot_accept_under_a_computer_players_name() {
+    let mut app = TestApp::spawn().await;
+    let (s, created) = app
+        .post_json(
+            "/api/games",
+            &json!({
+                "name": "With a computer",
+                "gm_email": "gm@example.org",
+                "players": ["Hal <computer:detective>"],
+                "forming": {"min_players": 3, "max_players": 4, "invite": ["dan@example.org"]},
+            }),
+        )
+        .await;
+    assert_eq!(s, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let invitation = last_mail_to(&app, "dan@example.org", "invited").await;
+    let to = header(&invitation, "Reply-To").unwrap().trim().to_string();
+    let before = app.mails().len();
+    let r = post_inbound(&app, reply("Dan <dan@example.org>", &to, "accept Hal")).await;
+    assert_eq!(r["outcome"], "handled", "{r}");
+    settle(&app).await;
+    let answer = app.mails()[before..]
+        .iter()
+        .find(|m| m.contains("To: dan@example.org"))
+        .cloned()
+        .unwrap_or_default()
+        .replace("=\r\n", "");
+    assert!(answer.contains("Hal"), "{answer}");
+    let master = app.running.as_ref().unwrap().master.clone();
+    let (_, signups) = master.forming_of(id).await.unwrap();
+    assert!(
+        signups.iter().all(|s| !s.name.eq_ignore_ascii_case("Hal")),
+        "nobody joined as the computer player: {:?}",
+        signups
+            .iter()
+            .map(|s| (&s.name, s.status))
+            .collect::<Vec<_>>()
+    );
+    // Under a name of their own, the same invitation is accepted.
+    let r = post_inbound(&app, reply("Dan <dan@example.org>", &to, "accept Dan")).await;
+    assert_eq!(r["outcome"], "handled", "{r}");
+    let (_, signups) = master.forming_of(id).await.unwrap();
+    assert!(signups.iter().any(|s| s.name == "Dan"), "Dan joined");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_forming_game_discarded_before_its_start_says_so_and_is_no_error() {
+    use polysleuth::web::admission::CreateGames;
+    let dir = crate::common::tempdir("discarded");
+    let db = crate::common::database_url(&dir).await;
+    let mut app = TestApp::spawn_with(dir, db, |o| o.create_games = CreateGames::Confirmed).await;
+    let (s, created) = app
+        .post_json(
+            "/api/games",
+            &json!({
+                "name": "Never played",
+                "gm_email": "gm@example.org",
+                "players": [],
+                "forming": {"min_players": 3, "max_players": 4},
+            }),
+        )
+        .await;
+    assert_eq!(s, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let mail = last_mail_to(&app, "gm@example.org", "/gm/").await;
+    let gm = mail
+        .lines()
+        .find(|l| l.contains("/gm/"))
+        .map(|l| path_of(l.trim()))
+        .unwrap();
+    let (s, answer) = gm_action(&app, &gm, json!({"action": "end", "confirm": true})).await;
+    assert_eq!(s, 200, "{answer}");
+    for path in [
+        format!("/games/{id}"),
+        format!("/api/games/{id}"),
+        gm.clone(),
+    ] {
+        let (status, body) = app.get_text(&path).await;
+        assert_eq!(status, 404, "{path}: {body}");
+        assert!(
+            body.contains("discarded by its game master"),
+            "{path}: {body}"
+        );
+    }
+    app.stop().await;
+}
