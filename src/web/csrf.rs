@@ -1,5 +1,7 @@
 //! Cross-site request forgery: a double-submit cookie, whose form token is the service's
-//! signature of it, checked on every form post.
+//! signature of it, checked on every form post. The cookie is itself signed: one the service
+//! did not issue (planted over plain http, say) is never believed, and a form shown to its
+//! holder carries a new cookie and a token for that one.
 
 use crate::said;
 use actix_web::cookie::{Cookie, SameSite};
@@ -35,11 +37,12 @@ pub fn csrf(req: &HttpRequest) -> (String, Option<Cookie<'static>>) {
     let master = master_of(req);
     let name = csrf_cookie_name(master);
     if let Some(c) = req.cookie(name) {
-        if c.value().len() == 32 {
+        if issued(master, c.value()) {
             return (master.site.sign_text("csrf", c.value()), None);
         }
     }
-    let value = crate::keys::new_key();
+    let random = crate::keys::new_key();
+    let value = format!("{random}.{}", master.site.sign_text("csrf-cookie", &random));
     let cookie = Cookie::build(name, value.clone())
         .path("/")
         .http_only(true)
@@ -47,6 +50,19 @@ pub fn csrf(req: &HttpRequest) -> (String, Option<Cookie<'static>>) {
         .same_site(SameSite::Strict)
         .finish();
     (master.site.sign_text("csrf", &value), Some(cookie))
+}
+
+/// Whether a cookie's value is one this service issued: `RANDOM.SIGNATURE`, the signature
+/// right (compared in constant time).
+fn issued(master: &Master, value: &str) -> bool {
+    let Some((random, signature)) = value.split_once('.') else {
+        return false;
+    };
+    random.len() == 32
+        && bool::from(subtle::ConstantTimeEq::ct_eq(
+            signature.as_bytes(),
+            master.site.sign_text("csrf-cookie", random).as_bytes(),
+        ))
 }
 
 pub fn check_csrf(req: &HttpRequest, form: &Fields) -> Result<(), PageError> {
@@ -57,7 +73,7 @@ pub fn check_csrf(req: &HttpRequest, form: &Fields) -> Result<(), PageError> {
         .unwrap_or_default();
     let sent = form.get("csrf").map(String::as_str).unwrap_or("");
     let expected = master.site.sign_text("csrf", &cookie);
-    let same = !cookie.is_empty()
+    let same = issued(master, &cookie)
         && bool::from(subtle::ConstantTimeEq::ct_eq(
             sent.as_bytes(),
             expected.as_bytes(),

@@ -608,6 +608,43 @@ async fn pages_carry_a_strict_policy_and_a_csrf_token_the_attacker_cannot_choose
         .unwrap();
     assert_eq!(r.status(), 409);
     assert!(r.text().await.unwrap().contains("came from another site"));
+    // A planted cookie of the right shape: the form neither believes it nor hands out its
+    // token; it sets a cookie of its own.
+    let site = app.running.as_ref().unwrap().master.site.clone();
+    let r = reqwest::Client::new()
+        .get(app.url("/games/new"))
+        .header("cookie", format!("polysleuth_csrf={chosen}"))
+        .send()
+        .await
+        .unwrap();
+    let set = r
+        .headers()
+        .get("set-cookie")
+        .map(|v| v.to_str().unwrap().to_string());
+    let page = r.text().await.unwrap();
+    assert!(
+        !page.contains(&site.sign_text("csrf", chosen)),
+        "the planted cookie's token"
+    );
+    assert!(
+        set.is_some_and(|c| !c.contains(chosen)),
+        "a cookie of its own"
+    );
+    let r = reqwest::Client::new()
+        .post(app.url("/games/new"))
+        .header("cookie", format!("polysleuth_csrf={chosen}"))
+        .form(&[
+            ("csrf", site.sign_text("csrf", chosen).as_str()),
+            ("name", "x"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        r.status(),
+        409,
+        "a token for a cookie the service did not issue"
+    );
     app.stop().await;
 
     // Behind https: a __Host- cookie, Secure, and HSTS.
