@@ -684,3 +684,59 @@ async fn a_forming_game_discarded_before_its_start_says_so_and_is_no_error() {
     }
     app.stop().await;
 }
+
+#[tokio::test]
+async fn classic_sleuth_seats_no_address_twice_and_its_game_master_form_keeps_the_mail_limit() {
+    let mut app = TestApp::spawn().await;
+    let (s, created) = app
+        .post_json(
+            "/api/games",
+            &json!({"name": "Classic seats", "gm_email": "gm@example.org", "ruleset": "sleuth",
+                    "players": ["Ann <ann@example.org>", "Ben <ben@example.org>",
+                                "Cleo <cleo@example.org>"]}),
+        )
+        .await;
+    assert_eq!(s, 201, "{created}");
+    let gm = path_of(created["gm_link"].as_str().unwrap());
+    // A standby with Ben's own address may not take Ann's seat: Ben would hold two hands.
+    submit(
+        &app,
+        "/",
+        "/standby",
+        &[("name", "Benny"), ("email", "ben@example.org")],
+    )
+    .await;
+    let link = join_link(&last_mail_to(&app, "ben@example.org", "/join/").await);
+    submit(&app, &link, &link, &[("action", "confirm")]).await;
+    let benny = link
+        .trim_start_matches("/join/")
+        .split('-')
+        .next()
+        .unwrap()
+        .to_string();
+    let (s, answer) = gm_action(
+        &app,
+        &gm,
+        json!({"action": "replace", "seat": 0, "with": format!("standby:{benny}")}),
+    )
+    .await;
+    assert_eq!(s, 409, "{answer}");
+    assert!(answer.to_string().contains("already seated"), "{answer}");
+    // The classic game master's page goes through the same per-game mail limit as the API:
+    // thirty actions that mail players an hour.
+    let page = gm.replacen("/gm/", "/classic/gm/", 1);
+    let mut refused_at = None;
+    for i in 1..=31 {
+        let html = submit(&app, &page, &page, &[("action", "newlink"), ("seat", "2")]).await;
+        if html.contains("too many") {
+            refused_at = Some(i);
+            break;
+        }
+    }
+    assert_eq!(
+        refused_at,
+        Some(31),
+        "the 31st new link in the hour is refused"
+    );
+    app.stop().await;
+}
