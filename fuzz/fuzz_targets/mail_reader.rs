@@ -1,6 +1,7 @@
 //! A raw message, as any door receives it, to the commands read from it: the MIME parser,
 //! the charset and transfer decoding, HTML to text (laid out, and stripped as the door's
-//! bounded reading does), the reply reader and the command split. It must never panic.
+//! bounded reading does), the stored copy (no key left readable), the reply reader and the
+//! command split. It must never panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -14,6 +15,11 @@ fuzz_target!(|data: &[u8]| {
     let Some(mail) = inbound::read(data, "gm@polysleuth.test", "X-Polysleuth-Loop", inbound::Html::LaidOut) else {
         return;
     };
+    // The stored copy: never a key left readable in it.
+    if let Some(copy) = inbound::decoded_copy(data, &mail.text) {
+        assert!(inbound::mask_keys(&copy) == copy, "a key survived in the stored copy");
+    }
+    let _ = inbound::oversized_key(inbound::header_part(data), data.len());
     let names = vec!["Ben".to_string(), "Cleo".to_string()];
     let own = reply::own_text(&mail.text, |l| reply::starts_like_turn(l, &names));
     let commands = inbound::commands(&own.text);
