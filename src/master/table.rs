@@ -5,8 +5,9 @@
 //! sign-up and forming, the doors up to the player found, the outbox, languages — and hands the
 //! game the rest.
 //!
-//! Polysleuth still runs in the core itself (its rounds go through the group-commit writer)
-//! until it moves into its own folder; every other game is a `Table`.
+//! Every game is a `Table`, Polysleuth included; Polysleuth's rounds still run in core files
+//! (turns, rounds, the group-commit writer) that its table calls, until they move into its
+//! folder.
 
 use async_trait::async_trait;
 use serde_json::Value;
