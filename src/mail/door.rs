@@ -82,8 +82,9 @@ pub async fn ingest(master: &Master, raw: &[u8]) -> Result<Ingested, MasterError
     let key = inbound::message_key(raw);
     // The stored copy never holds a key: it is kept for the record, not to act on.
     let masked = inbound::mask_keys(raw);
-    let Some(id) = claim(master, &masked, &key).await? else {
-        return duplicate(master, &key).await;
+    let id = match claim(master, &masked, &key).await? {
+        Claim::Mine(id) => id,
+        Claim::HandledBefore(id) => return Ok(duplicate(id)),
     };
     let (outcome, sender, game, player) = match handle(master, raw, id).await {
         Ok(handled) => handled,
@@ -111,8 +112,9 @@ pub async fn ingest_oversized(
     kept.extend_from_slice(
         format!("\r\n[the body was not kept: the message has {size} bytes, over the limit of {MAX_MESSAGE_BYTES}]\r\n").as_bytes(),
     );
-    let Some(id) = claim(master, &kept, &key).await? else {
-        return duplicate(master, &key).await;
+    let id = match claim(master, &kept, &key).await? {
+        Claim::Mine(id) => id,
+        Claim::HandledBefore(id) => return Ok(duplicate(id)),
     };
     let (outcome, sender, game, player) = refuse_oversized(master, header, size).await?;
     finish(master, id, outcome, sender, game, player).await
@@ -130,45 +132,52 @@ const STALE_CLAIM_SECONDS: i64 = 20;
 /// webhook, status 75 for an MTA's pipe, the message left unread in the mailbox): by then
 /// the message is handled, or, if the instance handling it stopped, its claim is stale and
 /// the retry takes it. No delivery is acted on twice, and none is lost.
-async fn claim(master: &Master, kept: &[u8], key: &str) -> Result<Option<i64>, MasterError> {
-    let id = match master.writer.store_inbound(kept, key).await? {
-        Some(id) => id,
-        None => match master.store.inbound_by_key(key).await? {
-            Some((id, _)) => id,
-            None => {
-                return Err(MasterError::NotStored(said!(
-                    "error-message-could-not-stored"
-                )))
-            }
-        },
+async fn claim(master: &Master, kept: &[u8], key: &str) -> Result<Claim, MasterError> {
+    // Stored now: stored claimed, by this delivery.
+    if let Some(id) = master.writer.store_inbound(kept, key).await? {
+        return Ok(Claim::Mine(id));
+    }
+    let Some((id, outcome)) = master.store.inbound_by_key(key).await? else {
+        return Err(MasterError::NotStored(said!(
+            "error-message-could-not-stored"
+        )));
     };
+    // Handled before: a duplicate, and nothing is written.
+    if outcome != "handling" && outcome != "received" {
+        return Ok(Claim::HandledBefore(id));
+    }
+    // Unhandled (stored by an older version), or claimed: taken when the claim is stale.
     let now = now();
     if master
         .store
         .claim_inbound(id, now, now - STALE_CLAIM_SECONDS)
         .await?
     {
-        return Ok(Some(id));
+        return Ok(Claim::Mine(id));
     }
     match master.store.inbound_by_key(key).await? {
         Some((_, outcome)) if outcome == "handling" => {
             Err(MasterError::NotStored(said!("error-message-in-hand")))
         }
-        _ => Ok(None),
+        _ => Ok(Claim::HandledBefore(id)),
     }
 }
 
-async fn duplicate(master: &Master, key: &str) -> Result<Ingested, MasterError> {
-    let id = match master.store.inbound_by_key(key).await? {
-        Some((id, _)) => id,
-        None => 0,
-    };
+/// What a delivery may do with a stored message.
+enum Claim {
+    /// Handle it: this delivery holds its claim.
+    Mine(i64),
+    /// Nothing: it was handled before.
+    HandledBefore(i64),
+}
+
+fn duplicate(id: i64) -> Ingested {
     crate::metrics::METRICS.inbound(Outcome::Duplicate.as_str());
     tracing::info!(inbound = id, "mail received again; already handled");
-    Ok(Ingested {
+    Ingested {
         id,
         outcome: Outcome::Duplicate,
-    })
+    }
 }
 
 async fn finish(

@@ -4,7 +4,9 @@
 use super::{Store, StoreError};
 
 /// Stores a raw message unless one with its key is stored already (then no row comes back).
-pub(super) const INSERT_INBOUND: &str = "INSERT INTO inbound (received_at, raw, message_key) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id";
+/// A new message is stored claimed by the delivery that stored it (`handling`): its handling
+/// needs no second write to claim it.
+pub(super) const INSERT_INBOUND: &str = "INSERT INTO inbound (received_at, raw, message_key, outcome, claimed_at) VALUES ($1, $2, $3, 'handling', $1) ON CONFLICT DO NOTHING RETURNING id";
 
 impl Store {
     /// Takes or renews the lease `name` for `holder` until `now + seconds`: true when
