@@ -62,6 +62,18 @@ fn join_link(mail: &str) -> String {
     path_of(line.trim())
 }
 
+/// Stands by for any game on the web and confirms by the link mailed: the sign-up's number.
+async fn confirmed_standby(app: &TestApp, name: &str, email: &str) -> String {
+    submit(app, "/", "/standby", &[("name", name), ("email", email)]).await;
+    let link = join_link(&last_mail_to(app, email, "/join/").await);
+    submit(app, &link, &link, &[("action", "confirm")]).await;
+    link.trim_start_matches("/join/")
+        .split('-')
+        .next()
+        .unwrap()
+        .to_string()
+}
+
 /// Joins on the web: the form, then the link mailed to the address.
 pub(crate) async fn join_on_the_web(app: &TestApp, id: i64, name: &str, email: &str) -> String {
     let page = format!("/games/{id}");
@@ -458,21 +470,7 @@ async fn an_absence_within_the_limit_plays_empty_turns_and_an_idle_seat_goes_to_
     last_mail_to(&app, "cleo@example.org", "your seat has a new player").await;
 
     // A standby whose name is already seated cannot take another seat.
-    submit(
-        &app,
-        "/",
-        "/standby",
-        &[("name", "Ben"), ("email", "ben2@example.org")],
-    )
-    .await;
-    let link = join_link(&last_mail_to(&app, "ben2@example.org", "/join/").await);
-    submit(&app, &link, &link, &[("action", "confirm")]).await;
-    let ben2 = link
-        .trim_start_matches("/join/")
-        .split('-')
-        .next()
-        .unwrap()
-        .to_string();
+    let ben2 = confirmed_standby(&app, "Ben", "ben2@example.org").await;
     let (s, answer) = gm_action(
         &app,
         &gm,
@@ -488,21 +486,7 @@ async fn an_absence_within_the_limit_plays_empty_turns_and_an_idle_seat_goes_to_
     assert_eq!(g["players"][0]["name"], "Ann", "nothing changed");
 
     // Nor may the game master's own address: they would play a hand they can steer.
-    submit(
-        &app,
-        "/",
-        "/standby",
-        &[("name", "Mo"), ("email", "GM@example.org")],
-    )
-    .await;
-    let link = join_link(&last_mail_to(&app, "GM@example.org", "/join/").await);
-    submit(&app, &link, &link, &[("action", "confirm")]).await;
-    let mo = link
-        .trim_start_matches("/join/")
-        .split('-')
-        .next()
-        .unwrap()
-        .to_string();
+    let mo = confirmed_standby(&app, "Mo", "GM@example.org").await;
     let (s, answer) = gm_action(
         &app,
         &gm,
@@ -699,21 +683,7 @@ async fn classic_sleuth_seats_no_address_twice_and_its_game_master_form_keeps_th
     assert_eq!(s, 201, "{created}");
     let gm = path_of(created["gm_link"].as_str().unwrap());
     // A standby with Ben's own address may not take Ann's seat: Ben would hold two hands.
-    submit(
-        &app,
-        "/",
-        "/standby",
-        &[("name", "Benny"), ("email", "ben@example.org")],
-    )
-    .await;
-    let link = join_link(&last_mail_to(&app, "ben@example.org", "/join/").await);
-    submit(&app, &link, &link, &[("action", "confirm")]).await;
-    let benny = link
-        .trim_start_matches("/join/")
-        .split('-')
-        .next()
-        .unwrap()
-        .to_string();
+    let benny = confirmed_standby(&app, "Benny", "ben@example.org").await;
     let (s, answer) = gm_action(
         &app,
         &gm,
