@@ -156,7 +156,8 @@ async fn claim(master: &Master, kept: &[u8], key: &str) -> Result<Claim, MasterE
         return Ok(Claim::Mine(id));
     }
     match master.store.inbound_by_key(key).await? {
-        Some((_, outcome)) if outcome == "handling" => {
+        // Still claimed, or given back meanwhile: the sender tries again.
+        Some((_, outcome)) if outcome == "handling" || outcome == "received" => {
             Err(MasterError::NotStored(said!("error-message-in-hand")))
         }
         _ => Ok(Claim::HandledBefore(id)),
@@ -201,13 +202,22 @@ async fn finish(
 /// out (deep nesting the bounds of `super::html` let through) is read again with its tags
 /// stripped, so no message holds up the service.
 async fn read_bounded(master: &Master, raw: &[u8]) -> Option<inbound::Incoming> {
+    // At most two layouts at a time: a layout that outlives its budget cannot be stopped, so
+    // mail that waits for a turn is read stripped instead, and no flood fills the threads.
+    static LAYOUTS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
     let own = master.site.mail_address.clone();
     let owned = raw.to_vec();
-    let laid_out = tokio::task::spawn_blocking(move || {
-        inbound::read(&owned, &own, LOOP_HEADER, inbound::Html::LaidOut)
-    });
+    let laid_out = async {
+        let permit = LAYOUTS.acquire().await.ok()?;
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            inbound::read(&owned, &own, LOOP_HEADER, inbound::Html::LaidOut)
+        })
+        .await
+        .ok()
+    };
     match tokio::time::timeout(READ_BUDGET, laid_out).await {
-        Ok(Ok(read)) => read,
+        Ok(Some(read)) => read,
         _ => {
             tracing::warn!("a message's HTML took too long to lay out; its tags were stripped");
             let own = master.site.mail_address.clone();
@@ -363,7 +373,7 @@ async fn record_bounce(
         return Ok(None);
     };
     if let Some(game) = game {
-        if master.store.bounce_count(game).await? < MAX_BOUNCES {
+        if master.store.bounce_count(game, &email).await? < MAX_BOUNCES {
             master
                 .store
                 .record_bounce(Some(game), &email, &bounce.reason, now())
@@ -374,8 +384,9 @@ async fn record_bounce(
     Ok(game)
 }
 
-/// The most bounces one game records: its game master's page lists them by address anyway.
-const MAX_BOUNCES: i64 = 100;
+/// The most bounces one game records for one address (a player can see their own bounce
+/// address, and so send bounces to it): its game master's page lists them by address anyway.
+const MAX_BOUNCES: i64 = 10;
 
 /// The game a token points at, even when its key is wrong: counted on that game's GM page.
 async fn claimed_game(master: &Master, token: &str) -> Result<Option<i64>, MasterError> {

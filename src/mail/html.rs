@@ -140,7 +140,10 @@ fn depth_beyond(html: &str, most: usize) -> bool {
         "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
         "source", "track", "wbr",
     ];
-    let (mut depth, mut i) = (0usize, 0usize);
+    // The elements open now, innermost last. HTML ignores the `/` of `<ol/>`, which opens
+    // an element like `<ol>`; a closing tag closes only an element that is open.
+    let mut open: Vec<String> = Vec::new();
+    let mut i = 0usize;
     while let Some(found) = html[i..].find('<') {
         let start = i + found + 1;
         let Some(len) = html[start..].find('>') else {
@@ -148,7 +151,7 @@ fn depth_beyond(html: &str, most: usize) -> bool {
         };
         let tag = &html[start..start + len];
         i = start + len + 1;
-        if tag.starts_with('!') || tag.starts_with('?') || tag.ends_with('/') {
+        if tag.starts_with('!') || tag.starts_with('?') {
             continue;
         }
         let closing = tag.starts_with('/');
@@ -162,10 +165,12 @@ fn depth_beyond(html: &str, most: usize) -> bool {
             continue;
         }
         if closing {
-            depth = depth.saturating_sub(1);
+            if let Some(at) = open.iter().rposition(|n| *n == name) {
+                open.truncate(at);
+            }
         } else {
-            depth += 1;
-            if depth > most {
+            open.push(name);
+            if open.len() > most {
                 return true;
             }
         }
@@ -301,6 +306,14 @@ mod tests {
         assert!(depth_beyond(&html, MAX_DEPTH));
         let text = to_text(&html);
         assert!(text.contains("1: Ben has 2 Blue Opal"), "{text}");
+    }
+
+    #[test]
+    fn self_closed_and_stray_closing_tags_do_not_hide_the_depth() {
+        // `<ol/>` opens a list as `<ol>` does, and `</x>` closes nothing that is not open.
+        assert!(depth_beyond(&"<ol/><li/>".repeat(25_000), MAX_DEPTH));
+        assert!(depth_beyond(&"<div></x>".repeat(200), MAX_DEPTH));
+        assert!(!depth_beyond(&"<div><br/></div>".repeat(200), MAX_DEPTH));
     }
 
     #[test]

@@ -286,6 +286,17 @@ pub async fn backup_sqlite(store: &Store, file: &std::path::Path) -> Result<(), 
             file.display()
         )));
     }
+    // Created empty and private first: the copy is never readable by anyone else, not even
+    // while it is written (`VACUUM INTO` takes an empty file).
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(file)
+            .map_err(|e| StoreError::Refused(format!("cannot create {}: {e}", file.display())))?;
+    }
     let path = file.to_string_lossy().replace('\'', "''");
     sqlx::query(&format!("VACUUM INTO '{path}'"))
         .execute(&store.pool)

@@ -188,7 +188,7 @@ impl Store {
     /// Whether a refused `join` from this address was stored since `since` (its answer sent).
     pub async fn join_refused_since(&self, email: &str, since: i64) -> Result<bool, StoreError> {
         let row: Option<(i64,)> = sqlx::query_as(
-            "SELECT id FROM inbound WHERE sender = $1 AND outcome = 'join refused' AND received_at >= $2 LIMIT 1",
+            "SELECT id FROM inbound WHERE lower(sender) = lower($1) AND outcome = 'join refused' AND received_at >= $2 LIMIT 1",
         )
         .bind(email)
         .bind(since)

@@ -188,12 +188,15 @@ impl Store {
     }
 
     /// A game's bounces, oldest first.
-    /// How many bounces a game has recorded.
-    pub async fn bounce_count(&self, game_id: i64) -> Result<i64, StoreError> {
-        let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM bounces WHERE game_id = $1")
-            .bind(game_id)
-            .fetch_one(&self.pool)
-            .await?;
+    /// How many bounces a game has recorded for an address.
+    pub async fn bounce_count(&self, game_id: i64, email: &str) -> Result<i64, StoreError> {
+        let (n,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM bounces WHERE game_id = $1 AND lower(email) = lower($2)",
+        )
+        .bind(game_id)
+        .bind(email)
+        .fetch_one(&self.pool)
+        .await?;
         Ok(n)
     }
 
