@@ -229,7 +229,20 @@ pub fn mask_keys(raw: &[u8]) -> Vec<u8> {
 /// was enough.
 pub fn decoded_copy(raw: &[u8], text: &str) -> Option<Vec<u8>> {
     let masked_text = mask_keys(text.as_bytes());
-    if masked_text == text.as_bytes() {
+    // Every text part decoded, the HTML source included: a key in a link's address or in the
+    // quoted original is in no laid-out line, but it is in the part.
+    let parts: Vec<Vec<u8>> = MessageParser::default()
+        .parse(raw)
+        .map(|m| {
+            m.parts
+                .iter()
+                .filter(|p| p.is_text())
+                .map(|p| p.contents().to_vec())
+                .collect()
+        })
+        .unwrap_or_default();
+    let hidden = parts.iter().any(|p| mask_keys(p) != *p);
+    if masked_text == text.as_bytes() && !hidden {
         return None;
     }
     let mut copy = mask_keys(header_part(raw));
@@ -238,6 +251,12 @@ pub fn decoded_copy(raw: &[u8], text: &str) -> Option<Vec<u8>> {
     }
     copy.extend_from_slice(b"[the text as read, keys masked]\r\n");
     copy.extend_from_slice(&masked_text);
+    // The parts that hold a key whole (in a link, say), masked; the others' lines are in the
+    // text already.
+    for part in parts.iter().filter(|p| mask_keys(p) != **p) {
+        copy.extend_from_slice(b"\r\n[a part, decoded, keys masked]\r\n");
+        copy.extend_from_slice(&mask_keys(part));
+    }
     Some(copy)
 }
 

@@ -759,6 +759,29 @@ async fn a_key_is_never_stored_readable_however_the_message_encodes_it() {
         );
         assert!(text.contains("signon Ann [key]"), "{text}");
     }
+    // A key only in a link's address, in base64 HTML: in no line of the text as read, but in
+    // the part, and so masked there too.
+    let link = [
+        head(5, "text/html; charset=utf-8", "base64"),
+        b64.encode(format!(
+            "<div>hello</div><a href=\"http://x.test/play/1-{}\">my page</a>",
+            g.key
+        ))
+        .into_bytes(),
+    ]
+    .concat();
+    let r = post_inbound(&app, link).await;
+    assert_eq!(r["outcome"], "bad_key", "{r}");
+    let (stored,): (Vec<u8>,) = sqlx::query_as("SELECT raw FROM inbound ORDER BY id DESC LIMIT 1")
+        .fetch_one(&master.store.pool)
+        .await
+        .unwrap();
+    let text = String::from_utf8_lossy(&stored);
+    assert!(
+        !text.contains(&g.key) && !text.contains(&b64.encode(&g.key)[..20]),
+        "{text}"
+    );
+    assert!(text.contains("/play/1-[key]"), "{text}");
     app.stop().await;
 }
 
