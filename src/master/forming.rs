@@ -198,14 +198,25 @@ impl Master {
             return Err(MasterError::Invalid(problems));
         }
         let now = now();
-        // Anyone may type an address: one address is sent a few confirmations a day at most.
-        if self.store.pending_signups_of(email, now - 86_400).await? >= MAX_PENDING_SIGNUPS {
+        let mut tx = self.store.write().await?;
+        // Anyone may type an address: one address is sent a few confirmations a day at most,
+        // counted in the write transaction, so sign-ups at once count one after the other.
+        if self
+            .store
+            .pending_signups_of(&mut tx, email, now - 86_400)
+            .await?
+            >= MAX_PENDING_SIGNUPS
+        {
             return Err(MasterError::TooMany(said!(
                 "error-signups-pending",
                 most = MAX_PENDING_SIGNUPS
             )));
         }
-        let mut tx = self.store.write().await?;
+        let game = match game_id {
+            Some(id) => Some(self.locked(&mut tx, id).await?),
+            None => None,
+        };
+        // Counted with the game's row locked: sign-ups at once count one after the other.
         if let Some(id) = game_id {
             let most = MAX_PENDING_PER_SEAT
                 * self
@@ -220,10 +231,6 @@ impl Master {
                 )));
             }
         }
-        let game = match game_id {
-            Some(id) => Some(self.locked(&mut tx, id).await?),
-            None => None,
-        };
         if let Some(g) = &game {
             match (standby, g.status) {
                 (false, GameStatus::Forming) => {

@@ -210,13 +210,18 @@ impl Store {
 
     /// Sign-ups an address asked for since `since` and has not confirmed: the cap on the
     /// confirmations one address can be sent.
-    pub async fn pending_signups_of(&self, email: &str, since: i64) -> Result<i64, StoreError> {
+    pub async fn pending_signups_of(
+        &self,
+        tx: &mut Conn,
+        email: &str,
+        since: i64,
+    ) -> Result<i64, StoreError> {
         let (n,): (i64,) = sqlx::query_as(
             "SELECT COUNT(*) FROM signups WHERE lower(email) = lower($1) AND status = 'pending' AND kind <> 'invite' AND created_at >= $2",
         )
         .bind(email)
         .bind(since)
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *tx)
         .await?;
         Ok(n)
     }

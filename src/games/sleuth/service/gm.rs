@@ -199,6 +199,9 @@ impl Master {
     /// Gives a seat to a standby or a computer player; the old player's link stops working.
     async fn classic_replace(&self, game: &GameRow, seat: usize, with: Newcomer) -> Result<Said> {
         let mut tx = self.store.write().await?;
+        // The game's row locked first: two replacements at once are checked one after the
+        // other, so one standby never takes two seats.
+        self.locked(&mut tx, game.id).await?;
         let players = self.store.players(&mut *tx, game.id).await?;
         let old = players
             .iter()
