@@ -95,8 +95,7 @@ enum Command {
         create_games: String,
         /// A proxy in front of the service (an address or a network, e.g. 127.0.0.1 or
         /// 10.0.0.0/8), repeated for each: behind one, a client is the right-most address of
-        /// X-Forwarded-For or Forwarded that is not a trusted proxy. Without any, those headers
-        /// are ignored.
+        /// X-Forwarded-For that is not a trusted proxy. Without any, the header is ignored.
         #[arg(
             long = "trusted-proxy",
             env = "POLYSLEUTH_TRUSTED_PROXIES",

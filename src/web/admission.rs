@@ -134,39 +134,30 @@ pub fn proxies(given: &[String]) -> Result<Vec<ipnet::IpNet>, String> {
 }
 
 /// The client of a request: the TCP peer, or, when the peer is a trusted proxy, the right-most
-/// address of `X-Forwarded-For` (or of `Forwarded`'s `for=`) that is not a trusted proxy
-/// itself. Entries a client wrote further left are never believed.
+/// address of `X-Forwarded-For` (the header Caddy and nginx write) that is not a trusted proxy
+/// itself. Entries a client wrote further left are never believed, and an entry that is no
+/// address stops the walk: the proxy's peer is then the client.
 pub fn client_ip(req: &HttpRequest, trusted: &[ipnet::IpNet]) -> Option<IpAddr> {
     let peer = req.peer_addr()?.ip();
     let is_trusted = |ip: &IpAddr| trusted.iter().any(|net| net.contains(ip));
     if !is_trusted(&peer) {
         return Some(peer);
     }
-    let mut hops: Vec<IpAddr> = Vec::new();
+    let mut hops: Vec<Option<IpAddr>> = Vec::new();
     for value in req.headers().get_all("x-forwarded-for") {
-        let Ok(text) = value.to_str() else { continue };
-        hops.extend(text.split(',').filter_map(|h| parse_hop(h.trim())));
+        let Ok(text) = value.to_str() else {
+            return Some(peer);
+        };
+        hops.extend(text.split(',').map(|h| parse_hop(h.trim())));
     }
-    if hops.is_empty() {
-        for value in req.headers().get_all("forwarded") {
-            let Ok(text) = value.to_str() else { continue };
-            for element in text.split(',') {
-                let hop = element.split(';').find_map(|pair| {
-                    let (k, v) = pair.trim().split_once('=')?;
-                    k.trim().eq_ignore_ascii_case("for").then(|| v.trim())
-                });
-                if let Some(ip) = hop.and_then(parse_hop) {
-                    hops.push(ip);
-                }
-            }
+    for hop in hops.into_iter().rev() {
+        match hop {
+            Some(ip) if is_trusted(&ip) => continue,
+            Some(ip) => return Some(ip),
+            None => return Some(peer),
         }
     }
-    Some(
-        hops.into_iter()
-            .rev()
-            .find(|ip| !is_trusted(ip))
-            .unwrap_or(peer),
-    )
+    Some(peer)
 }
 
 /// One hop of a forwarding header: `203.0.113.5`, `"[2001:db8::1]:4711"`, `203.0.113.5:80`.
