@@ -69,9 +69,11 @@ pub fn redact(path: &str) -> String {
         }
     }
     // Whatever the route, a run of 32 hexadecimal digits may be a key: never shown.
-    match masked_keys(&decoded) {
-        Some(masked) => masked,
-        None => path.to_string(),
+    // The same mask as the stored copy of inbound mail.
+    let masked = crate::mail::inbound::mask_keys(decoded.as_bytes());
+    match masked == decoded.as_bytes() {
+        true => path.to_string(),
+        false => String::from_utf8_lossy(&masked).into_owned(),
     }
 }
 
@@ -86,30 +88,6 @@ fn normalised(path: &str) -> String {
         out.push('/');
     }
     out
-}
-
-/// The text with every run of 32 or more hexadecimal digits written `[key]`; None when it
-/// has none.
-fn masked_keys(text: &str) -> Option<String> {
-    let mut out = String::with_capacity(text.len());
-    let (mut run, mut found) = (String::new(), false);
-    for c in text.chars().chain(std::iter::once('\0')) {
-        if c.is_ascii_hexdigit() {
-            run.push(c);
-            continue;
-        }
-        if run.len() >= 32 {
-            out.push_str("[key]");
-            found = true;
-        } else {
-            out.push_str(&run);
-        }
-        run.clear();
-        if c != '\0' {
-            out.push(c);
-        }
-    }
-    found.then_some(out)
 }
 
 fn percent_decoded(path: &str) -> String {

@@ -34,8 +34,9 @@ pub async fn moved_elsewhere(
         (None, None) => return None,
     };
     let row = master.public_game(id).await.ok()?;
-    let table = master.table_of(row.ruleset)?;
-    table.page(&page).map(|path| see_other(&path))
+    master
+        .has_own_pages(row.ruleset, &page)
+        .map(|path| see_other(&path))
 }
 
 /// A redirect that no one keeps.

@@ -254,9 +254,8 @@ pub async fn game(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
     if super::signup::is_forming(&row) {
         return super::signup::forming_page(&master, &req, &row, None).await;
     }
-    if let Some(path) = master
-        .table_of(row.ruleset)
-        .and_then(|t| t.page(&crate::master::table::CorePage::Game(row.id)))
+    if let Some(path) =
+        master.has_own_pages(row.ruleset, &crate::master::table::CorePage::Game(row.id))
     {
         return Ok(super::moved::see_other(&path));
     }
