@@ -2,6 +2,7 @@
 
 use std::net::TcpListener;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use actix_web::dev::ServerHandle;
@@ -10,9 +11,7 @@ use tokio::task::JoinHandle;
 
 use crate::mail::outbox::{Outbox, Transport};
 use crate::master::Master;
-use crate::planner::Planner;
 use crate::site::Site;
-use crate::states::States;
 use crate::store::Store;
 use crate::writer::Writer;
 
@@ -108,12 +107,23 @@ pub async fn site(store: &Store, base_url: &str, mail_from: &str) -> anyhow::Res
     })
 }
 
-fn planner(site: Site, web_confirm_after: Duration) -> Planner {
-    Planner {
-        site,
-        states: States::default(),
-        web_confirm_after: web_confirm_after.as_secs() as i64,
+/// What every game keeps while a game master runs, and the game of simultaneous rounds
+/// whose turns and closings the writer runs, if any.
+type Parts = (
+    Vec<Arc<dyn std::any::Any + Send + Sync>>,
+    Option<Arc<dyn crate::rounds::Rounds>>,
+);
+
+fn parts(site: &Site, web_confirm_after: Duration) -> Parts {
+    let mut parts = Vec::new();
+    let mut rounds = None;
+    for table in crate::games::tables() {
+        if let Some(kept) = table.keep(site, web_confirm_after.as_secs() as i64) {
+            parts.push(kept.part);
+            rounds = rounds.or(kept.rounds);
+        }
     }
+    (parts, rounds)
 }
 
 /// A game master that writes straight to the database: the command line's.
@@ -123,9 +133,16 @@ pub async fn master(
     mail_from: &str,
     web_confirm_after: Duration,
 ) -> anyhow::Result<Master> {
-    let planner = planner(site(&store, base_url, mail_from).await?, web_confirm_after);
-    let writer = Writer::inline(&store, &planner);
-    Ok(Master::new(store, planner, writer, crate::games::tables()))
+    let site = site(&store, base_url, mail_from).await?;
+    let (parts, rounds) = parts(&site, web_confirm_after);
+    let writer = Writer::inline(&store, rounds);
+    Ok(Master::new(
+        store,
+        site,
+        writer,
+        crate::games::tables(),
+        parts,
+    ))
 }
 
 /// A game master as `serve` runs it: its writer group-commits on a task (or, on a SQLite
@@ -136,11 +153,12 @@ pub async fn serving_master(
     mail_from: &str,
     web_confirm_after: Duration,
 ) -> anyhow::Result<(Master, JoinHandle<()>)> {
-    let planner = planner(site(&store, base_url, mail_from).await?, web_confirm_after);
+    let site = site(&store, base_url, mail_from).await?;
+    let (parts, rounds) = parts(&site, web_confirm_after);
     let (writer, task) =
-        Writer::start(&store, &planner).context("cannot start the thread that writes turns")?;
+        Writer::start(&store, rounds).context("cannot start the thread that writes turns")?;
     Ok((
-        Master::new(store, planner, writer, crate::games::tables()),
+        Master::new(store, site, writer, crate::games::tables(), parts),
         task,
     ))
 }
@@ -194,9 +212,11 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
             opts.computers.clone(),
         )),
         tokio::spawn(outbox.run(opts.tick)),
-        tokio::spawn(crate::sheets::run(master.clone())),
         tokio::spawn(crate::retention::run(store.clone(), opts.keep)),
     ];
+    for table in crate::games::tables() {
+        background.extend(table.serve(&master).into_iter().map(tokio::spawn));
+    }
     if let Some(door) = opts.imap.clone() {
         tracing::info!(mailbox = %door.url.display(), "reading mail from IMAP");
         background.push(tokio::spawn(crate::mail::imap::run(master.clone(), door)));

@@ -13,8 +13,9 @@ use crate::clock::now;
 use crate::games::polysleuth::computer::{Level, Seat};
 use crate::games::polysleuth::rules::deal::stream;
 use crate::games::polysleuth::rules::Bulletin;
+use crate::games::polysleuth::service::model::TurnReply;
 use crate::master::{Master, MasterError};
-use crate::model::{TurnReply, Via};
+use crate::model::Via;
 use crate::store::PlayerRow;
 
 /// When computer players play.

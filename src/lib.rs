@@ -2,7 +2,6 @@
 
 pub mod app;
 pub mod clock;
-pub mod closer;
 pub mod computers;
 pub mod deduce;
 pub mod error;
@@ -16,13 +15,11 @@ pub mod metrics;
 pub mod model;
 pub mod notes;
 pub mod operate;
-pub mod planner;
 pub mod replay;
 pub mod retention;
+pub mod rounds;
 pub mod scheduler;
-pub mod sheets;
 pub mod site;
-pub mod states;
 pub mod store;
 pub mod verify;
 pub mod web;

@@ -1,12 +1,10 @@
-//! The game master's own words, shared by every layer above the store: what a turn
-//! submission answers, how a bulletin is kept, who closed a round, what creating a game gives
-//! back. Plain data with no behaviour beyond naming itself, so mail composers, the planner,
-//! the writer and the doors can all speak of them without depending on the game master.
+//! The game master's own words, shared by every layer above the store: where a turn came
+//! from, who closed a round, what creating a game gives back. Plain data with no behaviour
+//! beyond naming itself, so letters, the writer and the doors can all speak of them without
+//! depending on the game master.
 
 use serde::{Deserialize, Serialize};
 
-use crate::games::polysleuth::rules::view::Bulletin;
-use crate::games::polysleuth::rules::LineError;
 pub use crate::notes::Note;
 
 /// Who or what closed a round. Kept in each stored bulletin by these names.
@@ -45,15 +43,6 @@ pub enum Resolution {
     End,
 }
 
-/// A bulletin as stored: the rules engine's public bulletin plus the game master's notes.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct StoredBulletin {
-    #[serde(flatten)]
-    pub bulletin: Bulletin,
-    pub notes: Vec<Note>,
-    pub closed_by: ClosedBy,
-}
-
 /// A seat of a new game. Its link is the player's key: it goes to that player by mail alone
 /// and never into an answer to whoever created the game (it is not serialized). The command
 /// line's demo and the benchmarks, which play every seat themselves, read it in process.
@@ -71,39 +60,6 @@ pub struct Created {
     pub public_page: String,
     pub gm_link: String,
     pub players: Vec<CreatedPlayer>,
-}
-
-/// The answer to a turn submission.
-#[derive(Clone, Debug, Serialize)]
-#[serde(tag = "status", rename_all = "lowercase")]
-pub enum TurnReply {
-    Accepted {
-        round: i64,
-        text: String,
-        ready: bool,
-        done: bool,
-        revision: i64,
-    },
-    Rejected {
-        round: i64,
-        errors: Vec<LineError>,
-        /// The turn that stays in force, if any.
-        kept: Option<String>,
-    },
-    Cleared {
-        round: i64,
-    },
-}
-
-impl TurnReply {
-    /// Counts a committed turn reply for `/metrics`.
-    pub fn count(&self) {
-        match self {
-            TurnReply::Accepted { .. } => crate::metrics::METRICS.turns_accepted.inc(),
-            TurnReply::Rejected { .. } => crate::metrics::METRICS.turns_rejected.inc(),
-            TurnReply::Cleared { .. } => {}
-        }
-    }
 }
 
 /// Where a turn came from, which decides how it is confirmed.

@@ -16,10 +16,9 @@ use std::task::{Context, Poll, Waker};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::clock::now;
-use crate::closer::{self, CloseRequest};
 use crate::error::MasterError;
-use crate::model::{TurnReply, Via};
-use crate::planner::{games_of, Planner, Submission, TurnPlan};
+use crate::model::Via;
+use crate::rounds::{games_of, CloseRequest, PlannedTurns, Reply, Rounds, Submission};
 use crate::store::batch::{self, Batch, Pooled};
 use crate::store::direct::Direct;
 use crate::store::{MailRow, PlayerRow, Store};
@@ -32,7 +31,7 @@ enum Job {
         player: PlayerRow,
         text: String,
         via: Via,
-        answer: oneshot::Sender<Result<TurnReply, MasterError>>,
+        answer: oneshot::Sender<Result<Reply, MasterError>>,
     },
     Inbound {
         raw: Vec<u8>,
@@ -116,7 +115,7 @@ enum To {
     /// Each job is a batch of its own, run at once on a pooled connection kept for the next.
     Inline {
         db: Arc<tokio::sync::Mutex<Pooled>>,
-        planner: Planner,
+        rounds: Option<Arc<dyn Rounds>>,
     },
 }
 
@@ -125,12 +124,13 @@ fn gone() -> MasterError {
 }
 
 impl Writer {
-    /// A writer with no task of its own: for the command line, which writes little.
-    pub fn inline(store: &Store, planner: &Planner) -> Writer {
+    /// A writer with no task of its own: for the command line, which writes little. `rounds`
+    /// is the game of simultaneous rounds whose turns and closings it writes, if any.
+    pub fn inline(store: &Store, rounds: Option<Arc<dyn Rounds>>) -> Writer {
         Writer {
             to: To::Inline {
                 db: Arc::new(tokio::sync::Mutex::new(Pooled::new(store))),
-                planner: planner.clone(),
+                rounds,
             },
             batches: Default::default(),
         }
@@ -141,7 +141,7 @@ impl Writer {
     /// connection from the pool.
     pub fn start(
         store: &Store,
-        planner: &Planner,
+        rounds: Option<Arc<dyn Rounds>>,
     ) -> std::io::Result<(Writer, tokio::task::JoinHandle<()>)> {
         let (jobs, queue) = mpsc::channel::<Job>(4 * MAX_BATCH);
         let writer = Writer {
@@ -151,7 +151,7 @@ impl Writer {
         let batches = writer.batches.clone();
         match batch::direct(store) {
             Some(Ok(db)) => {
-                let task = start_direct(db, planner.clone(), batches, jobs, queue)?;
+                let task = start_direct(db, rounds.clone(), batches, jobs, queue)?;
                 return Ok((writer, task));
             }
             Some(Err(e)) => {
@@ -159,14 +159,13 @@ impl Writer {
             }
             None => {}
         }
-        let planner = planner.clone();
         let mut db = Pooled::new(store);
         let task = tokio::spawn(async move {
             let mut queue = queue;
             let mut batch = Vec::with_capacity(MAX_BATCH);
             while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
                 let jobs = std::mem::take(&mut batch);
-                let result = run_batch(&mut db, &planner, &jobs).await;
+                let result = run_batch(&mut db, rounds.as_deref(), &jobs).await;
                 batches.fetch_add(1, Ordering::Relaxed);
                 answer(jobs, result);
             }
@@ -181,9 +180,9 @@ impl Writer {
     ) -> Result<T, MasterError> {
         match &self.to {
             To::Queue(jobs) => jobs.send(job).await.map_err(|_| gone())?,
-            To::Inline { db, planner } => {
+            To::Inline { db, rounds } => {
                 let jobs = vec![job];
-                let result = run_batch(&mut *db.lock().await, planner, &jobs).await;
+                let result = run_batch(&mut *db.lock().await, rounds.as_deref(), &jobs).await;
                 self.batches.fetch_add(1, Ordering::Relaxed);
                 answer(jobs, result);
             }
@@ -196,13 +195,14 @@ impl Writer {
         self.batches.load(Ordering::Relaxed)
     }
 
-    /// Stores a turn for the open round, checked and confirmed as `via` says.
+    /// Stores a turn for the open round, checked and confirmed as `via` says: the game's
+    /// reply, which its game reads as its own type.
     pub async fn submit(
         &self,
         player: &PlayerRow,
         text: &str,
         via: Via,
-    ) -> Result<TurnReply, MasterError> {
+    ) -> Result<Reply, MasterError> {
         let (answer, reply) = oneshot::channel();
         let job = Job::Turn {
             player: player.clone(),
@@ -251,7 +251,7 @@ impl Writer {
 
 fn start_direct(
     mut db: Direct,
-    planner: Planner,
+    rounds: Option<Arc<dyn Rounds>>,
     batches: Arc<std::sync::atomic::AtomicU64>,
     jobs: mpsc::Sender<Job>,
     mut queue: mpsc::Receiver<Job>,
@@ -268,7 +268,7 @@ fn start_direct(
                     jobs.truncate(at);
                 }
                 if !jobs.is_empty() {
-                    let result = at_once(run_batch(&mut db, &planner, &jobs));
+                    let result = at_once(run_batch(&mut db, rounds.as_deref(), &jobs));
                     batches.fetch_add(1, Ordering::Relaxed);
                     answer(jobs, result);
                 }
@@ -298,16 +298,16 @@ fn at_once<F: Future>(future: F) -> F::Output {
 
 /// One transaction for the whole batch: any failure stores none of it. The turns go in
 /// together, in their order, after the other jobs (which never touch turns): their games and
-/// turns in force are read at once, every turn is checked in memory (`Planner`), then the
-/// turns and their confirmations are written. Rounds to close come last, so a turn accepted
-/// in the batch counts in its round: their games are read at once, resolved in memory
-/// (`closer`), and written with the commit.
+/// turns in force are read at once, every turn is checked in memory by its game (`Rounds`),
+/// then the turns and their confirmations are written. Rounds to close come last, so a turn
+/// accepted in the batch counts in its round: their games are read at once, resolved in
+/// memory by the game, and written with the commit.
 async fn run_batch<B: Batch>(
     db: &mut B,
-    planner: &Planner,
+    rounds: Option<&dyn Rounds>,
     jobs: &[Job],
 ) -> Result<Vec<Done>, MasterError> {
-    let result = write(db, planner, jobs).await;
+    let result = write(db, rounds, jobs).await;
     if result.is_err() {
         db.rollback().await;
     }
@@ -317,9 +317,21 @@ async fn run_batch<B: Batch>(
 
 async fn write<B: Batch>(
     db: &mut B,
-    planner: &Planner,
+    rounds: Option<&dyn Rounds>,
     jobs: &[Job],
 ) -> Result<Vec<Done>, MasterError> {
+    let needs_rounds = jobs
+        .iter()
+        .any(|j| matches!(j, Job::Turn { .. } | Job::Close { .. }));
+    let rounds = match (rounds, needs_rounds) {
+        (Some(r), _) => Some(r),
+        (None, false) => None,
+        (None, true) => {
+            return Err(MasterError::Corrupt(
+                "no game of simultaneous rounds is served here".into(),
+            ))
+        }
+    };
     db.begin().await?;
     let now = now();
     let mut done = Vec::with_capacity(jobs.len());
@@ -346,30 +358,33 @@ async fn write<B: Batch>(
             _ => None,
         })
         .collect();
-    let turns = match submissions.is_empty() {
-        true => None,
-        false => {
+    let turns: Option<Box<dyn PlannedTurns>> = match (submissions.is_empty(), rounds) {
+        (false, Some(rounds)) => {
             let (rows, open) = db.open_round(&games_of(&submissions)).await?;
-            Some(planner.plan(rows, open, &submissions, now)?)
+            Some(rounds.plan(rows, open, &submissions, now)?)
         }
+        _ => None,
     };
     let mut closed = Vec::new();
-    if requests.is_empty() {
-        let writes = turns.as_ref().map(TurnPlan::writes).unwrap_or_default();
-        db.commit(writes).await?;
-    } else {
-        if let Some(plan) = &turns {
-            db.apply(&plan.writes()).await?;
+    match (requests.is_empty(), rounds) {
+        (false, Some(rounds)) => {
+            if let Some(plan) = &turns {
+                db.apply(&plan.writes()).await?;
+            }
+            let mut ids: Vec<i64> = requests.iter().map(|r| r.game_id).collect();
+            ids.sort_unstable();
+            ids.dedup();
+            let closings = db.closing(&ids).await?;
+            let close_plan = rounds.close(&closings, &requests, now);
+            db.commit(close_plan.writes()).await?;
+            closed = close_plan.results();
         }
-        let mut ids: Vec<i64> = requests.iter().map(|r| r.game_id).collect();
-        ids.sort_unstable();
-        ids.dedup();
-        let closings = db.closing(&ids).await?;
-        let close_plan = closer::plan(&planner.site, &closings, &requests, now);
-        db.commit(close_plan.writes()).await?;
-        closed = close_plan.results;
+        _ => {
+            let writes = turns.as_ref().map(|t| t.writes()).unwrap_or_default();
+            db.commit(writes).await?;
+        }
     }
-    let replies = turns.map(|plan| plan.replies).unwrap_or_default();
+    let replies = turns.map(|plan| plan.replies()).unwrap_or_default();
     Ok(merge(done, jobs, replies, closed))
 }
 
@@ -378,7 +393,7 @@ async fn write<B: Batch>(
 fn merge(
     done: Vec<Option<Done>>,
     jobs: &[Job],
-    replies: Vec<Result<TurnReply, MasterError>>,
+    replies: Vec<Result<Reply, MasterError>>,
     closed: Vec<Result<Option<bool>, MasterError>>,
 ) -> Vec<Done> {
     let mut replies = replies.into_iter();
@@ -400,9 +415,6 @@ fn answer(jobs: Vec<Job>, result: Result<Vec<Done>, MasterError>) {
             for (job, result) in jobs.into_iter().zip(results) {
                 match (job, result) {
                     (Job::Turn { answer, .. }, Done::Turn(r)) => {
-                        if let Ok(reply) = &r {
-                            reply.count();
-                        }
                         let _ = answer.send(r);
                     }
                     (Job::Inbound { answer, .. }, Done::Inbound(id)) => {
@@ -432,7 +444,7 @@ fn answer(jobs: Vec<Job>, result: Result<Vec<Done>, MasterError>) {
 }
 
 enum Done {
-    Turn(Result<TurnReply, MasterError>),
+    Turn(Result<Reply, MasterError>),
     Inbound(Option<i64>),
     Claimed(Vec<MailRow>),
     Closed(Result<Option<bool>, MasterError>),

@@ -19,7 +19,8 @@ use chrono_tz::Tz;
 
 use crate::games::polysleuth::rules::view::{points_text, PrivateReport};
 use crate::games::polysleuth::rules::Game;
-use crate::model::{CreatedPlayer, StoredBulletin, TurnReply};
+use crate::games::polysleuth::service::model::{StoredBulletin, TurnReply};
+use crate::model::CreatedPlayer;
 use crate::site::Site;
 use crate::store::{GameRow, NewMail, PlayerRow};
 

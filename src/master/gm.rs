@@ -4,13 +4,12 @@
 
 use super::{json, Master, MasterError, Result};
 use crate::clock::now;
-use crate::closer::pending;
+use crate::games::polysleuth::service::states;
 use crate::keys;
 use crate::lang::Said;
 use crate::mail;
 use crate::model::{Note, Resolution};
 use crate::said;
-use crate::states;
 use crate::store::{GameRow, GameStatus, Schedule, Tx};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -181,7 +180,7 @@ impl Master {
         for _ in 0..3 {
             let mut tx = self.store.write().await?;
             let row = self.locked(&mut tx, game.id).await?;
-            let (notes, _) = crate::closer::pending(&row)?;
+            let (notes, _) = pending(&row)?;
             if !notes.contains(&Note::Ended) {
                 self.add_note(&mut tx, &row, Some(Note::Ended), None)
                     .await?;
@@ -347,4 +346,14 @@ impl Master {
             .await?;
         Ok(())
     }
+}
+
+/// The game master's notes and the players they marked done, waiting for the next bulletin.
+pub fn pending(game: &GameRow) -> Result<(Vec<Note>, Vec<usize>)> {
+    let corrupt = |what: &str, e: serde_json::Error| {
+        MasterError::Corrupt(format!("game {}: {what}: {e}", game.id))
+    };
+    let notes = Note::read_all(&game.gm_notes).map_err(|e| corrupt("notes", e))?;
+    let done = serde_json::from_str(&game.gm_done).map_err(|e| corrupt("players done", e))?;
+    Ok((notes, done))
 }

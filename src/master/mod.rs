@@ -2,22 +2,21 @@
 //! change together with the mail it causes in one transaction. The web, the command line, the
 //! mail door and the scheduler all call these; none of them decides a rule or writes SQL.
 //!
-//! One file per use case: creating and starting games (`create`), turns (`turns`), closing
-//! rounds (`rounds`), reminders, the game master's actions (`gm`), observers, and reading the
-//! record (`records`). This file holds what they share: who is asking, and the caches.
+//! One file per use case every game shares: creating and forming games (`create`,
+//! `forming`), the game master's actions (`gm`), seats and their replacement, absences,
+//! observers, preferences, and the record's publication (`record`); each game's own use cases
+//! are in its folder, reached through its table (`table`). This file holds what they share:
+//! who is asking, the caches, and what each game keeps while the game master runs.
 
-use crate::said;
+use std::any::Any;
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use crate::clock::now;
-use crate::games::polysleuth::rules::Game;
 use crate::keys;
 use crate::mail::Letter;
-use crate::planner::Planner;
 use crate::site::Site;
-use crate::states::States;
 use crate::store::{GameRow, PlayerRow, Store, Tx};
 use crate::writer::Writer;
 
@@ -29,21 +28,16 @@ mod forming;
 pub mod gm;
 pub mod house_rules;
 mod observers;
-mod pages;
-pub use pages::SeatPage;
 mod prefs;
 mod record;
-pub(crate) mod records;
-mod reminders;
 pub mod request;
-mod rounds;
 pub mod seats;
 pub mod table;
-mod turns;
 
 pub use forming::CONFIRM_WITHIN;
 pub use gm::GmAction;
 pub use observers::MAX_UNCONFIRMED_SUBSCRIPTIONS;
+pub use record::deal_given_by;
 pub use request::{GameRequest, MAX_UNCONFIRMED_GAMES};
 
 /// How long another instance may still take a replaced link: the age of a cached player row.
@@ -57,76 +51,45 @@ pub struct Master {
     /// Where turns, inbound mail and outbox claims are written: the group-commit writer of
     /// `serve`, or straight to the database.
     pub writer: Writer,
-    planner: Planner,
     /// Player rows change only when a link is replaced, so they are kept a short while after
     /// a read (`PLAYER_CACHE`); this instance forgets a row at once when it replaces its key.
     players: Arc<RwLock<HashMap<i64, (PlayerRow, Instant)>>>,
-    /// Woken after each resolution, so the players' sheets are worked out at once.
-    pub sheets_due: Arc<tokio::sync::Notify>,
-    /// Bulletins and reports as decoded, kept per game (`records`).
-    records: Arc<records::Records>,
     /// Who sits in each seat of a game (computer players, absences), for the pages: kept
     /// `PLAYER_CACHE`, forgotten at once when this instance changes a seat.
     seats: Arc<RwLock<HashMap<i64, KeptSeats>>>,
     /// Every game with a table of its own (`table::Table`), as the service was started with.
     tables: &'static [&'static dyn table::Table],
+    /// What each game keeps while this game master runs (`table::Table::keep`), found by type.
+    parts: Arc<Vec<Arc<dyn Any + Send + Sync>>>,
 }
 
 /// A game's seats as read, and when.
 type KeptSeats = (Arc<Vec<PlayerRow>>, Instant);
 
-/// A player, authenticated by their key.
-pub struct Seat {
-    pub player: PlayerRow,
-    pub game: GameRow,
-    pub state: Arc<Game>,
-}
-
 impl Master {
-    /// The game master over a store, writing through `writer` (built with the same planner).
+    /// The game master over a store, writing through `writer` (built with the same games'
+    /// rounds), with what each game keeps (`table::Table::keep`).
     pub fn new(
         store: Store,
-        planner: Planner,
+        site: Site,
         writer: Writer,
         tables: &'static [&'static dyn table::Table],
+        parts: Vec<Arc<dyn Any + Send + Sync>>,
     ) -> Master {
         Master {
             tables,
             store,
-            site: planner.site.clone(),
+            site,
             writer,
-            planner,
             players: Default::default(),
-            sheets_due: Default::default(),
-            records: Default::default(),
             seats: Default::default(),
+            parts: Arc::new(parts),
         }
     }
 
-    /// The parsed state of a game row, from memory when this round was parsed before.
-    pub fn state_of(&self, row: &GameRow) -> Result<Arc<Game>> {
-        self.planner.states.of(row)
-    }
-
-    /// The parsed states this game master shares with its writer.
-    pub fn states(&self) -> &States {
-        &self.planner.states
-    }
-
-    /// Finds the player a link token belongs to.
-    pub async fn seat(&self, token: &str) -> Result<Seat> {
-        let player = self.authenticate(token).await?;
-        let game = self
-            .store
-            .game(&self.store.pool, player.game_id)
-            .await?
-            .ok_or_else(|| MasterError::NotFound(said!("error-game-no-longer-exists")))?;
-        let state = self.state_of(&game)?;
-        Ok(Seat {
-            player,
-            game,
-            state,
-        })
+    /// What a game keeps while this game master runs, by its type.
+    pub fn part<T: Any + Send + Sync>(&self) -> Option<&T> {
+        self.parts.iter().find_map(|p| p.downcast_ref::<T>())
     }
 
     /// Finds the game a GM link token belongs to.

@@ -20,3 +20,12 @@ impl Master {
         self.table(row.ruleset)?.record(self, &row).await
     }
 }
+
+/// Who gave a game's deal, as its record says: `operator` when the seed or the deal was given
+/// on the command line, `service` when the service drew the seed itself.
+pub fn deal_given_by(row: &crate::store::GameRow) -> &'static str {
+    match row.operator_deal {
+        true => "operator",
+        false => "service",
+    }
+}

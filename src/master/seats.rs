@@ -7,13 +7,13 @@ use super::request::computer_level;
 use super::{json, Master, MasterError, Result};
 use crate::clock::now;
 use crate::games::polysleuth::rules::game::valid_name;
+use crate::games::polysleuth::service::states;
 use crate::keys;
 use crate::lang::Said;
 use crate::level::Level;
 use crate::mail::Letter;
 use crate::model::Note;
 use crate::said;
-use crate::states;
 use crate::store::{GameRow, PlayerRow, SignupKind, SignupStatus, Tx};
 
 /// Who takes a seat.
@@ -223,7 +223,7 @@ impl Master {
         self.store
             .delete_turn(tx, game.id, game.round, seat as i64)
             .await?;
-        let (notes, done) = crate::closer::pending(game)?;
+        let (notes, done) = super::gm::pending(game)?;
         let done: Vec<usize> = done.into_iter().filter(|s| *s != seat).collect();
         self.store
             .set_gm_pending(tx, game.id, &json(&notes), &json(&done))

@@ -5,11 +5,14 @@
 //! sign-up and forming, the doors up to the player found, the outbox, languages — and hands the
 //! game the rest.
 //!
-//! Every game is a `Table`, Polysleuth included; Polysleuth's rounds still run in core files
-//! (turns, rounds, the group-commit writer) that its table calls, until they move into its
-//! folder.
+//! Every game is a `Table`. A game of simultaneous rounds also gives the group-commit writer
+//! its `rounds::Rounds`, through what it keeps (`Kept`).
+
+use std::any::Any;
+use std::sync::Arc;
 
 use async_trait::async_trait;
+use futures_util::future::BoxFuture;
 use serde_json::Value;
 
 use super::gm::GmAction;
@@ -17,7 +20,17 @@ use super::request::{GameRequest, HouseRules};
 use super::{Master, Result};
 use crate::lang::{Lang, Said};
 use crate::model::Created;
+use crate::rounds::Rounds;
+use crate::site::Site;
 use crate::store::{GameRow, PlayerRow, Ruleset, Tx};
+
+/// What a game keeps for as long as a game master runs — its caches, found again with
+/// `Master::part` — and, for a game of simultaneous rounds, what the group-commit writer runs
+/// for it.
+pub struct Kept {
+    pub part: Arc<dyn Any + Send + Sync>,
+    pub rounds: Option<Arc<dyn Rounds>>,
+}
 
 /// Which of the core's pages a reader asked for, so that a game with pages of its own can say
 /// where they are.
@@ -44,6 +57,21 @@ pub struct Seated {
 pub trait Table: Send + Sync {
     /// The game this table is (its stored ruleset).
     fn ruleset(&self) -> Ruleset;
+
+    /// What the game keeps while a game master runs, made once per game master: `site` is
+    /// where links point, `web_confirm_after` how long a web confirmation waits for more
+    /// changes (seconds). None when it keeps nothing.
+    fn keep(&self, site: &Site, web_confirm_after: i64) -> Option<Kept> {
+        let _ = (site, web_confirm_after);
+        None
+    }
+
+    /// The tasks the game runs beside the service while `serve` runs (work it does in the
+    /// background, such as the assistant's sheets).
+    fn serve(&self, master: &Master) -> Vec<BoxFuture<'static, ()>> {
+        let _ = master;
+        Vec::new()
+    }
 
     /// Makes a game of named players: deals and commits, stores the game and its players, and
     /// queues every welcome, in one transaction (or waits for its game master, as asked).

@@ -28,7 +28,7 @@ pub async fn game(master: web::Data<Master>, path: web::Path<i64>) -> Answer {
         v["status"] = serde_json::json!(row.status.as_str());
         return Ok(HttpResponse::Ok().json(v));
     }
-    let state = crate::states::parse(&row)?;
+    let state = crate::games::polysleuth::service::states::parse(&row)?;
     Ok(HttpResponse::Ok().json(views::public_game(&master, &row, &state, Lang::En).await?))
 }
 
@@ -101,7 +101,7 @@ pub async fn submit_turn(
     };
     let reply = master.submit_turn(&path, &text).await?;
     let status = match reply {
-        crate::model::TurnReply::Rejected { .. } => {
+        crate::games::polysleuth::service::model::TurnReply::Rejected { .. } => {
             actix_web::http::StatusCode::UNPROCESSABLE_ENTITY
         }
         _ => actix_web::http::StatusCode::OK,

@@ -5,9 +5,9 @@ use serde::Serialize;
 
 pub use super::gm_extras::{FailingMail, GmExtras};
 use super::views::{public_game, PublicGame};
+use crate::games::polysleuth::service::states;
 use crate::lang::Lang;
 use crate::master::{Master, MasterError};
-use crate::states;
 use crate::store::{GameRow, GameStatus};
 
 #[derive(Serialize)]

@@ -9,10 +9,10 @@ use super::csrf::{check_csrf, csrf};
 use super::forms::{self, Fields, PLAYER_ROWS};
 use super::render::{private, render};
 use super::views::{self, PublicGame};
+use crate::games::polysleuth::service::model::StoredBulletin;
 use crate::lang::Lang;
 use crate::mail::bulletin_text;
 use crate::master::{Master, MasterError};
-use crate::model::StoredBulletin;
 use crate::store::GameStatus;
 
 pub use super::error::Page;
@@ -259,7 +259,7 @@ pub async fn game(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
     {
         return Ok(super::moved::see_other(&path));
     }
-    let state = crate::states::parse(&row)?;
+    let state = crate::games::polysleuth::service::states::parse(&row)?;
     let t = super::lang::reader(&req, row.language);
     let g = views::public_game(&master, &row, &state, t).await?;
     let (csrf, cookie) = csrf(&req);

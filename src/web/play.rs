@@ -10,9 +10,10 @@ use super::forms::Fields;
 use super::play_view::{play_view, PageCache, PlayView};
 use super::render::private;
 use crate::games::polysleuth::rules::LineError;
+use crate::games::polysleuth::service::model::TurnReply;
+use crate::games::polysleuth::service::pages::Seat;
 use crate::lang::Lang;
-use crate::master::{Master, MasterError, Seat};
-use crate::model::TurnReply;
+use crate::master::{Master, MasterError};
 
 use super::pages::Page;
 

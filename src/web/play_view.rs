@@ -15,8 +15,9 @@ use super::views::{deadline_text, own_history, OwnGuess, OwnReveal, OwnTurn};
 use crate::deduce::Method;
 use crate::games::polysleuth::rules::view::{points_text, Published};
 use crate::games::polysleuth::rules::Owner;
+use crate::games::polysleuth::service::pages::SeatPage;
 use crate::lang::Lang;
-use crate::master::{Master, MasterError, SeatPage};
+use crate::master::{Master, MasterError};
 use crate::store::GameStatus;
 
 /// The player's page, for the template.
@@ -88,7 +89,10 @@ pub async fn play_view(
         None => {
             let refs: Vec<&crate::games::polysleuth::rules::Bulletin> =
                 bulletins.iter().map(|(b, _)| &b.bulletin).collect();
-            let current = crate::sheets::current(master, state, row.id, s, &refs, &reports).await?;
+            let current = crate::games::polysleuth::service::sheets::current(
+                master, state, row.id, s, &refs, &reports,
+            )
+            .await?;
             let grid = Grid::new(lang, &current.sheet, current.previous.as_ref(), s);
             let html = drawn(&SheetPart {
                 t: lang,

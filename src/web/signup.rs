@@ -41,7 +41,8 @@ pub fn is_forming(row: &GameRow) -> bool {
     // A forming game is stored as Polysleuth's until its start, whatever its ruleset then.
     row.ruleset == crate::store::Ruleset::POLYSLEUTH
         && (row.status == GameStatus::Forming
-            || row.status == GameStatus::Unconfirmed && crate::states::parse(row).is_err())
+            || row.status == GameStatus::Unconfirmed
+                && crate::games::polysleuth::service::states::parse(row).is_err())
 }
 
 /// A forming game's view; its start date is worded in `t`, in the game's time zone.

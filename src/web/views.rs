@@ -7,11 +7,12 @@ use super::cards::CardView;
 use crate::deduce::Sheet;
 use crate::games::polysleuth::rules::view::{points_text, Published, Reveal};
 use crate::games::polysleuth::rules::{Game, Owner};
+use crate::games::polysleuth::service::model::StoredBulletin;
+use crate::games::polysleuth::service::pages::Seat;
+use crate::games::polysleuth::service::states;
 use crate::lang::Lang;
 use crate::mail::zone;
-use crate::master::{Master, MasterError, Seat};
-use crate::model::StoredBulletin;
-use crate::states;
+use crate::master::{Master, MasterError};
 use crate::store::{GameRow, GameStatus};
 
 #[derive(Serialize)]
@@ -273,8 +274,15 @@ pub async fn player_view(
     let hand = state.deal.hands[s].names();
     let bulletins: Vec<&crate::games::polysleuth::rules::Bulletin> =
         game.bulletins.iter().map(|b| &b.stored.bulletin).collect();
-    let current =
-        crate::sheets::current(master, state, seat.game.id, s, &bulletins, &reports).await?;
+    let current = crate::games::polysleuth::service::sheets::current(
+        master,
+        state,
+        seat.game.id,
+        s,
+        &bulletins,
+        &reports,
+    )
+    .await?;
     let (sheet, sheet_pending) = (current.sheet, current.pending);
     let (guesses, reveals) = own_history(lang, &reports);
     Ok(PlayerView {

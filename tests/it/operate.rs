@@ -289,7 +289,7 @@ async fn a_database_filled_at_every_earlier_schema_migrates_to_the_newest_and_re
         );
         let game = store.game(&store.pool, 1).await.unwrap().unwrap();
         assert_eq!((game.name.as_str(), game.round), ("Old", 2));
-        assert!(polysleuth::states::parse(&game).is_ok());
+        assert!(polysleuth::games::polysleuth::service::states::parse(&game).is_ok());
         assert_eq!(store.players(&store.pool, 1).await.unwrap().len(), 3);
         let turn = store.turn(&store.pool, 1, 2, 0).await.unwrap().unwrap();
         assert_eq!(turn.text, "1: Ben has 2 Red Opal");

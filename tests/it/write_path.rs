@@ -382,9 +382,9 @@ async fn stopping_the_service_with_turns_in_flight_keeps_every_acknowledged_turn
 /// other through the pool, give the same answers and store the same rows.
 #[tokio::test]
 async fn both_connections_store_the_same_jobs_the_same_way() {
+    use polysleuth::games::polysleuth::service::{self, model::TurnReply};
     use polysleuth::master::{GameRequest, Master};
     use polysleuth::model::Via;
-    use polysleuth::planner::Planner;
     use polysleuth::writer::Writer;
 
     let file = std::env::temp_dir().join(format!(
@@ -398,19 +398,16 @@ async fn both_connections_store_the_same_jobs_the_same_way() {
     let site = polysleuth::app::site(&store, "http://paths.test", "GM <gm@paths.test>")
         .await
         .unwrap();
-    let planner = Planner {
-        site,
-        states: Default::default(),
-        // Web confirmations are due at once, so every mail of the jobs can be claimed.
-        web_confirm_after: 0,
-    };
-    let pooled = Writer::inline(&store, &planner);
-    let (direct, task) = Writer::start(&store, &planner).unwrap();
+    // Web confirmations are due at once, so every mail of the jobs can be claimed.
+    let kept = service::keep(&site, 0);
+    let pooled = Writer::inline(&store, kept.rounds.clone());
+    let (direct, task) = Writer::start(&store, kept.rounds.clone()).unwrap();
     let master = Master::new(
         store.clone(),
-        planner,
+        site,
         pooled.clone(),
         polysleuth::games::tables(),
+        vec![kept.part],
     );
     let mut ids = Vec::new();
     for _ in 0..2 {
@@ -439,7 +436,8 @@ async fn both_connections_store_the_same_jobs_the_same_way() {
         ];
         for (seat, text, via) in jobs {
             let reply = writer.submit(&players[seat], text, via).await.unwrap();
-            said.push(serde_json::to_value(&reply).unwrap());
+            let reply = reply.downcast::<TurnReply>().expect("Polysleuth's reply");
+            said.push(serde_json::to_value(&*reply).unwrap());
         }
         let inbound = writer
             .store_inbound(format!("raw {game}").as_bytes(), &format!("key {game}"))

@@ -4,13 +4,13 @@
 
 use super::rules::Game;
 use crate::clock::now;
+use crate::games::polysleuth::service::states;
 use crate::keys;
 use crate::lang::{Said, Value};
 use crate::mail;
 use crate::master::request::{self, GameRequest};
 use crate::master::{json, Master, MasterError, Result};
 use crate::model::{Created, CreatedPlayer};
-use crate::states;
 use crate::store::{GameRow, GameStatus, NewGame, Schedule, Tx};
 
 impl Master {

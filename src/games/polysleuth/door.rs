@@ -3,12 +3,12 @@
 //! `clear`, `status`, `away` and `help`, each answered by mail. The mail door (`mail/door.rs`)
 //! has stored the message and found the player.
 
+use crate::games::polysleuth::service::states;
 use crate::mail::answers::{prefs, refuse};
 use crate::mail::inbound::{self, Command, MAX_COMMAND_LINES};
 use crate::mail::reply;
 use crate::master::{Master, MasterError};
 use crate::model::Via;
-use crate::states;
 use crate::store::{GameRow, GameStatus, PlayerRow};
 
 /// A player's mail to a game of Polysleuth (its table's `mail`): a language or time zone first,
@@ -88,7 +88,13 @@ pub(crate) async fn polysleuth_mail(
             .await?
             .filter(|_| row.status != GameStatus::Over)
             .map(|t| t.text);
-        let sheet = crate::sheets::text_for(master, &state, game, player.seat as usize).await?;
+        let sheet = crate::games::polysleuth::service::sheets::text_for(
+            master,
+            &state,
+            game,
+            player.seat as usize,
+        )
+        .await?;
         let letter = crate::mail::status(&master.site, &row, &state, &player, turn, &sheet)
             .to_player(&master.site, &player);
         // The hand, the sheet and the turn go to the registered address only, whoever

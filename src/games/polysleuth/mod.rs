@@ -10,6 +10,7 @@ mod formed;
 mod record;
 pub mod replay;
 pub mod rules;
+pub mod service;
 pub mod sim;
 pub mod simulate;
 pub mod table;

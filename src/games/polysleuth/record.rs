@@ -88,7 +88,7 @@ impl Master {
             "deal": deal,
             "salt": row.salt,
             "commitment": row.commitment,
-            "deal_given_by": crate::master::records::deal_given_by(row),
+            "deal_given_by": crate::master::deal_given_by(row),
             "rounds": rounds,
             "game_master": rulings,
             "replacements": replacements.iter().map(|(round, seat, name)| Replacement {

@@ -1,7 +1,6 @@
 //! Polysleuth's table: how the game master's core reaches this game's use cases
-//! (`master::table::Table`). Its rounds still run in the core's files (turns, rounds,
-//! reminders, the group-commit writer); each answer here is one of those functions, so that
-//! the core asks Polysleuth as it asks every game.
+//! (`master::table::Table`). Each answer here is one of the functions of `service/` and the
+//! folder's other use cases, so that the core asks Polysleuth as it asks every game.
 
 use async_trait::async_trait;
 use serde_json::Value;
@@ -11,9 +10,10 @@ use crate::lang::{Lang, Said};
 use crate::master::gm::GmAction;
 use crate::master::house_rules::HouseRules;
 use crate::master::request::GameRequest;
-use crate::master::table::{CorePage, Seated, Table};
+use crate::master::table::{CorePage, Kept, Seated, Table};
 use crate::master::{Master, MasterError, Result};
 use crate::model::Created;
+use crate::site::Site;
 use crate::store::{GameRow, PlayerRow, Ruleset, Tx};
 
 /// Polysleuth's table.
@@ -26,6 +26,16 @@ pub static TABLE: PolysleuthTable = PolysleuthTable;
 impl Table for PolysleuthTable {
     fn ruleset(&self) -> Ruleset {
         Ruleset::POLYSLEUTH
+    }
+
+    /// Its parsed states, decoded records and the writer's rounds.
+    fn keep(&self, site: &Site, web_confirm_after: i64) -> Option<Kept> {
+        Some(super::service::keep(site, web_confirm_after))
+    }
+
+    /// The Information Sheets, worked out after every round.
+    fn serve(&self, master: &Master) -> Vec<futures_util::future::BoxFuture<'static, ()>> {
+        vec![Box::pin(super::service::sheets::run(master.clone()))]
     }
 
     async fn create(&self, master: &Master, req: GameRequest) -> Result<Created> {

@@ -13,7 +13,7 @@ impl Master {
     pub(crate) fn classic_record(&self, row: &GameRow) -> Result<Value> {
         let state = super::parse(row)?;
         let mut record = record(&state, &row.commitment);
-        record["deal_given_by"] = json!(crate::master::records::deal_given_by(row));
+        record["deal_given_by"] = json!(crate::master::deal_given_by(row));
         Ok(record)
     }
 }

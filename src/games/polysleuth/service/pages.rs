@@ -1,8 +1,21 @@
-//! What a player's page reads, in one trip to the database: the seat (its player row from
-//! memory), the game, the open turn and the round of the stored sheet.
+//! Who is asking, for Polysleuth's pages and API: a player found by their key, with their
+//! game and its parsed state (`Seat`); what a player's page reads, in one trip to the
+//! database (the seat, the game, the open turn and the round of the stored sheet); and the
+//! game master's page's one read.
 
-use super::{Master, MasterError, Result, Seat};
+use std::sync::Arc;
+
+use crate::games::polysleuth::rules::Game;
+use crate::master::{Master, MasterError, Result};
 use crate::said;
+use crate::store::{GameRow, PlayerRow};
+
+/// A player, authenticated by their key.
+pub struct Seat {
+    pub player: PlayerRow,
+    pub game: GameRow,
+    pub state: Arc<Game>,
+}
 
 /// A seat as its page needs it.
 pub struct SeatPage {
@@ -14,6 +27,23 @@ pub struct SeatPage {
 }
 
 impl Master {
+    /// Finds the player a link token belongs to.
+    pub async fn seat(&self, token: &str) -> Result<Seat> {
+        let player = self.authenticate(token).await?;
+        let game = self
+            .store
+            .game(&self.store.pool, player.game_id)
+            .await?
+            .ok_or_else(|| MasterError::NotFound(said!("error-game-no-longer-exists")))?;
+        let state = self.state_of(&game)?;
+        Ok(Seat {
+            player,
+            game,
+            state,
+        })
+    }
+
+    /// A player's page's one read.
     pub async fn seat_page(&self, token: &str) -> Result<SeatPage> {
         let player = self.authenticate(token).await?;
         let page = self

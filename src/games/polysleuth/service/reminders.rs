@@ -1,11 +1,11 @@
 //! Reminders: players with no turn are mailed at the hours before the deadline their game
 //! asks for, each hour once per round.
 
-use super::request::parse_reminder_hours;
-use super::{Master, Result};
 use crate::clock::now;
+use crate::games::polysleuth::service::states;
 use crate::mail;
-use crate::states;
+use crate::master::request::parse_reminder_hours;
+use crate::master::{Master, Result};
 use crate::store::{GameRow, GameStatus};
 
 /// The reminder hours of a game due at `now` and not yet sent this round.

@@ -5,10 +5,10 @@
 
 use futures_util::StreamExt;
 
-use super::{Master, MasterError, Result};
 use crate::clock::now;
-use crate::closer::CloseRequest;
+use crate::master::{Master, MasterError, Result};
 use crate::model::{ClosedBy, Resolution};
+use crate::rounds::CloseRequest;
 use crate::store::GameStatus;
 
 /// How many rounds the scheduler asks the writer to close at once: enough that a batch holds
@@ -37,7 +37,7 @@ impl Master {
         let Some(over) = self.writer.close(request).await? else {
             return Ok(false);
         };
-        self.sheets_due.notify_one();
+        super::kept(self).sheets_due.notify_one();
         crate::metrics::METRICS.rounds_resolved.inc();
         tracing::info!(
             game = game_id,

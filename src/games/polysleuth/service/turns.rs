@@ -1,14 +1,15 @@
 //! Turns: a player submits or withdraws the turn of the open round. Submissions are stored by
 //! the writer (group-committed under `serve`); withdrawing is rare and runs on its own.
 
-use super::{Master, MasterError, Result};
 use crate::clock::now;
 use crate::games::polysleuth::rules::Game;
+use crate::games::polysleuth::service::model::TurnReply;
+use crate::games::polysleuth::service::states;
 use crate::mail;
-use crate::model::{TurnReply, Via};
-use crate::planner::early_close;
+use crate::master::{Master, MasterError, Result};
+use crate::model::Via;
+use crate::rounds::early_close;
 use crate::said;
-use crate::states;
 use crate::store::{GameRow, GameStatus, PlayerRow, Tx};
 
 impl Master {
@@ -21,7 +22,12 @@ impl Master {
 
     /// Submits a turn for an authenticated player, confirmed as `via` says.
     pub async fn submit(&self, player: &PlayerRow, text: &str, via: Via) -> Result<TurnReply> {
-        self.writer.submit(player, text, via).await
+        let reply = self.writer.submit(player, text, via).await?;
+        let reply = *reply.downcast::<TurnReply>().map_err(|_| {
+            MasterError::Corrupt("the writer answered a turn with another game's reply".into())
+        })?;
+        reply.count();
+        Ok(reply)
     }
 
     /// Withdraws this round's turn.

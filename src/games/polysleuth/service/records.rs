@@ -6,9 +6,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
-use super::{Master, MasterError, Result};
 use crate::games::polysleuth::rules::view::PrivateReport;
-use crate::model::StoredBulletin;
+use crate::games::polysleuth::service::model::StoredBulletin;
+use crate::master::{Master, MasterError, Result};
 use crate::store::{GameRow, GameStatus};
 
 /// The most games (or seats) kept; past it a cache starts again empty.
@@ -19,7 +19,7 @@ type Reports = Arc<Vec<(i64, PrivateReport)>>;
 
 /// Decoded bulletins by game, and reports by (game, seat).
 #[derive(Default)]
-pub(super) struct Records {
+pub struct Records {
     bulletins: RwLock<HashMap<i64, Bulletins>>,
     reports: RwLock<HashMap<(i64, i64), Reports>>,
 }
@@ -68,12 +68,12 @@ impl Master {
     /// The bulletins of a game as its row stands, from memory when they were read before.
     pub async fn bulletins_of(&self, row: &GameRow) -> Result<Bulletins> {
         let rounds = resolved(row);
-        if let Some(kept) = kept(&self.records.bulletins, row.id, rounds) {
+        if let Some(kept) = kept(&super::kept(self).records.bulletins, row.id, rounds) {
             return Ok(kept);
         }
         let read = Arc::new(self.bulletins(row.id).await?);
         if read.len() == rounds {
-            keep(&self.records.bulletins, row.id, read.clone());
+            keep(&super::kept(self).records.bulletins, row.id, read.clone());
         }
         Ok(read)
     }
@@ -102,12 +102,16 @@ impl Master {
     /// A seat's reports as its game's row stands, from memory when they were read before.
     pub async fn reports_of(&self, row: &GameRow, seat: i64) -> Result<Reports> {
         let rounds = resolved(row);
-        if let Some(kept) = kept(&self.records.reports, (row.id, seat), rounds) {
+        if let Some(kept) = kept(&super::kept(self).records.reports, (row.id, seat), rounds) {
             return Ok(kept);
         }
         let read = Arc::new(self.reports(row.id, seat).await?);
         if read.len() == rounds {
-            keep(&self.records.reports, (row.id, seat), read.clone());
+            keep(
+                &super::kept(self).records.reports,
+                (row.id, seat),
+                read.clone(),
+            );
         }
         Ok(read)
     }
@@ -115,13 +119,4 @@ impl Master {
 
 fn decode<T: serde::de::DeserializeOwned>(what: &str, round: i64, body: &str) -> Result<T> {
     serde_json::from_str(body).map_err(|e| MasterError::Corrupt(format!("{what} {round}: {e}")))
-}
-
-/// Who gave a game's deal, as its record says: `operator` when the seed or the deal was given
-/// on the command line, `service` when the service drew the seed itself.
-pub fn deal_given_by(row: &GameRow) -> &'static str {
-    match row.operator_deal {
-        true => "operator",
-        false => "service",
-    }
 }

@@ -8,9 +8,9 @@ use std::time::Duration;
 use crate::clock::now;
 use crate::deduce::{self, Budget, Sheet};
 use crate::games::polysleuth::rules::{Bulletin, Game, PrivateReport};
+use crate::games::polysleuth::service::model::StoredBulletin;
+use crate::games::polysleuth::service::states;
 use crate::master::{Master, MasterError};
-use crate::model::StoredBulletin;
-use crate::states;
 
 /// The view of one seat, from the public bulletins and that seat's own reports.
 pub fn view_of(
@@ -115,7 +115,11 @@ pub async fn run(master: Master) {
         if taken == PASS && done_all > 0 {
             continue;
         }
-        let _ = tokio::time::timeout(Duration::from_secs(60), master.sheets_due.notified()).await;
+        let _ = tokio::time::timeout(
+            Duration::from_secs(60),
+            super::kept(&master).sheets_due.notified(),
+        )
+        .await;
     }
 }
 

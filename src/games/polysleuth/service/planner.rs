@@ -6,19 +6,14 @@
 use crate::said;
 use std::collections::{HashMap, HashSet};
 
+use super::states::States;
 use crate::error::{MasterError, Result};
+use crate::games::polysleuth::service::model::TurnReply;
 use crate::mail::{self, Letter};
-use crate::model::{TurnReply, Via};
+use crate::model::Via;
+use crate::rounds::{early_close, PlannedTurns, Reply, Submission};
 use crate::site::Site;
-use crate::states::States;
 use crate::store::{GameRow, GameStatus, NewMail, PlayerRow, TurnRow, Writes};
-
-/// A turn submission waiting to be stored with others.
-pub struct Submission<'a> {
-    pub player: &'a PlayerRow,
-    pub text: &'a str,
-    pub via: Via,
-}
 
 /// What the planner needs besides the submissions: where links point, the parsed states, and
 /// how long a web confirmation waits for more changes.
@@ -45,9 +40,9 @@ pub struct TurnPlan {
     due: i64,
 }
 
-impl TurnPlan {
+impl PlannedTurns for TurnPlan {
     /// The statements that store the plan, in a few multi-row writes whatever its size.
-    pub fn writes(&self) -> Writes<'_> {
+    fn writes(&self) -> Writes<'_> {
         let mut writes = Writes::default();
         let turns: Vec<(i64, i64, &TurnRow)> =
             self.turns.iter().map(|(g, r, t)| (*g, *r, t)).collect();
@@ -70,29 +65,18 @@ impl TurnPlan {
         writes.enqueue_summaries(&summaries, self.now, self.due);
         writes
     }
-}
 
-/// The games of a batch's submissions, in id order, each once.
-pub fn games_of(submissions: &[Submission<'_>]) -> Vec<i64> {
-    let mut ids: Vec<i64> = submissions.iter().map(|s| s.player.game_id).collect();
-    ids.sort_unstable();
-    ids.dedup();
-    ids
+    fn replies(self: Box<Self>) -> Vec<Result<Reply>> {
+        self.replies
+            .into_iter()
+            .map(|r| r.map(|reply| Box::new(reply) as Reply))
+            .collect()
+    }
 }
 
 /// The outbox key under which a player's unsent web confirmation is replaced by the next.
 fn summary_key(game_id: i64, seat: i64) -> String {
     format!("turn {game_id} {seat}")
-}
-
-/// When the round closes early: once every active player's turn is marked ready, after the
-/// grace period from the first moment they all were; a turn that stops being ready cancels it.
-pub fn early_close(game: &GameRow, all_ready: bool, now: i64) -> Option<i64> {
-    match (all_ready, game.close_at) {
-        (true, Some(at)) => Some(at),
-        (true, None) => Some(now + game.grace_seconds),
-        (false, _) => None,
-    }
 }
 
 impl Planner {

@@ -4,23 +4,15 @@
 //! like the turn planner: the group-commit writer runs it between one read and one write, so
 //! a deadline storm closes many rounds per transaction.
 
-use crate::error::{MasterError, Result};
+use super::model::StoredBulletin;
+use crate::error::Result;
 use crate::games::polysleuth::rules::Turn;
+use crate::games::polysleuth::service::states;
 use crate::mail::{self, Letter};
-use crate::model::{ClosedBy, Resolution, StoredBulletin};
+use crate::model::Resolution;
+use crate::rounds::{CloseRequest, PlannedClosings};
 use crate::site::Site;
-use crate::states;
 use crate::store::{Closing, GameRow, GameStatus, NewMail, Schedule, Writes};
-
-/// A round to close.
-#[derive(Clone, Copy, Debug)]
-pub struct CloseRequest {
-    pub game_id: i64,
-    /// The round meant: if the game has moved on, nothing is done.
-    pub round: i64,
-    pub closed_by: ClosedBy,
-    pub resolution: Resolution,
-}
 
 /// What closing a round stores.
 struct Closed {
@@ -41,16 +33,6 @@ pub struct ClosePlan {
     pub results: Vec<Result<Option<bool>>>,
     closed: Vec<Closed>,
     now: i64,
-}
-
-/// The game master's notes and the players they marked done, waiting for the next bulletin.
-pub fn pending(game: &GameRow) -> Result<(Vec<crate::model::Note>, Vec<usize>)> {
-    let corrupt = |what: &str, e: serde_json::Error| {
-        MasterError::Corrupt(format!("game {}: {what}: {e}", game.id))
-    };
-    let notes = crate::model::Note::read_all(&game.gm_notes).map_err(|e| corrupt("notes", e))?;
-    let done = serde_json::from_str(&game.gm_done).map_err(|e| corrupt("players done", e))?;
-    Ok((notes, done))
 }
 
 fn json<T: serde::Serialize>(v: &T) -> String {
@@ -97,7 +79,7 @@ fn close(site: &Site, c: &Closing, r: &CloseRequest, now: i64) -> Result<Closed>
             turns[seat] = state.validate(seat, &t.text).ok();
         }
     }
-    let (notes, gm_done) = pending(game)?;
+    let (notes, gm_done) = crate::master::gm::pending(game)?;
     let (next, outcome) = match r.resolution {
         Resolution::End => state.resolve_and_end(&turns, &gm_done),
         Resolution::Continue => state.resolve(&turns, &gm_done),
@@ -180,9 +162,9 @@ fn close(site: &Site, c: &Closing, r: &CloseRequest, now: i64) -> Result<Closed>
     })
 }
 
-impl ClosePlan {
+impl PlannedClosings for ClosePlan {
     /// The statements that store every round closed, a few multi-row writes for all of them.
-    pub fn writes(&self) -> Writes<'_> {
+    fn writes(&self) -> Writes<'_> {
         let mut writes = Writes::default();
         let mut reports = Vec::new();
         let mut mails: Vec<NewMail> = Vec::new();
@@ -204,5 +186,9 @@ impl ClosePlan {
         writes.insert_reports(&reports);
         writes.enqueue_mails(&mails, self.now);
         writes
+    }
+
+    fn results(self: Box<Self>) -> Vec<Result<Option<bool>>> {
+        self.results
     }
 }
