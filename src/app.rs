@@ -39,7 +39,7 @@ pub struct Options {
     /// How long inbound mail and sent mail are kept.
     pub keep: crate::retention::Keep,
     /// When computer players send their turns.
-    pub computers: crate::computers::Timing,
+    pub computers: crate::level::Timing,
 }
 
 /// The default wait of a web confirmation: a player who builds a turn in a few clicks gets

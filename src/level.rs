@@ -1,5 +1,7 @@
 //! A computer player's level, as a game master seats one (`computer:LEVEL`): every game's
-//! computer players play at one of these, each game by its own means.
+//! computer players play at one of these, each game by its own means, and when (`Timing`).
+
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
@@ -39,5 +41,23 @@ impl Level {
 impl std::fmt::Display for Level {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// When computer players play.
+#[derive(Clone, Debug)]
+pub struct Timing {
+    /// How long after its round opens a computer player sends its turn.
+    pub after: Duration,
+    /// The longest a turn may take to work out; past it the turn is sent empty.
+    pub budget: Duration,
+}
+
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing {
+            after: Duration::from_secs(60),
+            budget: Duration::from_secs(20),
+        }
     }
 }

@@ -2,7 +2,6 @@
 
 pub mod app;
 pub mod clock;
-pub mod computers;
 pub mod deduce;
 pub mod error;
 pub mod games;

@@ -7,8 +7,8 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand};
 use polysleuth::app::{self, Options};
 use polysleuth::master::request::NewGameBody;
+use polysleuth::master::GmAction;
 use polysleuth::master::MasterError;
-use polysleuth::model::Resolution;
 
 #[derive(Parser)]
 #[command(
@@ -456,7 +456,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
                     inbound_records: days(keep_inbound_records_days),
                     sent_mail: days(keep_sent_mail_days),
                 },
-                computers: polysleuth::computers::Timing {
+                computers: polysleuth::level::Timing {
                     after: Duration::from_secs(computer_turn_seconds),
                     ..Default::default()
                 },
@@ -587,11 +587,10 @@ async fn run(command: Command) -> anyhow::Result<()> {
             command: RoundCommand::Close { db, game, site },
         } => {
             let master = master_for(&db, &site).await?;
-            polysleuth::computers::play_now(&master, game)
-                .await
-                .map_err(describe)?;
-            let round = master
-                .close_open_round(game, Resolution::Continue)
+            let row = master.public_game(game).await.map_err(describe)?;
+            let round = row.round;
+            master
+                .operator_action(row, GmAction::ResolveNow { round: Some(round) })
                 .await
                 .map_err(describe)?;
             println!("Round {round} of game {game} is resolved.");

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::games::polysleuth::rules::game::valid_name;
+use crate::games::valid_name;
 use crate::lang::{Said, Value};
 
 /// A note of the game master for the next bulletin.

@@ -144,6 +144,17 @@ pub fn of_text(text: &str) -> &'static dyn Game {
         .unwrap_or(ALL[0])
 }
 
+/// Whether a name may be a player's in every game: 1 to 32 letters, digits, `_` or `-`, so it
+/// reads the same in a turn, a bulletin and a mail's subject. A game may reserve more names
+/// (words of its turn language).
+pub fn valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 32
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
 /// Equal as JSON, numbers by value (6 == 6.0): how a record is compared with its replay.
 pub fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::request::GameRequest;
 use super::{json, Master, MasterError, Result};
 use crate::clock::now;
-use crate::games::polysleuth::rules::game::valid_name;
+use crate::games::valid_name;
 use crate::keys;
 use crate::lang::Said;
 use crate::mail::{self, forming as letters};
@@ -456,7 +456,7 @@ impl Master {
     }
 
     /// Starts a forming game at its game master's word, if it has its least number.
-    pub(super) async fn start_forming(&self, game_id: i64) -> Result<Said> {
+    pub(crate) async fn start_forming(&self, game_id: i64) -> Result<Said> {
         let mut tx = self.store.write().await?;
         let game = self.locked(&mut tx, game_id).await?;
         if game.status != GameStatus::Forming {
@@ -501,7 +501,7 @@ impl Master {
     }
 
     /// A confirmed game master's forming game opens for sign-up, and its invitations go out.
-    pub(super) async fn open_forming(&self, tx: &mut Tx, game: &GameRow) -> Result<Said> {
+    pub(crate) async fn open_forming(&self, tx: &mut Tx, game: &GameRow) -> Result<Said> {
         let schedule = Schedule {
             status: GameStatus::Forming,
             deadline: None,

@@ -4,11 +4,10 @@
 
 use super::{json, Master, MasterError, Result};
 use crate::clock::now;
-use crate::games::polysleuth::service::states;
 use crate::keys;
 use crate::lang::Said;
 use crate::mail;
-use crate::model::{Note, Resolution};
+use crate::model::Note;
 use crate::said;
 use crate::store::{GameRow, GameStatus, Schedule, Tx};
 
@@ -67,7 +66,7 @@ impl Master {
         let game = self.gm_game(token).await?;
         // A new private link is the core's, for every game; the rest are the game's.
         match action {
-            GmAction::NewLink { .. } => self.polysleuth_gm(game, action).await,
+            GmAction::NewLink { seat } => self.new_link_action(game, seat).await,
             _ => {
                 self.table(game.ruleset)?
                     .gm_action(self, game, action)
@@ -76,90 +75,39 @@ impl Master {
         }
     }
 
-    /// A game master's action on a game of Polysleuth, or on any game still forming or
-    /// waiting for its start, and every game's new private link.
-    pub(crate) async fn polysleuth_gm(&self, game: GameRow, action: GmAction) -> Result<Said> {
-        match (game.status, &action) {
-            (GameStatus::Over, _) => Err(MasterError::Conflict(said!("error-game-over"))),
-            (GameStatus::Unconfirmed, GmAction::Start) => self.start(game.id).await,
-            (GameStatus::Forming, GmAction::Start) => self.start_forming(game.id).await,
-            (GameStatus::Forming, _) => Err(MasterError::Conflict(said!(
-                "error-game-still-gathering-players"
-            ))),
-            (GameStatus::Unconfirmed, GmAction::End) => self.discard(game.id).await,
-            (GameStatus::Unconfirmed, _) => {
-                Err(MasterError::Conflict(said!("error-game-not-started-press")))
-            }
-            (_, GmAction::Start) => Err(MasterError::Conflict(said!("error-game-started-already"))),
-            (_, GmAction::ResolveNow { round }) => {
-                let round = self
-                    .close_open_round_at(game.id, *round, Resolution::Continue)
-                    .await?;
-                Ok(said!("done-round-resolved", round = round))
-            }
-            (_, GmAction::End) => self.end(&game).await,
-            _ => {
-                // The rest change the game's row: it is read again under the write lock.
-                let mut tx = self.store.write().await?;
-                let game = self
-                    .store
-                    .game_for_update(&mut tx, game.id)
-                    .await?
-                    .ok_or_else(|| MasterError::NotFound(said!("error-game-no-longer-exists")))?;
-                let said = match action {
-                    GmAction::Extend { hours } => self.extend(&mut tx, &game, hours).await?,
-                    GmAction::Pause => self.pause(&mut tx, &game).await?,
-                    GmAction::Resume => self.resume(&mut tx, &game).await?,
-                    GmAction::MarkDone { seat } => self.mark_done(&mut tx, &game, seat).await?,
-                    GmAction::Reminders { hours } => {
-                        self.set_reminders(&mut tx, &game, &hours).await?
-                    }
-                    GmAction::Replace { seat, with } => {
-                        let (said, player) = self.replace(&mut tx, &game, seat, with).await?;
-                        tx.commit().await?;
-                        self.forget_players(|p| p.id != player);
-                        self.states().forget(game.id);
-                        self.forget_seats(game.id);
-                        return Ok(said);
-                    }
-                    GmAction::NewLink { seat } => {
-                        let (said, player) = self.new_link(&mut tx, &game, seat).await?;
-                        tx.commit().await?;
-                        // Forgotten after the commit, so no read in between is kept.
-                        self.forget_players(|p| p.id != player);
-                        return Ok(said);
-                    }
-                    GmAction::ResolveNow { .. } | GmAction::End | GmAction::Start => {
-                        unreachable!("handled above")
-                    }
-                };
-                tx.commit().await?;
-                Ok(said)
-            }
-        }
+    /// An action the operator takes on a game from the command line, as its game master would.
+    pub async fn operator_action(&self, game: GameRow, action: GmAction) -> Result<Said> {
+        self.table(game.ruleset)?
+            .gm_action(self, game, action)
+            .await
     }
 
-    /// Starts a game that waited for its game master's address to be confirmed.
-    async fn start(&self, game_id: i64) -> Result<Said> {
-        let mut tx = self.store.write().await?;
-        let game = self.locked(&mut tx, game_id).await?;
-        if game.status != GameStatus::Unconfirmed {
-            return Err(MasterError::Conflict(said!("error-game-started-already")));
+    /// A new private link for the player in `seat`, for every game under way.
+    async fn new_link_action(&self, game: GameRow, seat: usize) -> Result<Said> {
+        match game.status {
+            GameStatus::Over => return Err(MasterError::Conflict(said!("error-game-over"))),
+            GameStatus::Forming => {
+                return Err(MasterError::Conflict(said!(
+                    "error-game-still-gathering-players"
+                )))
+            }
+            GameStatus::Unconfirmed => {
+                return Err(MasterError::Conflict(said!("error-game-not-started-press")))
+            }
+            GameStatus::Open | GameStatus::Paused => {}
         }
-        // A forming game's game master confirmed: it opens for sign-up.
-        let forming = self.store.seating(&mut *tx, game_id).await?.is_some()
-            && self.store.players(&mut *tx, game_id).await?.is_empty();
-        let said = match forming {
-            true => self.open_forming(&mut tx, &game).await?,
-            false => self.start_game(&mut tx, &game).await?,
-        };
+        // The game's row is read again under the write lock.
+        let mut tx = self.store.write().await?;
+        let game = self.locked(&mut tx, game.id).await?;
+        let (said, player) = self.new_link(&mut tx, &game, seat).await?;
         tx.commit().await?;
-        self.forget_players(|p| p.game_id != game_id);
+        // Forgotten after the commit, so no read in between is kept.
+        self.forget_players(|p| p.id != player);
         Ok(said)
     }
 
     /// Discards a game that never started: nobody was mailed.
-    async fn discard(&self, game_id: i64) -> Result<Said> {
+    pub(crate) async fn discard(&self, game_id: i64) -> Result<Said> {
         let mut tx = self.store.write().await?;
         let game = self.locked(&mut tx, game_id).await?;
         if !matches!(game.status, GameStatus::Unconfirmed | GameStatus::Forming) {
@@ -171,113 +119,6 @@ impl Master {
         self.store.set_schedule(&mut tx, game_id, &schedule).await?;
         tx.commit().await?;
         Ok(said!("done-game-discarded-before-started"))
-    }
-
-    /// Ends the game with the round now open.
-    async fn end(&self, game: &GameRow) -> Result<Said> {
-        // A round closed by the clock meanwhile moves the game on: the note goes with the
-        // next one, and that one ends the game.
-        for _ in 0..3 {
-            let mut tx = self.store.write().await?;
-            let row = self.locked(&mut tx, game.id).await?;
-            let (notes, _) = pending(&row)?;
-            if !notes.contains(&Note::Ended) {
-                self.add_note(&mut tx, &row, Some(Note::Ended), None)
-                    .await?;
-            }
-            tx.commit().await?;
-            match self.close_open_round(game.id, Resolution::End).await {
-                Ok(_) => return Ok(said!("done-game-over")),
-                Err(MasterError::Conflict(_))
-                    if self.public_game(game.id).await?.status != GameStatus::Over => {}
-                Err(e) => return Err(e),
-            }
-        }
-        Err(MasterError::Conflict(said!("error-game-s-rounds-keep")))
-    }
-
-    async fn extend(&self, tx: &mut Tx, game: &GameRow, hours: f64) -> Result<Said> {
-        let secs = extension(hours)?;
-        let schedule = Schedule {
-            status: game.status,
-            deadline: game.deadline.map(|d| d.saturating_add(secs)),
-            remaining: game.remaining.map(|r| r.saturating_add(secs)),
-            close_at: game.close_at,
-        };
-        self.store.set_schedule(tx, game.id, &schedule).await?;
-        let note = Note::Extended {
-            seconds: secs,
-            deadline: schedule.deadline,
-            zone: game.time_zone.clone(),
-        };
-        let said = note.said();
-        self.add_note(tx, game, Some(note), None).await?;
-        Ok(said)
-    }
-
-    async fn pause(&self, tx: &mut Tx, game: &GameRow) -> Result<Said> {
-        if game.status != GameStatus::Open {
-            return Err(MasterError::Conflict(said!("error-game-already-paused")));
-        }
-        let schedule = Schedule {
-            status: GameStatus::Paused,
-            deadline: None,
-            remaining: game.deadline.map(|d| (d - now()).max(0)),
-            close_at: None,
-        };
-        self.store.set_schedule(tx, game.id, &schedule).await?;
-        self.add_note(tx, game, Some(Note::Paused), None).await?;
-        Ok(Note::Paused.said())
-    }
-
-    async fn resume(&self, tx: &mut Tx, game: &GameRow) -> Result<Said> {
-        if game.status != GameStatus::Paused {
-            return Err(MasterError::Conflict(said!("error-game-not-paused")));
-        }
-        let deadline = now() + game.remaining.unwrap_or(game.round_seconds);
-        let schedule = Schedule::open(deadline);
-        self.store.set_schedule(tx, game.id, &schedule).await?;
-        let note = Note::Resumed {
-            deadline,
-            zone: game.time_zone.clone(),
-        };
-        let said = note.said();
-        self.add_note(tx, game, Some(note), None).await?;
-        Ok(said)
-    }
-
-    async fn mark_done(&self, tx: &mut Tx, game: &GameRow, seat: usize) -> Result<Said> {
-        let state = states::parse(game)?;
-        let name =
-            state.players.get(seat).cloned().ok_or_else(|| {
-                MasterError::invalid(said!("error-no-player-in-seat", seat = seat))
-            })?;
-        if state.done[seat] {
-            return Err(MasterError::Conflict(said!(
-                "error-already-done",
-                name = &name
-            )));
-        }
-        // The bulletin's list of done players announces it.
-        self.add_note(tx, game, None, Some(seat)).await?;
-        Ok(said!(
-            "done-will-be-marked-done",
-            name = &name,
-            round = game.round
-        ))
-    }
-
-    async fn set_reminders(&self, tx: &mut Tx, game: &GameRow, hours: &[i64]) -> Result<Said> {
-        let text = hours
-            .iter()
-            .map(|h| h.to_string())
-            .collect::<Vec<_>>()
-            .join(",");
-        self.store.set_reminder_hours(tx, game.id, &text).await?;
-        Ok(match text.is_empty() {
-            true => said!("done-no-reminders"),
-            false => said!("done-reminders-set", hours = text),
-        })
     }
 
     /// Mails a player a new private link; the old one stops working. Returns what to say, and
@@ -327,7 +168,7 @@ impl Master {
     }
 
     /// Adds a note for the next bulletin, and marks a player done at the next resolution.
-    pub(super) async fn add_note(
+    pub(crate) async fn add_note(
         &self,
         tx: &mut Tx,
         game: &GameRow,

@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::games::polysleuth::rules::game::valid_name;
 use crate::games::polysleuth::rules::settings::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::games::polysleuth::rules::{Deal, Settings};
+use crate::games::valid_name;
 use crate::lang::{Lang, Said};
 use crate::level::Level;
 use crate::said;

@@ -1,18 +1,13 @@
 //! Seats that survive their players: the game master gives a seat to a standby or to a
-//! computer player. The seat — hand, balances, guesses, reveals, sheet — passes whole to the
-//! newcomer under a new name and a new key; the old link and reply address stop working at
-//! once; both are told, and the next bulletin says who replaced whom.
+//! computer player. Who may take a seat is decided here, for every game (`taker`); each game
+//! passes the seat itself — hand, balances, what was seen — to the newcomer under a new name
+//! and a new key.
 
 use super::request::computer_level;
-use super::{json, Master, MasterError, Result};
-use crate::clock::now;
-use crate::games::polysleuth::rules::game::valid_name;
-use crate::games::polysleuth::service::states;
-use crate::keys;
+use super::{Master, MasterError, Result};
+use crate::games::valid_name;
 use crate::lang::Said;
 use crate::level::Level;
-use crate::mail::Letter;
-use crate::model::Note;
 use crate::said;
 use crate::store::{GameRow, PlayerRow, SignupKind, SignupStatus, Tx};
 
@@ -57,60 +52,6 @@ impl Newcomer {
 }
 
 impl Master {
-    /// In games that allow it, the seat of a player just marked done for being idle goes to
-    /// the longest-waiting standby. Returns how many seats were given.
-    pub async fn hand_idle_seats(&self) -> Result<usize> {
-        let mut given = 0;
-        for id in self.store.auto_standby_games().await? {
-            let Some(row) = self.store.game(&self.store.pool, id).await? else {
-                continue;
-            };
-            let bulletins = self.bulletins_of(&row).await?;
-            let Some((last, _)) = bulletins.iter().max_by_key(|(b, _)| b.bulletin.round) else {
-                continue;
-            };
-            let state = self.state_of(&row)?;
-            let idle: Vec<usize> = last
-                .bulletin
-                .newly_done
-                .iter()
-                .filter(|d| {
-                    matches!(
-                        d.reason,
-                        crate::games::polysleuth::rules::view::DoneReason::Idle(_)
-                    )
-                })
-                .filter_map(|d| state.seat_of(&d.player))
-                .filter(|s| state.done[*s])
-                .collect();
-            for seat in idle {
-                // The longest-waiting standby who can sit here (not already in this game).
-                for standby in self.store.standbys(&self.store.pool, id).await? {
-                    let mut tx = self.store.write().await?;
-                    let game = self.locked(&mut tx, id).await?;
-                    match self
-                        .replace(&mut tx, &game, seat, Newcomer::Standby(standby.id))
-                        .await
-                    {
-                        Ok((_, player)) => {
-                            tx.commit().await?;
-                            self.forget_players(|p| p.id != player);
-                            self.states().forget(id);
-                            self.forget_seats(id);
-                            given += 1;
-                            break;
-                        }
-                        Err(MasterError::Conflict(_) | MasterError::Invalid(_)) => continue,
-                        Err(e) => return Err(e),
-                    }
-                }
-            }
-        }
-        Ok(given)
-    }
-
-    /// Gives `seat` to a newcomer. Returns what to say, and the player row whose cached
-    /// copy is now stale.
     /// Who takes seat `seat` of `game`, for every game alike: a standby confirmed for this
     /// game (or for any), or a computer player under a name; refused when the name is not
     /// usable in this game or already another player's, when the address is already seated,
@@ -152,7 +93,7 @@ impl Master {
             },
         };
         let name = &taker.name;
-        if !valid_name(name) || name.eq_ignore_ascii_case("safe") || self.reserved_name(name) {
+        if !valid_name(name) || self.reserved_name(name) {
             return Err(MasterError::invalid(said!(
                 "error-unusable-player-name",
                 name = name
@@ -182,93 +123,6 @@ impl Master {
             return Err(MasterError::Conflict(said!("error-standby-is-game-master")));
         }
         Ok(taker)
-    }
-
-    pub(super) async fn replace(
-        &self,
-        tx: &mut Tx,
-        game: &GameRow,
-        seat: usize,
-        with: Newcomer,
-    ) -> Result<(Said, i64)> {
-        if !game.status.has_round_open() {
-            return Err(MasterError::Conflict(said!("error-only-game-under-way")));
-        }
-        let players = self.store.players(&mut **tx, game.id).await?;
-        let old = players
-            .iter()
-            .find(|p| p.seat == seat as i64)
-            .cloned()
-            .ok_or_else(|| MasterError::invalid(said!("error-no-player-in-seat", seat = seat)))?;
-        let Taker {
-            name,
-            email,
-            computer,
-            signup,
-        } = self.taker(tx, game, &players, seat, &with).await?;
-        let mut state = states::parse(game)?;
-        state.seat_new_player(seat, &name);
-        self.store.set_state(tx, game.id, &json(&state)).await?;
-        let key = keys::new_key();
-        let version = self
-            .store
-            .reseat_player(tx, old.id, &name, &email, &keys::hash(&key), computer)
-            .await?;
-        // The newcomer reads in the language they chose when standing by, or the game's.
-        let language = signup.and_then(|(_, l)| l);
-        self.store
-            .set_player_prefs(&mut **tx, old.id, language, None)
-            .await?;
-        // The old player's turn does not bind the newcomer; a pending "done" is dropped.
-        self.store
-            .delete_turn(tx, game.id, game.round, seat as i64)
-            .await?;
-        let (notes, done) = super::gm::pending(game)?;
-        let done: Vec<usize> = done.into_iter().filter(|s| *s != seat).collect();
-        self.store
-            .set_gm_pending(tx, game.id, &json(&notes), &json(&done))
-            .await?;
-        let row = self.locked(tx, game.id).await?;
-        let note = Note::Replaced {
-            new: name.clone(),
-            old: old.name.clone(),
-            seat,
-        };
-        self.add_note(tx, &row, Some(note), None).await?;
-        if let Some((id, _)) = signup {
-            self.store
-                .set_signup(tx, id, SignupStatus::Seated, None, now())
-                .await?;
-        }
-        if old.mailed() {
-            let t = old.lang(game);
-            let letter = Letter {
-                subject: t.t1("seat-lost-subject", "game", game.id),
-                body: t.t3(
-                    "seat-lost-body",
-                    "name",
-                    &game.name,
-                    "seat",
-                    seat + 1,
-                    "new",
-                    &name,
-                ) + "\n",
-                reply_to: None,
-            };
-            self.send(tx, Some(game.id), &old.email, &letter, now())
-                .await?;
-        }
-        if computer.is_none() {
-            self.welcome_player(tx, &row, &state, seat, old.id, version, &email, &key)
-                .await?;
-        }
-        let said = said!(
-            "done-replaced",
-            name = &name,
-            seat = seat + 1,
-            old = &old.name
-        );
-        Ok((said, old.id))
     }
 }
 

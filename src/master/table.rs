@@ -108,9 +108,10 @@ pub trait Table: Send + Sync {
         inbound: i64,
     ) -> Result<bool>;
 
-    /// The scheduler's work for this game each tick — deadlines passed, reminders, digests —
-    /// and how many moves it made.
-    async fn tick(&self, master: &Master) -> Result<usize>;
+    /// The scheduler's work for this game each tick — deadlines passed, reminders, digests,
+    /// computer players whose time has come (as `computers` says) — and how many moves it
+    /// made.
+    async fn tick(&self, master: &Master, computers: &crate::level::Timing) -> Result<usize>;
 
     /// A finished game's record (`/games/{id}/record.json`).
     async fn record(&self, master: &Master, game: &GameRow) -> Result<Value>;

@@ -264,10 +264,6 @@ pub async fn gm_action(
     ) {
         let game = master.gm_game(token).await?;
         limiter.check_game(game.id, Kind::GmMail)?;
-        if matches!(action, GmAction::ResolveNow { .. }) {
-            // The round closes now: its computer players must have played.
-            crate::computers::play_now(master, game.id).await?;
-        }
     }
     master.gm_action(token, action).await
 }

@@ -76,13 +76,21 @@ impl Table for PolysleuthTable {
         super::door::polysleuth_mail(master, player.clone(), game, text, inbound).await
     }
 
-    /// Rounds past their deadline, or whose players are all ready, close.
-    async fn tick(&self, master: &Master) -> Result<usize> {
+    /// Computer players whose time has come play first, so no round closes without them;
+    /// then rounds past their deadline, or whose players are all ready, close; idle players'
+    /// seats go to standbys; players with no turn are reminded.
+    async fn tick(&self, master: &Master, computers: &crate::level::Timing) -> Result<usize> {
+        let played = super::service::computers::play_owed(master, computers, None).await?;
         let closed = master.resolve_due().await?;
         if closed > 0 {
             tracing::info!(rounds = closed, "due rounds resolved");
         }
-        Ok(closed)
+        let given = master.hand_idle_seats().await?;
+        if given > 0 {
+            tracing::info!(seats = given, "idle players' seats given to standbys");
+        }
+        let reminded = master.send_reminders().await?;
+        Ok(played + closed + given + reminded)
     }
 
     async fn record(&self, master: &Master, game: &GameRow) -> Result<Value> {
@@ -97,6 +105,11 @@ impl Table for PolysleuthTable {
     fn describe_rules(&self, rules: &Value, _t: Lang) -> Vec<(String, String)> {
         let settings: Settings = serde_json::from_value(rules.clone()).unwrap_or_default();
         settings.describe(crate::games::polysleuth::rules::settings::MAX_PLAYERS)
+    }
+
+    /// "Safe" names the safe in its turns and bulletins.
+    fn reserved_name(&self, name: &str) -> bool {
+        name.eq_ignore_ascii_case("safe")
     }
 
     /// The core reads Polysleuth's house rules itself, for now.

@@ -47,7 +47,7 @@ pub fn options(dir: &std::path::Path, db: &str) -> Options {
         create_games: polysleuth::web::admission::CreateGames::Open,
         trusted_proxies: Vec::new(),
         keep: Default::default(),
-        computers: polysleuth::computers::Timing {
+        computers: polysleuth::level::Timing {
             after: std::time::Duration::ZERO,
             ..Default::default()
         },

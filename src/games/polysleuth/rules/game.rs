@@ -79,13 +79,7 @@ pub struct Turn {
     pub done: bool,
 }
 
-pub fn valid_name(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= 32
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-}
+pub use crate::games::valid_name;
 
 impl Game {
     /// Sets a game up: checks names and settings, then draws the deal from the seed unless one

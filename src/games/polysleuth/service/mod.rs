@@ -15,12 +15,15 @@ use crate::site::Site;
 use crate::store::{Closing, GameRow, TurnRow};
 
 pub mod closer;
+pub mod computers;
+mod gm;
 pub mod model;
 pub mod pages;
 pub mod planner;
 mod records;
 mod reminders;
 mod rounds;
+mod seats;
 pub mod sheets;
 pub mod states;
 mod turns;

@@ -66,7 +66,8 @@ impl Table for ClassicTable {
         crate::games::sleuth::door::handle(master, player, game, text).await
     }
 
-    async fn tick(&self, master: &Master) -> Result<usize> {
+    /// Its computer players play at once, in each change (`service::classic_change`).
+    async fn tick(&self, master: &Master, _computers: &crate::level::Timing) -> Result<usize> {
         let passed = master.classic_due().await?;
         if passed > 0 {
             tracing::info!(turns = passed, "classic turns passed at their deadline");

@@ -1,5 +1,5 @@
-//! Computer players in the service, and the empty turns of players who are away. A computer player sends its turn through the same path
-//! as a person (the writer, checked by the planner), a set time after its round opens, or at
+//! Polysleuth's computer players in the service, and the empty turns of players who are
+//! away. A computer player sends its turn through the same path as a person (the writer, checked by the planner), a set time after its round opens, or at
 //! once when every person still playing is ready, so it never holds a round open. Its turn is
 //! worked out off the async threads, from the seat's own view as its pages would show it,
 //! within a time budget: a turn that takes too long is sent empty, and the service never waits
@@ -7,34 +7,16 @@
 
 use crate::said;
 use std::sync::Arc;
-use std::time::Duration;
 
 use crate::clock::now;
 use crate::games::polysleuth::computer::{Level, Seat};
 use crate::games::polysleuth::rules::deal::stream;
 use crate::games::polysleuth::rules::Bulletin;
 use crate::games::polysleuth::service::model::TurnReply;
+use crate::level::Timing;
 use crate::master::{Master, MasterError};
 use crate::model::Via;
 use crate::store::PlayerRow;
-
-/// When computer players play.
-#[derive(Clone, Debug)]
-pub struct Timing {
-    /// How long after its round opens a computer player sends its turn.
-    pub after: Duration,
-    /// The longest a turn may take to work out; past it the turn is sent empty.
-    pub budget: Duration,
-}
-
-impl Default for Timing {
-    fn default() -> Timing {
-        Timing {
-            after: Duration::from_secs(60),
-            budget: Duration::from_secs(20),
-        }
-    }
-}
 
 /// Computer turns looked at in one pass.
 const PASS: i64 = 200;
