@@ -6,7 +6,8 @@
 
 use std::time::{Duration, Instant};
 
-use polysleuth::deduce::{view::of_recorded, Budget, Method, Sheet};
+use polysleuth::deduce::{Budget, Method, Sheet};
+use polysleuth::games::polysleuth::assistant::of_recorded;
 use polysleuth::games::polysleuth::sim::{self, Style};
 
 fn env(name: &str, default: u64) -> u64 {

@@ -2,7 +2,7 @@
 //! in microseconds, and the first check for a view no deal can satisfy.
 
 use super::view::View;
-use crate::games::polysleuth::rules::{Card, CardSet};
+use crate::games::deck::{Card, CardSet};
 
 /// For each card, the locations it may still be in (bit `l` for location `l`), and for each
 /// location fixed or ruled out, which fact decided it.

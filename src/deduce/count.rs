@@ -1212,7 +1212,8 @@ impl<F: FnMut(&[u8], &[usize], u64, u64)> Walk<'_, F> {
 #[cfg(test)]
 mod tests {
     use super::{count_in, Binomials, Tuning};
-    use crate::deduce::{propagate, view::of_recorded};
+    use crate::deduce::propagate;
+    use crate::games::polysleuth::assistant::of_recorded;
     use crate::games::polysleuth::sim::{self, Style};
 
     #[test]

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 pub use bounds::{propagate, Domains};
 pub use view::{Fact, Source, View, ViewError};
 
-use crate::games::polysleuth::rules::Card;
+use crate::games::deck::Card;
 
 /// How the probabilities were found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -353,6 +353,7 @@ mod tests {
     use super::sample::{estimate, Plan};
     use super::*;
     use crate::games::deck::matching;
+    use crate::games::polysleuth::assistant::Told;
     use crate::games::polysleuth::rules::view::{Answer, Published, Reveal};
     use crate::games::polysleuth::rules::{
         Bulletin, CardSet, Deal, PrivateReport, Settings, Trait,
@@ -584,7 +585,10 @@ mod tests {
                 let owners = start.deal.owners();
                 for rounds in [0, 2, outcomes.len()] {
                     for seat in 0..n {
-                        let view = view::of_recorded(&start, &outcomes, seat, rounds).unwrap();
+                        let view = crate::games::polysleuth::assistant::of_recorded(
+                            &start, &outcomes, seat, rounds,
+                        )
+                        .unwrap();
                         let sheet = Sheet::compute(&view, &light());
                         assert!(sheet.contradiction.is_none(), "{:?}", sheet.contradiction);
                         for (k, row) in sheet.cards.iter().enumerate() {
@@ -615,7 +619,13 @@ mod tests {
         let mut checked = 0;
         for (n, seed) in [(3, 4u64), (4, 9), (5, 2)] {
             let (start, outcomes) = sim::play(n, seed, &Style::default(), 4);
-            let view = view::of_recorded(&start, &outcomes, 0, outcomes.len().min(3)).unwrap();
+            let view = crate::games::polysleuth::assistant::of_recorded(
+                &start,
+                &outcomes,
+                0,
+                outcomes.len().min(3),
+            )
+            .unwrap();
             let d = propagate(&view).unwrap();
             let Ok(exact) = count(&view, &d, 50_000_000) else {
                 continue;

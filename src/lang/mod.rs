@@ -1,13 +1,11 @@
 //! The languages the service speaks, English and French. Every sentence a person reads comes
 //! from the Fluent files in `locales/`, one per language with the same messages (a test fails
 //! when a message is in one and not the other); this module looks them up, and words what
-//! Fluent cannot: cards and counts (`words`), turn problems (`problems`), numbers and times.
+//! Fluent cannot: cards and counts (`words`), the assistant's reasons, numbers and times. A
+//! game's own sentences are in its folder.
 
-mod bulletin;
-mod problems;
 mod reasons;
 mod said;
-mod settings;
 pub(crate) mod words;
 
 use std::borrow::Cow;
@@ -330,10 +328,8 @@ impl Lang {
     }
 }
 
-pub use problems::{line_error, line_problem, problem};
 pub use reasons::{reason, Place};
 pub use said::{Said, Value};
-pub use settings::settings;
 pub use words::{
     card, card_line, card_named, cards, colour_key, gem_mark, marks, traits_count,
     traits_count_named, traits_plural, traits_plural_of,

@@ -4,7 +4,7 @@
 use super::{words, Arg, Lang};
 use crate::deduce::view::FactWords;
 use crate::deduce::Reason;
-use crate::games::polysleuth::rules::Card;
+use crate::games::deck::Card;
 
 /// Where a cell is, as a reason names it.
 pub struct Place<'a> {
@@ -88,9 +88,9 @@ fn fact_words(lang: Lang, f: &FactWords) -> String {
             place,
             traits,
         } => {
-            let t: Vec<crate::games::polysleuth::rules::Trait> = traits
+            let t: Vec<crate::games::deck::Trait> = traits
                 .iter()
-                .filter_map(|n| crate::games::polysleuth::rules::Trait::parse(n))
+                .filter_map(|n| crate::games::deck::Trait::parse(n))
                 .collect();
             lang.t3(
                 "fact-reveal",

@@ -3,7 +3,7 @@
 //! "1 perle bleue", "3 diamants") and English in number ("3 Diamonds", "1 Blue Pearl").
 
 use super::{Arg, Lang};
-use crate::games::polysleuth::rules::{Card, Colour, Gem, Kind, Trait};
+use crate::games::deck::{Card, Colour, Gem, Kind, Trait};
 
 fn gem(g: Gem) -> &'static str {
     match g {

@@ -335,14 +335,15 @@ async fn handle(
                 .helped_since(&sender_addr, now() - 86_400)
                 .await?
         {
-            master
-                .send_loose(
-                    &sender_addr,
-                    super::help(&master.site, commands.lang()),
-                    None,
-                )
-                .await?;
-            return Ok((Outcome::Help, sender, None, None));
+            // The help of the service's first game that has one by mail.
+            let help = master
+                .tables()
+                .iter()
+                .find_map(|t| t.help_letter(&master.site, commands.lang()));
+            if let Some(help) = help {
+                master.send_loose(&sender_addr, help, None).await?;
+                return Ok((Outcome::Help, sender, None, None));
+            }
         }
         return Ok((Outcome::BadKey, sender, claimed, None));
     };

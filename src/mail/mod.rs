@@ -17,10 +17,6 @@ use askama::Template;
 use crate::lang::Lang;
 use chrono_tz::Tz;
 
-use crate::games::polysleuth::rules::view::{points_text, PrivateReport};
-use crate::games::polysleuth::rules::Game;
-use crate::games::polysleuth::service::model::{StoredBulletin, TurnReply};
-use crate::model::CreatedPlayer;
 use crate::site::Site;
 use crate::store::{GameRow, NewMail, PlayerRow};
 
@@ -58,12 +54,13 @@ pub fn zone(name: &str) -> Tz {
     name.parse().unwrap_or(Tz::UTC)
 }
 
-pub(super) fn tag(game: &GameRow, t: Lang) -> String {
+pub fn tag(game: &GameRow, t: Lang) -> String {
     t.t2("subject-tag", "id", game.id, "round", game.round)
 }
 
 /// A French template for a mail whose English one is the data's own: the French template
 /// reads the same fields through `Deref`, and `render_in` picks the reader's language.
+#[macro_export]
 macro_rules! in_french {
     ($data:ident, $fr:ident, $path:literal) => {
         #[derive(Template)]
@@ -89,147 +86,10 @@ macro_rules! in_french {
     };
 }
 
-/// The public bulletin as plain text: the `.txt` page and the head of every round mail.
-#[derive(Template)]
-#[template(path = "bulletin.txt")]
-pub struct BulletinText<'a> {
-    pub t: Lang,
-    pub game_id: i64,
-    pub game_name: &'a str,
-    pub b: &'a StoredBulletin,
-}
-
-pub fn bulletin_text(game: &GameRow, b: &StoredBulletin, t: Lang) -> String {
-    BulletinText {
-        t,
-        game_id: game.id,
-        game_name: &game.name,
-        b,
-    }
-    .render()
-    .expect("bulletin template renders")
-}
-
-#[derive(Template)]
-#[template(path = "mail/welcome.txt")]
-struct Welcome<'a> {
-    t: Lang,
-    name: &'a str,
-    game: &'a GameRow,
-    players: String,
-    hand: Vec<String>,
-    hand_size: usize,
-    safe_size: usize,
-    deadline: String,
-    link: &'a str,
-    settings: Vec<(String, String)>,
-    example_target: &'a str,
-    mail_address: &'a str,
-    key: &'a str,
-}
-
-in_french!(Welcome, WelcomeFr, "mail/fr/welcome.txt");
-
-/// A hand as mail lists it: marks and words, `◆◆ 2 Red Diamond`.
-fn hand_lines(t: Lang, state: &Game, seat: usize) -> Vec<String> {
-    state.deal.hands[seat]
-        .iter()
-        .map(|c| crate::lang::card_line(t, c))
-        .collect()
-}
-
 /// The deadline in a reader's language and time zone.
-fn deadline_in(t: Lang, game: &GameRow, time_zone: &str) -> String {
+pub fn deadline_in(t: Lang, game: &GameRow, time_zone: &str) -> String {
     t.time(game.deadline.unwrap_or(0), zone(time_zone))
 }
-
-#[allow(clippy::too_many_arguments)]
-pub fn welcome(
-    site: &Site,
-    game: &GameRow,
-    state: &Game,
-    seat: usize,
-    link: &str,
-    key: &str,
-    t: Lang,
-    time_zone: &str,
-) -> Letter {
-    let n = state.players.len();
-    let body = Welcome {
-        t,
-        name: &state.players[seat],
-        game,
-        players: state.players.join(", "),
-        hand: hand_lines(t, state, seat),
-        hand_size: state.settings.hand_size_for(n),
-        safe_size: state.settings.safe_size_for(n),
-        deadline: deadline_in(t, game, time_zone),
-        link,
-        settings: crate::lang::settings(t, &state.settings, n),
-        example_target: &state.players[(seat + 1) % n],
-        mail_address: &site.mail_address,
-        key,
-    }
-    .render_in();
-    Letter {
-        subject: t.t3(
-            "subject-welcome",
-            "id",
-            game.id,
-            "game",
-            game.name.as_str(),
-            "name",
-            state.players[seat].as_str(),
-        ),
-        body,
-        reply_to: None,
-    }
-}
-
-#[derive(Template)]
-#[template(path = "mail/gm_welcome.txt")]
-struct GmWelcome<'a> {
-    t: Lang,
-    game: &'a GameRow,
-    link: &'a str,
-    public_page: String,
-    players: &'a [CreatedPlayer],
-    deadline: String,
-    settings: Vec<(String, String)>,
-}
-
-pub fn gm_welcome(
-    site: &Site,
-    game: &GameRow,
-    state: &Game,
-    link: &str,
-    players: &[CreatedPlayer],
-) -> Letter {
-    let t = game.language;
-    let body = GmWelcome {
-        t,
-        game,
-        link,
-        public_page: site.link(&format!("/games/{}", game.id)),
-        players,
-        deadline: deadline_in(t, game, &game.time_zone),
-        settings: crate::lang::settings(t, &state.settings, state.players.len()),
-    }
-    .render_in();
-    Letter {
-        subject: t.t2(
-            "subject-gm-welcome",
-            "id",
-            game.id,
-            "game",
-            game.name.as_str(),
-        ),
-        body,
-        reply_to: None,
-    }
-}
-
-in_french!(GmWelcome, GmWelcomeFr, "mail/fr/gm_welcome.txt");
 
 #[derive(Template)]
 #[template(path = "mail/new_link.txt")]
@@ -288,206 +148,6 @@ pub fn new_link(site: &Site, game: &GameRow, name: &str, link: &str, key: &str, 
     }
 }
 
-#[derive(Template)]
-#[template(path = "mail/turn.txt")]
-struct TurnMail<'a> {
-    t: Lang,
-    name: &'a str,
-    reply: &'a TurnReply,
-    deadline: String,
-    ignored: usize,
-}
-
-in_french!(TurnMail, TurnMailFr, "mail/fr/turn.txt");
-
-/// The answer to a turn; `ignored` lines of a mail's prose around the turn were not read.
-pub fn turn_reply(game: &GameRow, player: &PlayerRow, reply: &TurnReply, ignored: usize) -> Letter {
-    let t = player.lang(game);
-    let what = t.t(match reply {
-        TurnReply::Accepted { .. } => "subject-turn-accepted",
-        TurnReply::Rejected { .. } => "subject-turn-errors",
-        TurnReply::Cleared { .. } => "subject-turn-withdrawn",
-    });
-    let deadline = match game.deadline {
-        Some(d) => t.time(d, zone(player.zone(game))),
-        None => t.t("deadline-paused-mail"),
-    };
-    let body = TurnMail {
-        t,
-        name: &player.name,
-        reply,
-        deadline,
-        ignored,
-    }
-    .render_in();
-    Letter {
-        subject: format!("{} {what}", tag(game, t)),
-        body,
-        reply_to: None,
-    }
-}
-
-#[derive(Template)]
-#[template(path = "mail/round.txt")]
-struct RoundMail<'a> {
-    t: Lang,
-    bulletin: String,
-    name: &'a str,
-    report: Option<&'a PrivateReport>,
-    points: String,
-    next: String,
-    link: String,
-    over: bool,
-    deal: String,
-    salt: &'a str,
-    commitment: &'a str,
-}
-
-in_french!(RoundMail, RoundMailFr, "mail/fr/round.txt");
-
-/// After a round: the public bulletin, then what only this player may see.
-#[allow(clippy::too_many_arguments)]
-pub fn round_letter(
-    site: &Site,
-    game: &GameRow,
-    state: &Game,
-    b: &StoredBulletin,
-    report: Option<&PrivateReport>,
-    name: &str,
-    t: Lang,
-    time_zone: &str,
-) -> Letter {
-    let over = state.over;
-    let next = match game.deadline {
-        Some(d) if !over => t.t2(
-            "mail-round-open-until",
-            "round",
-            game.round,
-            "deadline",
-            t.time(d, zone(time_zone)),
-        ),
-        _ => String::new(),
-    };
-    let body = RoundMail {
-        t,
-        bulletin: bulletin_text(game, b, t),
-        name,
-        report,
-        points: report
-            .map(|r| points_text(r.half_points))
-            .unwrap_or_default(),
-        next,
-        link: site.link(&format!("/games/{}", game.id)),
-        over,
-        deal: if over {
-            state.deal.canonical_text(&state.players)
-        } else {
-            String::new()
-        },
-        salt: if over { &game.salt } else { "" },
-        commitment: &game.commitment,
-    }
-    .render_in();
-    let subject = if over {
-        t.t1("subject-final-bulletin", "id", game.id)
-    } else {
-        t.t2("subject-bulletin", "id", game.id, "round", b.bulletin.round)
-    };
-    Letter {
-        subject,
-        body,
-        reply_to: None,
-    }
-}
-
-#[derive(Template)]
-#[template(path = "mail/help.txt")]
-struct HelpMail<'a> {
-    t: Lang,
-    mail_address: &'a str,
-}
-
-in_french!(HelpMail, HelpMailFr, "mail/fr/help.txt");
-
-pub fn help(site: &Site, t: Lang) -> Letter {
-    Letter {
-        subject: t.t("subject-help"),
-        body: HelpMail {
-            t,
-            mail_address: &site.mail_address,
-        }
-        .render_in(),
-        reply_to: None,
-    }
-}
-
-#[derive(Template)]
-#[template(path = "mail/status.txt")]
-struct StatusMail<'a> {
-    t: Lang,
-    name: &'a str,
-    game: &'a GameRow,
-    hand: Vec<String>,
-    eyes: u32,
-    points: String,
-    done: bool,
-    turn: Option<String>,
-    deadline: String,
-    link: String,
-    sheet: &'a str,
-}
-
-in_french!(StatusMail, StatusMailFr, "mail/fr/status.txt");
-
-pub fn status(
-    site: &Site,
-    game: &GameRow,
-    state: &Game,
-    player: &PlayerRow,
-    turn: Option<String>,
-    sheet: &str,
-) -> Letter {
-    let seat = player.seat as usize;
-    let t = player.lang(game);
-    let deadline = match (game.status.as_str(), game.deadline) {
-        ("over", _) => t.t("deadline-over"),
-        ("paused", _) => t.t("deadline-paused"),
-        (_, Some(d)) => t.t2(
-            "mail-round-closes",
-            "round",
-            game.round,
-            "deadline",
-            t.time(d, zone(player.zone(game))),
-        ),
-        _ => t.t("deadline-not-set"),
-    };
-    let body = StatusMail {
-        t,
-        name: &player.name,
-        game,
-        hand: hand_lines(t, state, seat),
-        eyes: state.eyes[seat],
-        points: points_text(state.half_points[seat]),
-        done: state.done[seat],
-        turn,
-        deadline,
-        link: site.link(&format!("/games/{}", game.id)),
-        sheet,
-    }
-    .render_in();
-    Letter {
-        subject: t.t2(
-            "subject-status",
-            "tag",
-            tag(game, t),
-            "name",
-            player.name.as_str(),
-        ),
-        body,
-        reply_to: None,
-    }
-}
-
 /// A message refused whole (too large, too many lines, nothing to do).
 pub fn refused(game: &GameRow, why: &str, t: Lang) -> Letter {
     Letter {
@@ -497,75 +157,12 @@ pub fn refused(game: &GameRow, why: &str, t: Lang) -> Letter {
     }
 }
 
-#[derive(Template)]
-#[template(path = "mail/reminder.txt")]
-struct ReminderMail<'a> {
-    t: Lang,
-    name: &'a str,
-    game: &'a GameRow,
-    deadline: String,
-    left: String,
-}
-
-in_french!(ReminderMail, ReminderMailFr, "mail/fr/reminder.txt");
-
-pub fn reminder(game: &GameRow, player: &PlayerRow, left_secs: i64) -> Letter {
-    let t = player.lang(game);
-    let body = ReminderMail {
-        t,
-        name: &player.name,
-        game,
-        deadline: deadline_in(t, game, player.zone(game)),
-        left: t.hours(left_secs.max(60)),
-    }
-    .render_in();
-    Letter {
-        subject: t.t1("subject-reminder", "tag", tag(game, t)),
-        body,
-        reply_to: None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    /// A client that quotes our mail without any marker must still not slip an example line
-    /// into a turn: no example line of the welcome or help mail reads as a turn line.
-    #[test]
-    fn no_example_line_of_our_own_mail_reads_as_a_turn_line() {
-        for template in [
-            include_str!("../../templates/mail/welcome.txt"),
-            include_str!("../../templates/mail/help.txt"),
-            include_str!("../../templates/mail/fr/welcome.txt"),
-            include_str!("../../templates/mail/fr/help.txt"),
-        ] {
-            let text = template
-                .replace("{{ example_target }}", "Ben")
-                .replace("{{ name }}", "Ann");
-            let examples: Vec<&str> = text
-                .lines()
-                .filter(|l| {
-                    let t = l.trim_start();
-                    t.starts_with(|c: char| c.is_ascii_digit())
-                        || t.starts_with("ready")
-                        || t.starts_with("done")
-                        || t.starts_with("prêt")
-                        || t.starts_with("fini")
-                })
-                .collect();
-            assert!(examples.len() >= 5, "{examples:?}");
-            for line in examples {
-                assert!(
-                    crate::games::polysleuth::rules::turn::parse(line).is_err(),
-                    "\"{line}\" reads as a turn line"
-                );
-            }
-        }
-    }
-
     /// Every mail has its French template, and no French template is left without its mail.
     #[test]
     fn every_mail_template_exists_in_english_and_in_french() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/mail");
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
         let names = |d: &std::path::Path| -> std::collections::BTreeSet<String> {
             std::fs::read_dir(d)
                 .expect("a template folder")
@@ -574,9 +171,21 @@ mod tests {
                 .filter(|n| n.ends_with(".txt"))
                 .collect()
         };
-        let en = names(&dir);
-        let fr = names(&dir.join("fr"));
-        assert_eq!(en, fr, "mail templates in one language only");
-        assert!(en.len() >= 8);
+        // The core's mail, and each game's own.
+        let mut dirs = vec![root.join("mail")];
+        for game in std::fs::read_dir(root.join("games")).expect("the games' templates") {
+            let mail = game.expect("a game's folder").path().join("mail");
+            if mail.is_dir() {
+                dirs.push(mail);
+            }
+        }
+        let mut all = 0;
+        for dir in dirs {
+            let en = names(&dir);
+            let fr = names(&dir.join("fr"));
+            assert_eq!(en, fr, "mail templates in one language only in {dir:?}");
+            all += en.len();
+        }
+        assert!(all >= 10);
     }
 }

@@ -123,6 +123,13 @@ pub trait Table: Send + Sync {
     /// its name first.
     fn describe_rules(&self, rules: &Value, t: Lang) -> Vec<(String, String)>;
 
+    /// How to play it by mail, for someone who asks with no key: None when it has no such
+    /// letter.
+    fn help_letter(&self, site: &Site, t: Lang) -> Option<crate::mail::Letter> {
+        let _ = (site, t);
+        None
+    }
+
     /// Whether a name may not be a player's in this game (a word of its turn language).
     fn reserved_name(&self, name: &str) -> bool {
         let _ = name;

@@ -9,9 +9,9 @@ use super::csrf::{check_csrf, csrf};
 use super::forms::{self, Fields, PLAYER_ROWS};
 use super::render::{private, render};
 use super::views::{self, PublicGame};
+use crate::games::polysleuth::letters::bulletin_text;
 use crate::games::polysleuth::service::model::StoredBulletin;
 use crate::lang::Lang;
-use crate::mail::bulletin_text;
 use crate::master::{Master, MasterError};
 use crate::store::GameStatus;
 

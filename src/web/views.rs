@@ -152,7 +152,7 @@ pub async fn public_game(
             .collect(),
         hand_size: state.settings.hand_size_for(n),
         safe_size: state.settings.safe_size_for(n),
-        settings: crate::lang::settings(lang, &state.settings, n),
+        settings: crate::games::polysleuth::words::settings(lang, &state.settings, n),
         commitment: row.commitment.clone(),
         operator_deal: row.operator_deal,
         published,

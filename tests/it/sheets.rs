@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use common::{game_body, TestApp};
 use polysleuth::deduce::{Budget, Sheet, View};
+use polysleuth::games::polysleuth::assistant::Told;
 use polysleuth::games::polysleuth::rules::view::{PrivateGuess, Reveal};
 use polysleuth::games::polysleuth::rules::{Bulletin, CardSet, PrivateReport};
 use serde_json::{json, Value};

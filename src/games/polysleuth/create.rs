@@ -115,7 +115,9 @@ impl Master {
         let gm_link = self.site.gm_link(id, &gm_key);
         let letter = match req.wait_for_gm {
             true => mail::gm_confirm(&self.site, &row, &gm_link),
-            false => mail::gm_welcome(&self.site, &row, &game, &gm_link, &players),
+            false => crate::games::polysleuth::letters::gm_welcome(
+                &self.site, &row, &game, &gm_link, &players,
+            ),
         };
         self.send(&mut tx, Some(id), &req.gm_email, &letter, now)
             .await?;
@@ -167,7 +169,9 @@ impl Master {
             Some(p) => (p.lang(row), p.zone(row).to_string()),
             None => (row.language, row.time_zone.clone()),
         };
-        let mut letter = mail::welcome(&self.site, row, game, who.seat, &link, who.key, t, &zone);
+        let mut letter = crate::games::polysleuth::letters::welcome(
+            &self.site, row, game, who.seat, &link, who.key, t, &zone,
+        );
         letter.reply_to = Some(self.site.reply_address(who.player_id, who.key_version));
         self.send(tx, Some(row.id), who.email, &letter, now())
             .await?;

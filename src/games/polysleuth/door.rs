@@ -95,8 +95,15 @@ pub(crate) async fn polysleuth_mail(
             player.seat as usize,
         )
         .await?;
-        let letter = crate::mail::status(&master.site, &row, &state, &player, turn, &sheet)
-            .to_player(&master.site, &player);
+        let letter = crate::games::polysleuth::letters::status(
+            &master.site,
+            &row,
+            &state,
+            &player,
+            turn,
+            &sheet,
+        )
+        .to_player(&master.site, &player);
         // The hand, the sheet and the turn go to the registered address only, whoever
         // sent the request.
         master.send_loose(&player.email, letter, Some(game)).await?;
@@ -119,7 +126,8 @@ pub(crate) async fn polysleuth_mail(
         master.send_loose(&player.email, letter, Some(game)).await?;
     }
     if commands.commands.contains(&Command::Help) {
-        let letter = crate::mail::help(&master.site, t).to_player(&master.site, &player);
+        let letter = crate::games::polysleuth::letters::help(&master.site, t)
+            .to_player(&master.site, &player);
         master.send_loose(&player.email, letter, Some(game)).await?;
     }
     Ok(true)

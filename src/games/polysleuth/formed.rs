@@ -7,7 +7,6 @@ use super::rules::{Game, Settings};
 use crate::clock::now;
 use crate::keys;
 use crate::lang::{Said, Value};
-use crate::mail;
 use crate::master::request::computer_level;
 use crate::master::table::Seated;
 use crate::master::{json, Master, MasterError, Result};
@@ -71,7 +70,8 @@ impl Master {
                 link: String::new(),
             });
         }
-        let letter = mail::gm_welcome(&self.site, &row, &state, "", &created);
+        let letter =
+            crate::games::polysleuth::letters::gm_welcome(&self.site, &row, &state, "", &created);
         self.send(tx, Some(game.id), &row.gm_email, &letter, now())
             .await?;
         Ok(said!(

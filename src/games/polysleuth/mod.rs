@@ -3,10 +3,12 @@
 //! a finished game's record; `computer/` its computer players, `simulate/` games between them,
 //! `sim` random players for tests and benchmarks; `table` how the core reaches its use cases.
 
+pub mod assistant;
 pub mod computer;
 mod create;
 mod door;
 mod formed;
+pub mod letters;
 mod record;
 pub mod replay;
 pub mod rules;
@@ -15,6 +17,7 @@ pub mod sim;
 pub mod simulate;
 pub mod table;
 pub mod verify;
+pub mod words;
 
 use serde_json::Value;
 

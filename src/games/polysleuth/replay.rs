@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
-use crate::deduce::{view::of_recorded, Budget, Sheet};
+use crate::deduce::{Budget, Sheet};
+use crate::games::polysleuth::assistant::of_recorded;
 use crate::games::polysleuth::rules::deal::derived_salt;
 use crate::games::polysleuth::rules::{Card, CardSet, Deal, Game, RoundOutcome, Settings, Turn};
 

@@ -107,6 +107,10 @@ impl Table for PolysleuthTable {
         settings.describe(crate::games::polysleuth::rules::settings::MAX_PLAYERS)
     }
 
+    fn help_letter(&self, site: &Site, t: Lang) -> Option<crate::mail::Letter> {
+        Some(super::letters::help(site, t))
+    }
+
     /// "Safe" names the safe in its turns and bulletins.
     fn reserved_name(&self, name: &str) -> bool {
         name.eq_ignore_ascii_case("safe")

@@ -55,7 +55,8 @@ pub fn certain_guesses(seat: &Seat, k: &Knowledge) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deduce::{propagate, sample::find_deal, view::of_recorded};
+    use crate::deduce::{propagate, sample::find_deal};
+    use crate::games::polysleuth::assistant::of_recorded;
     use crate::games::polysleuth::rules::deal::stream;
     use crate::games::polysleuth::rules::{CardSet, Deal, Game, Settings};
     use crate::games::polysleuth::sim;

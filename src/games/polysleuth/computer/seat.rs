@@ -3,7 +3,8 @@
 //! reports — never from the deal, the other hands or the game's seed — so a computer player
 //! cannot know more than a person in its chair.
 
-use crate::deduce::view::{of_seat, View, ViewError};
+use crate::deduce::view::{View, ViewError};
+use crate::games::polysleuth::assistant::of_seat;
 use crate::games::polysleuth::rules::{Bulletin, CardSet, Game, PrivateReport, Settings};
 
 /// A public answer: who asked whom, in which round, at what effective weight.

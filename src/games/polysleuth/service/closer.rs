@@ -8,7 +8,7 @@ use super::model::StoredBulletin;
 use crate::error::Result;
 use crate::games::polysleuth::rules::Turn;
 use crate::games::polysleuth::service::states;
-use crate::mail::{self, Letter};
+use crate::mail::Letter;
 use crate::model::Resolution;
 use crate::rounds::{CloseRequest, PlannedClosings};
 use crate::site::Site;
@@ -114,7 +114,7 @@ fn close(site: &Site, c: &Closing, r: &CloseRequest, now: i64) -> Result<Closed>
     let mut mails = Vec::new();
     for p in c.players.iter().filter(|p| p.mailed()) {
         let private = outcome.private.get(p.seat as usize);
-        let letter = mail::round_letter(
+        let letter = crate::games::polysleuth::letters::round_letter(
             site,
             &after,
             &next,
@@ -129,7 +129,7 @@ fn close(site: &Site, c: &Closing, r: &CloseRequest, now: i64) -> Result<Closed>
     }
     for o in &c.observers {
         let t = after.language;
-        let mut letter = mail::round_letter(
+        let mut letter = crate::games::polysleuth::letters::round_letter(
             site,
             &after,
             &next,

@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 use super::states::States;
 use crate::error::{MasterError, Result};
 use crate::games::polysleuth::service::model::TurnReply;
-use crate::mail::{self, Letter};
+use crate::mail::Letter;
 use crate::model::Via;
 use crate::rounds::{early_close, PlannedTurns, Reply, Submission};
 use crate::site::Site;
@@ -168,8 +168,10 @@ impl Planner {
                 (Via::Computer, _) => {}
                 (Via::Mail { ignored, inbound }, _) => {
                     inbound_ids.extend(inbound);
-                    let letter = mail::turn_reply(game, s.player, &reply, ignored)
-                        .to_player(&self.site, s.player);
+                    let letter = crate::games::polysleuth::letters::turn_reply(
+                        game, s.player, &reply, ignored,
+                    )
+                    .to_player(&self.site, s.player);
                     letters.push((game.id, s.player.email.clone(), letter));
                 }
             }
@@ -202,8 +204,13 @@ impl Planner {
         let mut summaries: Vec<((i64, i64), (String, Letter))> = summaries
             .into_iter()
             .map(|(key, (player, reply))| {
-                let letter = mail::turn_reply(&games[&key.0].1, player, &reply, 0)
-                    .to_player(&self.site, player);
+                let letter = crate::games::polysleuth::letters::turn_reply(
+                    &games[&key.0].1,
+                    player,
+                    &reply,
+                    0,
+                )
+                .to_player(&self.site, player);
                 (key, (player.email.clone(), letter))
             })
             .collect();

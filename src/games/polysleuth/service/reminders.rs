@@ -3,7 +3,6 @@
 
 use crate::clock::now;
 use crate::games::polysleuth::service::states;
-use crate::mail;
 use crate::master::request::parse_reminder_hours;
 use crate::master::{Master, Result};
 use crate::store::{GameRow, GameStatus};
@@ -62,7 +61,8 @@ impl Master {
                 {
                     continue;
                 }
-                let letter = mail::reminder(&game, &p, left).to_player(&self.site, &p);
+                let letter = crate::games::polysleuth::letters::reminder(&game, &p, left)
+                    .to_player(&self.site, &p);
                 self.send(&mut tx, Some(id), &p.email, &letter, now).await?;
                 count += 1;
             }

@@ -19,7 +19,7 @@ pub fn view_of(
     bulletins: &[&Bulletin],
     reports: &[(i64, PrivateReport)],
 ) -> Result<deduce::View, deduce::ViewError> {
-    deduce::view::of_seat(
+    crate::games::polysleuth::assistant::of_seat(
         state,
         seat,
         bulletins.iter().copied(),

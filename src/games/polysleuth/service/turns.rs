@@ -5,7 +5,6 @@ use crate::clock::now;
 use crate::games::polysleuth::rules::Game;
 use crate::games::polysleuth::service::model::TurnReply;
 use crate::games::polysleuth::service::states;
-use crate::mail;
 use crate::master::{Master, MasterError, Result};
 use crate::model::Via;
 use crate::rounds::early_close;
@@ -54,7 +53,8 @@ impl Master {
         self.update_early_close(&mut tx, &mut game, &state, now())
             .await?;
         let reply = TurnReply::Cleared { round: game.round };
-        let letter = mail::turn_reply(&game, player, &reply, 0).to_player(&self.site, player);
+        let letter = crate::games::polysleuth::letters::turn_reply(&game, player, &reply, 0)
+            .to_player(&self.site, player);
         self.send(&mut tx, Some(game.id), &player.email, &letter, now())
             .await?;
         tx.commit().await?;

@@ -12,7 +12,8 @@ use std::sync::Mutex;
 use rand::RngExt;
 use serde::Serialize;
 
-use crate::deduce::view::{of_seat, View};
+use crate::deduce::view::View;
+use crate::games::polysleuth::assistant::{of_seat, Told};
 use crate::games::polysleuth::computer::seat::{wins_of, Win};
 use crate::games::polysleuth::computer::{Level, Seat};
 use crate::games::polysleuth::rules::deal::stream;

@@ -1,8 +1,8 @@
 //! A game's house rules as its pages and mails list them, in the reader's language: each
 //! setting's name and value.
 
-use super::Lang;
 use crate::games::polysleuth::rules::{QuestionPayment, Settings};
+use crate::lang::Lang;
 
 /// `(name, value)` for every setting, in the order RULES.md gives them.
 pub fn settings(lang: Lang, s: &Settings, players: usize) -> Vec<(String, String)> {
@@ -44,7 +44,7 @@ pub fn settings(lang: Lang, s: &Settings, players: usize) -> Vec<(String, String
 }
 
 /// A Polysleuth house rule that does not fit, as a message for the reader's language.
-impl From<&crate::games::polysleuth::rules::settings::SettingsError> for super::Said {
+impl From<&crate::games::polysleuth::rules::settings::SettingsError> for crate::lang::Said {
     fn from(e: &crate::games::polysleuth::rules::settings::SettingsError) -> Self {
         use crate::games::polysleuth::rules::settings::SettingsError as E;
         use crate::said;
@@ -79,7 +79,7 @@ impl From<&crate::games::polysleuth::rules::settings::SettingsError> for super::
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Lang, Said};
+    use crate::lang::{Lang, Said};
 
     #[test]
     fn a_house_rule_that_does_not_fit_is_told_in_the_readers_language() {

@@ -1,8 +1,8 @@
 //! The sentences of a bulletin in the reader's language: answers, players marked done, who
 //! closed the round, where a published card is.
 
-use super::{words, Lang};
 use crate::games::polysleuth::rules::view::{Answer, DoneNote, DoneReason, Published};
+use crate::lang::{words, Lang};
 use crate::model::ClosedBy;
 
 impl Lang {

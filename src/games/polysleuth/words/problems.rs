@@ -1,9 +1,9 @@
 //! A turn's problems in the player's language: each `Problem` is one Fluent message, its
 //! values (cards, names, counts) words of that language.
 
-use super::{words, Arg, Lang};
 use crate::games::deck::CardError;
 use crate::games::polysleuth::rules::{Holder, Kind, LineError, Problem};
+use crate::lang::{words, Arg, Lang};
 
 fn kind(lang: Lang, k: Kind) -> String {
     lang.t(match k {
