@@ -143,15 +143,20 @@ async fn measure(size: &Size, dir: &std::path::Path) -> Vec<f64> {
     // A player's private page: the seat by its key, then the view the page draws (each
     // player's page drawn for the first time: nothing of it is kept yet).
     let mut times = Vec::new();
-    let cache = polysleuth::web::play_view::PageCache::default();
+    let cache = polysleuth::games::polysleuth::web::play_view::PageCache::default();
     for k in 0..runs {
         let player = store_player(&master, pick(k + runs)).await;
         let token = format!("{}-{key}", player.id);
         let t = Instant::now();
         let page = master.seat_page(&token).await.unwrap();
-        polysleuth::web::play_view::play_view(&master, &cache, page, polysleuth::lang::Lang::En)
-            .await
-            .unwrap();
+        polysleuth::games::polysleuth::web::play_view::play_view(
+            &master,
+            &cache,
+            page,
+            polysleuth::lang::Lang::En,
+        )
+        .await
+        .unwrap();
         times.push(t.elapsed());
     }
     out.push(median(times));

@@ -1,68 +1,9 @@
-//! The game master's page and actions.
+//! The game master's actions as a form sends them, for every game's page: `parse_gm_action`.
 
-use crate::said;
 use std::collections::BTreeMap;
 
-use actix_web::{web, HttpRequest};
-use askama::Template;
-
-use super::csrf::{check_csrf, csrf};
-use super::forms::Fields;
-use super::gm_view::{gm_page_view, GmPageView};
-use super::play_view::PageCache;
-use super::render::private;
-use crate::lang::Lang;
-use crate::master::{GmAction, Master, MasterError};
-
-use super::pages::Page;
-
-// ----- the game master's page -----
-
-#[derive(Template)]
-#[template(path = "gm.html")]
-struct GmPage {
-    t: Lang,
-    v: GmPageView,
-    notice: Option<String>,
-    csrf: String,
-}
-
-/// The game master's page, with what their last action did (worded in the page's language).
-async fn gm_page(
-    master: &Master,
-    req: &HttpRequest,
-    token: &str,
-    notice: Option<crate::lang::Said>,
-) -> Page {
-    let (row, sent) = master.gm_page(token).await?;
-    let t = super::lang::reader(req, row.language);
-    let notice = notice.map(|n| t.said(&n));
-    if super::signup::is_forming(&row) {
-        return super::signup::gm_forming(master, req, token, &row, notice).await;
-    }
-    let cache = PageCache::of(req);
-    let v = gm_page_view(master, &cache, &row, &sent, t, notice.is_some()).await?;
-    let (csrf_token, cookie) = csrf(req);
-    Ok(private(
-        &GmPage {
-            t,
-            v,
-            notice,
-            csrf: csrf_token,
-        },
-        cookie,
-    ))
-}
-
-pub async fn gm(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
-    match gm_page(&master, &req, &path, None).await {
-        Err(e) => match super::moved::moved_elsewhere(&master, Some(&path), None).await {
-            Some(moved) => Ok(moved),
-            None => Err(e),
-        },
-        page => page,
-    }
-}
+use crate::master::{GmAction, MasterError};
+use crate::said;
 
 pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterError> {
     let get = |k: &str| f.get(k).map(|s| s.trim()).unwrap_or("");
@@ -126,27 +67,4 @@ pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterE
             )))
         }
     })
-}
-
-pub async fn gm_action(
-    req: HttpRequest,
-    master: web::Data<Master>,
-    limiter: web::Data<super::admission::Limiter>,
-    path: web::Path<String>,
-    form: web::Form<Fields>,
-) -> Page {
-    let token = path.into_inner();
-    let f = form.into_inner();
-    check_csrf(&req, &f)?;
-    let said = match parse_gm_action(&f) {
-        Ok(action) => match super::admission::gm_action(&master, &limiter, &token, action).await {
-            Ok(said) => said,
-            Err(
-                e @ (MasterError::Invalid(_) | MasterError::Conflict(_) | MasterError::TooMany(_)),
-            ) => e.said(),
-            Err(e) => return Err(e.into()),
-        },
-        Err(e) => e.said(),
-    };
-    gm_page(&master, &req, &token, Some(said)).await
 }

@@ -2,25 +2,17 @@
 
 pub mod admission;
 pub mod api;
-pub mod builder;
 pub mod cards;
 pub(crate) mod csrf;
 pub mod error;
 pub mod forms;
 pub mod gm;
-pub mod gm_extras;
-pub mod gm_view;
 pub mod lang;
 mod message;
 pub mod moved;
-pub mod page_cache;
 pub mod pages;
-pub mod play;
-pub mod play_view;
 pub(crate) mod render;
-pub mod sheet_grid;
 pub mod signup;
-pub mod views;
 
 use actix_web::dev::Server;
 use actix_web::middleware::{Compress, DefaultHeaders, Logger};
@@ -133,7 +125,9 @@ fn security_headers(https: bool) -> DefaultHeaders {
     }
 }
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
+/// The core's fixed paths, matched before any game's routes (so `/games/new` is never read
+/// as a game's number), and the request limits every route shares.
+pub fn fixed_routes(cfg: &mut web::ServiceConfig) {
     cfg.app_data(web::FormConfig::default().limit(FORM_LIMIT))
         .app_data(web::JsonConfig::default().limit(JSON_LIMIT))
         .app_data(web::PayloadConfig::default().limit(RAW_LIMIT))
@@ -146,44 +140,36 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/games/new", web::get().to(pages::new_game_form))
         .route("/games/new", web::post().to(pages::create_game))
         .route("/inbound/mail", web::post().to(api::inbound_mail))
-        // Patterns with parts are matched one by one with a regular expression: the busiest
-        // come first, and the API's behind its fixed prefix.
-        .service(
-            web::scope("/api")
-                .route("/play/{token}/turn", web::post().to(api::submit_turn))
-                .route("/play/{token}/turn", web::delete().to(api::clear_turn))
-                .route("/play/{token}", web::get().to(api::player))
-                .route("/games", web::get().to(api::list_games))
-                .route("/games", web::post().to(api::create_game))
-                .route("/games/{id}", web::get().to(api::game))
-                .route("/games/{id}/rounds/{round}", web::get().to(api::bulletin))
-                .route("/gm/{token}", web::get().to(api::gm))
-                .route("/gm/{token}/actions", web::post().to(api::gm_action)),
-        )
-        .route("/games/{id}/rounds/{round}", web::get().to(pages::bulletin))
-        .route("/play/{token}", web::get().to(play::play))
-        .route("/play/{token}", web::post().to(play::play_action))
-        .route("/games/{id}", web::get().to(pages::game))
-        .route("/games/{id}/feed.atom", web::get().to(pages::feed))
-        .route("/games/{id}/join", web::post().to(signup::join))
-        .route("/games/{id}/standby", web::post().to(signup::standby))
-        .route("/standby", web::post().to(signup::standby_any))
-        .route("/join/{token}", web::get().to(signup::signup))
-        .route("/join/{token}", web::post().to(signup::signup_action))
-        .route("/games/{id}/record.json", web::get().to(api::record))
-        .route("/gm/{token}", web::get().to(gm::gm))
-        .route("/gm/{token}", web::post().to(gm::gm_action))
-        .route("/games/{id}/observe", web::post().to(pages::observe))
-        .route(
-            "/observe/{token}/confirm",
-            web::get().to(pages::confirm_observe_form),
-        )
-        .route(
-            "/observe/{token}/confirm",
-            web::post().to(pages::confirm_observe),
-        )
-        .route("/observe/{token}", web::get().to(pages::unobserve_form))
-        .route("/observe/{token}", web::post().to(pages::unobserve));
+        .route("/standby", web::post().to(signup::standby_any));
+}
+
+/// The core's routes with parts, after every game's own: sign-up, observers, records, the
+/// API's game list, new games and game-master actions.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    // Patterns with parts are matched one by one with a regular expression: the API's go
+    // behind its fixed prefix.
+    cfg.service(
+        web::scope("/api")
+            .route("/games", web::get().to(api::list_games))
+            .route("/games", web::post().to(api::create_game))
+            .route("/gm/{token}/actions", web::post().to(api::gm_action)),
+    )
+    .route("/games/{id}/join", web::post().to(signup::join))
+    .route("/games/{id}/standby", web::post().to(signup::standby))
+    .route("/join/{token}", web::get().to(signup::signup))
+    .route("/join/{token}", web::post().to(signup::signup_action))
+    .route("/games/{id}/record.json", web::get().to(api::record))
+    .route("/games/{id}/observe", web::post().to(pages::observe))
+    .route(
+        "/observe/{token}/confirm",
+        web::get().to(pages::confirm_observe_form),
+    )
+    .route(
+        "/observe/{token}/confirm",
+        web::post().to(pages::confirm_observe),
+    )
+    .route("/observe/{token}", web::get().to(pages::unobserve_form))
+    .route("/observe/{token}", web::post().to(pages::unobserve));
 }
 
 /// The shared secret of the inbound-mail webhook, if that door is open.
@@ -203,17 +189,14 @@ pub fn server(
     let create_games = web::Data::new(create_games);
     let limiter = web::Data::new(admission::Limiter::behind(trusted_proxies));
     let secret = web::Data::new(InboundSecret(inbound_secret));
-    let bulletins = web::Data::new(pages::BulletinCache::default());
-    let page_parts = web::Data::new(play_view::PageCache::default());
-    // Each game's own routes, with what they share on this server, before the core's.
+    // Each game's own routes, with what they share on this server, between the core's fixed
+    // paths and its routes with parts.
     let games: Vec<crate::games::WebRoutes> =
         crate::games::ALL.iter().filter_map(|g| g.web()).collect();
     Ok(HttpServer::new(move || {
         App::new()
             .app_data(data.clone())
             .app_data(secret.clone())
-            .app_data(bulletins.clone())
-            .app_data(page_parts.clone())
             .app_data(create_games.clone())
             .app_data(limiter.clone())
             .wrap(Compress::default())
@@ -248,6 +231,7 @@ pub fn server(
                 }),
             )
             .configure(|cfg| {
+                fixed_routes(cfg);
                 for game in &games {
                     game(cfg);
                 }

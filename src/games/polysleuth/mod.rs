@@ -17,6 +17,7 @@ pub mod sim;
 pub mod simulate;
 pub mod table;
 pub mod verify;
+pub mod web;
 pub mod words;
 
 use serde_json::Value;
@@ -40,6 +41,10 @@ impl Game for Polysleuth {
 
     fn clock(&self) -> Clock {
         Clock::Rounds
+    }
+
+    fn web(&self) -> Option<super::WebRoutes> {
+        Some(web::routes())
     }
 
     /// The replay contract's inputs name no ruleset: those are Polysleuth's.

@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use askama::Template;
 
-use super::cards::CardView;
 pub use super::page_cache::PageCache;
 use super::page_cache::{drawn, public_body, GridStamp};
 use super::sheet_grid::Grid;
@@ -19,6 +18,7 @@ use crate::games::polysleuth::service::pages::SeatPage;
 use crate::lang::Lang;
 use crate::master::{Master, MasterError};
 use crate::store::GameStatus;
+use crate::web::cards::CardView;
 
 /// The player's page, for the template.
 pub struct PlayView {
@@ -51,7 +51,7 @@ pub struct PlayView {
 }
 
 #[derive(Template)]
-#[template(path = "sheet.html")]
+#[template(path = "games/polysleuth/sheet.html")]
 struct SheetPart<'a> {
     t: Lang,
     grid: &'a Grid,

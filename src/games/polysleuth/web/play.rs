@@ -5,22 +5,22 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 
 use super::builder::Builder;
-use super::csrf::{check_csrf, csrf};
-use super::forms::Fields;
 use super::play_view::{play_view, PageCache, PlayView};
-use super::render::private;
 use crate::games::polysleuth::rules::LineError;
 use crate::games::polysleuth::service::model::TurnReply;
 use crate::games::polysleuth::service::pages::Seat;
 use crate::lang::Lang;
 use crate::master::{Master, MasterError};
+use crate::web::csrf::{check_csrf, csrf};
+use crate::web::forms::Fields;
+use crate::web::render::private;
 
-use super::pages::Page;
+use crate::web::pages::Page;
 
 // ----- the player's page -----
 
 #[derive(Template)]
-#[template(path = "play.html")]
+#[template(path = "games/polysleuth/play.html")]
 struct PlayPage {
     t: Lang,
     v: PlayView,
@@ -54,7 +54,7 @@ async fn view(
 ) -> Result<(PlayView, u32, String), MasterError> {
     let page = master.seat_page(token).await?;
     let lang = page.seat.player.lang(&page.seat.game);
-    super::lang::settle(lang);
+    crate::web::lang::settle(lang);
     let markup = page.seat.state.settings.one_trait_markup;
     let zone = page.seat.player.zone(&page.seat.game).to_string();
     let cache = PageCache::of(req);
@@ -92,7 +92,7 @@ fn render_play(
 pub async fn play(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
     match play_page(&master, &req, &path, None, None, vec![]).await {
         // A link to a classic game's seat: its page is under /classic/ (looked up only then).
-        Err(e) => match super::moved::moved_elsewhere(&master, Some(&path), None).await {
+        Err(e) => match crate::web::moved::moved_elsewhere(&master, Some(&path), None).await {
             Some(moved) => Ok(moved),
             None => Err(e),
         },
@@ -188,7 +188,7 @@ pub async fn play_action(
     let action = f.get("action").map(String::as_str).unwrap_or("send");
     let seat = master.seat(&token).await?;
     let t = seat.player.lang(&seat.game);
-    super::lang::settle(t);
+    crate::web::lang::settle(t);
     let to_send = match action {
         "add_guess" => return add_line(&master, &req, &token, "guess", &f, text).await,
         "add_question" => return add_line(&master, &req, &token, "question", &f, text).await,

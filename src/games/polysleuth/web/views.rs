@@ -3,7 +3,6 @@
 
 use serde::Serialize;
 
-use super::cards::CardView;
 use crate::deduce::Sheet;
 use crate::games::polysleuth::rules::view::{points_text, Published, Reveal};
 use crate::games::polysleuth::rules::{Game, Owner};
@@ -14,6 +13,7 @@ use crate::lang::Lang;
 use crate::mail::zone;
 use crate::master::{Master, MasterError};
 use crate::store::{GameRow, GameStatus};
+use crate::web::cards::CardView;
 
 #[derive(Serialize)]
 pub struct PublicPlayer {
@@ -199,7 +199,7 @@ pub struct OwnGuess {
     pub words: String,
     /// The card guessed as pages draw it (its colour and marks).
     #[serde(skip)]
-    pub chip: Option<super::cards::CardView>,
+    pub chip: Option<crate::web::cards::CardView>,
 }
 
 #[derive(Serialize)]
@@ -212,7 +212,7 @@ pub struct OwnReveal {
     pub words: String,
     /// The cards shown, as pages draw them.
     #[serde(skip)]
-    pub chips: Vec<super::cards::CardView>,
+    pub chips: Vec<crate::web::cards::CardView>,
 }
 
 #[derive(Serialize)]
@@ -340,7 +340,7 @@ pub fn own_history(
                 ),
                 chip: crate::games::polysleuth::rules::Card::parse(&g.card)
                     .ok()
-                    .map(|c| super::cards::CardView::new(lang, c)),
+                    .map(|c| crate::web::cards::CardView::new(lang, c)),
                 card: g.card.clone(),
                 place: g.place.clone(),
                 correct: g.correct,
@@ -375,7 +375,7 @@ pub fn own_history(
                 words,
                 chips: (r.cards.iter())
                     .filter_map(|c| crate::games::polysleuth::rules::Card::parse(c).ok())
-                    .map(|c| super::cards::CardView::new(lang, c))
+                    .map(|c| crate::web::cards::CardView::new(lang, c))
                     .collect(),
             });
         }

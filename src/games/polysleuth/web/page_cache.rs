@@ -96,7 +96,7 @@ impl PageCache {
 }
 
 #[derive(Template)]
-#[template(path = "game_body.html")]
+#[template(path = "games/polysleuth/game_body.html")]
 struct BodyPart<'a> {
     t: Lang,
     g: &'a PublicGame,
