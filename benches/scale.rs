@@ -71,11 +71,14 @@ async fn measure(size: &Size, dir: &std::path::Path) -> Vec<f64> {
     let created = master
         .create_game(GameRequest {
             listed: false,
-            settings: polysleuth::games::polysleuth::rules::Settings {
-                max_rounds: Some(100),
-                idle_rounds: Some(100),
-                ..Default::default()
-            },
+            rules: Some(
+                serde_json::to_value(polysleuth::games::polysleuth::rules::Settings {
+                    max_rounds: Some(100),
+                    idle_rounds: Some(100),
+                    ..Default::default()
+                })
+                .unwrap(),
+            ),
             ..GameRequest::sample("scale", ["Ann", "Ben", "Cleo", "Dan"], Some(5))
         })
         .await

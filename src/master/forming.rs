@@ -17,7 +17,8 @@ use crate::mail::{self, forming as letters};
 use crate::model::Created;
 use crate::said;
 use crate::store::{
-    GameRow, GameStatus, NewGame, Schedule, SeatingRow, SignupKind, SignupRow, SignupStatus, Tx,
+    GameRow, GameStatus, NewGame, Ruleset, Schedule, SeatingRow, SignupKind, SignupRow,
+    SignupStatus, Tx,
 };
 
 /// Sign-ups one address may have waiting for its confirmation in a day.
@@ -32,16 +33,41 @@ pub const CONFIRM_WITHIN: i64 = 2 * 86_400;
 /// players.
 #[derive(Serialize, Deserialize)]
 struct Unformed {
-    settings: crate::games::polysleuth::rules::Settings,
+    /// The first game's house rules, where its forming games kept them before every game's
+    /// were kept alike (`rules`): still read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    settings: Option<serde_json::Value>,
     seed: u64,
     computers: Vec<(String, String)>,
-    /// A forming game of a game with a table of its own: its house rules as that game reads
-    /// them (it becomes that game at its start, `master::table::Table::start_formed`). Stored
-    /// under the name it has always had; `ruleset` says which game it is (none: the first).
-    #[serde(default, skip_serializing_if = "Option::is_none", rename = "classic")]
+    /// The game's house rules as it reads them (it becomes that game at its start,
+    /// `master::table::Table::start_formed`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     rules: Option<serde_json::Value>,
+    /// Which game it is (none: the first, or, with `rules` and `settings` both kept, the
+    /// second: the one other game there was when neither was named).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ruleset: Option<crate::store::Ruleset>,
+}
+
+impl Unformed {
+    /// The game it will be, among `tables`, and its house rules.
+    fn game(
+        &self,
+        tables: &[&'static dyn super::table::Table],
+    ) -> Option<(Ruleset, serde_json::Value)> {
+        let nth = |i: usize| tables.get(i).map(|t| t.ruleset());
+        let ruleset = match (&self.ruleset, &self.rules, &self.settings) {
+            (Some(r), _, _) => Some(*r),
+            (None, Some(_), Some(_)) => nth(1),
+            (None, _, _) => nth(0),
+        }?;
+        let rules = self
+            .rules
+            .clone()
+            .or_else(|| self.settings.clone())
+            .unwrap_or_else(|| serde_json::json!({}));
+        Some((ruleset, rules))
+    }
 }
 
 impl Master {
@@ -51,11 +77,11 @@ impl Master {
         let now = now();
         let gm_key = keys::new_key();
         let unformed = Unformed {
-            settings: req.settings.clone(),
+            settings: None,
             seed: req.seed.unwrap_or_else(rand::random),
             computers: req.players.clone(),
-            rules: self.table_of(req.ruleset).and(req.rules.clone()),
-            ruleset: self.table_of(req.ruleset).map(|t| t.ruleset()),
+            rules: Some(req.rules.clone().unwrap_or_else(|| serde_json::json!({}))),
+            ruleset: Some(req.ruleset),
         };
         let (status, remaining) = match req.wait_for_gm {
             true => (GameStatus::Unconfirmed, Some(req.round_seconds)),
@@ -149,18 +175,14 @@ impl Master {
         })
     }
 
-    /// The house rules of a forming game that will be a game with a table of its own, as that
-    /// game words them for the forming page; None for Polysleuth's.
+    /// The house rules of a forming game, as its game words them for the forming page.
     pub fn forming_rules(
         &self,
         row: &GameRow,
         t: crate::lang::Lang,
     ) -> Option<Vec<(String, String)>> {
         let unformed: Unformed = serde_json::from_str(&row.state).ok()?;
-        let rules = unformed.rules?;
-        let ruleset = unformed
-            .ruleset
-            .or_else(|| self.tables.first().map(|t| t.ruleset()))?;
+        let (ruleset, rules) = unformed.game(self.tables)?;
         Some(self.table_of(ruleset)?.describe_rules(&rules, t))
     }
 
@@ -545,26 +567,10 @@ impl Master {
                 .set_signup(tx, s.id, SignupStatus::Seated, None, now())
                 .await?;
         }
-        // Polysleuth's house rules are the forming game's own `settings`; another game's
-        // are kept as that game reads them, with its name.
-        let (ruleset, rules) = match unformed.rules {
-            Some(rules) => {
-                let ruleset = unformed.ruleset.or_else(|| {
-                    // Stored before `ruleset` was: the one other game there was then.
-                    (self.tables.iter().map(|t| t.ruleset()))
-                        .find(|r| *r != crate::store::Ruleset::POLYSLEUTH)
-                });
-                let ruleset = ruleset.ok_or_else(|| {
-                    MasterError::Corrupt(format!("forming game {}: no ruleset", game.id))
-                })?;
-                (ruleset, rules)
-            }
-            None => (
-                crate::store::Ruleset::POLYSLEUTH,
-                serde_json::to_value(&unformed.settings)
-                    .map_err(|e| MasterError::Corrupt(e.to_string()))?,
-            ),
-        };
+        // The house rules are kept as the game reads them, with its name.
+        let (ruleset, rules) = unformed
+            .game(self.tables)
+            .ok_or_else(|| MasterError::Corrupt(format!("forming game {}: no ruleset", game.id)))?;
         let seated: Vec<crate::master::table::Seated> = (seats.iter())
             .map(|(name, address)| crate::master::table::Seated {
                 name: name.clone(),

@@ -1,29 +1,33 @@
-//! What the one validation of a new game (`request`) asks of a game whose house rules are its
-//! own (`HouseRules`), and how a request's ruleset name is found among them. The core knows
-//! Polysleuth's settings itself; every other game reads, checks and words its own.
+//! What the one validation of a new game (`request`) asks of a game about its house rules
+//! (`HouseRules`), and how a request's ruleset name is found among them: every game reads,
+//! checks and words its own.
 
 use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
 
 use crate::lang::Said;
 use crate::store::Ruleset;
 
-/// What the one validation of a new game asks of a game whose house rules are its own (every
-/// game but Polysleuth, whose settings the core still reads itself). Each game's folder
-/// implements it; the door that checks a request passes every game's (`Master::house_rules`).
+/// What the one validation of a new game asks of a game about its house rules. Each game's
+/// folder implements it; the door that checks a request passes every game's, in the
+/// registry's order (`Master::house_rules`): a request that names no game is the first's.
 pub trait HouseRules: Sync {
     /// The game these rules are of.
     fn ruleset(&self) -> Ruleset;
-    /// The other names a request may give it by (`classic`).
+    /// The other names a request may give it by.
     fn aliases(&self) -> &'static [&'static str];
     /// Its name for people, in the message that lists the games a request may name.
     fn title(&self) -> &'static str;
+    /// How many players a table of it may have.
+    fn players(&self) -> RangeInclusive<usize>;
     /// Its house rules read from what was given (none: the defaults), as it keeps them, or
     /// why they cannot be read.
     fn read(&self, given: Option<&serde_json::Value>) -> Result<serde_json::Value, Said>;
     /// Whether they suit a table of `players`.
     fn fits(&self, rules: &serde_json::Value, players: usize) -> Result<(), Said>;
-    /// How long a turn lasts under them, in seconds.
-    fn turn_seconds(&self, rules: &serde_json::Value) -> i64;
+    /// How long a turn lasts under them, in seconds; None when it lasts what the request asks
+    /// (a round's length).
+    fn turn_seconds(&self, rules: &serde_json::Value) -> Option<i64>;
     /// A deal given in full for these players and rules: fine, or every problem in a sentence.
     fn check_deal(
         &self,
@@ -35,8 +39,12 @@ pub trait HouseRules: Sync {
     fn reserved_name(&self, name: &str) -> bool;
     /// Its name in the new-game form's list of games, in the reader's language.
     fn label(&self, t: crate::lang::Lang) -> String;
-    /// A sentence saying what the game is, beside that list.
-    fn hint(&self, t: crate::lang::Lang) -> String;
+    /// A sentence saying what the game is, beside that list (None: the form's own says it).
+    fn hint(&self, t: crate::lang::Lang) -> Option<String>;
+    /// Its fields of the new-game form as a blank form first shows them.
+    fn form_defaults(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
     /// Its fields of the new-game form (HTML, escaped by its own template), filled with what
     /// the form held (`value(name)`, "" when absent).
     fn form(&self, t: crate::lang::Lang, value: &dyn Fn(&str) -> String) -> String;
@@ -49,42 +57,36 @@ pub trait HouseRules: Sync {
     ) -> Result<serde_json::Value, Vec<Said>>;
 }
 
-/// Whether a name given for a game is Polysleuth's (the core's own game).
-pub fn is_polysleuth(name: &str) -> bool {
-    name.trim()
-        .eq_ignore_ascii_case(Ruleset::POLYSLEUTH.as_str())
-}
-
-/// The game a request names (none or "polysleuth": Polysleuth), with its house rules when
-/// they are its own; a name no game has is refused with the names there are.
+/// The game a request names (none: the first game's), with its house rules; a name no game
+/// has is refused with the names there are.
 pub(super) fn ruleset_named<'b>(
     name: Option<&str>,
     books: &[&'b dyn HouseRules],
-) -> Result<(Ruleset, Option<&'b dyn HouseRules>), Said> {
-    let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
-        return Ok((Ruleset::POLYSLEUTH, None));
+) -> Result<&'b dyn HouseRules, Said> {
+    let Some(first) = books.first().copied() else {
+        return Err(Said::text("this service runs no game"));
     };
-    if is_polysleuth(name) {
-        return Ok((Ruleset::POLYSLEUTH, None));
-    }
+    let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
+        return Ok(first);
+    };
     let wanted = name.to_ascii_lowercase();
     let found = books
         .iter()
         .copied()
         .find(|b| b.ruleset().as_str() == wanted || b.aliases().contains(&wanted.as_str()));
-    match found {
-        Some(book) => Ok((book.ruleset(), Some(book))),
-        None => {
-            let mut names = vec![Ruleset::POLYSLEUTH.as_str().to_string()];
-            names.extend(
-                books
-                    .iter()
-                    .map(|b| format!("{} ({})", b.ruleset().as_str(), b.title())),
-            );
-            Err(Said::text(format!(
-                "\"{wanted}\" is not a ruleset: use {}",
-                names.join(" or ")
-            )))
-        }
-    }
+    found.ok_or_else(|| {
+        let names: Vec<String> = books
+            .iter()
+            .map(
+                |b| match b.title().eq_ignore_ascii_case(b.ruleset().as_str()) {
+                    true => b.ruleset().as_str().to_string(),
+                    false => format!("{} ({})", b.ruleset().as_str(), b.title()),
+                },
+            )
+            .collect();
+        Said::text(format!(
+            "\"{wanted}\" is not a ruleset: use {}",
+            names.join(" or ")
+        ))
+    })
 }

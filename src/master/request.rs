@@ -7,8 +7,6 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::games::polysleuth::rules::settings::{MAX_PLAYERS, MIN_PLAYERS};
-use crate::games::polysleuth::rules::{Deal, Settings};
 use crate::games::valid_name;
 use crate::lang::{Lang, Said};
 use crate::level::Level;
@@ -16,7 +14,7 @@ use crate::said;
 use crate::store::Ruleset;
 
 use super::house_rules::ruleset_named;
-pub use super::house_rules::{is_polysleuth, HouseRules};
+pub use super::house_rules::HouseRules;
 
 /// A round's length when none is given.
 pub const ROUND_HOURS: f64 = 48.0;
@@ -37,7 +35,6 @@ pub struct GameRequest {
     pub name: String,
     pub gm_email: String,
     pub players: Vec<(String, String)>,
-    pub settings: Settings,
     pub round_seconds: i64,
     /// The first round's deadline; later rounds last `round_seconds`.
     pub first_deadline: Option<i64>,
@@ -47,7 +44,6 @@ pub struct GameRequest {
     pub grace_seconds: i64,
     pub listed: bool,
     pub seed: Option<u64>,
-    pub deal: Option<Deal>,
     /// Hours before the deadline at which players with no turn are reminded, e.g. `24,2`.
     pub reminder_hours: String,
     /// The game waits, mailing no player, until its game master starts it from the link
@@ -61,12 +57,12 @@ pub struct GameRequest {
     pub max_absence: i64,
     /// Whether a player marked done for being idle is handed to the first standby.
     pub auto_standby: bool,
-    /// The game. Polysleuth's house rules are `settings`; every other game's are `rules`.
+    /// The game.
     pub ruleset: Ruleset,
-    /// The house rules of a game with its own (`HouseRules`), checked, as it reads them.
+    /// Its house rules (`HouseRules`), checked, as it reads them; None: its defaults.
     pub rules: Option<serde_json::Value>,
-    /// Such a game's deal given in full by the operator (tests and replays of a known deal),
-    /// checked by that game; it deals from it.
+    /// Its deal given in full by the operator (tests and replays of a known deal), checked by
+    /// that game; it deals from it.
     pub given_deal: Option<BTreeMap<String, Vec<String>>>,
     /// The seed or the deal was given (only the operator's command line may give them):
     /// the game's page, opening mail and record say so.
@@ -104,7 +100,6 @@ impl GameRequest {
                 .iter()
                 .map(|n| (n.to_string(), format!("{}@example.org", n.to_lowercase())))
                 .collect(),
-            settings: Settings::default(),
             round_seconds: 24 * 3600,
             first_deadline: None,
             time_zone: TIME_ZONE.into(),
@@ -112,7 +107,6 @@ impl GameRequest {
             grace_seconds: 300,
             listed: true,
             seed,
-            deal: None,
             reminder_hours: String::new(),
             wait_for_gm: false,
             forming: None,
@@ -132,7 +126,6 @@ pub struct Draft {
     pub name: String,
     pub gm_email: String,
     pub players: Vec<(String, String)>,
-    pub settings: Settings,
     pub round_hours: Option<f64>,
     pub grace_minutes: Option<f64>,
     pub time_zone: Option<String>,
@@ -149,26 +142,26 @@ pub struct Draft {
     pub forming: Option<Forming>,
     pub max_absence: Option<i64>,
     pub auto_standby: bool,
-    /// The game, by one of its names as given (none: Polysleuth).
+    /// The game, by one of its names as given (none: the first game).
     pub ruleset: Option<String>,
-    /// The house rules of a game with its own, as given (`settings` then is not used): none
-    /// for its defaults.
+    /// Its house rules as given: none for its defaults.
     pub rules: Option<serde_json::Value>,
 }
 
 impl Draft {
-    /// The request, or every problem with it. `books` are the house rules of every game with
-    /// its own.
+    /// The request, or every problem with it. `books` are the house rules of every game, in
+    /// the registry's order.
     pub fn check(self, now: i64, books: &[&dyn HouseRules]) -> Result<GameRequest, Vec<Said>> {
         let mut errors = self.problems;
-        let (ruleset, book) = match ruleset_named(self.ruleset.as_deref(), books) {
-            Ok(found) => found,
+        let book = match ruleset_named(self.ruleset.as_deref(), books) {
+            Ok(found) => Some(found),
             Err(e) => {
                 errors.push(e);
-                (Ruleset::POLYSLEUTH, None)
+                None
             }
         };
-        // A game with house rules of its own: read now, so that every size is checked.
+        let ruleset = book.map_or(Ruleset::POLYSLEUTH, |b| b.ruleset());
+        // The house rules, read now, so that every size is checked.
         let rules = match book {
             Some(book) => match book.read(self.rules.as_ref()) {
                 Ok(rules) => Some(rules),
@@ -179,6 +172,7 @@ impl Draft {
             },
             None => None,
         };
+        let players = book.map_or(3..=7, |b| b.players());
         let reserved = |name: &str| books.iter().any(|b| b.reserved_name(name));
         let operator_deal = self.seed.is_some() || self.deal.is_some();
         let name = self.name.trim().to_string();
@@ -186,15 +180,11 @@ impl Draft {
         errors.extend(email_problem(said!("what-gm-address"), &self.gm_email));
         match &self.forming {
             None => {
-                check_players(&self.players, &mut errors);
-                if (MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players.len()) {
+                check_players(&self.players, &players, &mut errors);
+                if players.contains(&self.players.len()) {
                     let checked = match (book, &rules) {
                         (Some(book), Some(rules)) => book.fits(rules, self.players.len()),
-                        (Some(_), None) => Ok(()),
-                        (None, _) => self
-                            .settings
-                            .check(self.players.len())
-                            .map_err(|e| Said::from(&e)),
+                        _ => Ok(()),
                     };
                     if let Err(e) = checked {
                         errors.push(e);
@@ -205,10 +195,13 @@ impl Draft {
                 // Every table size the game may start with must suit its house rules.
                 let fits = |n: usize| match (book, &rules) {
                     (Some(book), Some(rules)) => book.fits(rules, n),
-                    (Some(_), None) => Ok(()),
-                    (None, _) => self.settings.check(n).map_err(|e| Said::from(&e)),
+                    _ => Ok(()),
                 };
-                check_forming(f, &self.players, &fits, &reserved, now, &mut errors)
+                let sizes = Sizes {
+                    players: &players,
+                    fits: &fits,
+                };
+                check_forming(f, &self.players, &sizes, &reserved, now, &mut errors)
             }
         }
         let max_absence = self.max_absence.unwrap_or(0);
@@ -256,30 +249,14 @@ impl Draft {
         }
         let names: Vec<String> = self.players.iter().map(|(n, _)| n.clone()).collect();
         let mut given_deal = None;
-        let deal = match self.deal {
-            Some(d) if errors.is_empty() && book.is_some() => {
-                let checked = match (book, &rules) {
-                    (Some(book), Some(rules)) => book.check_deal(&names, rules, &d),
-                    _ => Ok(()),
-                };
-                match checked {
+        if let (Some(d), Some(book), Some(rules)) = (self.deal, book, &rules) {
+            if errors.is_empty() {
+                match book.check_deal(&names, rules, &d) {
                     Ok(()) => given_deal = Some(d),
                     Err(e) => errors.push(Said::text(e)),
                 }
-                None
             }
-            // The replay reader already names every problem of a given deal.
-            Some(d) if errors.is_empty() => {
-                match crate::games::polysleuth::replay::read_deal(&names, d) {
-                    Ok(d) => Some(d),
-                    Err(e) => {
-                        errors.push(Said::text(e.to_string()));
-                        None
-                    }
-                }
-            }
-            _ => None,
-        };
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -287,12 +264,12 @@ impl Draft {
             name,
             gm_email: self.gm_email,
             players: self.players,
-            settings: self.settings,
-            // A turn's length, for a game of turns; a round's, for Polysleuth.
+            // A turn's length, for a game of turns; a round's, as asked, for a game of rounds.
             round_seconds: match (book, &rules) {
                 (Some(book), Some(rules)) => book.turn_seconds(rules),
-                _ => (hours * 3600.0).round().max(1.0) as i64,
-            },
+                _ => None,
+            }
+            .unwrap_or((hours * 3600.0).round().max(1.0) as i64),
             first_deadline: self.first_deadline,
             time_zone,
             language,
@@ -300,7 +277,6 @@ impl Draft {
             listed: self.listed,
             operator_deal,
             seed: self.seed,
-            deal,
             reminder_hours,
             wait_for_gm: false,
             forming: self.forming,
@@ -315,19 +291,26 @@ impl Draft {
 
 /// A forming game: its limits, its computer players, its invitations, its rules for every
 /// size it may start at.
+/// The table sizes a game allows, and whether its house rules suit a table of a size.
+struct Sizes<'a> {
+    players: &'a std::ops::RangeInclusive<usize>,
+    fits: &'a dyn Fn(usize) -> Result<(), Said>,
+}
+
 fn check_forming(
     f: &Forming,
     computers: &[(String, String)],
-    fits: &dyn Fn(usize) -> Result<(), Said>,
+    sizes: &Sizes<'_>,
     reserved: &dyn Fn(&str) -> bool,
     now: i64,
     errors: &mut Vec<Said>,
 ) {
-    if f.min_players < MIN_PLAYERS || f.max_players > MAX_PLAYERS || f.min_players > f.max_players {
+    let (least, most) = (*sizes.players.start(), *sizes.players.end());
+    if f.min_players < least || f.max_players > most || f.min_players > f.max_players {
         errors.push(said!(
             "error-forming-range",
-            least = MIN_PLAYERS,
-            most = MAX_PLAYERS,
+            least = least,
+            most = most,
             min = f.min_players,
             max = f.max_players
         ));
@@ -374,7 +357,7 @@ fn check_forming(
         seen.push(address.clone());
     }
     for n in f.min_players..=f.max_players {
-        if let Err(e) = fits(n) {
+        if let Err(e) = (sizes.fits)(n) {
             errors.push(said!("error-with-players", count = n, why = e));
         }
     }
@@ -389,10 +372,10 @@ pub struct NewGameBody {
     pub gm_email: String,
     /// `["Ann <ann@example.org>", …]`
     pub players: Vec<String>,
-    /// `polysleuth` (default) or `sleuth` (classic Sleuth).
+    /// The game, by its name or one of its aliases (none: the first game of the registry).
     #[serde(default)]
     pub ruleset: Option<String>,
-    /// The house rules of the game's ruleset (RULES.md, or RULES-SLEUTH.md for classic).
+    /// The game's house rules, as that game reads them.
     #[serde(default)]
     pub settings: Option<serde_json::Value>,
     #[serde(default)]
@@ -450,21 +433,12 @@ impl NewGameBody {
             }
         }
         let ruleset = self.ruleset;
-        // Polysleuth's settings are read here; another game's, by its own rules at the check.
-        let polysleuth = ruleset.as_deref().is_none_or(is_polysleuth);
-        let (mut settings, mut rules) = (Settings::default(), None);
-        match (polysleuth, self.settings) {
-            (true, Some(v)) => match serde_json::from_value(v) {
-                Ok(s) => settings = s,
-                Err(e) => problems.push(said!("error-settings-unusable", why = e.to_string())),
-            },
-            (_, given) => rules = given,
-        }
+        // The game's house rules are read by the game, at the check.
+        let rules = self.settings;
         Draft {
             name: self.name,
             gm_email: self.gm_email,
             players,
-            settings,
             ruleset,
             rules,
             round_hours: self.round_hours,
@@ -524,8 +498,12 @@ pub fn split_player(text: &str) -> Option<(String, String)> {
 }
 
 /// Checks the players and their e-mail addresses.
-fn check_players(players: &[(String, String)], errors: &mut Vec<Said>) {
-    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players.len()) {
+fn check_players(
+    players: &[(String, String)],
+    allowed: &std::ops::RangeInclusive<usize>,
+    errors: &mut Vec<Said>,
+) {
+    if !allowed.contains(&players.len()) {
         errors.push(said!("error-player-count", count = players.len()));
     }
     for (i, (name, email)) in players.iter().enumerate() {
@@ -608,6 +586,13 @@ pub fn players_range(text: &str) -> Result<(usize, usize), String> {
 mod tests {
     use super::*;
 
+    fn books() -> Vec<&'static dyn HouseRules> {
+        crate::games::tables()
+            .iter()
+            .filter_map(|t| t.house_rules())
+            .collect()
+    }
+
     fn draft() -> Draft {
         Draft {
             name: "Test".into(),
@@ -623,7 +608,7 @@ mod tests {
 
     #[test]
     fn a_good_draft_takes_the_defaults() {
-        let r = draft().check(1_000, &[]).unwrap();
+        let r = draft().check(1_000, &books()).unwrap();
         assert_eq!(r.round_seconds, (ROUND_HOURS * 3600.0) as i64);
         assert_eq!(r.grace_seconds, 300);
         assert_eq!(r.reminder_hours, "24,2");
@@ -642,7 +627,7 @@ mod tests {
             problems: vec![Said::text("read first")],
             ..draft()
         };
-        let all = Lang::En.said_all(&d.check(1_000, &[]).unwrap_err());
+        let all = Lang::En.said_all(&d.check(1_000, &books()).unwrap_err());
         for part in [
             "read first",
             "1 to 80 characters (this one has 81)",

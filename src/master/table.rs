@@ -136,8 +136,7 @@ pub trait Table: Send + Sync {
         false
     }
 
-    /// Its house rules, for the one validation of a new game, when they are its own (the
-    /// core reads Polysleuth's itself, for now).
+    /// Its house rules, for the one validation of a new game.
     fn house_rules(&self) -> Option<&'static dyn HouseRules>;
 }
 

@@ -6,7 +6,6 @@ use chrono::{NaiveDateTime, TimeZone};
 use chrono_tz::Tz;
 
 use crate::clock::now;
-use crate::games::polysleuth::rules::{QuestionPayment, Settings};
 use crate::lang::Said;
 use crate::master::request::{self, Draft, Forming, GameRequest, HouseRules};
 
@@ -15,15 +14,10 @@ pub const PLAYER_ROWS: usize = 7;
 /// The form as typed, so it can be shown again with its problems.
 pub type Fields = BTreeMap<String, String>;
 
-pub fn defaults() -> Fields {
-    let s = Settings::default();
+/// A blank form's values: the core's, then each game's own (`books`).
+pub fn defaults(books: &[&dyn HouseRules]) -> Fields {
     let mut f = Fields::new();
     for (k, v) in [
-        ("starting_eyes", s.starting_eyes.to_string()),
-        ("income", s.income.to_string()),
-        ("one_trait_markup", s.one_trait_markup.to_string()),
-        ("question_payment", "winner".into()),
-        ("idle_rounds", "3".into()),
         ("round_hours", request::ROUND_HOURS.to_string()),
         ("grace_minutes", request::GRACE_MINUTES.to_string()),
         ("time_zone", request::TIME_ZONE.into()),
@@ -32,6 +26,11 @@ pub fn defaults() -> Fields {
         ("reminder_hours", request::REMINDER_HOURS.into()),
     ] {
         f.insert(k.into(), v);
+    }
+    for book in books {
+        for (k, v) in book.form_defaults() {
+            f.insert(k.into(), v);
+        }
     }
     f
 }
@@ -83,33 +82,6 @@ pub fn parse(f: &Fields, books: &[&dyn HouseRules]) -> Result<GameRequest, Vec<S
         }
     }
 
-    let d = Settings::default();
-    let mut settings = Settings {
-        starting_eyes: number(f, "starting_eyes", "field-starting-eyes", &mut problems)
-            .unwrap_or(d.starting_eyes),
-        income: number(f, "income", "field-income", &mut problems).unwrap_or(d.income),
-        one_trait_markup: number(f, "one_trait_markup", "field-markup", &mut problems)
-            .unwrap_or(d.one_trait_markup),
-        safe_size: number(f, "safe_size", "field-safe-size", &mut problems),
-        max_rounds: number(f, "max_rounds", "field-max-rounds", &mut problems),
-        idle_rounds: number(f, "idle_rounds", "field-idle-rounds", &mut problems),
-        max_shared_pair: number(
-            f,
-            "max_shared_pair",
-            "field-deal-restriction",
-            &mut problems,
-        ),
-        assistant: get(f, "assistant") == "on",
-        ..d
-    };
-    settings.question_payment = match get(f, "question_payment") {
-        "" | "winner" => QuestionPayment::Winner,
-        "all" => QuestionPayment::All,
-        other => {
-            problems.push(crate::said!("error-form-payment", value = other));
-            QuestionPayment::Winner
-        }
-    };
     let round_hours = decimal(f, "round_hours", "error-form-round-length", &mut problems);
     let grace_minutes = decimal(f, "grace_minutes", "error-form-grace", &mut problems);
     let time_zone = Some(get(f, "time_zone"))
@@ -138,14 +110,17 @@ pub fn parse(f: &Fields, books: &[&dyn HouseRules]) -> Result<GameRequest, Vec<S
     };
     let max_absence = number(f, "max_absence", "field-longest-absence", &mut problems);
     let ruleset = Some(get(f, "ruleset").to_string()).filter(|r| !r.trim().is_empty());
-    // A game with house rules of its own reads them from its own fields.
+    // The game reads its house rules from its own fields (none named: the first game).
     let field = |name: &str| get(f, name).to_string();
     let wanted = ruleset.as_deref().unwrap_or("").trim().to_ascii_lowercase();
-    let book = books
-        .iter()
-        .find(|b| b.ruleset().as_str() == wanted || b.aliases().contains(&wanted.as_str()));
+    let book = match wanted.is_empty() {
+        true => books.first(),
+        false => books
+            .iter()
+            .find(|b| b.ruleset().as_str() == wanted || b.aliases().contains(&wanted.as_str())),
+    };
     let rules = match book {
-        Some(book) => match book.read_form(&field, settings.assistant) {
+        Some(book) => match book.read_form(&field, get(f, "assistant") == "on") {
             Ok(rules) => Some(rules),
             Err(e) => {
                 problems.extend(e);
@@ -160,7 +135,6 @@ pub fn parse(f: &Fields, books: &[&dyn HouseRules]) -> Result<GameRequest, Vec<S
         name: get(f, "name").to_string(),
         gm_email: get(f, "gm_email").to_string(),
         players,
-        settings,
         round_hours,
         grace_minutes,
         time_zone,
@@ -238,7 +212,7 @@ mod tests {
     use super::*;
 
     fn form(pairs: &[(&str, &str)]) -> Fields {
-        let mut f = defaults();
+        let mut f = defaults(&books());
         for (k, v) in pairs {
             f.insert(k.to_string(), v.to_string());
         }
@@ -284,7 +258,7 @@ mod tests {
         ]);
         let r = parse(&f, &books()).unwrap();
         assert_eq!(r.players.len(), 3);
-        assert_eq!(r.settings.safe_size, Some(3));
+        assert_eq!(r.rules.as_ref().unwrap()["safe_size"], 3);
         assert_eq!(r.round_seconds, 1800);
         assert_eq!(r.grace_seconds, 300);
     }

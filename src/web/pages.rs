@@ -115,11 +115,11 @@ struct NewGame {
     rows: Vec<usize>,
     /// A private instance: the form asks for the creation token.
     ask_token: bool,
-    /// The games the form offers (value, name), Polysleuth first.
+    /// The games the form offers (value, name), in the registry's order.
     games: Vec<(String, String)>,
-    /// A sentence for each game other than Polysleuth, beside the list.
+    /// A sentence for each game that has one, beside the list.
     ruleset_hints: Vec<String>,
-    /// Each such game's own fields, drawn by it.
+    /// Each game's own fields, drawn by it.
     rule_forms: Vec<String>,
 }
 
@@ -128,18 +128,13 @@ impl NewGame {
     fn new(master: &Master, t: Lang, f: Fields, csrf: String, ask_token: bool) -> NewGame {
         let books = master.house_rules();
         let value = |key: &str| f.get(key).cloned().unwrap_or_default();
-        let mut games = vec![(
-            crate::store::Ruleset::POLYSLEUTH.as_str().to_string(),
-            "Polysleuth".to_string(),
-        )];
-        games.extend(
-            books
-                .iter()
-                .map(|b| (b.ruleset().as_str().to_string(), b.label(t))),
-        );
+        let games = books
+            .iter()
+            .map(|b| (b.ruleset().as_str().to_string(), b.label(t)))
+            .collect();
         NewGame {
             games,
-            ruleset_hints: books.iter().map(|b| b.hint(t)).collect(),
+            ruleset_hints: books.iter().filter_map(|b| b.hint(t)).collect(),
             rule_forms: books.iter().map(|b| b.form(t, &value)).collect(),
             t,
             f,
@@ -158,9 +153,6 @@ impl NewGame {
     fn checked(&self, key: &str) -> bool {
         self.f.contains_key(key)
     }
-    fn selected(&self, key: &str, value: &str) -> bool {
-        self.f.get(key).map(String::as_str) == Some(value)
-    }
     fn row_v(&self, i: &usize, what: &str) -> String {
         self.v(&format!("player{i}_{what}"))
     }
@@ -175,7 +167,13 @@ pub async fn new_game_form(
     let t = super::lang::reader(&req, Lang::En);
     let ask_token = matches!(**policy, super::admission::CreateGames::Token(_));
     private(
-        &NewGame::new(&master, t, forms::defaults(), token, ask_token),
+        &NewGame::new(
+            &master,
+            t,
+            forms::defaults(&master.house_rules()),
+            token,
+            ask_token,
+        ),
         cookie,
     )
 }

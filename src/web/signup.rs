@@ -38,11 +38,11 @@ pub struct FormingView {
 
 /// Whether a game row is one still gathering players (no deal yet).
 pub fn is_forming(row: &GameRow) -> bool {
-    // A forming game is stored as Polysleuth's until its start, whatever its ruleset then.
+    // A forming game is stored as the first game's until its start, whatever its ruleset
+    // then; one that waits for its game master keeps what it will be dealt from, not a deal.
     row.ruleset == crate::store::Ruleset::POLYSLEUTH
         && (row.status == GameStatus::Forming
-            || row.status == GameStatus::Unconfirmed
-                && crate::games::polysleuth::service::states::parse(row).is_err())
+            || row.status == GameStatus::Unconfirmed && row.commitment.is_empty())
 }
 
 /// A forming game's view; its start date is worded in `t`, in the game's time zone.
@@ -54,8 +54,6 @@ pub async fn forming_view(
     let (seating, signups) = master.forming_of(row.id).await?;
     let unformed: serde_json::Value = serde_json::from_str(&row.state)
         .map_err(|e| MasterError::Corrupt(format!("forming game {}: {e}", row.id)))?;
-    let settings: crate::games::polysleuth::rules::Settings =
-        serde_json::from_value(unformed["settings"].clone()).unwrap_or_default();
     let computers: Vec<String> = unformed["computers"]
         .as_array()
         .map(|a| {
@@ -83,10 +81,8 @@ pub async fn forming_view(
             .start_at
             .map(|at| t.time(at, crate::mail::zone(&row.time_zone))),
         seats_free: seating.max_players - joined.len() as i64 - computers.len() as i64,
-        // A forming game of another game shows its ruleset and its own house rules.
-        settings: master
-            .forming_rules(row, t)
-            .unwrap_or_else(|| settings.describe(seating.max_players as usize)),
+        // Its game's name and house rules, as that game words them.
+        settings: master.forming_rules(row, t).unwrap_or_default(),
         joined,
         computers,
         invited,

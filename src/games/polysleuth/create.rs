@@ -18,7 +18,16 @@ impl Master {
     pub(crate) async fn create_polysleuth(&self, req: GameRequest) -> Result<Created> {
         let names: Vec<String> = req.players.iter().map(|(n, _)| n.clone()).collect();
         let seed = req.seed.unwrap_or_else(rand::random);
-        let game = Game::new(names.clone(), req.settings.clone(), seed, req.deal.clone())
+        let settings = super::house_rules::settings(req.rules.as_ref());
+        // A deal given in full was checked by the one validation (`HouseRules::check_deal`).
+        let deal = match &req.given_deal {
+            Some(d) => Some(
+                super::replay::read_deal(&names, d.clone())
+                    .map_err(|e| MasterError::invalid(Said::text(e.to_string())))?,
+            ),
+            None => None,
+        };
+        let game = Game::new(names.clone(), settings, seed, deal)
             .map_err(|e| MasterError::invalid(crate::lang::Said::text(e.to_string())))?;
         let salt = keys::new_key();
         let commitment = game.deal.commitment(&names, &salt);

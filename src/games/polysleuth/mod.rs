@@ -8,6 +8,7 @@ pub mod computer;
 mod create;
 mod door;
 mod formed;
+pub mod house_rules;
 pub mod letters;
 mod record;
 pub mod replay;

@@ -113,11 +113,10 @@ impl Table for PolysleuthTable {
 
     /// "Safe" names the safe in its turns and bulletins.
     fn reserved_name(&self, name: &str) -> bool {
-        name.eq_ignore_ascii_case("safe")
+        HouseRules::reserved_name(&super::house_rules::RULES, name)
     }
 
-    /// The core reads Polysleuth's house rules itself, for now.
     fn house_rules(&self) -> Option<&'static dyn HouseRules> {
-        None
+        Some(&super::house_rules::RULES)
     }
 }

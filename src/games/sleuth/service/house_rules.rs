@@ -3,6 +3,7 @@
 //! `classic_*` fields, checked for a table's size, a turn's length, a given deal checked.
 
 use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
 
 use serde_json::Value;
 
@@ -48,6 +49,11 @@ impl HouseRules for ClassicRules {
         crate::games::Game::title(&crate::games::sleuth::SLEUTH)
     }
 
+    fn players(&self) -> RangeInclusive<usize> {
+        crate::games::sleuth::rules::settings::MIN_PLAYERS
+            ..=crate::games::sleuth::rules::settings::MAX_PLAYERS
+    }
+
     fn read(&self, given: Option<&Value>) -> Result<Value, Said> {
         let settings: Settings = match given {
             Some(v) => serde_json::from_value(v.clone())
@@ -61,8 +67,8 @@ impl HouseRules for ClassicRules {
         settings(rules).check(players).map_err(|e| Said::from(&e))
     }
 
-    fn turn_seconds(&self, rules: &Value) -> i64 {
-        settings(rules).turn_hours as i64 * 3600
+    fn turn_seconds(&self, rules: &Value) -> Option<i64> {
+        Some(settings(rules).turn_hours as i64 * 3600)
     }
 
     fn check_deal(
@@ -84,8 +90,8 @@ impl HouseRules for ClassicRules {
         t.t("classic-ruleset")
     }
 
-    fn hint(&self, t: Lang) -> String {
-        t.t("classic-ruleset-hint")
+    fn hint(&self, t: Lang) -> Option<String> {
+        Some(t.t("classic-ruleset-hint"))
     }
 
     fn form(&self, t: Lang, value: &dyn Fn(&str) -> String) -> String {
