@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use polysleuth::app::{self, Options};
-use polysleuth::master::request::NewGameBody;
+use polysleuth::master::body::NewGameBody;
 use polysleuth::master::GmAction;
 use polysleuth::master::MasterError;
 
@@ -147,8 +147,15 @@ enum Command {
         #[command(subcommand)]
         command: DbCommand,
     },
-    /// Play games between computer players, with no database, and print who won how often.
-    Simulate(polysleuth::games::polysleuth::simulate::cli::Args),
+    /// Play games between computer players, with no database, and print who won how often:
+    /// `simulate [--ruleset NAME] OPTIONS` (`simulate --help` lists the game's options).
+    #[command(disable_help_flag = true)]
+    Simulate {
+        /// The game's name, `--ruleset NAME` anywhere (default: the first game), then its
+        /// own options.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<String>,
+    },
     /// Check a finished game's record (its record.json): the commitment, then every bulletin
     /// replayed. Prints `verified`, or the first difference (status 1).
     Verify {
@@ -357,7 +364,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Replay { file } => polysleuth::replay::cli(&file),
         Command::Verify { file } => polysleuth::verify::main(&file),
-        Command::Simulate(args) => polysleuth::games::polysleuth::simulate::cli::main(args),
+        Command::Simulate { args } => polysleuth::games::simulate(args),
         Command::Deduce {
             file,
             player,
@@ -541,7 +548,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 reminder_hours: None,
                 first_deadline: None,
                 forming: forming.map(|(min_players, max_players)| {
-                    polysleuth::master::request::FormingBody {
+                    polysleuth::master::body::FormingBody {
                         min_players,
                         max_players,
                         start_at: None,
@@ -622,7 +629,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
         Command::Replay { .. }
         | Command::Deduce { .. }
         | Command::Mail { .. }
-        | Command::Simulate(_)
+        | Command::Simulate { .. }
         | Command::Verify { .. } => {
             unreachable!("handled in main")
         }

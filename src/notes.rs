@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::games::valid_name;
+use crate::games::names::valid_name;
 use crate::lang::{Said, Value};
 
 /// A note of the game master for the next bulletin.

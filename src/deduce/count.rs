@@ -212,24 +212,29 @@ pub fn count(view: &View, d: &Domains, budget: u64) -> Result<Counts, CountError
 /// `count`, with pass 2 in u128 throughout unless `narrow` allows u64 where it fits.
 /// How the counting runs; the results never depend on it.
 #[derive(Clone, Copy)]
-struct Tuning {
+pub(crate) struct Tuning {
     /// Pass 2 in u64 where it fits.
-    narrow: bool,
+    pub(crate) narrow: bool,
     /// Pass 1 goes on in two threads from this many states after the first place.
-    shared_start: usize,
+    pub(crate) shared_start: usize,
     /// Pass 2 shares a step with at least this many states between two threads.
-    shared_step: usize,
+    pub(crate) shared_step: usize,
 }
 
 impl Tuning {
-    const DEFAULT: Tuning = Tuning {
+    pub(crate) const DEFAULT: Tuning = Tuning {
         narrow: true,
         shared_start: 64,
         shared_step: 1000,
     };
 }
 
-fn count_in(view: &View, d: &Domains, budget: u64, tuning: Tuning) -> Result<Counts, CountError> {
+pub(crate) fn count_in(
+    view: &View,
+    d: &Domains,
+    budget: u64,
+    tuning: Tuning,
+) -> Result<Counts, CountError> {
     let locs = view.locations.len();
     let open: Vec<usize> = (0..36).filter(|&k| !d.is_placed(k)).collect();
     let mut at = vec![[0u128; 8]; 36];
@@ -1211,65 +1216,7 @@ impl<F: FnMut(&[u8], &[usize], u64, u64)> Walk<'_, F> {
 
 #[cfg(test)]
 mod tests {
-    use super::{count_in, Binomials, Tuning};
-    use crate::deduce::propagate;
-    use crate::games::polysleuth::assistant::of_recorded;
-    use crate::games::polysleuth::sim::{self, Style};
-
-    #[test]
-    fn pass_two_in_64_bits_gives_the_same_counts_as_in_128() {
-        let mut narrow = 0;
-        for n in [4, 5] {
-            let (start, outcomes) = sim::play(n, 40 + n as u64, &Style::default(), 6);
-            for r in 1..=outcomes.len() {
-                for seat in 0..n {
-                    let view = of_recorded(&start, &outcomes, seat, r).unwrap();
-                    let d = propagate(&view).unwrap();
-                    let wide = Tuning {
-                        narrow: false,
-                        ..Tuning::DEFAULT
-                    };
-                    let wide = count_in(&view, &d, u64::MAX, wide).unwrap();
-                    assert_eq!(
-                        count_in(&view, &d, u64::MAX, Tuning::DEFAULT).unwrap(),
-                        wide
-                    );
-                    if wide.deals <= u64::MAX as u128 / 1296 {
-                        narrow += 1;
-                    }
-                }
-            }
-        }
-        assert!(narrow > 10, "the 64-bit pass ran on {narrow} views");
-    }
-
-    #[test]
-    fn counting_on_two_threads_gives_the_same_counts_as_on_one() {
-        let alone = Tuning {
-            shared_start: usize::MAX,
-            shared_step: usize::MAX,
-            ..Tuning::DEFAULT
-        };
-        let always = Tuning {
-            shared_start: 1,
-            shared_step: 1,
-            ..Tuning::DEFAULT
-        };
-        let mut shared = 0;
-        for n in [4, 5] {
-            let (start, outcomes) = sim::play(n, 60 + n as u64, &Style::default(), 6);
-            for r in 1..=outcomes.len() {
-                for seat in 0..n {
-                    let view = of_recorded(&start, &outcomes, seat, r).unwrap();
-                    let d = propagate(&view).unwrap();
-                    let one = count_in(&view, &d, u64::MAX, alone).unwrap();
-                    assert_eq!(count_in(&view, &d, u64::MAX, always).unwrap(), one);
-                    shared += (one.deals > 0) as usize;
-                }
-            }
-        }
-        assert!(shared > 10, "{shared} views with deals counted both ways");
-    }
+    use super::Binomials;
 
     #[test]
     fn exact_division_by_every_binomial() {

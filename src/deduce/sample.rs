@@ -10,7 +10,7 @@ use rand::rngs::ChaCha20Rng;
 
 use super::bounds::{tighten, Domains};
 use super::view::View;
-use crate::games::polysleuth::rules::deal::{below, stream};
+use crate::games::stream::{below, stream};
 
 /// The estimate: for each card and location, the share of samples there and its standard
 /// error across chains; and which cells were proved impossible.

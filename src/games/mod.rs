@@ -10,8 +10,12 @@
 use serde_json::Value;
 
 pub mod deck;
+pub mod names;
+pub use names::valid_name;
 pub mod polysleuth;
 pub mod sleuth;
+pub mod stream;
+pub mod typography;
 
 /// How a game's time passes, which decides what the core's clock does for it: the three
 /// shapes of Board Game Arena's states that a play-by-message table needs.
@@ -75,6 +79,12 @@ pub trait Game: Sync {
             "{} has no deduce command: its replay input asks for sheets itself",
             self.name()
         ))
+    }
+    /// `polysleuth simulate` for this game, with the arguments after the game's name: games
+    /// between its computer players, a summary printed. None when it has no such command.
+    fn simulate(&self, args: &[String]) -> Option<std::process::ExitCode> {
+        let _ = args;
+        None
     }
     /// Its house rules from the command line's `KEY=VALUE` pairs, as the JSON its settings
     /// read from.
@@ -144,17 +154,6 @@ pub fn of_text(text: &str) -> &'static dyn Game {
         .unwrap_or(ALL[0])
 }
 
-/// Whether a name may be a player's in every game: 1 to 32 letters, digits, `_` or `-`, so it
-/// reads the same in a turn, a bulletin and a mail's subject. A game may reserve more names
-/// (words of its turn language).
-pub fn valid_name(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= 32
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-}
-
 /// Equal as JSON, numbers by value (6 == 6.0): how a record is compared with its replay.
 pub fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
@@ -167,6 +166,41 @@ pub fn same(a: &Value, b: &Value) -> bool {
         }
         _ => a == b,
     }
+}
+
+/// `polysleuth simulate`: the game named by `--ruleset` (the first game when none is), run
+/// with the rest of the arguments.
+pub fn simulate(mut args: Vec<String>) -> std::process::ExitCode {
+    let mut name = None;
+    let mut i = 0;
+    while i < args.len() {
+        if let Some(value) = args[i].strip_prefix("--ruleset=") {
+            name = Some(value.to_string());
+            args.remove(i);
+        } else if args[i] == "--ruleset" && i + 1 < args.len() {
+            name = Some(args.remove(i + 1));
+            args.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+    let game = match name {
+        Some(name) => match named(&name) {
+            Ok(game) => game,
+            Err(e) => {
+                eprintln!("polysleuth simulate: {e}");
+                return std::process::ExitCode::from(2);
+            }
+        },
+        None => ALL[0],
+    };
+    game.simulate(&args).unwrap_or_else(|| {
+        eprintln!(
+            "polysleuth simulate: {} cannot be simulated yet",
+            game.name()
+        );
+        std::process::ExitCode::from(2)
+    })
 }
 
 #[cfg(test)]

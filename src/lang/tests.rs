@@ -155,7 +155,7 @@ fn numbers_and_times_in_each_languages_conventions() {
 fn the_sheets_reasons_in_english_are_the_assistants_own_words_and_french_has_its_own() {
     use crate::deduce::{view::View, Sheet};
     let players: Vec<String> = ["Ann", "Ben", "Cleo", "Dan"].map(String::from).to_vec();
-    let hand: crate::games::polysleuth::rules::CardSet = Card::all().take(9).collect();
+    let hand: crate::games::deck::CardSet = Card::all().take(9).collect();
     let view = View::new(&players, 0, hand, 9, 0).expect("a view");
     let sheet = Sheet::bounds(&view);
     let mut compared = 0;

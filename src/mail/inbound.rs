@@ -99,7 +99,7 @@ fn body(msg: &mail_parser::Message<'_>, html: Html) -> String {
             _ => {}
         }
     }
-    crate::games::polysleuth::rules::typography::normalise(&parts.join("\n")).into_owned()
+    crate::games::typography::normalise(&parts.join("\n")).into_owned()
 }
 
 fn automatic_reason(
@@ -364,8 +364,7 @@ impl Commands {
 }
 
 pub fn commands(text: &str) -> Commands {
-    let meaningful: Vec<(usize, &str)> =
-        crate::games::polysleuth::rules::turn::meaningful_lines(text).collect();
+    let meaningful: Vec<(usize, &str)> = crate::games::typography::meaningful_lines(text).collect();
     let mut out = Commands {
         signon: None,
         commands: Vec::new(),

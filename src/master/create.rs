@@ -5,12 +5,12 @@ use super::{Master, MasterError, Result};
 use crate::clock::now;
 use crate::model::Created;
 
-use super::request::{self, GameRequest};
+use super::request::GameRequest;
 
 impl Master {
     /// Creates a game as the operator asks on the command line (`polysleuth game new`): the
     /// one door that may give a seed or a deal, which the game then says was given.
-    pub async fn create_by_operator(&self, body: request::NewGameBody) -> Result<Created> {
+    pub async fn create_by_operator(&self, body: super::body::NewGameBody) -> Result<Created> {
         let req = body
             .draft()
             .check(now(), &self.house_rules())

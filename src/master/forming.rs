@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::request::GameRequest;
 use super::{json, Master, MasterError, Result};
 use crate::clock::now;
-use crate::games::valid_name;
+use crate::games::names::valid_name;
 use crate::keys;
 use crate::lang::Said;
 use crate::mail::{self, forming as letters};

@@ -23,6 +23,7 @@ use crate::writer::Writer;
 pub use crate::error::{MasterError, Result};
 
 mod absence;
+pub mod body;
 mod create;
 mod forming;
 pub mod gm;

@@ -5,7 +5,7 @@
 
 use super::request::computer_level;
 use super::{Master, MasterError, Result};
-use crate::games::valid_name;
+use crate::games::names::valid_name;
 use crate::lang::Said;
 use crate::level::Level;
 use crate::said;

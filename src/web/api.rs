@@ -7,7 +7,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 
 use super::error::ApiError;
 use crate::clock::now;
-use crate::master::request::NewGameBody;
+use crate::master::body::NewGameBody;
 use crate::master::{Master, MasterError};
 
 type Answer = Result<HttpResponse, ApiError>;

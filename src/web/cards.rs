@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::games::polysleuth::rules::Card;
+use crate::games::deck::Card;
 use crate::lang::{self, Lang};
 
 #[derive(Clone, Copy, Debug, Serialize)]

@@ -4,6 +4,8 @@
 //! `sim` random players for tests and benchmarks; `table` how the core reaches its use cases.
 
 pub mod assistant;
+#[cfg(test)]
+mod assistant_tests;
 pub mod computer;
 mod create;
 mod door;
@@ -46,6 +48,10 @@ impl Game for Polysleuth {
 
     fn web(&self) -> Option<super::WebRoutes> {
         Some(web::routes())
+    }
+
+    fn simulate(&self, args: &[String]) -> Option<std::process::ExitCode> {
+        Some(simulate::cli::main_from(args))
     }
 
     /// The replay contract's inputs name no ruleset: those are Polysleuth's.

@@ -115,7 +115,7 @@ fn play(input: Input) -> Result<Played, ReplayError> {
             .iter()
             .filter(|r| r.round == index as u32 + 1)
         {
-            if r.seat == 0 || r.seat > players.len() || !crate::games::valid_name(&r.name) {
+            if r.seat == 0 || r.seat > players.len() || !crate::games::names::valid_name(&r.name) {
                 return Err(bad(format!(
                     "round {}: a replacement names seat {} and \"{}\"; use a seat from 1 to {} and a usable name",
                     r.round, r.seat, r.name, players.len()

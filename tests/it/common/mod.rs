@@ -186,7 +186,7 @@ impl TestApp {
         if body.get("seed").is_none() && body.get("deal").is_none() {
             return self.post_json("/api/games", body).await;
         }
-        let body: polysleuth::master::request::NewGameBody =
+        let body: polysleuth::master::body::NewGameBody =
             serde_json::from_value(body.clone()).expect("a game body");
         let master = &self.running.as_ref().expect("the service runs").master;
         match master.create_by_operator(body).await {

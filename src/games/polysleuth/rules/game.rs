@@ -79,7 +79,7 @@ pub struct Turn {
     pub done: bool,
 }
 
-pub use crate::games::valid_name;
+pub use crate::games::names::valid_name;
 
 impl Game {
     /// Sets a game up: checks names and settings, then draws the deal from the seed unless one

@@ -10,7 +10,7 @@ pub mod problem;
 pub mod resolve;
 pub mod settings;
 pub mod turn;
-pub mod typography;
+pub use crate::games::typography;
 pub mod view;
 
 #[cfg(test)]

@@ -136,17 +136,7 @@ struct Prefix<'a> {
     body: &'a str,
 }
 
-/// Lines of a turn that carry meaning: not blank, not comments or quotes, before the signature.
-pub fn meaningful_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .take_while(|(_, l)| l.trim_end() != "--")
-        .filter(|(_, l)| {
-            let t = l.trim();
-            !(t.is_empty() || t.starts_with('#') || t.starts_with("//") || t.starts_with('>'))
-        })
-}
+pub use crate::games::typography::meaningful_lines;
 
 /// Reads a whole turn. Every line that cannot be understood is reported; numbers are given
 /// to bare lines after the highest number written for their kind (RULES.md §3).

@@ -83,6 +83,31 @@ pub fn run(plan: &Plan, json: bool) -> Result<String, String> {
     })
 }
 
+/// `polysleuth simulate`'s command line for Polysleuth.
+#[derive(clap::Parser)]
+#[command(
+    name = "polysleuth simulate",
+    about = "Play games of Polysleuth between computer players, with no database, and print who won how often."
+)]
+struct Command {
+    #[command(flatten)]
+    args: Args,
+}
+
+/// Reads `polysleuth simulate`'s arguments for Polysleuth and runs it; clap answers `--help`
+/// and malformed flags itself (status 2).
+pub fn main_from(args: &[String]) -> ExitCode {
+    use clap::Parser;
+    let argv = std::iter::once("polysleuth simulate".to_string()).chain(args.iter().cloned());
+    match Command::try_parse_from(argv) {
+        Ok(c) => main(c.args),
+        Err(e) => {
+            let _ = e.print();
+            ExitCode::from(e.exit_code() as u8)
+        }
+    }
+}
+
 /// `polysleuth simulate`'s arguments.
 #[derive(clap::Args)]
 pub struct Args {

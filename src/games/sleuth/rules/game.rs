@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::games::deck::Trait;
+use crate::games::names::valid_name;
 use crate::games::polysleuth::rules::{Card, CardSet};
-use crate::games::valid_name;
 
 use super::search::SearchCard;
 use super::settings::{Settings, SettingsError};

@@ -2,6 +2,8 @@
 //! plain characters the turn language is written in: typographic apostrophes and quotes,
 //! no-break and other Unicode spaces, dashes and minus signs, full-width digits and colons,
 //! zero-width characters and a byte-order mark. `3’s` then reads as `3's`, `1：` as `1:`.
+//! And which lines of a message carry meaning. Every game's turn language and the mail door
+//! read text through here.
 
 use std::borrow::Cow;
 
@@ -40,6 +42,18 @@ pub fn normalise(text: &str) -> Cow<'_, str> {
         return Cow::Borrowed(text);
     }
     Cow::Owned(text.chars().filter_map(plain).collect())
+}
+
+/// Lines of a turn that carry meaning: not blank, not comments or quotes, before the signature.
+pub fn meaningful_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .take_while(|(_, l)| l.trim_end() != "--")
+        .filter(|(_, l)| {
+            let t = l.trim();
+            !(t.is_empty() || t.starts_with('#') || t.starts_with("//") || t.starts_with('>'))
+        })
 }
 
 #[cfg(test)]
