@@ -215,7 +215,7 @@ enum GameCommand {
         /// lists each game's).
         #[arg(long = "setting")]
         settings: Vec<String>,
-        /// polysleuth, or sleuth for classic Sleuth.
+        /// The game by its name (an unknown name is answered with the names there are).
         #[arg(long, default_value = "polysleuth")]
         ruleset: String,
         /// Keep the game off the public list.

@@ -28,7 +28,7 @@ pub struct PlayerRow {
     pub language: Option<Lang>,
     /// The player's own time zone for deadlines; None: the game's.
     pub time_zone: Option<String>,
-    /// A classic game's public results come in a daily digest instead of one mail a turn.
+    /// A game of turns' public results come in a daily digest instead of one mail a turn.
     pub digest: bool,
 }
 
