@@ -90,3 +90,17 @@ pub(super) fn ruleset_named<'b>(
         ))
     })
 }
+
+/// House rules of type `T` read from what a request gave (none: its defaults), as a game
+/// keeps them, or why they cannot be read: what most games' `HouseRules::read` is.
+pub fn read_as<T>(given: Option<&serde_json::Value>) -> Result<serde_json::Value, Said>
+where
+    T: serde::de::DeserializeOwned + serde::Serialize + Default,
+{
+    let rules: T = match given {
+        Some(v) => serde_json::from_value(v.clone())
+            .map_err(|e| crate::said!("error-settings-unusable", why = e.to_string()))?,
+        None => T::default(),
+    };
+    serde_json::to_value(rules).map_err(|e| Said::text(e.to_string()))
+}

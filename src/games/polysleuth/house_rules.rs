@@ -85,12 +85,7 @@ impl HouseRules for PolysleuthRules {
     }
 
     fn read(&self, given: Option<&Value>) -> Result<Value, Said> {
-        let settings: Settings = match given {
-            Some(v) => serde_json::from_value(v.clone())
-                .map_err(|e| said!("error-settings-unusable", why = e.to_string()))?,
-            None => Settings::default(),
-        };
-        serde_json::to_value(settings).map_err(|e| Said::text(e.to_string()))
+        crate::master::house_rules::read_as::<Settings>(given)
     }
 
     fn fits(&self, rules: &Value, players: usize) -> Result<(), Said> {

@@ -10,7 +10,6 @@ use serde_json::Value;
 use crate::games::sleuth::rules::{Settings, Sleuth};
 use crate::lang::{Lang, Said};
 use crate::master::request::HouseRules;
-use crate::said;
 use crate::store::Ruleset;
 
 /// Classic Sleuth's house rules.
@@ -55,12 +54,7 @@ impl HouseRules for ClassicRules {
     }
 
     fn read(&self, given: Option<&Value>) -> Result<Value, Said> {
-        let settings: Settings = match given {
-            Some(v) => serde_json::from_value(v.clone())
-                .map_err(|e| said!("error-settings-unusable", why = e.to_string()))?,
-            None => Settings::default(),
-        };
-        serde_json::to_value(settings).map_err(|e| Said::text(e.to_string()))
+        crate::master::house_rules::read_as::<Settings>(given)
     }
 
     fn fits(&self, rules: &Value, players: usize) -> Result<(), Said> {
