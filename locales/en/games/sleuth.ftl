@@ -190,3 +190,13 @@ new-classic-idle-turns = Turns passed in a row before a player is skipped
 new-classic-supersleuth = Supersleuth (answers give the count only)
 new-classic-two-questions = Two questions a turn
 classic-ruleset-hint = Classic Sleuth: turns in seat order, Search cards, one missing gem.
+
+## Errors and house rules of classic Sleuth
+error-game-classic-sleuth-reminds = a game of classic Sleuth reminds the player whose turn ends soon by itself
+error-not-classic = game { $game } is not a game of classic Sleuth
+error-classic-pages = game { $game } is a game of classic Sleuth: its pages are under /classic/
+classic-settings-player-count = classic Sleuth needs 3 to 7 players, not { $count }
+classic-settings-missing-gems = missing_gems = { $gems } is allowed only with 3 or 4 players and must be 1, 2 or 3; with { $players } players use 1
+classic-settings-turn-hours = turn_hours must be between 1 and 720, not { $hours }
+classic-settings-winners = winners must be at least 1 and fewer than the { $players } players, not { $winners }
+classic-settings-idle-turns = idle_turns must be at least 1, not { $turns }

@@ -190,3 +190,13 @@ new-classic-idle-turns = Tours passés d’affilée avant qu’un joueur soit sa
 new-classic-supersleuth = Supersleuth (les réponses ne donnent que le nombre)
 new-classic-two-questions = Deux questions par tour
 classic-ruleset-hint = Sleuth classique : tours dans l'ordre des places, cartes de recherche, une gemme manquante.
+
+## Errors and house rules of classic Sleuth
+error-game-classic-sleuth-reminds = une partie de Sleuth classique rappelle d’elle-même au joueur que son tour finit bientôt
+error-not-classic = la partie { $game } n’est pas une partie de Sleuth classique
+error-classic-pages = la partie { $game } est une partie de Sleuth classique : ses pages sont sous /classic/
+classic-settings-player-count = le Sleuth classique se joue à 3 à 7 joueurs, pas { $count }
+classic-settings-missing-gems = missing_gems = { $gems } n’est permis qu’à 3 ou 4 joueurs et doit valoir 1, 2 ou 3 ; à { $players } joueurs, mettez 1
+classic-settings-turn-hours = turn_hours doit être entre 1 et 720, pas { $hours }
+classic-settings-winners = winners doit valoir au moins 1 et moins que les { $players } joueurs, pas { $winners }
+classic-settings-idle-turns = idle_turns doit valoir au moins 1, pas { $turns }
