@@ -80,6 +80,15 @@ pub trait Game: Sync {
             self.name()
         ))
     }
+    /// Its name for people in the reader's language (the help page's heading, the front
+    /// page's list of games).
+    fn title_in(&self, t: crate::lang::Lang) -> String {
+        let _ = t;
+        self.title().to_string()
+    }
+    /// How to play it, for the help page (HTML, escaped by its own template), in the reader's
+    /// language.
+    fn help(&self, t: crate::lang::Lang) -> String;
     /// `polysleuth simulate` for this game, with the arguments after the game's name: games
     /// between its computer players, a summary printed. None when it has no such command.
     fn simulate(&self, args: &[String]) -> Option<std::process::ExitCode> {

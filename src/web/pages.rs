@@ -65,6 +65,8 @@ pub async fn health() -> HttpResponse {
 struct Index {
     t: Lang,
     csrf: String,
+    /// The games the service runs, from the registry: (anchor on the help page, title).
+    games: Vec<(String, String)>,
     forming: Vec<super::signup::Listed>,
     running: Vec<super::signup::Listed>,
     finished: Vec<super::signup::Listed>,
@@ -78,8 +80,13 @@ pub async fn index(req: HttpRequest, master: web::Data<Master>) -> Page {
     let (finished, running): (Vec<_>, Vec<_>) =
         rest.into_iter().partition(|g| g.status == GameStatus::Over);
     let (csrf, cookie) = csrf(&req);
+    let t = super::lang::reader(&req, Lang::En);
     let mut r = render(&Index {
-        t: super::lang::reader(&req, Lang::En),
+        games: crate::games::ALL
+            .iter()
+            .map(|g| (g.name().to_string(), g.title_in(t)))
+            .collect(),
+        t,
         csrf,
         forming,
         running,
@@ -95,12 +102,17 @@ pub async fn index(req: HttpRequest, master: web::Data<Master>) -> Page {
 #[template(path = "help.html")]
 struct Help {
     t: Lang,
+    /// Each game the service runs, from the registry: (anchor, title, how to play it).
+    games: Vec<(String, String, String)>,
 }
 
 pub async fn help(req: HttpRequest) -> HttpResponse {
-    render(&Help {
-        t: super::lang::reader(&req, Lang::En),
-    })
+    let t = super::lang::reader(&req, Lang::En);
+    let games = crate::games::ALL
+        .iter()
+        .map(|g| (g.name().to_string(), g.title_in(t), g.help(t)))
+        .collect();
+    render(&Help { t, games })
 }
 
 // ----- creating a game -----

@@ -417,3 +417,32 @@ async fn the_builders_bid_total_never_wraps_however_large_the_bids() {
     );
     app.stop().await;
 }
+
+/// The help page and the front page find the games through the registry: each game the
+/// service runs has its section on the help page, in the reader's language, and a link to it
+/// from the front page.
+#[tokio::test]
+async fn the_help_and_front_pages_list_every_game_the_service_runs() {
+    let app = TestApp::spawn().await;
+    let (status, help) = app.get_text("/help").await;
+    assert_eq!(status, 200);
+    let (_, front) = app.get_text("/").await;
+    for game in polysleuth::games::ALL.iter() {
+        assert!(
+            help.contains(&format!("<section id=\"{}\">", game.name())),
+            "no section for {} in {help}",
+            game.name()
+        );
+        assert!(
+            front.contains(&format!("href=\"/help#{}\"", game.name())),
+            "no link to {} on the front page",
+            game.name()
+        );
+    }
+    // Each game's own how-to is in its section: Polysleuth's turn example, classic Sleuth's
+    // summary.
+    assert!(help.contains("Private Eyes"));
+    assert!(help.contains("Search cards"));
+    let (_, french) = app.get_text("/help?lang=fr").await;
+    assert!(french.contains("Sleuth classique"), "{french}");
+}

@@ -27,6 +27,13 @@ use serde_json::Value;
 
 use super::{Clock, Game, Mismatch};
 
+/// How to play Polysleuth, for the help page.
+#[derive(askama::Template)]
+#[template(path = "games/polysleuth/help.html")]
+struct Help {
+    t: crate::lang::Lang,
+}
+
 /// Polysleuth, as the registry knows it.
 pub struct Polysleuth;
 
@@ -48,6 +55,10 @@ impl Game for Polysleuth {
 
     fn web(&self) -> Option<super::WebRoutes> {
         Some(web::routes())
+    }
+
+    fn help(&self, t: crate::lang::Lang) -> String {
+        askama::Template::render(&Help { t }).expect("the help renders")
     }
 
     fn simulate(&self, args: &[String]) -> Option<std::process::ExitCode> {

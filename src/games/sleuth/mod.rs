@@ -41,6 +41,18 @@ impl Game for ClassicSleuth {
         "classic Sleuth"
     }
 
+    fn title_in(&self, t: crate::lang::Lang) -> String {
+        t.t("classic-ruleset")
+    }
+
+    /// Its one-line summary, until its rules have a page of their own.
+    fn help(&self, t: crate::lang::Lang) -> String {
+        format!(
+            "<p>{}</p>",
+            crate::lang::escape_html(&t.t("classic-ruleset-hint"))
+        )
+    }
+
     fn clock(&self) -> Clock {
         Clock::Turns
     }
