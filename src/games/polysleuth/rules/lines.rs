@@ -2,9 +2,7 @@
 //! place it names, the card, the player asked and the traits. The English reader (`turn`) and
 //! the French one (`french`) both end here.
 
-use std::collections::BTreeMap;
-
-use super::cards::{read_traits, Card, Kind, Trait};
+use super::cards::{lowered, read_traits, Card, Kind, Trait};
 use super::problem::Problem;
 
 /// Where a guess says a card is, as the player wrote it.
@@ -22,10 +20,16 @@ pub(super) enum Body {
 
 /// Where a guess puts a card: the safe, or a player's name as written.
 pub(super) fn place(who: &str) -> Result<Place, Problem> {
-    Ok(match who.to_lowercase().as_str() {
-        "safe" | "the safe" | "coffre" | "le coffre" => Place::Safe,
-        _ => Place::Player(player_word(who).ok_or(Problem::NoPlayerBeforeHas)?),
+    Ok(if lowered(who, is_safe) {
+        Place::Safe
+    } else {
+        Place::Player(player_word(who).ok_or(Problem::NoPlayerBeforeHas)?)
     })
+}
+
+/// Whether words in lower case name the safe.
+fn is_safe(lower: &str) -> bool {
+    matches!(lower, "safe" | "the safe" | "coffre" | "le coffre")
 }
 
 fn player_word(who: &str) -> Option<String> {
@@ -41,17 +45,20 @@ pub(super) fn read_card(text: &str) -> Result<Card, Problem> {
 }
 
 pub(super) fn question(target: &str, asked: &str) -> Result<Body, Problem> {
-    let target = match target.to_lowercase().as_str() {
-        "the safe" | "safe" | "le coffre" | "coffre" => "safe".to_string(),
-        _ => player_word(target).ok_or(Problem::NoPlayerAsked)?,
+    let target = if lowered(target, is_safe) {
+        "safe".to_string()
+    } else {
+        player_word(target).ok_or(Problem::NoPlayerAsked)?
     };
     let traits = read_traits(asked).map_err(|word| Problem::NotATrait { word })?;
-    let mut kinds: BTreeMap<u8, (Kind, usize)> = BTreeMap::new();
+    // Traits of each kind, by canonical rank; the first kind asked twice is the problem.
+    let mut kinds = [0usize; 3];
     for t in &traits {
-        kinds.entry(t.canonical_rank()).or_insert((t.kind(), 0)).1 += 1;
+        kinds[t.canonical_rank() as usize] += 1;
     }
-    if let Some((kind, _)) = kinds.values().find(|(_, n)| *n > 1) {
-        return Err(Problem::TwoOfAKind { kind: *kind });
+    if let Some(rank) = kinds.iter().position(|n| *n > 1) {
+        let kind = [Kind::Number, Kind::Colour, Kind::Gem][rank];
+        return Err(Problem::TwoOfAKind { kind });
     }
     match traits.len() {
         0 => Err(Problem::NoTrait),

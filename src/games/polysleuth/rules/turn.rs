@@ -1,12 +1,11 @@
 //! The turn language: reads a player's turn text into guesses, questions, `ready` and `done`.
 //! Player names are kept as written; `validate` checks them against the game.
 
-use std::collections::HashSet;
 use std::fmt;
 
 use serde::Serialize;
 
-use super::cards::{Card, Trait};
+use super::cards::{lowered, Card, Trait};
 pub use super::lines::Place;
 use super::lines::{place, question, read_card, Body};
 pub use super::problem::{Problem, EXAMPLES};
@@ -169,17 +168,16 @@ pub fn parse_all(text: &str) -> (ParsedTurn, Vec<LineError>) {
 
     for (line, raw) in meaningful_lines(text) {
         let t = raw.trim();
-        let word = t.trim_end_matches(['.', '!']).to_lowercase();
-        match word.as_str() {
-            "ready" | "prêt" | "pret" | "prête" | "prete" => {
+        match turn_word(t.trim_end_matches(['.', '!'])) {
+            Some(TurnWord::Ready) => {
                 turn.ready = true;
                 continue;
             }
-            "done" | "fini" | "finie" => {
+            Some(TurnWord::Done) => {
                 turn.done = true;
                 continue;
             }
-            _ => {}
+            None => {}
         }
         let prefix = split_prefix(t);
         let body = match read_body(prefix.body) {
@@ -234,11 +232,33 @@ pub fn parse_all(text: &str) -> (ParsedTurn, Vec<LineError>) {
     (turn, errors)
 }
 
+enum TurnWord {
+    Ready,
+    Done,
+}
+
+/// A line that is one word alone: `ready` or `done`, in English or French, in any case.
+fn turn_word(word: &str) -> Option<TurnWord> {
+    // Lowering never makes fewer characters, and the longest word has 5 characters of at
+    // most 4 bytes: a longer line is no such word, and is not lowered at all.
+    if word.len() > 20 {
+        return None;
+    }
+    lowered(word, |w| match w {
+        "ready" | "prêt" | "pret" | "prête" | "prete" => Some(TurnWord::Ready),
+        "done" | "fini" | "finie" => Some(TurnWord::Done),
+        _ => None,
+    })
+}
+
 /// A question line read but not yet numbered: line, text, number written, bid, target, traits.
 type PendingQuestion<'a> = (usize, &'a str, Option<u32>, u32, String, Vec<Trait>);
 
 struct Numbering {
-    used: HashSet<u32>,
+    /// Numbers below 64 given so far, as bits: they are the usual ones.
+    small: u64,
+    /// Larger numbers given so far.
+    large: Vec<u32>,
     next: u32,
 }
 
@@ -249,7 +269,8 @@ impl Numbering {
             next = next.max(n);
         }
         Numbering {
-            used: HashSet::new(),
+            small: 0,
+            large: Vec::new(),
             next,
         }
     }
@@ -262,7 +283,17 @@ impl Numbering {
                 self.next
             }
         };
-        if self.used.insert(n) {
+        let fresh = if n < 64 {
+            let fresh = self.small & 1 << n == 0;
+            self.small |= 1 << n;
+            fresh
+        } else if self.large.contains(&n) {
+            false
+        } else {
+            self.large.push(n);
+            true
+        };
+        if fresh {
             Ok(n)
         } else {
             Err(n)
@@ -315,48 +346,54 @@ fn split_prefix(t: &str) -> Prefix<'_> {
     }
 }
 
-fn find_word(haystack_lower: &str, needle: &str) -> Option<usize> {
-    let mut from = 0;
-    while let Some(i) = haystack_lower[from..].find(needle) {
-        let at = from + i;
-        let before_ok = at == 0 || !haystack_lower.as_bytes()[at - 1].is_ascii_alphanumeric();
-        let end = at + needle.len();
-        let after_ok =
-            end == haystack_lower.len() || !haystack_lower.as_bytes()[end].is_ascii_alphanumeric();
-        if before_ok && after_ok {
-            return Some(at);
-        }
-        from = at + 1;
-    }
-    None
+/// Where `needle` (lower-case ASCII) first stands as a whole word in `haystack`, whatever the
+/// haystack's ASCII case. Byte offsets: an ASCII needle only ever matches at a character
+/// boundary.
+fn find_word(haystack: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (haystack.as_bytes(), needle.as_bytes());
+    let last = h.len().checked_sub(n.len())?;
+    (0..=last).find(|&at| {
+        let end = at + n.len();
+        h[at..end].eq_ignore_ascii_case(n)
+            && (at == 0 || !h[at - 1].is_ascii_alphanumeric())
+            && (end == h.len() || !h[end].is_ascii_alphanumeric())
+    })
+}
+
+/// Whether `text` ends with `tail` (lower-case ASCII), whatever its ASCII case.
+fn ends_with_word(text: &str, tail: &str) -> bool {
+    text.len() >= tail.len()
+        && text.as_bytes()[text.len() - tail.len()..].eq_ignore_ascii_case(tail.as_bytes())
 }
 
 fn read_body(body: &str) -> Result<Body, Problem> {
-    let lower = body.to_ascii_lowercase();
-    if let Some(at) = find_word(&lower, "has how many") {
+    if let Some(at) = find_word(body, "has how many") {
         let target = body[..at].trim();
         let asked = &body[at + "has how many".len()..];
         return question(target, asked);
     }
     // "how many Reds does Bob have?"
-    if let Some(rest) = lower.strip_prefix("how many") {
+    const HOW_MANY: &str = "how many";
+    if body.len() >= HOW_MANY.len()
+        && body.as_bytes()[..HOW_MANY.len()].eq_ignore_ascii_case(HOW_MANY.as_bytes())
+    {
+        let rest = &body[HOW_MANY.len()..];
         if let Some(does) = find_word(rest, "does") {
-            let after = &body["how many".len() + does + 4..];
-            let after_l = after.to_ascii_lowercase();
-            if let Some(have) = find_word(&after_l, "have") {
+            let after = &body[HOW_MANY.len() + does + 4..];
+            if let Some(have) = find_word(after, "have") {
                 let target = after[..have].trim();
-                return question(target, &body["how many".len().."how many".len() + does]);
+                return question(target, &body[HOW_MANY.len()..HOW_MANY.len() + does]);
             }
         }
     }
-    if let Some(at) = find_word(&lower, "has") {
+    if let Some(at) = find_word(body, "has") {
         let who = body[..at].trim();
         let card = &body[at + 3..];
         return Ok(Body::Guess(place(who)?, read_card(card)?));
     }
+    let stripped = body.trim_end_matches(['.', '!', ' ']);
     for tail in ["is in the safe", "is in safe", "in the safe"] {
-        let stripped = lower.trim_end_matches(['.', '!', ' ']);
-        if stripped.ends_with(tail) {
+        if ends_with_word(stripped, tail) {
             let card = &body[..stripped.len() - tail.len()];
             return Ok(Body::Guess(Place::Safe, read_card(card)?));
         }
