@@ -145,6 +145,23 @@ impl Trait {
         Some(t)
     }
 
+    /// The trait whose canonical name `word` is, exactly: what `parse_word` reads it as.
+    fn canonical(word: &str) -> Option<Trait> {
+        Some(match word {
+            "1" => Trait::Number(1),
+            "2" => Trait::Number(2),
+            "3" => Trait::Number(3),
+            "Red" => Trait::Colour(Colour::Red),
+            "Green" => Trait::Colour(Colour::Green),
+            "Blue" => Trait::Colour(Colour::Blue),
+            "Yellow" => Trait::Colour(Colour::Yellow),
+            "Diamond" => Trait::Gem(Gem::Diamond),
+            "Pearl" => Trait::Gem(Gem::Pearl),
+            "Opal" => Trait::Gem(Gem::Opal),
+            _ => return None,
+        })
+    }
+
     /// Every trait, in the order RULES.md lists them.
     pub fn all() -> [Trait; 10] {
         [
@@ -285,6 +302,11 @@ pub(crate) fn read_traits(text: &str) -> Result<Vec<Trait>, String> {
 /// `read_traits`, handing each trait to `found` in order instead of collecting them.
 fn read_traits_with(text: &str, mut found: impl FnMut(Trait)) -> Result<(), String> {
     for word in word_iter(text) {
+        // A canonical name (the usual case) is read as it stands.
+        if let Some(t) = Trait::canonical(word) {
+            found(t);
+            continue;
+        }
         // A filler word, a trait, or the word not understood.
         let read = lowered(word, |w| {
             if is_filler_lower(w) {
@@ -394,9 +416,34 @@ impl Card {
         CARD_NAMES[self.index()]
     }
 
+    /// The card whose canonical name `text` is, give or take spaces around it: how cards are
+    /// mostly written, and what `parse` reads such a text as.
+    fn canonical(text: &str) -> Option<Card> {
+        // Plain byte loops: these texts are a few bytes long.
+        let bytes = text.as_bytes();
+        let start = bytes.iter().position(|b| *b != b' ')?;
+        let end = bytes.iter().rposition(|b| *b != b' ')? + 1;
+        let text = &text[start..end];
+        let number = match text.as_bytes()[0] {
+            b'1' => 1,
+            b'2' => 2,
+            b'3' => 3,
+            _ => return None,
+        };
+        let words = text[1..].strip_prefix(' ')?;
+        let space = words.bytes().position(|b| b == b' ')?;
+        let (colour, gem) = (&words[..space], &words[space + 1..]);
+        let colour = COLOURS.into_iter().find(|c| c.name() == colour)?;
+        let gem = GEMS.into_iter().find(|g| g.name() == gem)?;
+        Some(Card::new(number, colour, gem))
+    }
+
     /// Reads a card written any way RULES.md §1 allows: `2 Red Diamond`, `red diamond two`,
     /// `2 Red; Diamond`, `Deux Rouge Diamant`. The error says, for a player, what was wrong.
     pub fn parse(text: &str) -> Result<Card, CardError> {
+        if let Some(card) = Card::canonical(text) {
+            return Ok(card);
+        }
         let few = FewTraits::read(text).map_err(CardError::UnknownWord)?;
         let traits = few.as_slice();
         // French "un"/"une" read as 1, but before "paire" or "solitaire" they are articles:
@@ -705,6 +752,30 @@ mod tests {
             "",
         ] {
             assert_eq!(lowered(w, |l| l.to_string()), w.to_lowercase());
+        }
+    }
+
+    #[test]
+    fn canonical_readings_agree_with_the_forgiving_reader() {
+        for card in Card::all() {
+            let name = card.name();
+            for text in [name.clone(), format!("  {name} "), name.to_lowercase()] {
+                let slow = Card::parse(&format!("{text};"));
+                assert_eq!(Card::parse(&text), slow, "{text}");
+            }
+        }
+        for t in Trait::all() {
+            assert_eq!(Trait::canonical(t.name()), Some(t));
+            assert_eq!(Trait::parse_word(t.name()), Some(t));
+        }
+        for text in [
+            "2 Red",
+            "2 Red Diamond Opal",
+            "2  Red Diamond",
+            "4 Red Diamond",
+            "2 Red Diamonds",
+        ] {
+            assert_eq!(Card::canonical(text), None, "{text}");
         }
     }
 
