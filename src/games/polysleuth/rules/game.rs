@@ -5,9 +5,10 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::{Card, CardSet, Trait};
 use super::deal::{Deal, DealError, Owner};
+use super::lines::PlaceRef;
 use super::problem::{Holder, Problem};
 use super::settings::{Settings, SettingsError};
-use super::turn::{self, LineError, Place};
+use super::turn::{self, LineError};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
@@ -153,9 +154,15 @@ impl Game {
     }
 
     pub fn seat_of(&self, name: &str) -> Option<usize> {
-        self.players
-            .iter()
-            .position(|p| p.eq_ignore_ascii_case(name.trim()))
+        let name = name.trim();
+        // Names often share a beginning ("Player1", "Player2"): the length and the last byte
+        // turn most of them away before the whole comparison.
+        let last = name.as_bytes().last().map(u8::to_ascii_lowercase);
+        self.players.iter().position(|p| {
+            p.len() == name.len()
+                && p.as_bytes().last().map(u8::to_ascii_lowercase) == last
+                && p.eq_ignore_ascii_case(name)
+        })
     }
 
     pub(super) fn owner_name(&self, owner: Owner) -> &str {
@@ -177,7 +184,8 @@ impl Game {
             return Err(vec![LineError::new(0, "", Problem::GameOver)]);
         }
         // Lines that parsed are checked too, so the player sees every error at once.
-        let (parsed, mut errors) = turn::parse_all(text);
+        // Read as `turn::parse_all` reads it, the names still borrowed from the text.
+        let (parsed, mut errors) = turn::read(text);
         let hand = self.deal.hands[seat];
         // The line that guessed each card this turn (0: none; lines count from 1).
         let mut this_turn = [0usize; Card::COUNT];
@@ -198,12 +206,12 @@ impl Game {
                 continue;
             }
             let place = match &g.place {
-                Place::Safe if self.deal.safe.is_empty() => {
+                PlaceRef::Safe if self.deal.safe.is_empty() => {
                     fail(Problem::SafeIsEmpty);
                     continue;
                 }
-                Place::Safe => Owner::Safe,
-                Place::Player(name) => match self.seat_of(name) {
+                PlaceRef::Safe => Owner::Safe,
+                PlaceRef::Player(name) => match self.seat_of(name) {
                     Some(s) if s == seat => {
                         fail(Problem::GuessOwnHand);
                         continue;
@@ -211,7 +219,7 @@ impl Game {
                     Some(s) => Owner::Seat(s),
                     None => {
                         fail(Problem::NotAPlayer {
-                            name: name.clone(),
+                            name: name.to_string(),
                             players: self.players.clone(),
                         });
                         continue;
@@ -266,7 +274,7 @@ impl Game {
                         q.line,
                         t(),
                         Problem::AskNotAPlayer {
-                            name: q.target.clone(),
+                            name: q.target.to_string(),
                             players: self.players.clone(),
                         },
                     ));

@@ -1,13 +1,14 @@
 //! The turn language: reads a player's turn text into guesses, questions, `ready` and `done`.
 //! Player names are kept as written; `validate` checks them against the game.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::Serialize;
 
 use super::cards::{lowered, Card, Trait};
 pub use super::lines::Place;
-use super::lines::{place, question, read_card, Body};
+use super::lines::{place, question, read_card, Body, PlaceRef};
 pub use super::problem::{Problem, EXAMPLES};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -137,7 +138,7 @@ struct Prefix<'a> {
 
 /// Lines of a turn that carry meaning: not blank, not comments or quotes, before the signature.
 pub fn meaningful_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines()
+    lines(text)
         .enumerate()
         .map(|(i, l)| (i + 1, l))
         .take_while(|(_, l)| l.trim_end() != "--")
@@ -145,6 +146,26 @@ pub fn meaningful_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
             let t = l.trim();
             !(t.is_empty() || t.starts_with('#') || t.starts_with("//") || t.starts_with('>'))
         })
+}
+
+/// The lines of `text` as `str::lines` gives them (split at `\n`, a `\r` before it dropped,
+/// no last empty line), found by a plain byte loop: turn lines are short, and a `memchr`
+/// per line costs more than it saves.
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        Some(match rest.bytes().position(|b| b == b'\n') {
+            Some(end) => {
+                let line = &rest[..end];
+                rest = &rest[end + 1..];
+                line.strip_suffix('\r').unwrap_or(line)
+            }
+            None => std::mem::take(&mut rest),
+        })
+    })
 }
 
 /// Reads a whole turn. Every line that cannot be understood is reported; numbers are given
@@ -160,11 +181,69 @@ pub fn parse(text: &str) -> Result<ParsedTurn, Vec<LineError>> {
 
 /// Reads a turn, keeping every line that could be read beside the errors of the others.
 pub fn parse_all(text: &str) -> (ParsedTurn, Vec<LineError>) {
+    let (raw, errors) = read(text);
+    let turn = ParsedTurn {
+        guesses: raw
+            .guesses
+            .into_iter()
+            .map(|g| GuessLine {
+                number: g.number,
+                line: g.line,
+                place: g.place.into_place(),
+                card: g.card,
+            })
+            .collect(),
+        questions: raw
+            .questions
+            .into_iter()
+            .map(|q| QuestionLine {
+                number: q.number,
+                line: q.line,
+                eyes: q.eyes,
+                target: q.target.into_owned(),
+                traits: q.traits,
+            })
+            .collect(),
+        ready: raw.ready,
+        done: raw.done,
+    };
+    (turn, errors)
+}
+
+/// A turn as `parse_all` reads it, its names still borrowed from the text: what `validate`
+/// checks without copying them.
+#[derive(Default)]
+pub(super) struct RawTurn<'a> {
+    pub guesses: Vec<RawGuess<'a>>,
+    pub questions: Vec<RawQuestion<'a>>,
+    pub ready: bool,
+    pub done: bool,
+}
+
+pub(super) struct RawGuess<'a> {
+    pub number: u32,
+    /// The number written, if any.
+    written: Option<u32>,
+    pub line: usize,
+    text: &'a str,
+    pub place: PlaceRef<'a>,
+    pub card: Card,
+}
+
+pub(super) struct RawQuestion<'a> {
+    pub number: u32,
+    written: Option<u32>,
+    pub line: usize,
+    text: &'a str,
+    pub eyes: u32,
+    pub target: Cow<'a, str>,
+    pub traits: Vec<Trait>,
+}
+
+/// Reads a turn as `parse_all` does, without copying its names.
+pub(super) fn read(text: &str) -> (RawTurn<'_>, Vec<LineError>) {
     let mut errors = Vec::new();
-    let mut turn = ParsedTurn::default();
-    // (line, explicit number, body) per kind, in order of appearance.
-    let mut guesses: Vec<(usize, &str, Option<u32>, Place, Card)> = Vec::new();
-    let mut questions: Vec<PendingQuestion> = Vec::new();
+    let mut turn = RawTurn::default();
 
     for (line, raw) in meaningful_lines(text) {
         let t = raw.trim();
@@ -191,42 +270,63 @@ pub fn parse_all(text: &str) -> (ParsedTurn, Vec<LineError>) {
             (Body::Guess(..), Some(_)) => {
                 errors.push(LineError::new(line, t, Problem::GuessWithBid))
             }
-            (Body::Guess(place, card), None) => guesses.push((line, t, prefix.number, place, card)),
+            (Body::Guess(place, card), None) => turn.guesses.push(RawGuess {
+                number: 0,
+                written: prefix.number,
+                line,
+                text: t,
+                place,
+                card,
+            }),
             (Body::Question(..), None) => errors.push(LineError::new(line, t, Problem::NoBid)),
             (Body::Question(..), Some(Err(bid))) => {
                 errors.push(LineError::new(line, t, Problem::BadBid { bid }))
             }
-            (Body::Question(target, traits), Some(Ok(eyes))) => {
-                questions.push((line, t, prefix.number, eyes, target, traits))
-            }
-        }
-    }
-
-    let mut numbers = Numbering::new(guesses.iter().filter_map(|g| g.2));
-    for (line, t, number, place, card) in guesses {
-        match numbers.assign(number) {
-            Ok(number) => turn.guesses.push(GuessLine {
-                number,
+            (Body::Question(target, traits), Some(Ok(eyes))) => turn.questions.push(RawQuestion {
+                number: 0,
+                written: prefix.number,
                 line,
-                place,
-                card,
-            }),
-            Err(number) => errors.push(LineError::new(line, t, Problem::ReusedGuess { number })),
-        }
-    }
-    let mut numbers = Numbering::new(questions.iter().filter_map(|q| q.2));
-    for (line, t, number, eyes, target, traits) in questions {
-        match numbers.assign(number) {
-            Ok(number) => turn.questions.push(QuestionLine {
-                number,
-                line,
+                text: t,
                 eyes,
                 target,
                 traits,
             }),
-            Err(number) => errors.push(LineError::new(line, t, Problem::ReusedQuestion { number })),
         }
     }
+
+    // Numbers, in order of appearance; a line reusing a number is refused and dropped.
+    let mut numbers = Numbering::new(turn.guesses.iter().filter_map(|g| g.written));
+    turn.guesses
+        .retain_mut(|g| match numbers.assign(g.written) {
+            Ok(number) => {
+                g.number = number;
+                true
+            }
+            Err(number) => {
+                errors.push(LineError::new(
+                    g.line,
+                    g.text,
+                    Problem::ReusedGuess { number },
+                ));
+                false
+            }
+        });
+    let mut numbers = Numbering::new(turn.questions.iter().filter_map(|q| q.written));
+    turn.questions
+        .retain_mut(|q| match numbers.assign(q.written) {
+            Ok(number) => {
+                q.number = number;
+                true
+            }
+            Err(number) => {
+                errors.push(LineError::new(
+                    q.line,
+                    q.text,
+                    Problem::ReusedQuestion { number },
+                ));
+                false
+            }
+        });
 
     errors.sort_by_key(|e| e.line);
     (turn, errors)
@@ -250,9 +350,6 @@ fn turn_word(word: &str) -> Option<TurnWord> {
         _ => None,
     })
 }
-
-/// A question line read but not yet numbered: line, text, number written, bid, target, traits.
-type PendingQuestion<'a> = (usize, &'a str, Option<u32>, u32, String, Vec<Trait>);
 
 struct Numbering {
     /// Numbers below 64 given so far, as bits: they are the usual ones.
@@ -320,7 +417,7 @@ fn split_prefix(t: &str) -> Prefix<'_> {
     };
     let rest = t[digits..].trim_start();
     let (eyes, rest) = if let Some(inner) = rest.strip_prefix('(') {
-        match inner.find(')') {
+        match inner.bytes().position(|b| b == b')') {
             Some(close) => {
                 let bid = inner[..close].trim();
                 let eyes = bid.parse::<u32>().map_err(|_| bid.to_string());
@@ -352,9 +449,12 @@ fn split_prefix(t: &str) -> Prefix<'_> {
 fn find_word(haystack: &str, needle: &str) -> Option<usize> {
     let (h, n) = (haystack.as_bytes(), needle.as_bytes());
     let last = h.len().checked_sub(n.len())?;
+    // `| 0x20` lowers an ASCII letter: a quick test of the first byte (the needle starts with
+    // a letter) before the whole comparison.
     (0..=last).find(|&at| {
         let end = at + n.len();
-        h[at..end].eq_ignore_ascii_case(n)
+        h[at] | 0x20 == n[0]
+            && h[at..end].eq_ignore_ascii_case(n)
             && (at == 0 || !h[at - 1].is_ascii_alphanumeric())
             && (end == h.len() || !h[end].is_ascii_alphanumeric())
     })
@@ -366,7 +466,7 @@ fn ends_with_word(text: &str, tail: &str) -> bool {
         && text.as_bytes()[text.len() - tail.len()..].eq_ignore_ascii_case(tail.as_bytes())
 }
 
-fn read_body(body: &str) -> Result<Body, Problem> {
+fn read_body(body: &str) -> Result<Body<'_>, Problem> {
     if let Some(at) = find_word(body, "has how many") {
         let target = body[..at].trim();
         let asked = &body[at + "has how many".len()..];
@@ -395,7 +495,7 @@ fn read_body(body: &str) -> Result<Body, Problem> {
     for tail in ["is in the safe", "is in safe", "in the safe"] {
         if ends_with_word(stripped, tail) {
             let card = &body[..stripped.len() - tail.len()];
-            return Ok(Body::Guess(Place::Safe, read_card(card)?));
+            return Ok(Body::Guess(PlaceRef::Safe, read_card(card)?));
         }
     }
     if let Some(body) = super::french::read_safe_guess(body) {
@@ -484,6 +584,27 @@ mod tests {
             assert!(
                 errs[0].contains("a bid is a whole number"),
                 "{bid}: {errs:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn lines_are_split_as_str_lines_splits_them() {
+        for text in [
+            "",
+            "\n",
+            "a",
+            "a\n",
+            "a\r\nb",
+            "a\rb\r",
+            "\r\n\r\n",
+            "a\n\nb\r",
+            "é\n’\r\n",
+        ] {
+            assert_eq!(
+                lines(text).collect::<Vec<_>>(),
+                text.lines().collect::<Vec<_>>(),
+                "{text:?}"
             );
         }
     }
