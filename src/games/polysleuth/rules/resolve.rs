@@ -35,7 +35,13 @@ impl Game {
         // 1. Guesses, scored against the standings as the round opened.
         // Right guesses of each card this round (a seat counts once per right guess).
         let mut right_now = [0u32; Card::COUNT];
-        let mut guess_results = Vec::new();
+        let mut guess_results = Vec::with_capacity(
+            turns
+                .iter()
+                .flatten()
+                .map(|t| t.guesses.len())
+                .sum::<usize>(),
+        );
         for (seat, turn) in turns.iter().enumerate() {
             let Some(turn) = turn else { continue };
             private[seat].guesses.reserve(turn.guesses.len());
@@ -84,17 +90,15 @@ impl Game {
         let mut coin = None;
         let mut answers = Vec::new();
         let mut reveals = Vec::new();
-        let mut answered: Vec<(usize, u32)> = Vec::new();
-        let all_asked: Vec<(usize, &Question)> = turns
+        let questions = turns
             .iter()
             .enumerate()
             .filter_map(|(s, t)| t.as_ref().map(|t| (s, t)))
-            .flat_map(|(s, t)| t.questions.iter().map(move |q| (s, q)))
-            .collect();
-        let mut asked: Vec<(usize, &Question)> = Vec::with_capacity(all_asked.len());
+            .flat_map(|(s, t)| t.questions.iter().map(move |q| (s, q)));
+        let mut asked: Vec<(usize, &Question)> = Vec::new();
         for target in 0..n {
             asked.clear();
-            asked.extend(all_asked.iter().filter(|(_, q)| q.target == target));
+            asked.extend(questions.clone().filter(|(_, q)| q.target == target));
             if asked.is_empty() {
                 continue;
             }
@@ -149,16 +153,16 @@ impl Game {
                 private[asker].reveals.push(reveal.clone());
                 reveals.push(reveal);
             }
-            answered.push((asker, question.eyes));
+            // 3. Payment, when only the answered asker pays (as the answers are given: the
+            // auction reads the balances as the round opened).
+            if self.settings.question_payment == QuestionPayment::Winner {
+                next.eyes[asker] -= question.eyes;
+            }
         }
 
-        // 3. Payment.
+        // 3. Payment, when every placed question costs its eyes.
         match self.settings.question_payment {
-            QuestionPayment::Winner => {
-                for (asker, eyes) in &answered {
-                    next.eyes[*asker] -= eyes;
-                }
-            }
+            QuestionPayment::Winner => {}
             QuestionPayment::All => {
                 for (seat, turn) in turns.iter().enumerate() {
                     if let Some(turn) = turn {
