@@ -266,9 +266,43 @@ pub(crate) fn words(text: &str) -> Vec<&str> {
 
 /// The words of `words`, one by one.
 fn word_iter(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '/' | '+' | '.' | '?' | '!'))
-        .map(elided)
-        .filter(|w| !w.is_empty())
+    Pieces(Some(text)).map(elided).filter(|w| !w.is_empty())
+}
+
+/// Whether a character stands between words.
+fn separates(c: char) -> bool {
+    c.is_whitespace() || matches!(c, ',' | ';' | '/' | '+' | '.' | '?' | '!')
+}
+
+/// The pieces of a text between separators, as `text.split(separates)` gives them, found by
+/// a byte loop that decodes only the characters beyond ASCII.
+struct Pieces<'a>(Option<&'a str>);
+
+impl<'a> Iterator for Pieces<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.0?;
+        for (at, byte) in rest.as_bytes().iter().enumerate() {
+            let width = if byte.is_ascii() {
+                Some(1).filter(|_| separates(*byte as char))
+            } else if rest.is_char_boundary(at) {
+                rest[at..]
+                    .chars()
+                    .next()
+                    .filter(|c| separates(*c))
+                    .map(char::len_utf8)
+            } else {
+                None
+            };
+            if let Some(width) = width {
+                self.0 = Some(&rest[at + width..]);
+                return Some(&rest[..at]);
+            }
+        }
+        self.0 = None;
+        Some(rest)
+    }
 }
 
 /// The word after a French elision: `l'opale` → `opale`, `d’opales` → `opales`.
@@ -610,19 +644,33 @@ impl CardSet {
 
     /// Cards in canonical order.
     pub fn iter(self) -> impl Iterator<Item = Card> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
-            }
-            let index = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            Some(Card(index))
-        })
+        Cards(self.0)
     }
 
     pub fn names(self) -> Vec<String> {
         self.iter().map(Card::name).collect()
+    }
+}
+
+/// The cards of a set, lowest index first, walked by their bits; it knows how many are left,
+/// so a list collected from it is made at its size.
+struct Cards(u64);
+
+impl Iterator for Cards {
+    type Item = Card;
+
+    fn next(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(Card(index))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.0.count_ones() as usize;
+        (left, Some(left))
     }
 }
 
@@ -776,6 +824,24 @@ mod tests {
             "2 Red Diamonds",
         ] {
             assert_eq!(Card::canonical(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn words_are_split_as_split_splits_them() {
+        for text in [
+            "",
+            ",",
+            "2 Red, Diamond",
+            " a\u{a0}b\u{3000}c\u{85}d\u{b}e ",
+            "l'opale; d’opales!?",
+            "é+ü/ß.",
+        ] {
+            assert_eq!(
+                Pieces(Some(text)).collect::<Vec<_>>(),
+                text.split(separates).collect::<Vec<_>>(),
+                "{text:?}"
+            );
         }
     }
 
