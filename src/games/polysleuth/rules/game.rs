@@ -154,7 +154,14 @@ impl Game {
     }
 
     pub fn seat_of(&self, name: &str) -> Option<usize> {
-        let name = name.trim();
+        // A name read from a turn is trimmed already; only then is `trim` skipped.
+        let plain =
+            |b: Option<&u8>| b.is_some_and(|b| b.is_ascii() && !(*b as char).is_whitespace());
+        let name = if plain(name.as_bytes().first()) && plain(name.as_bytes().last()) {
+            name
+        } else {
+            name.trim()
+        };
         // Names often share a beginning ("Player1", "Player2"): the length and the last byte
         // turn most of them away before the whole comparison.
         let last = name.as_bytes().last().map(u8::to_ascii_lowercase);

@@ -249,10 +249,13 @@ impl Game {
         }
         let bulletin = Bulletin {
             round: self.round,
-            submitted: (0..n)
-                .filter(|s| turns[*s].is_some())
-                .map(|s| self.players[s].clone())
-                .collect(),
+            submitted: {
+                let mut submitted = Vec::with_capacity(turns.iter().flatten().count());
+                for s in (0..n).filter(|s| turns[*s].is_some()) {
+                    submitted.push(self.players[s].clone());
+                }
+                submitted
+            },
             guesses: guess_results,
             answers,
             published: published
