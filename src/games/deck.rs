@@ -99,21 +99,29 @@ impl Trait {
         }
     }
 
-    /// The set of cards that have this trait.
+    /// The set of cards that have this trait: bit arithmetic on the card index, number × 12 +
+    /// colour × 3 + gem.
     pub fn mask(self) -> CardSet {
-        let mut set = CardSet::EMPTY;
-        for card in Card::all() {
-            if card.has(self) {
-                set.insert(card);
-            }
+        match self {
+            Trait::Number(n @ 1..=3) => CardSet(0xFFF << ((n - 1) * 12)),
+            Trait::Number(_) => CardSet::EMPTY,
+            Trait::Colour(c) => CardSet(0o700_070_007 << (c as u8 * 3)),
+            Trait::Gem(g) => CardSet(0o111_111_111_111 << g as u8),
         }
-        set
     }
 
     /// Reads one trait word: any case, plurals, number words, classic Sleuth types, French.
     pub fn parse_word(word: &str) -> Option<Trait> {
-        let w = word.to_lowercase();
-        let w = w.trim_end_matches("'s").trim_end_matches('\'');
+        lowered(word, Trait::parse_lower)
+    }
+
+    /// `parse_word` for a word already in lower case.
+    fn parse_lower(mut w: &str) -> Option<Trait> {
+        // As `trim_end_matches("'s")` then `trim_end_matches('\'')`, without a string searcher.
+        while let Some(stem) = w.strip_suffix("'s") {
+            w = stem;
+        }
+        let w = w.trim_end_matches('\'');
         let t = match w {
             "1" | "1s" | "one" | "ones" | "solitaire" | "solitaires" | "un" | "une" => {
                 Trait::Number(1)
@@ -137,6 +145,23 @@ impl Trait {
         Some(t)
     }
 
+    /// The trait whose canonical name `word` is, exactly: what `parse_word` reads it as.
+    fn canonical(word: &str) -> Option<Trait> {
+        Some(match word {
+            "1" => Trait::Number(1),
+            "2" => Trait::Number(2),
+            "3" => Trait::Number(3),
+            "Red" => Trait::Colour(Colour::Red),
+            "Green" => Trait::Colour(Colour::Green),
+            "Blue" => Trait::Colour(Colour::Blue),
+            "Yellow" => Trait::Colour(Colour::Yellow),
+            "Diamond" => Trait::Gem(Gem::Diamond),
+            "Pearl" => Trait::Gem(Gem::Pearl),
+            "Opal" => Trait::Gem(Gem::Opal),
+            _ => return None,
+        })
+    }
+
     /// Every trait, in the order RULES.md lists them.
     pub fn all() -> [Trait; 10] {
         [
@@ -155,9 +180,9 @@ impl Trait {
 
     /// Reads a canonical or forgiving trait name, as a whole string.
     pub fn parse(text: &str) -> Option<Trait> {
-        let words = words(text);
-        match words.as_slice() {
-            [w] => Trait::parse_word(w),
+        let mut words = word_iter(text);
+        match (words.next(), words.next()) {
+            (Some(w), None) => Trait::parse_word(w),
             _ => None,
         }
     }
@@ -178,10 +203,32 @@ impl fmt::Display for Trait {
     }
 }
 
+/// The longest word lowered on the stack; a longer one is lowered on the heap.
+const SHORT_WORD: usize = 64;
+
+/// Calls `f` with `word` in lower case (`str::to_lowercase`). Words are read by the thousand
+/// in a game, so an ASCII word is lowered into a buffer on the stack instead of a new string.
+pub(crate) fn lowered<R>(word: &str, f: impl FnOnce(&str) -> R) -> R {
+    if word.len() <= SHORT_WORD && word.is_ascii() {
+        let mut buf = [0u8; SHORT_WORD];
+        let buf = &mut buf[..word.len()];
+        buf.copy_from_slice(word.as_bytes());
+        buf.make_ascii_lowercase();
+        // ASCII in, ASCII out: always valid UTF-8.
+        f(std::str::from_utf8(buf).unwrap_or_default())
+    } else {
+        f(&word.to_lowercase())
+    }
+}
+
 /// Words that may stand among trait words without meaning anything.
 fn is_filler(word: &str) -> bool {
+    lowered(word, is_filler_lower)
+}
+
+fn is_filler_lower(word: &str) -> bool {
     matches!(
-        word.to_lowercase().as_str(),
+        word,
         "and"
             | "&"
             | "the"
@@ -214,17 +261,64 @@ fn is_filler(word: &str) -> bool {
 /// Splits text into words at spaces and the punctuation players put between trait words.
 /// A French elision ("l'opale", "d’opales") leaves the word after the apostrophe.
 pub(crate) fn words(text: &str) -> Vec<&str> {
-    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '/' | '+' | '.' | '?' | '!'))
-        .map(elided)
-        .filter(|w| !w.is_empty())
-        .collect()
+    word_iter(text).collect()
+}
+
+/// The words of `words`, one by one.
+fn word_iter(text: &str) -> impl Iterator<Item = &str> {
+    Pieces(Some(text)).map(elided).filter(|w| !w.is_empty())
+}
+
+/// Whether a character stands between words.
+fn separates(c: char) -> bool {
+    c.is_whitespace() || matches!(c, ',' | ';' | '/' | '+' | '.' | '?' | '!')
+}
+
+/// The pieces of a text between separators, as `text.split(separates)` gives them, found by
+/// a byte loop that decodes only the characters beyond ASCII.
+struct Pieces<'a>(Option<&'a str>);
+
+impl<'a> Iterator for Pieces<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.0?;
+        for (at, byte) in rest.as_bytes().iter().enumerate() {
+            let width = if byte.is_ascii() {
+                Some(1).filter(|_| separates(*byte as char))
+            } else if rest.is_char_boundary(at) {
+                rest[at..]
+                    .chars()
+                    .next()
+                    .filter(|c| separates(*c))
+                    .map(char::len_utf8)
+            } else {
+                None
+            };
+            if let Some(width) = width {
+                self.0 = Some(&rest[at + width..]);
+                return Some(&rest[..at]);
+            }
+        }
+        self.0 = None;
+        Some(rest)
+    }
 }
 
 /// The word after a French elision: `l'opale` → `opale`, `d’opales` → `opales`.
 pub(crate) fn elided(word: &str) -> &str {
+    if word.is_ascii() {
+        // Only the plain apostrophe can be in it.
+        if let Some(at) = word.bytes().position(|b| b == b'\'') {
+            if lowered(&word[..at], |h| matches!(h, "l" | "d" | "qu")) {
+                return &word[at + 1..];
+            }
+        }
+        return word;
+    }
     for apostrophe in ['\'', '’'] {
         if let Some((head, tail)) = word.split_once(apostrophe) {
-            if matches!(head.to_lowercase().as_str(), "l" | "d" | "qu") {
+            if lowered(head, |h| matches!(h, "l" | "d" | "qu")) {
                 return tail;
             }
         }
@@ -235,16 +329,70 @@ pub(crate) fn elided(word: &str) -> &str {
 /// What a run of words said about traits: the traits in order, or the first word not understood.
 pub(crate) fn read_traits(text: &str) -> Result<Vec<Trait>, String> {
     let mut traits = Vec::new();
-    for word in words(text) {
-        if is_filler(word) {
+    read_traits_with(text, |t| traits.push(t))?;
+    Ok(traits)
+}
+
+/// `read_traits`, handing each trait to `found` in order instead of collecting them.
+fn read_traits_with(text: &str, mut found: impl FnMut(Trait)) -> Result<(), String> {
+    for word in word_iter(text) {
+        // A canonical name (the usual case) is read as it stands.
+        if let Some(t) = Trait::canonical(word) {
+            found(t);
             continue;
         }
-        match Trait::parse_word(word) {
-            Some(t) => traits.push(t),
-            None => return Err(word.to_string()),
+        // A filler word, a trait, or the word not understood.
+        let read = lowered(word, |w| {
+            if is_filler_lower(w) {
+                Ok(None)
+            } else {
+                Trait::parse_lower(w).map(Some).ok_or(())
+            }
+        });
+        match read {
+            Ok(Some(t)) => found(t),
+            Ok(None) => {}
+            Err(()) => return Err(word.to_string()),
         }
     }
-    Ok(traits)
+    Ok(())
+}
+
+/// The traits a card's words name, kept on the stack while there are few (a card has three).
+struct FewTraits {
+    inline: [Trait; 8],
+    len: usize,
+    spilled: Vec<Trait>,
+}
+
+impl FewTraits {
+    fn read(text: &str) -> Result<FewTraits, String> {
+        let mut few = FewTraits {
+            inline: [Trait::Number(0); 8],
+            len: 0,
+            spilled: Vec::new(),
+        };
+        read_traits_with(text, |t| {
+            if few.len < few.inline.len() {
+                few.inline[few.len] = t;
+                few.len += 1;
+            } else {
+                if few.spilled.is_empty() {
+                    few.spilled.extend_from_slice(&few.inline);
+                }
+                few.spilled.push(t);
+            }
+        })?;
+        Ok(few)
+    }
+
+    fn as_slice(&self) -> &[Trait] {
+        if self.spilled.is_empty() {
+            &self.inline[..self.len]
+        } else {
+            &self.spilled
+        }
+    }
 }
 
 /// One of the 36 cards. The index orders cards by canonical name.
@@ -294,31 +442,61 @@ impl Card {
 
     /// Canonical name, e.g. `2 Red Diamond`.
     pub fn name(self) -> String {
-        format!(
-            "{} {} {}",
-            self.number(),
-            self.colour().name(),
-            self.gem().name()
-        )
+        self.static_name().to_string()
+    }
+
+    /// Canonical name without a new string: names are written many times a round.
+    pub fn static_name(self) -> &'static str {
+        CARD_NAMES[self.index()]
+    }
+
+    /// The card whose canonical name `text` is, give or take spaces around it: how cards are
+    /// mostly written, and what `parse` reads such a text as.
+    fn canonical(text: &str) -> Option<Card> {
+        // Plain byte loops: these texts are a few bytes long.
+        let bytes = text.as_bytes();
+        let start = bytes.iter().position(|b| *b != b' ')?;
+        let end = bytes.iter().rposition(|b| *b != b' ')? + 1;
+        let text = &text[start..end];
+        let number = match text.as_bytes()[0] {
+            b'1' => 1,
+            b'2' => 2,
+            b'3' => 3,
+            _ => return None,
+        };
+        let words = text[1..].strip_prefix(' ')?;
+        let space = words.bytes().position(|b| b == b' ')?;
+        let (colour, gem) = (&words[..space], &words[space + 1..]);
+        let colour = COLOURS.into_iter().find(|c| c.name() == colour)?;
+        let gem = GEMS.into_iter().find(|g| g.name() == gem)?;
+        Some(Card::new(number, colour, gem))
     }
 
     /// Reads a card written any way RULES.md §1 allows: `2 Red Diamond`, `red diamond two`,
     /// `2 Red; Diamond`, `Deux Rouge Diamant`. The error says, for a player, what was wrong.
     pub fn parse(text: &str) -> Result<Card, CardError> {
-        let mut traits = read_traits(text).map_err(CardError::UnknownWord)?;
+        if let Some(card) = Card::canonical(text) {
+            return Ok(card);
+        }
+        let few = FewTraits::read(text).map_err(CardError::UnknownWord)?;
+        let traits = few.as_slice();
         // French "un"/"une" read as 1, but before "paire" or "solitaire" they are articles:
-        // "une paire de perles vertes".
+        // "une paire de perles vertes". The article is skipped.
         let numbers = traits.iter().filter(|t| t.kind() == Kind::Number).count();
+        let mut article = None;
         if numbers > 1 {
             if let Some(first) = words(text).into_iter().find(|w| !is_filler(w)) {
                 if matches!(first.to_lowercase().as_str(), "un" | "une") {
                     let at = traits.iter().position(|t| t.kind() == Kind::Number);
-                    traits.remove(at.unwrap_or(0));
+                    article = Some(at.unwrap_or(0));
                 }
             }
         }
         let (mut number, mut colour, mut gem) = (None, None, None);
-        for t in traits {
+        for (i, &t) in traits.iter().enumerate() {
+            if article == Some(i) {
+                continue;
+            }
             let repeated = match t {
                 Trait::Number(n) => number.replace(n).is_some(),
                 Trait::Colour(c) => colour.replace(c).is_some(),
@@ -349,9 +527,49 @@ impl Card {
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name())
+        f.write_str(self.static_name())
     }
 }
+
+/// Every card's canonical name, by index (a test checks them against the traits).
+const CARD_NAMES: [&str; Card::COUNT] = [
+    "1 Blue Diamond",
+    "1 Blue Opal",
+    "1 Blue Pearl",
+    "1 Green Diamond",
+    "1 Green Opal",
+    "1 Green Pearl",
+    "1 Red Diamond",
+    "1 Red Opal",
+    "1 Red Pearl",
+    "1 Yellow Diamond",
+    "1 Yellow Opal",
+    "1 Yellow Pearl",
+    "2 Blue Diamond",
+    "2 Blue Opal",
+    "2 Blue Pearl",
+    "2 Green Diamond",
+    "2 Green Opal",
+    "2 Green Pearl",
+    "2 Red Diamond",
+    "2 Red Opal",
+    "2 Red Pearl",
+    "2 Yellow Diamond",
+    "2 Yellow Opal",
+    "2 Yellow Pearl",
+    "3 Blue Diamond",
+    "3 Blue Opal",
+    "3 Blue Pearl",
+    "3 Green Diamond",
+    "3 Green Opal",
+    "3 Green Pearl",
+    "3 Red Diamond",
+    "3 Red Opal",
+    "3 Red Pearl",
+    "3 Yellow Diamond",
+    "3 Yellow Opal",
+    "3 Yellow Pearl",
+];
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CardError {
@@ -426,11 +644,33 @@ impl CardSet {
 
     /// Cards in canonical order.
     pub fn iter(self) -> impl Iterator<Item = Card> {
-        Card::all().filter(move |c| self.contains(*c))
+        Cards(self.0)
     }
 
     pub fn names(self) -> Vec<String> {
         self.iter().map(Card::name).collect()
+    }
+}
+
+/// The cards of a set, lowest index first, walked by their bits; it knows how many are left,
+/// so a list collected from it is made at its size.
+struct Cards(u64);
+
+impl Iterator for Cards {
+    type Item = Card;
+
+    fn next(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(Card(index))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.0.count_ones() as usize;
+        (left, Some(left))
     }
 }
 
@@ -516,6 +756,93 @@ mod tests {
         sorted.dedup();
         assert_eq!(names, sorted, "card index order is canonical name order");
         assert_eq!(names[0], "1 Blue Diamond");
+    }
+
+    #[test]
+    fn names_are_written_from_the_traits() {
+        for card in Card::all() {
+            let written = format!(
+                "{} {} {}",
+                card.number(),
+                card.colour().name(),
+                card.gem().name()
+            );
+            assert_eq!(card.name(), written);
+            assert_eq!(card.to_string(), written);
+        }
+    }
+
+    #[test]
+    fn masks_hold_the_cards_with_the_trait() {
+        for t in Trait::all()
+            .into_iter()
+            .chain([Trait::Number(0), Trait::Number(4)])
+        {
+            let slow: CardSet = Card::all().filter(|c| c.has(t)).collect();
+            assert_eq!(t.mask(), slow, "{t:?}");
+        }
+        for bits in [0, 1, 0b1011, CardSet::ALL.bits(), 1 << 35 | 1 << 17] {
+            let set = CardSet::from_bits(bits);
+            let slow: Vec<Card> = Card::all().filter(|c| set.contains(*c)).collect();
+            assert_eq!(set.iter().collect::<Vec<_>>(), slow);
+        }
+    }
+
+    #[test]
+    fn words_are_lowered_as_to_lowercase_does() {
+        for w in [
+            "RED",
+            "Opal's",
+            "PRÊT",
+            "\u{212A}",
+            "İ",
+            &"X".repeat(80),
+            "",
+        ] {
+            assert_eq!(lowered(w, |l| l.to_string()), w.to_lowercase());
+        }
+    }
+
+    #[test]
+    fn canonical_readings_agree_with_the_forgiving_reader() {
+        for card in Card::all() {
+            let name = card.name();
+            for text in [name.clone(), format!("  {name} "), name.to_lowercase()] {
+                let slow = Card::parse(&format!("{text};"));
+                assert_eq!(Card::parse(&text), slow, "{text}");
+            }
+        }
+        for t in Trait::all() {
+            assert_eq!(Trait::canonical(t.name()), Some(t));
+            assert_eq!(Trait::parse_word(t.name()), Some(t));
+        }
+        for text in [
+            "2 Red",
+            "2 Red Diamond Opal",
+            "2  Red Diamond",
+            "4 Red Diamond",
+            "2 Red Diamonds",
+        ] {
+            assert_eq!(Card::canonical(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn words_are_split_as_split_splits_them() {
+        for text in [
+            "",
+            ",",
+            "2 Red, Diamond",
+            " a\u{a0}b\u{3000}c\u{85}d\u{b}e ",
+            "l'opale; d’opales!?",
+            "é+ü/ß.",
+        ] {
+            assert_eq!(
+                Pieces(Some(text)).collect::<Vec<_>>(),
+                text.split(separates).collect::<Vec<_>>(),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]

@@ -5,11 +5,12 @@
 //! typographic apostrophes are all accepted. The card and trait words themselves are read by
 //! `cards`, which knows both languages.
 
-use super::lines::{place, question, read_card, Body, Place};
+use super::lines::{place, question, read_card, Body, PlaceRef};
 use super::problem::Problem;
 
-/// Reads a French guess or question, or `None` when the line is not French either.
-pub(super) fn read_body(body: &str) -> Option<Result<Body, Problem>> {
+/// Reads a French guess or question, or `None` when the line is not French either. Its names
+/// are words joined anew, so the body owns them.
+pub(super) fn read_body(body: &str) -> Option<Result<Body<'static>, Problem>> {
     let words: Vec<&str> = body.split_whitespace().collect();
     let folded: Vec<String> = words.iter().map(|w| fold(w)).collect();
     let is = |i: usize, w: &str| folded.get(i).is_some_and(|f| f == w);
@@ -18,27 +19,31 @@ pub(super) fn read_body(body: &str) -> Option<Result<Body, Problem>> {
     // "combien de rouges a Cleo ?", "combien de perles vertes Cleo a-t-elle ?"
     if is(0, "combien") {
         if let Some(a) = folded.iter().rposition(|f| f == "a") {
-            return Some(question(&text(a + 1, words.len()), &text(1, a)));
+            return Some(owned(question(&text(a + 1, words.len()), &text(1, a))));
         }
         if let Some(a) = folded.iter().rposition(|f| is_a_t_il(f)) {
-            return Some(question(&text(a - 1, a), &text(1, a - 1)));
+            return Some(owned(question(&text(a - 1, a), &text(1, a - 1))));
         }
         return None;
     }
     let a = folded.iter().position(|f| f == "a")?;
     // "Cleo a combien de rouges ?"
     if is(a + 1, "combien") {
-        return Some(question(&text(0, a), &text(a + 2, words.len())));
+        return Some(owned(question(&text(0, a), &text(a + 2, words.len()))));
     }
     // "Ben a 2 diamant rouge", "le coffre a le groupe de perles jaunes"
-    Some(match place(&text(0, a)) {
+    Some(owned(match place(&text(0, a)) {
         Ok(p) => read_card(&text(a + 1, words.len())).map(|card| Body::Guess(p, card)),
         Err(e) => Err(e),
-    })
+    }))
+}
+
+fn owned(read: Result<Body<'_>, Problem>) -> Result<Body<'static>, Problem> {
+    read.map(Body::into_owned)
 }
 
 /// `l'opale bleue solitaire est dans le coffre`, `… est au coffre`, `… dans le coffre`.
-pub(super) fn read_safe_guess(body: &str) -> Option<Result<Body, Problem>> {
+pub(super) fn read_safe_guess(body: &str) -> Option<Result<Body<'static>, Problem>> {
     let words: Vec<&str> = body.split_whitespace().collect();
     let folded: Vec<String> = words.iter().map(|w| fold(w)).collect();
     let n = folded.len();
@@ -52,7 +57,7 @@ pub(super) fn read_safe_guess(body: &str) -> Option<Result<Body, Problem>> {
     .iter()
     .find(|tail| ends(tail))
     .map(|tail| n - tail.len())?;
-    Some(read_card(&words[..card_words].join(" ")).map(|card| Body::Guess(Place::Safe, card)))
+    Some(read_card(&words[..card_words].join(" ")).map(|card| Body::Guess(PlaceRef::Safe, card)))
 }
 
 fn is_a_t_il(word: &str) -> bool {

@@ -1,15 +1,14 @@
 //! The state of a game between rounds, and turn validation against it (RULES.md §3); the
 //! round's resolution is `resolve`.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
-use super::cards::{canonical_order, Card, CardSet, Trait};
+use super::cards::{Card, CardSet, Trait};
 use super::deal::{Deal, DealError, Owner};
+use super::lines::PlaceRef;
 use super::problem::{Holder, Problem};
 use super::settings::{Settings, SettingsError};
-use super::turn::{self, LineError, Place};
+use super::turn::{self, LineError};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
@@ -149,9 +148,22 @@ impl Game {
     }
 
     pub fn seat_of(&self, name: &str) -> Option<usize> {
-        self.players
-            .iter()
-            .position(|p| p.eq_ignore_ascii_case(name.trim()))
+        // A name read from a turn is trimmed already; only then is `trim` skipped.
+        let plain =
+            |b: Option<&u8>| b.is_some_and(|b| b.is_ascii() && !(*b as char).is_whitespace());
+        let name = if plain(name.as_bytes().first()) && plain(name.as_bytes().last()) {
+            name
+        } else {
+            name.trim()
+        };
+        // Names often share a beginning ("Player1", "Player2"): the length and the last byte
+        // turn most of them away before the whole comparison.
+        let last = name.as_bytes().last().map(u8::to_ascii_lowercase);
+        self.players.iter().position(|p| {
+            p.len() == name.len()
+                && p.as_bytes().last().map(u8::to_ascii_lowercase) == last
+                && p.eq_ignore_ascii_case(name)
+        })
     }
 
     pub(super) fn owner_name(&self, owner: Owner) -> &str {
@@ -173,31 +185,34 @@ impl Game {
             return Err(vec![LineError::new(0, "", Problem::GameOver)]);
         }
         // Lines that parsed are checked too, so the player sees every error at once.
-        let (parsed, mut errors) = turn::parse_all(text);
+        // Read as `turn::parse_all` reads it, the names still borrowed from the text.
+        let (parsed, mut errors) = turn::read(text);
         let hand = self.deal.hands[seat];
-        let mut this_turn: BTreeMap<Card, usize> = BTreeMap::new();
+        // The line that guessed each card this turn (0: none; lines count from 1).
+        let mut this_turn = [0usize; Card::COUNT];
         let mut turn = Turn {
+            guesses: Vec::with_capacity(parsed.guesses.len()),
+            questions: Vec::with_capacity(parsed.questions.len()),
             ready: parsed.ready,
             done: parsed.done,
-            ..Turn::default()
         };
-        let lines: Vec<&str> = text.lines().collect();
-        let line_text = |line: usize| lines.get(line - 1).copied().unwrap_or("");
+        // Only a refused line is quoted back, so the text is split into lines only then.
+        let line_text = |line: usize| text.lines().nth(line - 1).unwrap_or("");
 
         for g in parsed.guesses {
-            let t = line_text(g.line);
-            let mut fail = |problem: Problem| errors.push(LineError::new(g.line, t, problem));
+            let mut fail =
+                |problem: Problem| errors.push(LineError::new(g.line, line_text(g.line), problem));
             if self.done[seat] {
                 fail(Problem::GuessWhileDone);
                 continue;
             }
             let place = match &g.place {
-                Place::Safe if self.deal.safe.is_empty() => {
+                PlaceRef::Safe if self.deal.safe.is_empty() => {
                     fail(Problem::SafeIsEmpty);
                     continue;
                 }
-                Place::Safe => Owner::Safe,
-                Place::Player(name) => match self.seat_of(name) {
+                PlaceRef::Safe => Owner::Safe,
+                PlaceRef::Player(name) => match self.seat_of(name) {
                     Some(s) if s == seat => {
                         fail(Problem::GuessOwnHand);
                         continue;
@@ -205,7 +220,7 @@ impl Game {
                     Some(s) => Owner::Seat(s),
                     None => {
                         fail(Problem::NotAPlayer {
-                            name: name.clone(),
+                            name: name.to_string(),
                             players: self.players.clone(),
                         });
                         continue;
@@ -225,13 +240,13 @@ impl Game {
                 });
             } else if self.guessed[seat].contains(card) {
                 fail(Problem::GuessedBefore { card });
-            } else if let Some(first) = this_turn.get(&card) {
+            } else if this_turn[card.index()] != 0 {
                 fail(Problem::GuessedTwice {
                     card,
-                    first_line: *first,
+                    first_line: this_turn[card.index()],
                 });
             } else {
-                this_turn.insert(card, g.line);
+                this_turn[card.index()] = g.line;
                 turn.guesses.push(Guess {
                     number: g.number,
                     line: g.line,
@@ -244,23 +259,23 @@ impl Game {
         let mut bids: u64 = 0;
         let mut over_budget_told = false;
         for q in parsed.questions {
-            let t = line_text(q.line);
+            let t = || line_text(q.line);
             let target = match self.seat_of(&q.target) {
                 Some(s) if s == seat => {
-                    errors.push(LineError::new(q.line, t, Problem::AskOwnHand));
+                    errors.push(LineError::new(q.line, t(), Problem::AskOwnHand));
                     None
                 }
                 Some(s) => Some(s),
                 None if q.target.eq_ignore_ascii_case("safe") => {
-                    errors.push(LineError::new(q.line, t, Problem::AskSafe));
+                    errors.push(LineError::new(q.line, t(), Problem::AskSafe));
                     None
                 }
                 None => {
                     errors.push(LineError::new(
                         q.line,
-                        t,
+                        t(),
                         Problem::AskNotAPlayer {
-                            name: q.target.clone(),
+                            name: q.target.to_string(),
                             players: self.players.clone(),
                         },
                     ));
@@ -272,7 +287,7 @@ impl Game {
                 over_budget_told = true;
                 errors.push(LineError::new(
                     q.line,
-                    t,
+                    t(),
                     Problem::OverBudget {
                         bids,
                         eyes: self.eyes[seat],
@@ -280,12 +295,15 @@ impl Game {
                 ));
             }
             if let Some(target) = target {
+                // As `canonical_order`, in place: the sort is stable.
+                let mut traits = q.traits;
+                traits.sort_by_key(|t| t.canonical_rank());
                 turn.questions.push(Question {
                     number: q.number,
                     line: q.line,
                     eyes: q.eyes,
                     target,
-                    traits: canonical_order(&q.traits),
+                    traits,
                 });
             }
         }

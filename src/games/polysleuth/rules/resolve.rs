@@ -3,6 +3,8 @@
 //! like the rest of `rules`: the state before and the accepted turns in, the state after and
 //! what each side may see out.
 
+use std::borrow::Cow;
+
 use super::cards::{matching, Card, CardSet};
 use super::deal::{below, stream, Owner};
 use super::settings::QuestionPayment;
@@ -31,18 +33,24 @@ impl Game {
             .collect();
 
         // 1. Guesses, scored against the standings as the round opened.
-        let mut right_now: [Vec<usize>; 36] = std::array::from_fn(|_| Vec::new());
-        let mut guess_results = Vec::new();
+        // Right guesses of each card this round (a seat counts once per right guess).
+        let mut right_now = [0u32; Card::COUNT];
+        let mut guess_results = Vec::with_capacity(
+            turns
+                .iter()
+                .flatten()
+                .map(|t| t.guesses.len())
+                .sum::<usize>(),
+        );
         for (seat, turn) in turns.iter().enumerate() {
             let Some(turn) = turn else { continue };
-            let mut guesses: Vec<&Guess> = turn.guesses.iter().collect();
-            guesses.sort_by_key(|g| g.number);
-            for g in guesses {
+            private[seat].guesses.reserve(turn.guesses.len());
+            for g in by_number(&turn.guesses).iter() {
                 let correct = owners[g.card.index()] == g.place;
                 next.guessed[seat].insert(g.card);
                 if correct {
                     next.right[seat].insert(g.card);
-                    right_now[g.card.index()].push(seat);
+                    right_now[g.card.index()] += 1;
                 }
                 guess_results.push(GuessResult {
                     player: self.players[seat].clone(),
@@ -57,31 +65,40 @@ impl Game {
                 });
             }
         }
-        for card in Card::all() {
-            let guessers = &right_now[card.index()];
-            if guessers.is_empty() {
-                continue;
+        if right_now.iter().any(|g| *g > 0) {
+            let mut share = [0u32; Card::COUNT];
+            for card in Card::all() {
+                let guessers = right_now[card.index()];
+                if guessers > 0 {
+                    let before = self.right.iter().filter(|r| r.contains(card)).count() as u32;
+                    share[card.index()] = share_half_points(n as u32, before, guessers);
+                }
             }
-            let before = self.right.iter().filter(|r| r.contains(card)).count() as u32;
-            let share = share_half_points(n as u32, before, guessers.len() as u32);
-            for &seat in guessers {
-                next.half_points[seat] += share;
+            // Each right guess earns its card's share (sums do not depend on the order).
+            for (seat, turn) in turns.iter().enumerate() {
+                let Some(turn) = turn else { continue };
+                for g in &turn.guesses {
+                    if owners[g.card.index()] == g.place {
+                        next.half_points[seat] += share[g.card.index()];
+                    }
+                }
             }
         }
 
         // 2. Questions: one answer per target.
-        let mut coin = stream("coin", self.seed, self.round as u64);
+        // The coin's stream is only drawn (a hash) when a tie needs it; it is the same stream.
+        let mut coin = None;
         let mut answers = Vec::new();
         let mut reveals = Vec::new();
-        let mut answered: Vec<(usize, u32)> = Vec::new();
+        let questions = turns
+            .iter()
+            .enumerate()
+            .filter_map(|(s, t)| t.as_ref().map(|t| (s, t)))
+            .flat_map(|(s, t)| t.questions.iter().map(move |q| (s, q)));
+        let mut asked: Vec<(usize, &Question)> = Vec::new();
         for target in 0..n {
-            let mut asked: Vec<(usize, &Question)> = turns
-                .iter()
-                .enumerate()
-                .filter_map(|(s, t)| t.as_ref().map(|t| (s, t)))
-                .flat_map(|(s, t)| t.questions.iter().map(move |q| (s, q)))
-                .filter(|(_, q)| q.target == target)
-                .collect();
+            asked.clear();
+            asked.extend(questions.clone().filter(|(_, q)| q.target == target));
             if asked.is_empty() {
                 continue;
             }
@@ -107,7 +124,8 @@ impl Game {
             let (asker, question) = if asked.len() == 1 {
                 asked[0]
             } else {
-                asked[below(&mut coin, asked.len() as u64) as usize]
+                let coin = coin.get_or_insert_with(|| stream("coin", self.seed, self.round as u64));
+                asked[below(coin, asked.len() as u64) as usize]
             };
             let cards = self.deal.hands[target].intersect(matching(&question.traits));
             answers.push(Answer {
@@ -135,16 +153,16 @@ impl Game {
                 private[asker].reveals.push(reveal.clone());
                 reveals.push(reveal);
             }
-            answered.push((asker, question.eyes));
+            // 3. Payment, when only the answered asker pays (as the answers are given: the
+            // auction reads the balances as the round opened).
+            if self.settings.question_payment == QuestionPayment::Winner {
+                next.eyes[asker] -= question.eyes;
+            }
         }
 
-        // 3. Payment.
+        // 3. Payment, when every placed question costs its eyes.
         match self.settings.question_payment {
-            QuestionPayment::Winner => {
-                for (asker, eyes) in &answered {
-                    next.eyes[*asker] -= eyes;
-                }
-            }
+            QuestionPayment::Winner => {}
             QuestionPayment::All => {
                 for (seat, turn) in turns.iter().enumerate() {
                     if let Some(turn) = turn {
@@ -193,21 +211,27 @@ impl Game {
             }
         }
 
-        // 5. Exhausted cards, then the end.
-        let mut published = CardSet::EMPTY;
+        // 5. Exhausted cards, then the end. A card is exhausted when every player but its
+        // owner is done or has guessed it: every seat is done, or has guessed it, or owns it.
         let last_round = self.settings.max_rounds.is_some_and(|m| self.round >= m);
-        for card in Card::all() {
-            if next.published.contains(card) {
-                continue;
+        let exhausted = if last_round {
+            CardSet::ALL
+        } else {
+            // As `Deal::owners`: a card in two hands (a deal never checked) is the later one's.
+            let hand = |s: usize| self.deal.hands.get(s).copied().unwrap_or_default();
+            let mut later =
+                (n..self.deal.hands.len()).fold(CardSet::EMPTY, |u, s| u.union(hand(s)));
+            let mut left = CardSet::ALL;
+            for s in (0..n).rev() {
+                let owned = hand(s).minus(later);
+                later = later.union(hand(s));
+                if !next.done[s] {
+                    left = left.intersect(next.guessed[s].union(owned));
+                }
             }
-            let owner = owners[card.index()];
-            let exhausted = (0..n)
-                .filter(|s| owner != Owner::Seat(*s))
-                .all(|s| next.done[s] || next.guessed[s].contains(card));
-            if exhausted || last_round {
-                published.insert(card);
-            }
-        }
+            left
+        };
+        let published = exhausted.minus(next.published);
         next.published = next.published.union(published);
         next.over = next.published == CardSet::ALL;
         next.round += 1;
@@ -225,10 +249,13 @@ impl Game {
         }
         let bulletin = Bulletin {
             round: self.round,
-            submitted: (0..n)
-                .filter(|s| turns[*s].is_some())
-                .map(|s| self.players[s].clone())
-                .collect(),
+            submitted: {
+                let mut submitted = Vec::with_capacity(turns.iter().flatten().count());
+                for s in (0..n).filter(|s| turns[*s].is_some()) {
+                    submitted.push(self.players[s].clone());
+                }
+                submitted
+            },
             guesses: guess_results,
             answers,
             published: published
@@ -307,6 +334,18 @@ impl Game {
                 },
             })
             .collect()
+    }
+}
+
+/// A turn's guesses in order of their numbers, by a stable sort: borrowed when they are
+/// written in that order already, as they mostly are.
+fn by_number(guesses: &[Guess]) -> Cow<'_, [Guess]> {
+    if guesses.is_sorted_by_key(|g| g.number) {
+        Cow::Borrowed(guesses)
+    } else {
+        let mut sorted = guesses.to_vec();
+        sorted.sort_by_key(|g| g.number);
+        Cow::Owned(sorted)
     }
 }
 

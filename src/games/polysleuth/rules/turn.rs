@@ -1,14 +1,14 @@
 //! The turn language: reads a player's turn text into guesses, questions, `ready` and `done`.
 //! Player names are kept as written; `validate` checks them against the game.
 
-use std::collections::HashSet;
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::Serialize;
 
-use super::cards::{Card, Trait};
+use super::cards::{lowered, Card, Trait};
 pub use super::lines::Place;
-use super::lines::{place, question, read_card, Body};
+use super::lines::{place, question, read_card, Body, PlaceRef};
 pub use super::problem::{Problem, EXAMPLES};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,25 +151,82 @@ pub fn parse(text: &str) -> Result<ParsedTurn, Vec<LineError>> {
 
 /// Reads a turn, keeping every line that could be read beside the errors of the others.
 pub fn parse_all(text: &str) -> (ParsedTurn, Vec<LineError>) {
+    let (raw, errors) = read(text);
+    let turn = ParsedTurn {
+        guesses: raw
+            .guesses
+            .into_iter()
+            .map(|g| GuessLine {
+                number: g.number,
+                line: g.line,
+                place: g.place.into_place(),
+                card: g.card,
+            })
+            .collect(),
+        questions: raw
+            .questions
+            .into_iter()
+            .map(|q| QuestionLine {
+                number: q.number,
+                line: q.line,
+                eyes: q.eyes,
+                target: q.target.into_owned(),
+                traits: q.traits,
+            })
+            .collect(),
+        ready: raw.ready,
+        done: raw.done,
+    };
+    (turn, errors)
+}
+
+/// A turn as `parse_all` reads it, its names still borrowed from the text: what `validate`
+/// checks without copying them.
+#[derive(Default)]
+pub(super) struct RawTurn<'a> {
+    pub guesses: Vec<RawGuess<'a>>,
+    pub questions: Vec<RawQuestion<'a>>,
+    pub ready: bool,
+    pub done: bool,
+}
+
+pub(super) struct RawGuess<'a> {
+    pub number: u32,
+    /// The number written, if any.
+    written: Option<u32>,
+    pub line: usize,
+    text: &'a str,
+    pub place: PlaceRef<'a>,
+    pub card: Card,
+}
+
+pub(super) struct RawQuestion<'a> {
+    pub number: u32,
+    written: Option<u32>,
+    pub line: usize,
+    text: &'a str,
+    pub eyes: u32,
+    pub target: Cow<'a, str>,
+    pub traits: Vec<Trait>,
+}
+
+/// Reads a turn as `parse_all` does, without copying its names.
+pub(super) fn read(text: &str) -> (RawTurn<'_>, Vec<LineError>) {
     let mut errors = Vec::new();
-    let mut turn = ParsedTurn::default();
-    // (line, explicit number, body) per kind, in order of appearance.
-    let mut guesses: Vec<(usize, &str, Option<u32>, Place, Card)> = Vec::new();
-    let mut questions: Vec<PendingQuestion> = Vec::new();
+    let mut turn = RawTurn::default();
 
     for (line, raw) in meaningful_lines(text) {
         let t = raw.trim();
-        let word = t.trim_end_matches(['.', '!']).to_lowercase();
-        match word.as_str() {
-            "ready" | "prêt" | "pret" | "prête" | "prete" => {
+        match turn_word(t.trim_end_matches(['.', '!'])) {
+            Some(TurnWord::Ready) => {
                 turn.ready = true;
                 continue;
             }
-            "done" | "fini" | "finie" => {
+            Some(TurnWord::Done) => {
                 turn.done = true;
                 continue;
             }
-            _ => {}
+            None => {}
         }
         let prefix = split_prefix(t);
         let body = match read_body(prefix.body) {
@@ -183,52 +240,92 @@ pub fn parse_all(text: &str) -> (ParsedTurn, Vec<LineError>) {
             (Body::Guess(..), Some(_)) => {
                 errors.push(LineError::new(line, t, Problem::GuessWithBid))
             }
-            (Body::Guess(place, card), None) => guesses.push((line, t, prefix.number, place, card)),
+            (Body::Guess(place, card), None) => turn.guesses.push(RawGuess {
+                number: 0,
+                written: prefix.number,
+                line,
+                text: t,
+                place,
+                card,
+            }),
             (Body::Question(..), None) => errors.push(LineError::new(line, t, Problem::NoBid)),
             (Body::Question(..), Some(Err(bid))) => {
                 errors.push(LineError::new(line, t, Problem::BadBid { bid }))
             }
-            (Body::Question(target, traits), Some(Ok(eyes))) => {
-                questions.push((line, t, prefix.number, eyes, target, traits))
-            }
-        }
-    }
-
-    let mut numbers = Numbering::new(guesses.iter().filter_map(|g| g.2));
-    for (line, t, number, place, card) in guesses {
-        match numbers.assign(number) {
-            Ok(number) => turn.guesses.push(GuessLine {
-                number,
+            (Body::Question(target, traits), Some(Ok(eyes))) => turn.questions.push(RawQuestion {
+                number: 0,
+                written: prefix.number,
                 line,
-                place,
-                card,
-            }),
-            Err(number) => errors.push(LineError::new(line, t, Problem::ReusedGuess { number })),
-        }
-    }
-    let mut numbers = Numbering::new(questions.iter().filter_map(|q| q.2));
-    for (line, t, number, eyes, target, traits) in questions {
-        match numbers.assign(number) {
-            Ok(number) => turn.questions.push(QuestionLine {
-                number,
-                line,
+                text: t,
                 eyes,
                 target,
                 traits,
             }),
-            Err(number) => errors.push(LineError::new(line, t, Problem::ReusedQuestion { number })),
         }
     }
+
+    // Numbers, in order of appearance; a line reusing a number is refused and dropped.
+    let mut numbers = Numbering::new(turn.guesses.iter().filter_map(|g| g.written));
+    turn.guesses
+        .retain_mut(|g| match numbers.assign(g.written) {
+            Ok(number) => {
+                g.number = number;
+                true
+            }
+            Err(number) => {
+                errors.push(LineError::new(
+                    g.line,
+                    g.text,
+                    Problem::ReusedGuess { number },
+                ));
+                false
+            }
+        });
+    let mut numbers = Numbering::new(turn.questions.iter().filter_map(|q| q.written));
+    turn.questions
+        .retain_mut(|q| match numbers.assign(q.written) {
+            Ok(number) => {
+                q.number = number;
+                true
+            }
+            Err(number) => {
+                errors.push(LineError::new(
+                    q.line,
+                    q.text,
+                    Problem::ReusedQuestion { number },
+                ));
+                false
+            }
+        });
 
     errors.sort_by_key(|e| e.line);
     (turn, errors)
 }
 
-/// A question line read but not yet numbered: line, text, number written, bid, target, traits.
-type PendingQuestion<'a> = (usize, &'a str, Option<u32>, u32, String, Vec<Trait>);
+enum TurnWord {
+    Ready,
+    Done,
+}
+
+/// A line that is one word alone: `ready` or `done`, in English or French, in any case.
+fn turn_word(word: &str) -> Option<TurnWord> {
+    // Lowering never makes fewer characters, and the longest word has 5 characters of at
+    // most 4 bytes: a longer line is no such word, and is not lowered at all.
+    if word.len() > 20 {
+        return None;
+    }
+    lowered(word, |w| match w {
+        "ready" | "prêt" | "pret" | "prête" | "prete" => Some(TurnWord::Ready),
+        "done" | "fini" | "finie" => Some(TurnWord::Done),
+        _ => None,
+    })
+}
 
 struct Numbering {
-    used: HashSet<u32>,
+    /// Numbers below 64 given so far, as bits: they are the usual ones.
+    small: u64,
+    /// Larger numbers given so far.
+    large: Vec<u32>,
     next: u32,
 }
 
@@ -239,7 +336,8 @@ impl Numbering {
             next = next.max(n);
         }
         Numbering {
-            used: HashSet::new(),
+            small: 0,
+            large: Vec::new(),
             next,
         }
     }
@@ -252,7 +350,17 @@ impl Numbering {
                 self.next
             }
         };
-        if self.used.insert(n) {
+        let fresh = if n < 64 {
+            let fresh = self.small & 1 << n == 0;
+            self.small |= 1 << n;
+            fresh
+        } else if self.large.contains(&n) {
+            false
+        } else {
+            self.large.push(n);
+            true
+        };
+        if fresh {
             Ok(n)
         } else {
             Err(n)
@@ -268,7 +376,7 @@ fn split_prefix(t: &str) -> Prefix<'_> {
         eyes: None,
         body: t,
     };
-    let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
     let number = if digits > 0 {
         match t[..digits].parse::<u32>() {
             Ok(n) => Some(n),
@@ -279,7 +387,7 @@ fn split_prefix(t: &str) -> Prefix<'_> {
     };
     let rest = t[digits..].trim_start();
     let (eyes, rest) = if let Some(inner) = rest.strip_prefix('(') {
-        match inner.find(')') {
+        match inner.bytes().position(|b| b == b')') {
             Some(close) => {
                 let bid = inner[..close].trim();
                 let eyes = bid.parse::<u32>().map_err(|_| bid.to_string());
@@ -305,50 +413,59 @@ fn split_prefix(t: &str) -> Prefix<'_> {
     }
 }
 
-fn find_word(haystack_lower: &str, needle: &str) -> Option<usize> {
-    let mut from = 0;
-    while let Some(i) = haystack_lower[from..].find(needle) {
-        let at = from + i;
-        let before_ok = at == 0 || !haystack_lower.as_bytes()[at - 1].is_ascii_alphanumeric();
-        let end = at + needle.len();
-        let after_ok =
-            end == haystack_lower.len() || !haystack_lower.as_bytes()[end].is_ascii_alphanumeric();
-        if before_ok && after_ok {
-            return Some(at);
-        }
-        from = at + 1;
-    }
-    None
+/// Where `needle` (lower-case ASCII) first stands as a whole word in `haystack`, whatever the
+/// haystack's ASCII case. Byte offsets: an ASCII needle only ever matches at a character
+/// boundary.
+fn find_word(haystack: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (haystack.as_bytes(), needle.as_bytes());
+    let last = h.len().checked_sub(n.len())?;
+    // `| 0x20` lowers an ASCII letter: a quick test of the first byte (the needle starts with
+    // a letter) before the whole comparison.
+    (0..=last).find(|&at| {
+        let end = at + n.len();
+        h[at] | 0x20 == n[0]
+            && h[at..end].eq_ignore_ascii_case(n)
+            && (at == 0 || !h[at - 1].is_ascii_alphanumeric())
+            && (end == h.len() || !h[end].is_ascii_alphanumeric())
+    })
 }
 
-fn read_body(body: &str) -> Result<Body, Problem> {
-    let lower = body.to_ascii_lowercase();
-    if let Some(at) = find_word(&lower, "has how many") {
+/// Whether `text` ends with `tail` (lower-case ASCII), whatever its ASCII case.
+fn ends_with_word(text: &str, tail: &str) -> bool {
+    text.len() >= tail.len()
+        && text.as_bytes()[text.len() - tail.len()..].eq_ignore_ascii_case(tail.as_bytes())
+}
+
+fn read_body(body: &str) -> Result<Body<'_>, Problem> {
+    if let Some(at) = find_word(body, "has how many") {
         let target = body[..at].trim();
         let asked = &body[at + "has how many".len()..];
         return question(target, asked);
     }
     // "how many Reds does Bob have?"
-    if let Some(rest) = lower.strip_prefix("how many") {
+    const HOW_MANY: &str = "how many";
+    if body.len() >= HOW_MANY.len()
+        && body.as_bytes()[..HOW_MANY.len()].eq_ignore_ascii_case(HOW_MANY.as_bytes())
+    {
+        let rest = &body[HOW_MANY.len()..];
         if let Some(does) = find_word(rest, "does") {
-            let after = &body["how many".len() + does + 4..];
-            let after_l = after.to_ascii_lowercase();
-            if let Some(have) = find_word(&after_l, "have") {
+            let after = &body[HOW_MANY.len() + does + 4..];
+            if let Some(have) = find_word(after, "have") {
                 let target = after[..have].trim();
-                return question(target, &body["how many".len().."how many".len() + does]);
+                return question(target, &body[HOW_MANY.len()..HOW_MANY.len() + does]);
             }
         }
     }
-    if let Some(at) = find_word(&lower, "has") {
+    if let Some(at) = find_word(body, "has") {
         let who = body[..at].trim();
         let card = &body[at + 3..];
         return Ok(Body::Guess(place(who)?, read_card(card)?));
     }
+    let stripped = body.trim_end_matches(['.', '!', ' ']);
     for tail in ["is in the safe", "is in safe", "in the safe"] {
-        let stripped = lower.trim_end_matches(['.', '!', ' ']);
-        if stripped.ends_with(tail) {
+        if ends_with_word(stripped, tail) {
             let card = &body[..stripped.len() - tail.len()];
-            return Ok(Body::Guess(Place::Safe, read_card(card)?));
+            return Ok(Body::Guess(PlaceRef::Safe, read_card(card)?));
         }
     }
     if let Some(body) = super::french::read_safe_guess(body) {
