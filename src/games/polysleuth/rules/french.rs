@@ -14,14 +14,20 @@ pub(super) fn read_body(body: &str) -> Option<Result<Body<'static>, Problem>> {
     let words: Vec<&str> = body.split_whitespace().collect();
     let folded: Vec<String> = words.iter().map(|w| fold(w)).collect();
     let is = |i: usize, w: &str| folded.get(i).is_some_and(|f| f == w);
-    let text = |from: usize, to: usize| words[from..to].join(" ");
+    // Empty when the words are not in that order: a line never breaks the reader.
+    let text = |from: usize, to: usize| words.get(from..to).map_or(String::new(), |w| w.join(" "));
 
     // "combien de rouges a Cleo ?", "combien de perles vertes Cleo a-t-elle ?"
     if is(0, "combien") {
         if let Some(a) = folded.iter().rposition(|f| f == "a") {
             return Some(owned(question(&text(a + 1, words.len()), &text(1, a))));
         }
-        if let Some(a) = folded.iter().rposition(|f| is_a_t_il(f)) {
+        // "a-t-il" needs a place before it and the traits between "combien" and the place.
+        if let Some(a) = folded
+            .iter()
+            .rposition(|f| is_a_t_il(f))
+            .filter(|a| *a >= 2)
+        {
             return Some(owned(question(&text(a - 1, a), &text(1, a - 1))));
         }
         return None;

@@ -482,6 +482,24 @@ mod tests {
     use super::*;
     use crate::games::deck::{Colour, Gem};
 
+    #[test]
+    fn french_lines_with_words_missing_are_refused_and_never_break_the_reader() {
+        for text in [
+            "1 (3): combien a-t-il ?",
+            "1 (3): combien a-t-elle",
+            "1 (3): combien",
+            "1 (2): combien a",
+            "1 (2): Cleo a combien",
+            "1: a",
+            "2: dans le coffre",
+            "2: est au coffre",
+        ] {
+            let read = std::panic::catch_unwind(|| parse(text));
+            let read = read.unwrap_or_else(|_| panic!("{text:?} broke the reader"));
+            assert!(read.is_err(), "{text:?} was read as a turn");
+        }
+    }
+
     fn ok(text: &str) -> ParsedTurn {
         parse(text).unwrap_or_else(|e| panic!("{text:?}: {e:?}"))
     }
