@@ -59,14 +59,12 @@ pub fn tag(game: &GameRow, t: Lang) -> String {
 }
 
 /// A French template for a mail whose English one is the data's own: the French template
-/// reads the same fields through `Deref`, and `render_in` picks the reader's language.
+/// (`struct $fr<'a, 'b>(&'b $data<'a>)`, its `#[template]` written where it is used, so that
+/// every build finds its file from there) reads the same fields through `Deref`, and
+/// `render_in` picks the reader's language.
 #[macro_export]
 macro_rules! in_french {
-    ($data:ident, $fr:ident, $path:literal) => {
-        #[derive(Template)]
-        #[template(path = $path)]
-        struct $fr<'a, 'b>(&'b $data<'a>);
-
+    ($data:ident, $fr:ident) => {
         impl<'a> std::ops::Deref for $fr<'a, '_> {
             type Target = $data<'a>;
             fn deref(&self) -> &$data<'a> {
@@ -102,7 +100,11 @@ struct NewLink<'a> {
     mail_address: &'a str,
 }
 
-in_french!(NewLink, NewLinkFr, "mail/fr/new_link.txt");
+#[derive(Template)]
+#[template(path = "mail/fr/new_link.txt")]
+struct NewLinkFr<'a, 'b>(&'b NewLink<'a>);
+
+in_french!(NewLink, NewLinkFr);
 
 /// To the address named as game master of a game made on the web or through the API: the
 /// game waits, mailing no player, until this address starts it.

@@ -55,7 +55,11 @@ struct Welcome<'a> {
     key: &'a str,
 }
 
-in_french!(Welcome, WelcomeFr, "games/polysleuth/mail/fr/welcome.txt");
+#[derive(Template)]
+#[template(path = "games/polysleuth/mail/fr/welcome.txt")]
+struct WelcomeFr<'a, 'b>(&'b Welcome<'a>);
+
+in_french!(Welcome, WelcomeFr);
 
 /// A hand as mail lists it: marks and words, `◆◆ 2 Red Diamond`.
 fn hand_lines(t: Lang, state: &Game, seat: usize) -> Vec<String> {
@@ -155,11 +159,11 @@ pub fn gm_welcome(
     }
 }
 
-in_french!(
-    GmWelcome,
-    GmWelcomeFr,
-    "games/polysleuth/mail/fr/gm_welcome.txt"
-);
+#[derive(Template)]
+#[template(path = "games/polysleuth/mail/fr/gm_welcome.txt")]
+struct GmWelcomeFr<'a, 'b>(&'b GmWelcome<'a>);
+
+in_french!(GmWelcome, GmWelcomeFr);
 
 #[derive(Template)]
 #[template(path = "games/polysleuth/mail/turn.txt")]
@@ -171,7 +175,11 @@ struct TurnMail<'a> {
     ignored: usize,
 }
 
-in_french!(TurnMail, TurnMailFr, "games/polysleuth/mail/fr/turn.txt");
+#[derive(Template)]
+#[template(path = "games/polysleuth/mail/fr/turn.txt")]
+struct TurnMailFr<'a, 'b>(&'b TurnMail<'a>);
+
+in_french!(TurnMail, TurnMailFr);
 
 /// The answer to a turn; `ignored` lines of a mail's prose around the turn were not read.
 pub fn turn_reply(game: &GameRow, player: &PlayerRow, reply: &TurnReply, ignored: usize) -> Letter {
@@ -216,7 +224,11 @@ struct RoundMail<'a> {
     commitment: &'a str,
 }
 
-in_french!(RoundMail, RoundMailFr, "games/polysleuth/mail/fr/round.txt");
+#[derive(Template)]
+#[template(path = "games/polysleuth/mail/fr/round.txt")]
+struct RoundMailFr<'a, 'b>(&'b RoundMail<'a>);
+
+in_french!(RoundMail, RoundMailFr);
 
 /// After a round: the public bulletin, then what only this player may see.
 #[allow(clippy::too_many_arguments)]
@@ -280,7 +292,11 @@ struct HelpMail<'a> {
     mail_address: &'a str,
 }
 
-in_french!(HelpMail, HelpMailFr, "games/polysleuth/mail/fr/help.txt");
+#[derive(Template)]
+#[template(path = "games/polysleuth/mail/fr/help.txt")]
+struct HelpMailFr<'a, 'b>(&'b HelpMail<'a>);
+
+in_french!(HelpMail, HelpMailFr);
 
 pub fn help(site: &Site, t: Lang) -> Letter {
     Letter {
@@ -310,11 +326,11 @@ struct StatusMail<'a> {
     sheet: &'a str,
 }
 
-in_french!(
-    StatusMail,
-    StatusMailFr,
-    "games/polysleuth/mail/fr/status.txt"
-);
+#[derive(Template)]
+#[template(path = "games/polysleuth/mail/fr/status.txt")]
+struct StatusMailFr<'a, 'b>(&'b StatusMail<'a>);
+
+in_french!(StatusMail, StatusMailFr);
 
 pub fn status(
     site: &Site,
@@ -375,11 +391,11 @@ struct ReminderMail<'a> {
     left: String,
 }
 
-in_french!(
-    ReminderMail,
-    ReminderMailFr,
-    "games/polysleuth/mail/fr/reminder.txt"
-);
+#[derive(Template)]
+#[template(path = "games/polysleuth/mail/fr/reminder.txt")]
+struct ReminderMailFr<'a, 'b>(&'b ReminderMail<'a>);
+
+in_french!(ReminderMail, ReminderMailFr);
 
 pub fn reminder(game: &GameRow, player: &PlayerRow, left_secs: i64) -> Letter {
     let t = player.lang(game);
