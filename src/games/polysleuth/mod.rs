@@ -1,7 +1,9 @@
 //! Polysleuth: Sid Sackson's *Sleuth* played in simultaneous rounds. `rules/` is its engine,
 //! pure; `replay` runs a whole game through it in the replay JSON contract, and `verify` checks
-//! a finished game's record; `computer/` its computer players, `simulate/` games between them,
-//! `sim` random players for tests and benchmarks; `table` how the core reaches its use cases.
+//! a finished game's record; `assistant` its view for the Information Sheet; `computer/` its
+//! computer players, `simulate/` games between them, `sim` random players for tests and
+//! benchmarks; `words/` and `letters` its sentences and mail; `house_rules` its house rules;
+//! `service/` its use cases and `web/` its pages; `table` how the core reaches them.
 
 pub mod assistant;
 #[cfg(test)]

@@ -97,7 +97,7 @@ impl Table for PolysleuthTable {
         master.polysleuth_record(game).await
     }
 
-    /// The core's pages are Polysleuth's.
+    /// Its pages are at the service's historic paths themselves (its `web` routes).
     fn page(&self, _page: &CorePage) -> Option<String> {
         None
     }

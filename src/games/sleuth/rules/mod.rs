@@ -1,5 +1,5 @@
 //! Classic Sleuth, exactly as RULES-SLEUTH.md rules it. Pure like Polysleuth's engine: no I/O,
-//! no clock, no database. It shares the cards and their traits (`games/deck.rs`) and the
+//! no clock, no database. It shares the cards and their traits (`games/deck/`) and the
 //! commitment's hash with Polysleuth, and the Information Sheet assistant with `deduce/`;
 //! everything else — settings, set-up, the Search deck, the turn language, the moves and the
 //! views — is its own: a state that is serde JSON, a `new` that deals and commits, an
