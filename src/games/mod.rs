@@ -9,6 +9,7 @@
 
 use serde_json::Value;
 
+pub mod clue;
 pub mod deck;
 pub mod names;
 pub use names::valid_name;
