@@ -1,6 +1,7 @@
 //! Every random choice of every game comes from here: a stream pinned to one algorithm and
 //! keyed by the game's committed seed, so `verify` can draw it again on any machine and
-//! version, and a uniform draw that no library's sampling method can change.
+//! version, and a uniform draw that no library's sampling method can change; and the fairness
+//! commitment every game publishes over its deal.
 
 use rand::rngs::ChaCha20Rng;
 use rand::{Rng, SeedableRng};
@@ -28,4 +29,18 @@ pub fn below(rng: &mut ChaCha20Rng, n: u64) -> u64 {
             return x % n;
         }
     }
+}
+
+/// The fairness commitment: SHA-256 of a deal's canonical text followed by the salt, in hex.
+/// Published when a game starts; the text and the salt are published when it ends.
+pub fn commitment_of(canonical_text: &str, salt: &str) -> String {
+    let mut h = Sha256::new();
+    h.update(canonical_text.as_bytes());
+    h.update(salt.as_bytes());
+    hex::encode(h.finalize())
+}
+
+/// Whether a revealed deal text and salt match a published commitment.
+pub fn verify_commitment(canonical_text: &str, salt: &str, commitment: &str) -> bool {
+    commitment_of(canonical_text, salt).eq_ignore_ascii_case(commitment.trim())
 }

@@ -1,7 +1,6 @@
 //! The deal: drawing it from a seed, checking a given one, and the fairness commitment.
 
 use rand::Rng;
-use sha2::{Digest, Sha256};
 
 use super::cards::{Card, CardSet, Trait};
 use super::settings::Settings;
@@ -50,7 +49,7 @@ pub enum DealError {
     },
 }
 
-pub use crate::games::stream::{below, stream};
+pub use crate::games::stream::{below, commitment_of, stream, verify_commitment};
 
 /// Every pair of traits of different kinds: the pairs `max_shared_pair` limits.
 fn trait_pairs() -> Vec<(Trait, Trait, CardSet)> {
@@ -200,18 +199,6 @@ impl Deal {
     pub fn commitment(&self, names: &[String], salt: &str) -> String {
         commitment_of(&self.canonical_text(names), salt)
     }
-}
-
-pub fn commitment_of(canonical_text: &str, salt: &str) -> String {
-    let mut h = Sha256::new();
-    h.update(canonical_text.as_bytes());
-    h.update(salt.as_bytes());
-    hex::encode(h.finalize())
-}
-
-/// Whether a revealed deal text and salt match a published commitment.
-pub fn verify_commitment(canonical_text: &str, salt: &str, commitment: &str) -> bool {
-    commitment_of(canonical_text, salt).eq_ignore_ascii_case(commitment.trim())
 }
 
 /// A salt derived from the seed, for replays that give none. The service draws a random one.
