@@ -2,9 +2,10 @@
 //! What stands so far is its board (`board`): places, corridors, distances, the route a move
 //! takes and where a roll leaves a piece; its cards (`cards`), read in either language; and its
 //! set-up drawn from the seed (`setup`): envelope, hands, spare cards, weapon tokens, roll-off
-//! and commitment. It is not in the registry yet: the game is not
+//! and commitment; its turn language in English and French (`command`). It is not in the registry yet: the game is not
 //! played until its engine, record and table are whole.
 
 pub mod board;
 pub mod cards;
+pub mod command;
 pub mod setup;
