@@ -1,0 +1,634 @@
+//! Clue's game as its engine plays it (RULES-CLUE §3, §4, §7), pure: whose turn it is and how
+//! far it has gone, where every mover and weapon token stands, who is out, the cards each
+//! refuter showed each suggester, each player's standing show order, and the `stay` right.
+//! `play` carries out one command of the player whose turn it is and says what happened
+//! (`Event`s, the shown card marked private to the suggester); a refusal changes nothing.
+//! Every roll and every card drawn for a refuter comes from the stream the caller gives, so
+//! `verify` can draw them again. Not yet here: deadlines and idleness (the service's clock),
+//! and the `ask_refuter` house rule.
+
+use rand::rngs::ChaCha20Rng;
+
+use super::board::{self, Room, Spot, Start};
+use super::cards::{Card, Kind};
+use super::command::Command;
+use super::setup::Setup;
+use crate::games::stream::below;
+
+/// How far the turn has gone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Waiting for a move (or, board off, a suggestion).
+    Move,
+    /// In a room entered this turn (or kept by `stay`): a suggestion or `done`.
+    Suggest,
+    /// The suggestion is answered: an accusation or `done`.
+    Answered,
+    /// The game is over.
+    Over,
+}
+
+/// What happened, in order, for the log and the letters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Rolled {
+        seat: usize,
+        dice: (u32, u32),
+    },
+    Moved {
+        guest: usize,
+        to: Spot,
+    },
+    Suggested {
+        seat: usize,
+        guest: Card,
+        room: Room,
+        weapon: Card,
+    },
+    /// The seat had none of the three.
+    HadNone {
+        seat: usize,
+    },
+    /// The seat showed a card to the suggester: the card is for the suggester's eyes alone.
+    Showed {
+        seat: usize,
+        to: usize,
+        card: Card,
+    },
+    NobodyShowed,
+    Accused {
+        seat: usize,
+        guest: Card,
+        room: Room,
+        weapon: Card,
+        right: bool,
+    },
+    /// The turn passes to this seat.
+    Turn {
+        seat: usize,
+    },
+    Over {
+        winner: Option<usize>,
+    },
+}
+
+/// Why a command is refused at this moment.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error("it is not your turn")]
+    NotYourTurn,
+    #[error("you are out of the game")]
+    Out,
+    #[error("the game is over")]
+    Over,
+    #[error("a turn begins with a move: \"move to ROOM\", \"passage\" or, when your piece was carried into a room, \"stay\"")]
+    MoveFirst,
+    #[error("you have moved already this turn")]
+    MovedAlready,
+    #[error("you stand in that room already: move to another one")]
+    SameRoom,
+    #[error("there is no secret passage from where you stand")]
+    NoPassage,
+    #[error(
+        "\"stay\" is only for a player whose piece was carried into a room by another's suggestion"
+    )]
+    NoStay,
+    #[error("a suggestion is made in a room entered this turn")]
+    NotInRoom,
+    #[error("a suggestion names a guest and a weapon{0}")]
+    Names(&'static str),
+    #[error("an accusation comes after this turn's suggestion is answered")]
+    AccuseAfterAnswer,
+    #[error("\"show\" answers a suggestion only when you are asked to choose")]
+    NothingToShow,
+    #[error("your show order names cards you do not hold: {0}")]
+    NotHeld(String),
+}
+
+/// A game of Clue.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub players: Vec<String>,
+    /// The guest each seat plays (its guest card's index, 0–5).
+    pub guests: Vec<usize>,
+    pub setup: Setup,
+    /// Where each guest's mover stands, by guest.
+    pub movers: [Spot; 6],
+    /// The room of each weapon token, by weapon.
+    pub tokens: [Room; 6],
+    pub turn: usize,
+    pub phase: Phase,
+    pub out: Vec<bool>,
+    /// The room where a seat may `stay`, won by being carried in since its last turn.
+    pub stay: Vec<Option<Room>>,
+    /// Every card shown: (refuter, suggester, card), in order.
+    pub shown: Vec<(usize, usize, Card)>,
+    /// Each seat's standing show order.
+    pub show_orders: Vec<Vec<Card>>,
+    /// Whether the board is played (house rule `board`).
+    pub board: bool,
+    /// Board off: the room of each seat's previous suggestion, which it may not name again.
+    pub last_room: Vec<Option<Room>>,
+    pub winner: Option<usize>,
+}
+
+impl Game {
+    /// A game at its start: every mover on its start square, the tokens where the set-up put
+    /// them, the first player's turn.
+    pub fn new(players: Vec<String>, guests: Vec<usize>, setup: Setup, board: bool) -> Game {
+        let n = players.len();
+        Game {
+            movers: std::array::from_fn(|g| Spot::Start(Start(g as u8))),
+            tokens: setup.weapon_rooms,
+            turn: setup.first,
+            phase: Phase::Move,
+            out: vec![false; n],
+            stay: vec![None; n],
+            shown: Vec::new(),
+            show_orders: vec![Vec::new(); n],
+            last_room: vec![None; n],
+            winner: None,
+            board,
+            players,
+            guests,
+            setup,
+        }
+    }
+
+    /// The seat's own spot.
+    fn spot_of(&self, seat: usize) -> Spot {
+        self.movers[self.guests[seat]]
+    }
+
+    /// Carries out `command` for `seat`; `rng` gives every roll and every card drawn for a
+    /// refuter. Refused whole, or done with what happened.
+    pub fn play(
+        &mut self,
+        seat: usize,
+        command: &Command,
+        rng: &mut ChaCha20Rng,
+    ) -> Result<Vec<Event>, Refusal> {
+        if self.phase == Phase::Over {
+            return Err(Refusal::Over);
+        }
+        // A standing show order may be set at any time, by anyone still seated.
+        if let Command::ShowOrder(cards) = command {
+            let hand = &self.setup.hands[seat];
+            let foreign: Vec<String> = cards
+                .iter()
+                .filter(|c| !hand.contains(c))
+                .map(|c| c.name())
+                .collect();
+            if !foreign.is_empty() {
+                return Err(Refusal::NotHeld(foreign.join(", ")));
+            }
+            self.show_orders[seat] = cards.clone();
+            return Ok(Vec::new());
+        }
+        if let Command::Show(_) = command {
+            return Err(Refusal::NothingToShow);
+        }
+        if self.out[seat] {
+            return Err(Refusal::Out);
+        }
+        if seat != self.turn {
+            return Err(Refusal::NotYourTurn);
+        }
+        let mut events = Vec::new();
+        match (self.phase, command) {
+            (Phase::Move, Command::MoveTo(room)) if self.board => {
+                let from = self.spot_of(seat);
+                if from == Spot::In(*room) {
+                    return Err(Refusal::SameRoom);
+                }
+                let dice = (below(rng, 6) as u32 + 1, below(rng, 6) as u32 + 1);
+                let to = board::moved(from, *room, dice.0 + dice.1).expect("another room");
+                self.movers[self.guests[seat]] = to;
+                events.push(Event::Rolled { seat, dice });
+                events.push(Event::Moved {
+                    guest: self.guests[seat],
+                    to,
+                });
+                self.stay[seat] = None;
+                match to {
+                    Spot::In(_) => self.phase = Phase::Suggest,
+                    // A move that ends outside a room ends the turn by itself.
+                    _ => events.extend(self.next_turn()),
+                }
+            }
+            (Phase::Move, Command::Passage) if self.board => {
+                let Spot::In(here) = self.spot_of(seat) else {
+                    return Err(Refusal::NoPassage);
+                };
+                let there = here.passage().ok_or(Refusal::NoPassage)?;
+                let to = Spot::In(there);
+                self.movers[self.guests[seat]] = to;
+                self.stay[seat] = None;
+                events.push(Event::Moved {
+                    guest: self.guests[seat],
+                    to,
+                });
+                self.phase = Phase::Suggest;
+            }
+            (Phase::Move, Command::Stay) if self.board => match self.stay[seat] {
+                Some(room) if self.spot_of(seat) == Spot::In(room) => {
+                    self.stay[seat] = None;
+                    self.phase = Phase::Suggest;
+                }
+                _ => return Err(Refusal::NoStay),
+            },
+            (Phase::Move, Command::Suggest { .. }) if self.board => {
+                // A player with the right who suggests without a move stays (§7).
+                match self.stay[seat] {
+                    Some(room) if self.spot_of(seat) == Spot::In(room) => {
+                        self.stay[seat] = None;
+                        self.phase = Phase::Suggest;
+                        return self.play(seat, command, rng);
+                    }
+                    _ => return Err(Refusal::MoveFirst),
+                }
+            }
+            (Phase::Move, Command::Done) => return Err(Refusal::MoveFirst),
+            (Phase::Move, Command::MoveTo(_) | Command::Passage | Command::Stay) => {
+                return Err(Refusal::MoveFirst)
+            }
+            (
+                Phase::Suggest | Phase::Answered,
+                Command::MoveTo(_) | Command::Passage | Command::Stay,
+            ) => return Err(Refusal::MovedAlready),
+            (
+                Phase::Suggest,
+                Command::Suggest {
+                    guest,
+                    room,
+                    weapon,
+                },
+            )
+            | (
+                Phase::Move,
+                Command::Suggest {
+                    guest,
+                    room,
+                    weapon,
+                },
+            ) => {
+                if guest.kind() != Kind::Guest || weapon.kind() != Kind::Weapon {
+                    return Err(Refusal::Names(""));
+                }
+                let room = match (self.board, room) {
+                    (true, None) => match self.spot_of(seat) {
+                        Spot::In(r) => r,
+                        _ => return Err(Refusal::NotInRoom),
+                    },
+                    (true, Some(_)) => {
+                        return Err(Refusal::Names(
+                            ", not a room: the room is the one you stand in",
+                        ))
+                    }
+                    (false, Some(r)) => {
+                        if self.last_room[seat] == Some(*r) {
+                            return Err(Refusal::Names(
+                                ", and a room other than your previous suggestion's",
+                            ));
+                        }
+                        *r
+                    }
+                    (false, None) => return Err(Refusal::Names(" and, with no board, a room")),
+                };
+                events.extend(self.suggest(seat, *guest, room, *weapon, rng));
+                self.phase = Phase::Answered;
+            }
+            (Phase::Suggest, Command::Done) | (Phase::Answered, Command::Done) => {
+                events.extend(self.next_turn());
+            }
+            (
+                Phase::Answered,
+                Command::Accuse {
+                    guest,
+                    room,
+                    weapon,
+                },
+            ) => {
+                let right = [*guest, Card::of_room(*room), *weapon]
+                    .iter()
+                    .all(|c| self.setup.envelope.contains(c));
+                events.push(Event::Accused {
+                    seat,
+                    guest: *guest,
+                    room: *room,
+                    weapon: *weapon,
+                    right,
+                });
+                if right {
+                    self.winner = Some(seat);
+                    self.phase = Phase::Over;
+                    events.push(Event::Over { winner: Some(seat) });
+                } else {
+                    self.out[seat] = true;
+                    events.extend(self.next_turn());
+                }
+            }
+            (_, Command::Accuse { .. }) => return Err(Refusal::AccuseAfterAnswer),
+            (Phase::Answered, Command::Suggest { .. }) => return Err(Refusal::MovedAlready),
+            (_, Command::MoveTo(_) | Command::Passage | Command::Stay) => {
+                return Err(Refusal::MoveFirst)
+            }
+            (Phase::Over, _) | (_, Command::Show(_) | Command::ShowOrder(_)) => {
+                unreachable!("answered above")
+            }
+        }
+        Ok(events)
+    }
+
+    /// A suggestion in `room`: the named guest and weapon carried there, then the players
+    /// after the suggester asked in seat order.
+    fn suggest(
+        &mut self,
+        seat: usize,
+        guest: Card,
+        room: Room,
+        weapon: Card,
+        rng: &mut ChaCha20Rng,
+    ) -> Vec<Event> {
+        let mut events = vec![Event::Suggested {
+            seat,
+            guest,
+            room,
+            weapon,
+        }];
+        self.last_room[seat] = Some(room);
+        if self.board {
+            let g = guest.index();
+            if self.movers[g] != Spot::In(room) {
+                self.movers[g] = Spot::In(room);
+                events.push(Event::Moved {
+                    guest: g,
+                    to: Spot::In(room),
+                });
+                // Its player, if another's, may stay there on their next turn.
+                if let Some(p) = self.guests.iter().position(|x| *x == g) {
+                    if p != seat {
+                        self.stay[p] = Some(room);
+                    }
+                }
+            }
+            self.tokens[weapon.index() - 6] = room;
+        }
+        let three = [guest, Card::of_room(room), weapon];
+        let n = self.players.len();
+        for k in 1..n {
+            let other = (seat + k) % n;
+            let held: Vec<Card> = three
+                .iter()
+                .copied()
+                .filter(|c| self.setup.hands[other].contains(c))
+                .collect();
+            if held.is_empty() {
+                events.push(Event::HadNone { seat: other });
+                continue;
+            }
+            let card = self.choose(other, seat, &held, rng);
+            self.shown.push((other, seat, card));
+            events.push(Event::Showed {
+                seat: other,
+                to: seat,
+                card,
+            });
+            return events;
+        }
+        events.push(Event::NobodyShowed);
+        events
+    }
+
+    /// Which of the cards it holds a refuter shows (§3): the one it showed this suggester
+    /// most recently, else the first in its show order, else one drawn from the stream.
+    fn choose(
+        &self,
+        refuter: usize,
+        suggester: usize,
+        held: &[Card],
+        rng: &mut ChaCha20Rng,
+    ) -> Card {
+        if held.len() == 1 {
+            return held[0];
+        }
+        if let Some((_, _, c)) = self
+            .shown
+            .iter()
+            .rev()
+            .find(|(r, s, c)| *r == refuter && *s == suggester && held.contains(c))
+        {
+            return *c;
+        }
+        if let Some(c) = self.show_orders[refuter].iter().find(|c| held.contains(c)) {
+            return *c;
+        }
+        held[below(rng, held.len() as u64) as usize]
+    }
+
+    /// The turn passes to the next seat still in; the game ends when nobody is. A `stay`
+    /// right lapses at the end of its holder's turn.
+    fn next_turn(&mut self) -> Vec<Event> {
+        self.stay[self.turn] = None;
+        let n = self.players.len();
+        match (1..=n).map(|k| (self.turn + k) % n).find(|s| !self.out[*s]) {
+            Some(next) => {
+                self.turn = next;
+                self.phase = Phase::Move;
+                vec![Event::Turn { seat: next }]
+            }
+            None => {
+                self.phase = Phase::Over;
+                vec![Event::Over { winner: None }]
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::clue::command::read;
+    use crate::games::clue::setup::play_stream;
+
+    fn game(seed: u64) -> Game {
+        let setup = Setup::draw(3, seed).unwrap();
+        Game::new(
+            ["Ann", "Ben", "Cleo"].map(String::from).to_vec(),
+            vec![0, 1, 5],
+            setup,
+            true,
+        )
+    }
+
+    fn run(
+        g: &mut Game,
+        seat: usize,
+        line: &str,
+        rng: &mut ChaCha20Rng,
+    ) -> Result<Vec<Event>, Refusal> {
+        g.play(seat, &read(line).unwrap(), rng)
+    }
+
+    #[test]
+    fn only_the_player_whose_turn_it_is_moves_and_a_turn_begins_with_a_move() {
+        let mut g = game(1);
+        let mut rng = play_stream("salt", 1, 0);
+        let other = (g.turn + 1) % 3;
+        assert_eq!(
+            run(&mut g, other, "move to Spa", &mut rng),
+            Err(Refusal::NotYourTurn)
+        );
+        let me = g.turn;
+        assert_eq!(run(&mut g, me, "done", &mut rng), Err(Refusal::MoveFirst));
+        assert_eq!(
+            run(&mut g, me, "suggest Plum with Rope", &mut rng),
+            Err(Refusal::MoveFirst)
+        );
+        assert_eq!(
+            run(&mut g, me, "passage", &mut rng),
+            Err(Refusal::NoPassage)
+        );
+    }
+
+    #[test]
+    fn a_suggestion_is_answered_by_the_first_player_after_who_holds_a_card() {
+        for seed in 0..40 {
+            let mut g = game(seed);
+            let mut rng = play_stream("salt", seed, 0);
+            let me = g.turn;
+            // Move until a room is entered (a turn ends outside one).
+            let mut tries = 0;
+            while g.phase != Phase::Suggest && tries < 30 {
+                let seat = g.turn;
+                let target = if g.spot_of(seat) == Spot::In(Room::Spa) {
+                    "Hall"
+                } else {
+                    "Spa"
+                };
+                run(&mut g, seat, &format!("move to {target}"), &mut rng).unwrap();
+                tries += 1;
+            }
+            let seat = g.turn;
+            let events = run(&mut g, seat, "suggest Scarlet with Rope", &mut rng).unwrap();
+            let Spot::In(room) = g.spot_of(seat) else {
+                panic!("in a room")
+            };
+            let three = [
+                Card::parse("Scarlet").unwrap(),
+                Card::of_room(room),
+                Card::parse("Rope").unwrap(),
+            ];
+            // Scarlet's mover and the Rope are carried there.
+            assert_eq!(g.movers[0], Spot::In(room));
+            assert_eq!(g.tokens[2], room);
+            for e in &events {
+                match e {
+                    Event::HadNone { seat: s } => {
+                        assert!(three.iter().all(|c| !g.setup.hands[*s].contains(c)))
+                    }
+                    Event::Showed { seat: s, to, card } => {
+                        assert_eq!(*to, seat);
+                        assert!(three.contains(card) && g.setup.hands[*s].contains(card));
+                    }
+                    Event::NobodyShowed => {
+                        for s in (0..3).filter(|s| *s != seat) {
+                            assert!(three.iter().all(|c| !g.setup.hands[s].contains(c)));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            assert_eq!(g.phase, Phase::Answered);
+            let _ = me;
+        }
+    }
+
+    #[test]
+    fn a_right_accusation_wins_and_a_wrong_one_puts_the_accuser_out() {
+        let mut g = game(3);
+        let mut rng = play_stream("salt", 3, 0);
+        g.board = false;
+        let seat = g.turn;
+        let env = g.setup.envelope;
+        let room = env[2].room().unwrap();
+        let wrong_guest = Card::all()
+            .find(|c| c.kind() == Kind::Guest && *c != env[0])
+            .unwrap();
+        run(
+            &mut g,
+            seat,
+            &format!(
+                "suggest {} in {} with {}",
+                wrong_guest.name(),
+                room.name(),
+                env[1].name()
+            ),
+            &mut rng,
+        )
+        .unwrap();
+        let events = g
+            .play(
+                seat,
+                &Command::Accuse {
+                    guest: wrong_guest,
+                    room,
+                    weapon: env[1],
+                },
+                &mut rng,
+            )
+            .unwrap();
+        assert!(matches!(events[0], Event::Accused { right: false, .. }));
+        assert!(g.out[seat]);
+        let next = g.turn;
+        assert_ne!(next, seat);
+        run(
+            &mut g,
+            next,
+            &format!(
+                "suggest {} in {} with {}",
+                env[0].name(),
+                room.name(),
+                env[1].name()
+            ),
+            &mut rng,
+        )
+        .unwrap();
+        let events = g
+            .play(
+                next,
+                &Command::Accuse {
+                    guest: env[0],
+                    room,
+                    weapon: env[1],
+                },
+                &mut rng,
+            )
+            .unwrap();
+        assert_eq!(events.last(), Some(&Event::Over { winner: Some(next) }));
+        assert_eq!(g.winner, Some(next));
+        assert_eq!(run(&mut g, next, "done", &mut rng), Err(Refusal::Over));
+    }
+
+    #[test]
+    fn a_refuter_shows_again_what_it_showed_that_suggester_else_its_show_order() {
+        let g = game(5);
+        let mut rng = play_stream("salt", 5, 0);
+        let hand = g.setup.hands[1].clone();
+        let held = [hand[0], hand[1]];
+        let mut g2 = g.clone();
+        g2.show_orders[1] = vec![hand[1], hand[0]];
+        assert_eq!(g2.choose(1, 0, &held, &mut rng), hand[1]);
+        g2.shown.push((1, 0, hand[0]));
+        assert_eq!(
+            g2.choose(1, 0, &held, &mut rng),
+            hand[0],
+            "already shown to this suggester"
+        );
+        assert_eq!(
+            g2.choose(1, 2, &held, &mut rng),
+            hand[1],
+            "another suggester: the order"
+        );
+    }
+}
