@@ -3,11 +3,13 @@
 //! takes and where a roll leaves a piece; its cards (`cards`), read in either language; and its
 //! set-up drawn from the seed (`setup`): envelope, hands, spare cards, weapon tokens, roll-off
 //! and commitment; its turn language in English and French (`command`); and its game
-//! (`game`): moves, suggestions answered with the refuter's preferences, accusations, the end. It is not in the registry yet: the game is not
+//! (`game`): moves, suggestions answered with the refuter's preferences, accusations, the end;
+//! and its house rules (`settings`). It is not in the registry yet: the game is not
 //! played until its engine, record and table are whole.
 
 pub mod board;
 pub mod cards;
 pub mod command;
 pub mod game;
+pub mod settings;
 pub mod setup;
