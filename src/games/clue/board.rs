@@ -8,7 +8,9 @@
 use std::cmp::Ordering;
 
 /// A room of the board, in the order of the rules' list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Room {
     Spa,
     Theater,
@@ -62,7 +64,9 @@ impl Room {
 }
 
 /// A guest's start square, by the guest's seat order in the rules' list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Start(pub u8);
 
 /// The guests' English card names, in the rules' order: their start squares are named after
@@ -147,7 +151,8 @@ pub const CORRIDORS: [(Place, Place, u32); 27] = {
 };
 
 /// Where a piece stands (RULES-CLUE §7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Spot {
     /// In a room.
     In(Room),

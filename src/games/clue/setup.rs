@@ -15,7 +15,7 @@ pub const MIN_PLAYERS: usize = 3;
 pub const MAX_PLAYERS: usize = 6;
 
 /// A game's set-up, as the seed drew it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Setup {
     /// The envelope: a guest, a weapon, a room.
     pub envelope: [Card; 3],

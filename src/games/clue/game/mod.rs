@@ -16,7 +16,8 @@ use super::setup::Setup;
 use crate::games::stream::below;
 
 /// How far the turn has gone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// Waiting for a move (or, board off, a suggestion).
     Move,
@@ -105,8 +106,8 @@ pub enum Refusal {
     NotHeld(String),
 }
 
-/// A game of Clue.
-#[derive(Clone, Debug)]
+/// A game of Clue, as stored (`games.state`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Game {
     pub players: Vec<String>,
     /// The guest each seat plays (its guest card's index, 0–5).
@@ -446,189 +447,4 @@ impl Game {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::clue::command::read;
-    use crate::games::clue::setup::play_stream;
-
-    fn game(seed: u64) -> Game {
-        let setup = Setup::draw(3, seed).unwrap();
-        Game::new(
-            ["Ann", "Ben", "Cleo"].map(String::from).to_vec(),
-            vec![0, 1, 5],
-            setup,
-            true,
-        )
-    }
-
-    fn run(
-        g: &mut Game,
-        seat: usize,
-        line: &str,
-        rng: &mut ChaCha20Rng,
-    ) -> Result<Vec<Event>, Refusal> {
-        g.play(seat, &read(line).unwrap(), rng)
-    }
-
-    #[test]
-    fn only_the_player_whose_turn_it_is_moves_and_a_turn_begins_with_a_move() {
-        let mut g = game(1);
-        let mut rng = play_stream("salt", 1, 0);
-        let other = (g.turn + 1) % 3;
-        assert_eq!(
-            run(&mut g, other, "move to Spa", &mut rng),
-            Err(Refusal::NotYourTurn)
-        );
-        let me = g.turn;
-        assert_eq!(run(&mut g, me, "done", &mut rng), Err(Refusal::MoveFirst));
-        assert_eq!(
-            run(&mut g, me, "suggest Plum with Rope", &mut rng),
-            Err(Refusal::MoveFirst)
-        );
-        assert_eq!(
-            run(&mut g, me, "passage", &mut rng),
-            Err(Refusal::NoPassage)
-        );
-    }
-
-    #[test]
-    fn a_suggestion_is_answered_by_the_first_player_after_who_holds_a_card() {
-        for seed in 0..40 {
-            let mut g = game(seed);
-            let mut rng = play_stream("salt", seed, 0);
-            let me = g.turn;
-            // Move until a room is entered (a turn ends outside one).
-            let mut tries = 0;
-            while g.phase != Phase::Suggest && tries < 30 {
-                let seat = g.turn;
-                let target = if g.spot_of(seat) == Spot::In(Room::Spa) {
-                    "Hall"
-                } else {
-                    "Spa"
-                };
-                run(&mut g, seat, &format!("move to {target}"), &mut rng).unwrap();
-                tries += 1;
-            }
-            let seat = g.turn;
-            let events = run(&mut g, seat, "suggest Scarlet with Rope", &mut rng).unwrap();
-            let Spot::In(room) = g.spot_of(seat) else {
-                panic!("in a room")
-            };
-            let three = [
-                Card::parse("Scarlet").unwrap(),
-                Card::of_room(room),
-                Card::parse("Rope").unwrap(),
-            ];
-            // Scarlet's mover and the Rope are carried there.
-            assert_eq!(g.movers[0], Spot::In(room));
-            assert_eq!(g.tokens[2], room);
-            for e in &events {
-                match e {
-                    Event::HadNone { seat: s } => {
-                        assert!(three.iter().all(|c| !g.setup.hands[*s].contains(c)))
-                    }
-                    Event::Showed { seat: s, to, card } => {
-                        assert_eq!(*to, seat);
-                        assert!(three.contains(card) && g.setup.hands[*s].contains(card));
-                    }
-                    Event::NobodyShowed => {
-                        for s in (0..3).filter(|s| *s != seat) {
-                            assert!(three.iter().all(|c| !g.setup.hands[s].contains(c)));
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            assert_eq!(g.phase, Phase::Answered);
-            let _ = me;
-        }
-    }
-
-    #[test]
-    fn a_right_accusation_wins_and_a_wrong_one_puts_the_accuser_out() {
-        let mut g = game(3);
-        let mut rng = play_stream("salt", 3, 0);
-        g.board = false;
-        let seat = g.turn;
-        let env = g.setup.envelope;
-        let room = env[2].room().unwrap();
-        let wrong_guest = Card::all()
-            .find(|c| c.kind() == Kind::Guest && *c != env[0])
-            .unwrap();
-        run(
-            &mut g,
-            seat,
-            &format!(
-                "suggest {} in {} with {}",
-                wrong_guest.name(),
-                room.name(),
-                env[1].name()
-            ),
-            &mut rng,
-        )
-        .unwrap();
-        let events = g
-            .play(
-                seat,
-                &Command::Accuse {
-                    guest: wrong_guest,
-                    room,
-                    weapon: env[1],
-                },
-                &mut rng,
-            )
-            .unwrap();
-        assert!(matches!(events[0], Event::Accused { right: false, .. }));
-        assert!(g.out[seat]);
-        let next = g.turn;
-        assert_ne!(next, seat);
-        run(
-            &mut g,
-            next,
-            &format!(
-                "suggest {} in {} with {}",
-                env[0].name(),
-                room.name(),
-                env[1].name()
-            ),
-            &mut rng,
-        )
-        .unwrap();
-        let events = g
-            .play(
-                next,
-                &Command::Accuse {
-                    guest: env[0],
-                    room,
-                    weapon: env[1],
-                },
-                &mut rng,
-            )
-            .unwrap();
-        assert_eq!(events.last(), Some(&Event::Over { winner: Some(next) }));
-        assert_eq!(g.winner, Some(next));
-        assert_eq!(run(&mut g, next, "done", &mut rng), Err(Refusal::Over));
-    }
-
-    #[test]
-    fn a_refuter_shows_again_what_it_showed_that_suggester_else_its_show_order() {
-        let g = game(5);
-        let mut rng = play_stream("salt", 5, 0);
-        let hand = g.setup.hands[1].clone();
-        let held = [hand[0], hand[1]];
-        let mut g2 = g.clone();
-        g2.show_orders[1] = vec![hand[1], hand[0]];
-        assert_eq!(g2.choose(1, 0, &held, &mut rng), hand[1]);
-        g2.shown.push((1, 0, hand[0]));
-        assert_eq!(
-            g2.choose(1, 0, &held, &mut rng),
-            hand[0],
-            "already shown to this suggester"
-        );
-        assert_eq!(
-            g2.choose(1, 2, &held, &mut rng),
-            hand[1],
-            "another suggester: the order"
-        );
-    }
-}
+mod tests;
