@@ -50,6 +50,11 @@ pub enum Event {
     HadNone {
         seat: usize,
     },
+    /// Someone showed a card to the suggester, as a third party sees it (`view::event_for`).
+    ShowedUnseen {
+        seat: usize,
+        to: usize,
+    },
     /// The seat showed a card to the suggester: the card is for the suggester's eyes alone.
     Showed {
         seat: usize,
