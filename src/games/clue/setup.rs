@@ -119,6 +119,32 @@ impl Setup {
     }
 }
 
+/// Each seat's guest (0–5, the rules' order): the ones chosen when the game was made or when
+/// joining, and to the seats that chose none the guests no one chose, in the rules' order
+/// (RULES-CLUE §2). Two seats may not choose the same guest.
+pub fn assign_guests(chosen: &[Option<usize>]) -> Result<Vec<usize>, String> {
+    let mut taken = [false; 6];
+    for g in chosen.iter().flatten() {
+        if *g >= 6 {
+            return Err(format!("there are 6 guests, not {}", g + 1));
+        }
+        if std::mem::replace(&mut taken[*g], true) {
+            let name = Card::all().nth(*g).map(|c| c.name()).unwrap_or_default();
+            return Err(format!("{name} is chosen by two players"));
+        }
+    }
+    let mut free = (0..6).filter(|g| !taken[*g]);
+    chosen
+        .iter()
+        .map(|c| match c {
+            Some(g) => Ok(*g),
+            None => free
+                .next()
+                .ok_or_else(|| "more players than guests".to_string()),
+        })
+        .collect()
+}
+
 /// Each seat rolls one die in seat order; only those tied for the highest roll again, in
 /// seat order, until one is highest (RULES-CLUE §7).
 fn roll_off(players: usize, rng: &mut ChaCha20Rng) -> (Vec<Vec<(usize, u32)>>, usize) {
@@ -193,6 +219,17 @@ mod tests {
             }
         }
         assert!(ties > 0, "some roll-offs need a second roll");
+    }
+
+    #[test]
+    fn unchosen_guests_go_to_seats_in_the_rules_order() {
+        // Ben chose Plum (5); Ann and Cleo chose none: Scarlet and Mustard.
+        assert_eq!(assign_guests(&[None, Some(5), None]), Ok(vec![0, 5, 1]));
+        assert_eq!(assign_guests(&[Some(0), None, None]), Ok(vec![0, 1, 2]));
+        assert!(assign_guests(&[Some(2), Some(2), None])
+            .unwrap_err()
+            .contains("Mrs. White is chosen by two players"));
+        assert!(assign_guests(&[Some(6), None, None]).is_err());
     }
 
     #[test]
