@@ -44,3 +44,11 @@ pub fn commitment_of(canonical_text: &str, salt: &str) -> String {
 pub fn verify_commitment(canonical_text: &str, salt: &str, commitment: &str) -> bool {
     commitment_of(canonical_text, salt).eq_ignore_ascii_case(commitment.trim())
 }
+
+/// A salt derived from the seed, for replays that give none. The service draws a random one.
+pub fn derived_salt(seed: u64) -> String {
+    let mut rng = stream("salt", seed, 0);
+    let mut bytes = [0u8; 16];
+    rng.fill_bytes(&mut bytes);
+    hex::encode(bytes)
+}

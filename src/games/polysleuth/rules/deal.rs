@@ -1,7 +1,5 @@
 //! The deal: drawing it from a seed, checking a given one, and the fairness commitment.
 
-use rand::Rng;
-
 use super::cards::{Card, CardSet, Trait};
 use super::settings::Settings;
 
@@ -49,7 +47,7 @@ pub enum DealError {
     },
 }
 
-pub use crate::games::stream::{below, commitment_of, stream, verify_commitment};
+pub use crate::games::stream::{below, commitment_of, derived_salt, stream, verify_commitment};
 
 /// Every pair of traits of different kinds: the pairs `max_shared_pair` limits.
 fn trait_pairs() -> Vec<(Trait, Trait, CardSet)> {
@@ -199,14 +197,6 @@ impl Deal {
     pub fn commitment(&self, names: &[String], salt: &str) -> String {
         commitment_of(&self.canonical_text(names), salt)
     }
-}
-
-/// A salt derived from the seed, for replays that give none. The service draws a random one.
-pub fn derived_salt(seed: u64) -> String {
-    let mut rng = stream("salt", seed, 0);
-    let mut bytes = [0u8; 16];
-    rng.fill_bytes(&mut bytes);
-    hex::encode(bytes)
 }
 
 #[cfg(test)]
