@@ -11,6 +11,7 @@ use serde_json::Value;
 
 pub mod clue;
 pub mod deck;
+pub mod house_text;
 pub mod names;
 pub use names::valid_name;
 pub mod polysleuth;

@@ -68,7 +68,7 @@ impl Settings {
 
     /// The house rules as `key = value` lines, for the opening bulletin.
     pub fn lines(&self) -> Vec<(&'static str, String)> {
-        let on_off = |b: bool| if b { "on" } else { "off" }.to_string();
+        let on_off = crate::games::house_text::on_off_text;
         vec![
             ("turn_hours", self.turn_hours.to_string()),
             ("board", on_off(self.board)),
@@ -81,17 +81,9 @@ impl Settings {
 
     /// Sets one house rule from `key=value` text.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let number = || {
-            value
-                .trim()
-                .parse::<u32>()
-                .map_err(|_| format!("{key} takes a whole number, not \"{value}\""))
-        };
-        let flag = || match value.trim().to_ascii_lowercase().as_str() {
-            "on" | "true" | "yes" | "1" => Ok(true),
-            "off" | "false" | "no" | "0" => Ok(false),
-            _ => Err(format!("{key} takes on or off, not \"{value}\"")),
-        };
+        use crate::games::house_text::{on_off, whole};
+        let number = || whole(key, value);
+        let flag = || on_off(key, value);
         match key.trim() {
             "turn_hours" => self.turn_hours = number()?,
             "board" => self.board = flag()?,
@@ -114,9 +106,7 @@ impl Settings {
     pub fn from_pairs(pairs: &[String]) -> Result<Settings, String> {
         let mut s = Settings::default();
         for pair in pairs {
-            let (k, v) = pair
-                .split_once('=')
-                .ok_or_else(|| format!("--setting {pair}: write KEY=VALUE"))?;
+            let (k, v) = crate::games::house_text::pair(pair)?;
             s.set(k, v)?;
         }
         Ok(s)
@@ -153,7 +143,7 @@ mod tests {
             .contains("not a house rule of Clue"));
         assert!(Settings::from_pairs(&["board".into()])
             .unwrap_err()
-            .contains("KEY=VALUE"));
+            .contains("key=value"));
         assert!(Settings::from_pairs(&["turn_hours=soon".into()]).is_err());
     }
 

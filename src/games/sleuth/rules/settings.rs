@@ -109,17 +109,9 @@ impl Settings {
 
     /// Sets one house rule from `key=value` text, as `--setting` and the forms give it.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let number = || {
-            value
-                .trim()
-                .parse::<u32>()
-                .map_err(|_| format!("{key} takes a whole number, not \"{value}\""))
-        };
-        let flag = || match value.trim().to_ascii_lowercase().as_str() {
-            "on" | "true" | "yes" | "1" => Ok(true),
-            "off" | "false" | "no" | "0" => Ok(false),
-            _ => Err(format!("{key} is on or off, not \"{value}\"")),
-        };
+        use crate::games::house_text::{on_off, whole};
+        let number = || whole(key, value);
+        let flag = || on_off(key, value);
         match key.trim() {
             "missing_gems" => self.missing_gems = number()? as usize,
             "turn_hours" => self.turn_hours = number()?,
@@ -143,18 +135,14 @@ impl Settings {
     pub fn from_pairs(pairs: &[String]) -> Result<Settings, String> {
         let mut s = Settings::default();
         for pair in pairs {
-            let (k, v) = pair
-                .split_once('=')
-                .ok_or_else(|| format!("\"{pair}\" is not written key=value"))?;
+            let (k, v) = crate::games::house_text::pair(pair)?;
             s.set(k, v)?;
         }
         Ok(s)
     }
 }
 
-fn on_off(b: bool) -> String {
-    if b { "on" } else { "off" }.to_string()
-}
+use crate::games::house_text::on_off_text as on_off;
 
 #[cfg(test)]
 mod tests {
