@@ -104,3 +104,30 @@ where
     };
     serde_json::to_value(rules).map_err(|e| Said::text(e.to_string()))
 }
+
+/// A whole number of a new-game form's field (`field(key)`, "" when absent), or None when the
+/// field is empty; when it is no number, the problem, named by the field's `label` message,
+/// is added to `problems`. Every game's form fields and the core's are read by it.
+pub fn form_number<T: std::str::FromStr>(
+    field: &dyn Fn(&str) -> String,
+    key: &str,
+    label: &str,
+    problems: &mut Vec<Said>,
+) -> Option<T> {
+    let v = field(key);
+    let v = v.trim();
+    if v.is_empty() {
+        return None;
+    }
+    match v.parse() {
+        Ok(n) => Some(n),
+        Err(_) => {
+            problems.push(crate::said!(
+                "error-form-not-whole",
+                label = Said::new(label),
+                value = v
+            ));
+            None
+        }
+    }
+}

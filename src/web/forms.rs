@@ -45,21 +45,7 @@ fn number<T: std::str::FromStr>(
     label: &str,
     errors: &mut Vec<Said>,
 ) -> Option<T> {
-    let v = get(f, key);
-    if v.is_empty() {
-        return None;
-    }
-    match v.parse() {
-        Ok(n) => Some(n),
-        Err(_) => {
-            errors.push(crate::said!(
-                "error-form-not-whole",
-                label = Said::new(label),
-                value = v
-            ));
-            None
-        }
-    }
+    crate::master::house_rules::form_number(&|k| get(f, k).to_string(), key, label, errors)
 }
 
 /// Reads the form into a game request (`Draft::check` names every problem); `books` are the

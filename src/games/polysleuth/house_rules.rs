@@ -10,7 +10,7 @@ use serde_json::Value;
 use super::rules::settings::{MAX_PLAYERS, MIN_PLAYERS};
 use super::rules::{QuestionPayment, Settings};
 use crate::lang::{Lang, Said};
-use crate::master::house_rules::HouseRules;
+use crate::master::house_rules::{form_number as number, HouseRules};
 use crate::said;
 use crate::store::Ruleset;
 
@@ -40,31 +40,6 @@ pub fn settings(rules: Option<&Value>) -> Settings {
     rules
         .and_then(|r| serde_json::from_value(r.clone()).ok())
         .unwrap_or_default()
-}
-
-/// A whole number of a form field, or None when the field is empty (the problem, when it is
-/// no number, is added to `problems`).
-fn number<T: std::str::FromStr>(
-    field: &dyn Fn(&str) -> String,
-    key: &str,
-    label: &str,
-    problems: &mut Vec<Said>,
-) -> Option<T> {
-    let v = field(key);
-    if v.is_empty() {
-        return None;
-    }
-    match v.parse() {
-        Ok(n) => Some(n),
-        Err(_) => {
-            problems.push(said!(
-                "error-form-not-whole",
-                label = Said::new(label),
-                value = v
-            ));
-            None
-        }
-    }
 }
 
 impl HouseRules for PolysleuthRules {
