@@ -145,3 +145,50 @@ fn bad_seats_and_settings_are_named_back_with_status_2() {
         assert!(out.stdout.is_empty());
     }
 }
+
+/// `simulate` finds its game through the registry: `--ruleset` anywhere on the line picks it,
+/// an unknown name is answered with the names there are, and a game with no simulation says
+/// so; each refusal is status 2 with nothing on standard output.
+#[test]
+fn simulate_finds_its_game_by_ruleset_and_refuses_a_name_it_cannot_play() {
+    let picked = json(&[
+        "--players",
+        "3",
+        "--games",
+        "2",
+        "--seats",
+        "novice",
+        "--json",
+        "--ruleset",
+        "polysleuth",
+    ]);
+    let default = json(&[
+        "--players",
+        "3",
+        "--games",
+        "2",
+        "--seats",
+        "novice",
+        "--json",
+    ]);
+    assert_eq!(picked, default, "Polysleuth is the first game");
+    for (args, says) in [
+        (
+            vec!["--ruleset", "nope"],
+            "\"nope\" is not a ruleset: use polysleuth or sleuth",
+        ),
+        (
+            vec!["--ruleset=sleuth", "--players", "4"],
+            "sleuth cannot be simulated yet",
+        ),
+    ] {
+        let out = simulate(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("polysleuth simulate: ") && err.contains(says),
+            "{err}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+}
