@@ -320,18 +320,14 @@ async fn write<B: Batch>(
     rounds: Option<&dyn Rounds>,
     jobs: &[Job],
 ) -> Result<Vec<Done>, MasterError> {
-    let needs_rounds = jobs
+    let rounds_asked = jobs
         .iter()
         .any(|j| matches!(j, Job::Turn { .. } | Job::Close { .. }));
-    let rounds = match (rounds, needs_rounds) {
-        (Some(r), _) => Some(r),
-        (None, false) => None,
-        (None, true) => {
-            return Err(MasterError::Corrupt(
-                "no game of simultaneous rounds is served here".into(),
-            ))
-        }
-    };
+    if rounds_asked && rounds.is_none() {
+        return Err(MasterError::Corrupt(
+            "no game of simultaneous rounds is served here".into(),
+        ));
+    }
     db.begin().await?;
     let now = now();
     let mut done = Vec::with_capacity(jobs.len());
