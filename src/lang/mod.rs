@@ -14,8 +14,10 @@ use std::sync::{LazyLock, RwLock};
 
 use chrono::{TimeZone, Utc};
 use chrono_tz::Tz;
+// A message id is a short trusted key: a fast hash, not one that resists chosen keys.
 use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{LanguageIdentifier, Loader};
+use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 fluent_templates::static_loader! {
@@ -169,8 +171,8 @@ impl Lang {
     pub fn t(&self, id: &str) -> String {
         // Each thread keeps its own copy, so worker threads never contend for a lock.
         thread_local! {
-            static MEMO: std::cell::RefCell<[HashMap<String, String>; 2]> =
-                std::cell::RefCell::new([HashMap::new(), HashMap::new()]);
+            static MEMO: std::cell::RefCell<[FxHashMap<String, String>; 2]> =
+                std::cell::RefCell::new([FxHashMap::default(), FxHashMap::default()]);
         }
         MEMO.with(|memo| {
             let mut memo = memo.borrow_mut();
@@ -188,8 +190,8 @@ impl Lang {
     /// every view (`{{ t.h("id")|safe }}` in a template writes the same as `{{ t.t("id") }}`).
     pub fn h(&self, id: &str) -> std::rc::Rc<str> {
         thread_local! {
-            static MEMO: std::cell::RefCell<[HashMap<String, std::rc::Rc<str>>; 2]> =
-                std::cell::RefCell::new([HashMap::new(), HashMap::new()]);
+            static MEMO: std::cell::RefCell<[FxHashMap<String, std::rc::Rc<str>>; 2]> =
+                std::cell::RefCell::new([FxHashMap::default(), FxHashMap::default()]);
         }
         MEMO.with(|memo| {
             if let Some(html) = memo.borrow()[*self as usize].get(id) {

@@ -20,8 +20,7 @@ pub(super) const PLAYER_PAGE: &str =
      LEFT JOIN sheets s ON s.game_id = g.id AND s.seat = $2
      WHERE g.id = $1";
 
-/// The game master's page: the game, then who has sent a turn for its open round.
-pub(super) const GM_PAGE_GAME: &str = "SELECT g.* FROM games g WHERE g.id = $1";
+/// The game master's page on PostgreSQL, after the game: who has sent a turn for its open round.
 pub(super) const GM_PAGE_TURNS: &str =
     "SELECT seat, ready FROM turns WHERE game_id = $1 AND round = $2 ORDER BY seat";
 
@@ -96,20 +95,56 @@ pub(super) fn player_page(
     })
 }
 
+/// The game master's page in one statement on SQLite: the game, and its open round's turns as
+/// `seat:ready` pairs (one trip instead of two; the order is restored after).
+const GM_PAGE_SQLITE: &str = "SELECT g.*,
+       (SELECT group_concat(t.seat || ':' || t.ready) FROM turns t
+         WHERE t.game_id = g.id AND t.round = g.round) AS round_turns
+     FROM games g WHERE g.id = $1";
+
 pub(super) fn gm_page(file: &str, game_id: i64) -> Result<Option<GmPageRows>, StoreError> {
     with_reader(file, |conn| {
-        let game = conn
-            .prepare_cached(GM_PAGE_GAME)?
-            .query_row([game_id], |row| Ok(GameRow::decode(&Named::new(row))))
+        conn.prepare_cached(GM_PAGE_SQLITE)?
+            .query_row([game_id], |row| {
+                let row = Named::new(row);
+                Ok(GameRow::decode(&row).and_then(|game| {
+                    let turns = round_turns(row.maybe_text("round_turns")?.as_deref())?;
+                    Ok((game, turns))
+                }))
+            })
             .optional()?
-            .transpose()?;
-        let Some(game) = game else { return Ok(None) };
-        let mut statement = conn.prepare_cached(GM_PAGE_TURNS)?;
-        let turns = statement
-            .query_map([game_id, game.round], |row| {
-                Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)? == 1))
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(Some((game, turns)))
+            .transpose()
     })
+}
+
+/// `2:1,0:0` → `[(0, false), (2, true)]`.
+fn round_turns(pairs: Option<&str>) -> Result<Vec<(i64, bool)>, StoreError> {
+    let mut turns = pairs
+        .unwrap_or_default()
+        .split(',')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let (seat, ready) = p.split_once(':').unwrap_or((p, "0"));
+            seat.parse::<i64>()
+                .map(|seat| (seat, ready == "1"))
+                .map_err(|_| StoreError::Direct(format!("a turn's seat is not a number: {p}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    turns.sort_unstable();
+    Ok(turns)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::round_turns;
+
+    #[test]
+    fn the_open_rounds_turns_read_back_in_seat_order() {
+        assert_eq!(
+            round_turns(Some("2:1,0:0,1:1")).unwrap(),
+            vec![(0, false), (1, true), (2, true)]
+        );
+        assert_eq!(round_turns(None).unwrap(), vec![]);
+        assert!(round_turns(Some("x:1")).is_err());
+    }
 }

@@ -24,12 +24,20 @@ pub struct Choice {
 
 impl Choice {
     fn new(value: String, label: String, words: String) -> Choice {
-        let option = format!(
-            "<option value=\"{}\" data-words=\"{}\">{}</option>",
-            escape(&value),
-            escape(&words),
-            escape(&label)
-        );
+        // The script reads a choice's words from its value when they are the same.
+        let option = match words == value {
+            true => format!(
+                "<option value=\"{}\">{}</option>",
+                escape(&value),
+                escape(&label)
+            ),
+            false => format!(
+                "<option value=\"{}\" data-words=\"{}\">{}</option>",
+                escape(&value),
+                escape(&words),
+                escape(&label)
+            ),
+        };
         Choice {
             value,
             label,
@@ -236,5 +244,11 @@ mod option_tests {
         assert!(fr.cards[0].option.contains(&escape(&fr.cards[0].label)));
         assert_eq!(fr.cards.len(), 36);
         assert_eq!(fr.two_traits.len(), 33);
+    }
+
+    #[test]
+    fn a_choice_whose_words_are_its_value_leaves_them_to_the_value() {
+        let c = Choice::new("Ben".into(), "Ben".into(), "Ben".into());
+        assert_eq!(c.option, "<option value=\"Ben\">Ben</option>");
     }
 }

@@ -23,31 +23,47 @@ pub fn routes() -> crate::games::WebRoutes {
     let bulletins = web::Data::new(public::BulletinCache::default());
     let page_parts = web::Data::new(play_view::PageCache::default());
     std::sync::Arc::new(move |cfg: &mut web::ServiceConfig| {
-        // Patterns with parts are matched one by one with a regular expression: the busiest
-        // come first, and the API's behind its fixed prefix.
+        // A pattern with parts is matched with a regular expression, one resource after
+        // another, while a scope's fixed prefix is a plain comparison: the pages players and
+        // game masters open most sit behind their own prefix, one resource for both methods.
+        // No later route of the core begins with `/play/` or `/gm/` (a scope that matches
+        // its prefix answers alone).
         cfg.app_data(bulletins.clone())
             .app_data(page_parts.clone())
             .service(
+                web::scope("/play").service(
+                    web::resource("/{token}")
+                        .route(web::get().to(play::play))
+                        .route(web::post().to(play::play_action)),
+                ),
+            )
+            .service(
+                web::scope("/gm").service(
+                    web::resource("/{token}")
+                        .route(web::get().to(gm::gm))
+                        .route(web::post().to(gm::gm_action)),
+                ),
+            )
+            .service(
                 web::scope("/api/play")
-                    .route("/{token}/turn", web::post().to(api::submit_turn))
-                    .route("/{token}/turn", web::delete().to(api::clear_turn))
+                    .service(
+                        web::resource("/{token}/turn")
+                            .route(web::post().to(api::submit_turn))
+                            .route(web::delete().to(api::clear_turn)),
+                    )
                     .route("/{token}", web::get().to(api::player)),
             )
+            .route(
+                "/games/{id}/rounds/{round}",
+                web::get().to(public::bulletin),
+            )
+            .route("/games/{id}", web::get().to(public::game))
+            .route("/games/{id}/feed.atom", web::get().to(public::feed))
             .route("/api/games/{id}", web::get().to(api::game))
             .route(
                 "/api/games/{id}/rounds/{round}",
                 web::get().to(api::bulletin),
             )
-            .route("/api/gm/{token}", web::get().to(api::gm))
-            .route(
-                "/games/{id}/rounds/{round}",
-                web::get().to(public::bulletin),
-            )
-            .route("/play/{token}", web::get().to(play::play))
-            .route("/play/{token}", web::post().to(play::play_action))
-            .route("/games/{id}", web::get().to(public::game))
-            .route("/games/{id}/feed.atom", web::get().to(public::feed))
-            .route("/gm/{token}", web::get().to(gm::gm))
-            .route("/gm/{token}", web::post().to(gm::gm_action));
+            .route("/api/gm/{token}", web::get().to(api::gm));
     })
 }
