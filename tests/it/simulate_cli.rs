@@ -147,8 +147,8 @@ fn bad_seats_and_settings_are_named_back_with_status_2() {
 }
 
 /// `simulate` finds its game through the registry: `--ruleset` anywhere on the line picks it,
-/// an unknown name is answered with the names there are, and a game with no simulation says
-/// so; each refusal is status 2 with nothing on standard output.
+/// an unknown name is answered with the names there are, and a house rule the game cannot
+/// take is refused in its words; each refusal is status 2 with nothing on standard output.
 #[test]
 fn simulate_finds_its_game_by_ruleset_and_refuses_a_name_it_cannot_play() {
     let picked = json(&[
@@ -178,8 +178,16 @@ fn simulate_finds_its_game_by_ruleset_and_refuses_a_name_it_cannot_play() {
             "\"nope\" is not a ruleset: use polysleuth or sleuth",
         ),
         (
-            vec!["--ruleset=sleuth", "--players", "4"],
-            "sleuth cannot be simulated yet",
+            vec![
+                "--ruleset=sleuth",
+                "--players",
+                "4",
+                "--seats",
+                "novice",
+                "--setting",
+                "missing_gems=5",
+            ],
+            "missing_gems",
         ),
     ] {
         let out = simulate(&args);
@@ -191,4 +199,63 @@ fn simulate_finds_its_game_by_ruleset_and_refuses_a_name_it_cannot_play() {
         );
         assert!(out.stdout.is_empty());
     }
+}
+
+/// Classic Sleuth's simulation plays whole games between its computer players on every core,
+/// the same games whatever the number of workers, and sums up how each level did.
+#[test]
+fn simulate_plays_classic_sleuth_between_computer_players_and_sums_up_each_level() {
+    let args = |jobs: &'static str| {
+        vec![
+            "--ruleset",
+            "sleuth",
+            "--players",
+            "3",
+            "--games",
+            "6",
+            "--seats",
+            "master,novice,novice",
+            "--seed",
+            "5",
+            "--jobs",
+            jobs,
+            "--json",
+        ]
+    };
+    let one = json(&args("1"));
+    let two = json(&args("2"));
+    assert_eq!(one["games"], two["games"], "the workers change nothing");
+    let games = one["games"].as_array().unwrap();
+    assert_eq!(games.len(), 6);
+    assert!(games.iter().all(|g| g["ended"] == true));
+    let levels = one["summary"]["levels"].as_array().unwrap();
+    let seats: u64 = levels.iter().map(|l| l["seats"].as_u64().unwrap()).sum();
+    assert_eq!(seats, 18, "three seats in each of six games");
+    let master = levels.iter().find(|l| l["level"] == "master").unwrap();
+    assert_eq!(master["seats"], 6);
+    let wins: u64 = games
+        .iter()
+        .map(|g| g["winners"].as_array().unwrap().len() as u64)
+        .sum();
+    assert_eq!(
+        levels
+            .iter()
+            .map(|l| l["wins"].as_u64().unwrap())
+            .sum::<u64>(),
+        wins
+    );
+    let table = simulate(&[
+        "--ruleset",
+        "sleuth",
+        "--players",
+        "3",
+        "--games",
+        "2",
+        "--seats",
+        "detective",
+    ]);
+    assert!(table.status.success());
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(text.contains("| detective | 6 |"), "{text}");
+    assert!(text.contains("the seat that plays first won"), "{text}");
 }

@@ -186,6 +186,61 @@ fn proven(sheet: &Sheet, missing: usize) -> Vec<String> {
         .collect()
 }
 
+/// The most computer moves one change may carry, so a table of computers cannot loop.
+const MOST_COMPUTER_MOVES: usize = 200;
+
+/// Computer seats (`levels[seat]`, None for a person) take their turns while it is one's turn;
+/// then, if a question was answered since the log's event `since`, any computer seat whose
+/// sheet now proves the missing gem(s) accuses, whoever's turn it is (RULES-SLEUTH.md §3).
+/// The service runs it after every change.
+pub fn play(state: &mut Sleuth, levels: &[Option<Level>], since: usize) {
+    play_moves(state, levels, since, MOST_COMPUTER_MOVES);
+}
+
+/// `play`, with at most `most` turns taken before the accusations (and as many after each
+/// accusation): `simulate` plays one turn at a time, so every seat may accuse between turns.
+pub fn play_moves(state: &mut Sleuth, levels: &[Option<Level>], since: usize, most: usize) {
+    play_turns(state, levels, most);
+    // Only an answer to a question tells anyone something new about the cards.
+    if !(state.log[since.min(state.log.len())..].iter())
+        .any(|e| matches!(e, crate::games::sleuth::rules::Event::Asked { .. }))
+    {
+        return;
+    }
+    for (seat, level) in levels.iter().enumerate() {
+        let Some(level) = *level else { continue };
+        if state.over || !state.in_play(seat) {
+            continue;
+        }
+        let Some(text) = ClassicSeat::of(state, seat).and_then(|v| accusation(&v, level)) else {
+            continue;
+        };
+        if state.act(seat, &text).is_ok() {
+            // The game may go on with another player's turn, a computer's among them.
+            play_turns(state, levels, most);
+        }
+    }
+}
+
+fn play_turns(state: &mut Sleuth, levels: &[Option<Level>], most: usize) {
+    for _ in 0..most {
+        let Some(seat) = state.current.filter(|_| !state.over) else {
+            return;
+        };
+        let Some(level) = levels.get(seat).copied().flatten() else {
+            return;
+        };
+        let Some(view) = ClassicSeat::of(state, seat) else {
+            return;
+        };
+        let text = command(&view, level);
+        if state.act(seat, &text).is_err() {
+            // A command the engine refuses should not happen; the turn passes rather than stall.
+            let _ = state.act(seat, "pass");
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,7 @@ pub mod pages;
 pub mod replay;
 pub mod rules;
 pub mod service;
+pub mod simulate;
 pub mod verify;
 pub mod view;
 pub mod words;
@@ -75,6 +76,10 @@ impl Game for ClassicSleuth {
 
     fn web(&self) -> Option<super::WebRoutes> {
         Some(pages::routes())
+    }
+
+    fn simulate(&self, args: &[String]) -> Option<std::process::ExitCode> {
+        Some(simulate::main_from(args))
     }
 
     fn settings_from_pairs(&self, pairs: &[String]) -> Result<Value, String> {

@@ -1,31 +1,13 @@
 //! The command's face: reading `--seats` and `--setting`, a progress bar on a terminal (none
 //! when piped), and the summary as a table or the whole result as JSON.
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
-
-use indicatif::{ProgressBar, ProgressStyle};
 
 use super::summary::{summarize, table};
 use super::Plan;
 use crate::games::polysleuth::rules::Settings;
-use crate::level::Level;
 
-/// Reads `novice,detective,…`: one level per seat.
-pub fn seats(text: &str, players: usize) -> Result<Vec<Level>, String> {
-    let levels: Vec<Level> = text
-        .split(',')
-        .filter(|s| !s.trim().is_empty())
-        .map(Level::parse)
-        .collect::<Result<_, _>>()?;
-    match levels.len() {
-        1 => Ok(vec![levels[0]; players]),
-        n if n == players => Ok(levels),
-        n => Err(format!(
-            "--seats names {n} levels for {players} players; name one level for every seat, or one for all"
-        )),
-    }
-}
+pub use crate::games::simulate::seats;
 
 /// Reads `KEY=VALUE` house rules (RULES.md) into settings.
 pub fn settings(pairs: &[String]) -> Result<Settings, String> {
@@ -47,29 +29,8 @@ pub fn run(plan: &Plan, json: bool) -> Result<String, String> {
     plan.settings
         .check(plan.players)
         .map_err(|e| e.to_string())?;
-    if plan.games == 0 || plan.games > 10_000_000 {
-        return Err(format!(
-            "--games {}: play 1 to 10,000,000 games in one run",
-            plan.games
-        ));
-    }
-    if plan.jobs == 0 || plan.jobs > 256 {
-        return Err(format!("--jobs {}: use 1 to 256 workers", plan.jobs));
-    }
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(plan.games);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games, {elapsed} (about {eta} left)",
-            )
-            .expect("a fixed template"),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
-    let games = super::run(plan, &|| bar.inc(1))?;
-    bar.finish_and_clear();
+    crate::games::simulate::check(plan.games, plan.jobs)?;
+    let games = crate::games::simulate::run(plan.games, plan.jobs, &|i| super::play(plan, i))?;
     let summary = summarize(plan, &games);
     Ok(if json {
         serde_json::to_string_pretty(&serde_json::json!({
@@ -97,14 +58,9 @@ struct Command {
 /// Reads `polysleuth simulate`'s arguments for Polysleuth and runs it; clap answers `--help`
 /// and malformed flags itself (status 2).
 pub fn main_from(args: &[String]) -> ExitCode {
-    use clap::Parser;
-    let argv = std::iter::once("polysleuth simulate".to_string()).chain(args.iter().cloned());
-    match Command::try_parse_from(argv) {
+    match crate::games::simulate::parse::<Command>(args) {
         Ok(c) => main(c.args),
-        Err(e) => {
-            let _ = e.print();
-            ExitCode::from(e.exit_code() as u8)
-        }
+        Err(status) => status,
     }
 }
 
@@ -145,19 +101,8 @@ pub fn main(args: Args) -> ExitCode {
             seats: seats(&args.seats, args.players)?,
             settings: settings(&args.settings)?,
             seed: args.seed,
-            jobs: args
-                .jobs
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            jobs: crate::games::simulate::jobs_or_cores(args.jobs),
         })
     })();
-    match plan.and_then(|plan| run(&plan, args.json)) {
-        Ok(out) => {
-            println!("{out}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("polysleuth simulate: {e}");
-            ExitCode::from(2)
-        }
-    }
+    crate::games::simulate::finish(plan.and_then(|plan| run(&plan, args.json)))
 }

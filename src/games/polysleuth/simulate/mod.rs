@@ -6,9 +6,6 @@
 pub mod cli;
 pub mod summary;
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
-
 use rand::RngExt;
 use serde::Serialize;
 
@@ -52,10 +49,7 @@ pub struct GameResult {
 
 /// The levels seated in game `index`.
 pub fn levels_of(plan: &Plan, index: u64) -> Vec<Level> {
-    let n = plan.seats.len();
-    (0..n)
-        .map(|s| plan.seats[(s + index as usize) % n])
-        .collect()
+    crate::games::simulate::levels_of(&plan.seats, index)
 }
 
 /// Plays game `index` of the plan to its end.
@@ -112,26 +106,5 @@ pub fn play(plan: &Plan, index: u64) -> Result<GameResult, String> {
 
 /// Plays every game of the plan on `plan.jobs` workers; `tick` is called after each game.
 pub fn run(plan: &Plan, tick: &(dyn Fn() + Sync)) -> Result<Vec<GameResult>, String> {
-    let next = AtomicU64::new(0);
-    let results: Mutex<Vec<Option<Result<GameResult, String>>>> =
-        Mutex::new(vec![None; plan.games as usize]);
-    std::thread::scope(|scope| {
-        for _ in 0..plan.jobs.max(1) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= plan.games {
-                    break;
-                }
-                let r = play(plan, i);
-                results.lock().expect("no worker panics holding it")[i as usize] = Some(r);
-                tick();
-            });
-        }
-    });
-    results
-        .into_inner()
-        .expect("no worker panics holding it")
-        .into_iter()
-        .map(|r| r.expect("every game was played"))
-        .collect()
+    crate::games::simulate::on_workers(plan.games, plan.jobs, &|i| play(plan, i), tick)
 }

@@ -15,7 +15,6 @@ mod table;
 mod tell;
 
 use crate::clock::now;
-use crate::games::sleuth::computer::{accusation, command, ClassicSeat};
 use crate::games::sleuth::rules::Sleuth;
 use crate::master::{json, Master, MasterError, Result};
 use crate::store::games::sleuth::ClassicSave;
@@ -43,9 +42,6 @@ pub struct ClassicPlayer {
     pub state: Sleuth,
     pub players: Vec<PlayerRow>,
 }
-
-/// The most computer moves one change may carry, so a table of computers cannot loop.
-const MOST_COMPUTER_MOVES: usize = 200;
 
 impl Master {
     /// A classic game and its state, for its public pages.
@@ -140,52 +136,13 @@ impl Master {
     }
 }
 
-/// Computer seats take their turns while it is one's turn; then, if a question was answered
-/// since the log's event `since`, any computer seat whose sheet now proves the missing gem(s)
-/// accuses, whoever's turn it is (RULES-SLEUTH.md §3).
+/// Computer seats play as the engine's computer players say (`computer::play`).
 fn play_computers(state: &mut Sleuth, players: &[PlayerRow], since: usize) {
-    play_computer_turns(state, players);
-    // Only an answer to a question tells anyone something new about the cards.
-    if !(state.log[since.min(state.log.len())..].iter())
-        .any(|e| matches!(e, crate::games::sleuth::rules::Event::Asked { .. }))
-    {
-        return;
-    }
+    let mut levels = vec![None; state.players.len()];
     for p in players {
-        let Some(level) = p.computer else { continue };
-        let seat = p.seat as usize;
-        if state.over || !state.in_play(seat) {
-            continue;
-        }
-        let Some(text) = ClassicSeat::of(state, seat).and_then(|v| accusation(&v, level)) else {
-            continue;
-        };
-        if state.act(seat, &text).is_ok() {
-            // The game may go on with another player's turn, a computer's among them.
-            play_computer_turns(state, players);
+        if let Some(l) = levels.get_mut(p.seat as usize) {
+            *l = p.computer;
         }
     }
-}
-
-fn play_computer_turns(state: &mut Sleuth, players: &[PlayerRow]) {
-    for _ in 0..MOST_COMPUTER_MOVES {
-        let Some(seat) = state.current.filter(|_| !state.over) else {
-            return;
-        };
-        let Some(level) = players
-            .iter()
-            .find(|p| p.seat as usize == seat)
-            .and_then(|p| p.computer)
-        else {
-            return;
-        };
-        let Some(view) = ClassicSeat::of(state, seat) else {
-            return;
-        };
-        let text = command(&view, level);
-        if state.act(seat, &text).is_err() {
-            // A command the engine refuses should not happen; the turn passes rather than stall.
-            let _ = state.act(seat, "pass");
-        }
-    }
+    crate::games::sleuth::computer::play(state, &levels, since);
 }

@@ -1,0 +1,179 @@
+//! What every game's `polysleuth simulate` shares: the seats' levels read from `--seats` and
+//! turned round from game to game, the limits on `--games` and `--jobs`, every core at work
+//! with a progress bar on a terminal, and the answer printed or refused. A game brings only how
+//! to play one game from the run's seed and its number, and how to sum the results up; each
+//! game is drawn from those two alone, so the result does not depend on the number of workers.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::level::Level;
+
+/// Reads `novice,detective,…`: one level per seat, or one for every seat.
+pub fn seats(text: &str, players: usize) -> Result<Vec<Level>, String> {
+    let levels: Vec<Level> = text
+        .split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(Level::parse)
+        .collect::<Result<_, _>>()?;
+    match levels.len() {
+        1 => Ok(vec![levels[0]; players]),
+        n if n == players => Ok(levels),
+        n => Err(format!(
+            "--seats names {n} levels for {players} players; name one level for every seat, or one for all"
+        )),
+    }
+}
+
+/// The levels seated in game `index`: the first game's seats turned round by `index`, so a
+/// level's results do not depend on where it sits.
+pub fn levels_of(seats: &[Level], index: u64) -> Vec<Level> {
+    let n = seats.len();
+    (0..n).map(|s| seats[(s + index as usize) % n]).collect()
+}
+
+/// `--jobs`, or every core.
+pub fn jobs_or_cores(jobs: Option<usize>) -> usize {
+    jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// The limits every game's run keeps.
+pub fn check(games: u64, jobs: usize) -> Result<(), String> {
+    if games == 0 || games > 10_000_000 {
+        return Err(format!(
+            "--games {games}: play 1 to 10,000,000 games in one run"
+        ));
+    }
+    if jobs == 0 || jobs > 256 {
+        return Err(format!("--jobs {jobs}: use 1 to 256 workers"));
+    }
+    Ok(())
+}
+
+/// Plays games `0..games` on `jobs` workers, with a progress bar when standard error is a
+/// terminal; the results come back in the games' order.
+pub fn run<R: Send>(
+    games: u64,
+    jobs: usize,
+    play: &(dyn Fn(u64) -> Result<R, String> + Sync),
+) -> Result<Vec<R>, String> {
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(games);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games, {elapsed} (about {eta} left)",
+            )
+            .expect("a fixed template"),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let results = on_workers(games, jobs, play, &|| bar.inc(1));
+    bar.finish_and_clear();
+    results
+}
+
+/// Plays every game on `jobs` workers; `tick` is called after each game.
+pub fn on_workers<R: Send>(
+    games: u64,
+    jobs: usize,
+    play: &(dyn Fn(u64) -> Result<R, String> + Sync),
+    tick: &(dyn Fn() + Sync),
+) -> Result<Vec<R>, String> {
+    let next = AtomicU64::new(0);
+    let results: Mutex<Vec<Option<Result<R, String>>>> =
+        Mutex::new((0..games).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= games {
+                    break;
+                }
+                let r = play(i);
+                results.lock().expect("no worker panics holding it")[i as usize] = Some(r);
+                tick();
+            });
+        }
+    });
+    results
+        .into_inner()
+        .expect("no worker panics holding it")
+        .into_iter()
+        .map(|r| r.expect("every game was played"))
+        .collect()
+}
+
+/// Prints what a run gives: the summary on standard output, or one message on standard error
+/// and status 2.
+pub fn finish(out: Result<String, String>) -> ExitCode {
+    match out {
+        Ok(out) => {
+            println!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("polysleuth simulate: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Reads a game's own command line, `--help` and malformed flags answered by clap (status 2).
+pub fn parse<C: clap::Parser>(args: &[String]) -> Result<C, ExitCode> {
+    let argv = std::iter::once("polysleuth simulate".to_string()).chain(args.iter().cloned());
+    C::try_parse_from(argv).map_err(|e| {
+        let _ = e.print();
+        ExitCode::from(e.exit_code() as u8)
+    })
+}
+
+/// A share as a percentage with one decimal.
+pub fn percent(part: u64, whole: u64) -> String {
+    match whole {
+        0 => "–".into(),
+        _ => format!("{:.1}%", part as f64 * 100.0 / whole as f64),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_level_fills_every_seat_and_a_wrong_count_is_refused() {
+        assert_eq!(seats("novice", 3).unwrap(), vec![Level::Novice; 3]);
+        assert_eq!(
+            seats("master,novice", 2).unwrap(),
+            vec![Level::Master, Level::Novice]
+        );
+        assert!(seats("master,novice", 3)
+            .unwrap_err()
+            .contains("name one level for every seat"));
+    }
+
+    #[test]
+    fn the_levels_turn_round_the_seats_from_game_to_game() {
+        let first = [Level::Master, Level::Novice, Level::Novice];
+        assert_eq!(
+            levels_of(&first, 1),
+            vec![Level::Novice, Level::Novice, Level::Master]
+        );
+        assert_eq!(levels_of(&first, 3), first.to_vec());
+    }
+
+    #[test]
+    fn results_come_back_in_the_games_order_whatever_the_workers() {
+        let play = |i: u64| Ok::<u64, String>(i * i);
+        let one = on_workers(50, 1, &play, &|| {}).unwrap();
+        let four = on_workers(50, 4, &play, &|| {}).unwrap();
+        assert_eq!(one, four);
+        assert_eq!(one[7], 49);
+        assert!(check(0, 1).is_err() && check(5, 0).is_err() && check(5, 2).is_ok());
+    }
+}
