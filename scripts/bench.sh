@@ -10,7 +10,7 @@
 # on SQLite and on PostgreSQL with two instances (a throwaway cluster from
 # scripts/pg-cluster.sh; left out, and said so, where PostgreSQL is not installed), the scale
 # table, mail ingestion by pipe and by IMAP (a throwaway Dovecot), the rules, the
-# Information Sheet assistant and classic Sleuth's engine and sheet.
+# Information Sheet assistant, classic Sleuth's engine and sheet, and each game's simulation.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 print_only=${1:-}
@@ -117,6 +117,30 @@ say "classic"
   echo
   cargo bench --locked -q --bench classic 2>>"$log" | grep '^|'
 } >>"$out"
+
+say "simulate"
+# Each game's simulation, on one worker and on every core: the same games either way.
+cores=$(nproc)
+{
+  echo
+  echo "### Simulation"
+  echo
+  echo "\`polysleuth simulate\`: games between detective computer players (four a game), seed 1, on one worker and on every core (\`--jobs $cores\`)."
+  echo
+  echo "| game | games | one worker | $cores workers | games/s on $cores workers |"
+  echo "|---|---|---|---|---|"
+} >>"$out"
+for spec in "polysleuth 2000" "sleuth 200"; do
+  set -- $spec
+  times=()
+  for jobs in 1 "$cores"; do
+    start=$EPOCHREALTIME
+    target/release/polysleuth simulate --ruleset "$1" --players 4 --games "$2" --seats detective --seed 1 --jobs "$jobs" >/dev/null 2>>"$log"
+    times+=("$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { print b - a }')")
+  done
+  awk -v g="$1" -v n="$2" -v one="${times[0]}" -v all="${times[1]}" \
+    'BEGIN { printf "| %s | %d | %.1f s | %.1f s | %.0f |\n", g, n, one, all, n / all }' >>"$out"
+done
 
 if [ "$print_only" = "--print" ]; then
   cat "$out"
