@@ -51,6 +51,9 @@ impl Columns for rusqlite::Row<'_> {
 pub struct Named<'r, 's> {
     row: &'r rusqlite::Row<'s>,
     names: Vec<&'r str>,
+    /// Where the last column was found: a row type reads its columns in about the order the
+    /// statement lists them, so the next is looked for from there first.
+    next: std::cell::Cell<usize>,
 }
 
 impl<'r, 's> Named<'r, 's> {
@@ -58,14 +61,21 @@ impl<'r, 's> Named<'r, 's> {
         Named {
             row,
             names: row.as_ref().column_names(),
+            next: std::cell::Cell::new(0),
         }
     }
 
     fn at(&self, name: &str) -> Result<usize, StoreError> {
-        self.names
+        let from = self.next.get().min(self.names.len());
+        let (after, before) = self.names.split_at(from);
+        let at = before
             .iter()
             .position(|n| *n == name)
-            .ok_or_else(|| StoreError::Direct(format!("no column {name}")))
+            .map(|i| from + i)
+            .or_else(|| after.iter().position(|n| *n == name))
+            .ok_or_else(|| StoreError::Direct(format!("no column {name}")))?;
+        self.next.set(at + 1);
+        Ok(at)
     }
 }
 
@@ -101,3 +111,33 @@ macro_rules! from_any_row {
     )*};
 }
 pub(crate) use from_any_row;
+
+#[cfg(test)]
+mod named_tests {
+    use super::{Columns, Named};
+
+    #[test]
+    fn a_column_is_found_by_name_in_any_order() {
+        let conn = rusqlite::Connection::open_in_memory().unwrap();
+        let read = |order: &[&str]| -> Vec<String> {
+            conn.query_row("SELECT 1 AS a, 'x' AS b, 3 AS c", [], |row| {
+                let named = Named::new(row);
+                Ok(order
+                    .iter()
+                    .map(|n| match *n {
+                        "b" => named.text(n).unwrap(),
+                        n => named.int(n).unwrap().to_string(),
+                    })
+                    .collect())
+            })
+            .unwrap()
+        };
+        assert_eq!(read(&["a", "b", "c"]), ["1", "x", "3"]);
+        assert_eq!(read(&["c", "a", "b", "c", "a"]), ["3", "1", "x", "3", "1"]);
+        conn.query_row("SELECT 1 AS a", [], |row| {
+            assert!(Named::new(row).int("nope").is_err());
+            Ok(())
+        })
+        .unwrap();
+    }
+}
