@@ -380,6 +380,7 @@ gm-bounced = mail to { $who } has bounced: the receiving mail server refused it 
 error-400 = Bad request
 error-403 = Forbidden
 error-404 = Not found
+error-no-such-page = There is no page at this address. Check the link you followed, or start again from the front page.
 error-409 = Conflict
 error-422 = Please check what you sent
 error-429 = Too many requests

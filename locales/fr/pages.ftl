@@ -380,6 +380,7 @@ gm-bounced = le courriel à { $who } revient : le serveur de courrier qui le re�
 error-400 = Requête incorrecte
 error-403 = Accès refusé
 error-404 = Introuvable
+error-no-such-page = Il n’y a pas de page à cette adresse. Vérifiez le lien suivi, ou repartez de la page d’accueil.
 error-409 = Conflit
 error-422 = Vérifiez ce que vous avez envoyé
 error-429 = Trop de demandes

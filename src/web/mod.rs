@@ -237,6 +237,7 @@ pub fn server(
                 }
                 routes(cfg);
             })
+            .default_service(web::to(pages::not_found))
     })
     .workers(workers)
     .listen(listener)?

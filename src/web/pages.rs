@@ -54,6 +54,16 @@ pub async fn metrics(master: web::Data<Master>) -> HttpResponse {
         .body(text)
 }
 
+/// Any address no route takes: the error page in the reader's language (JSON under `/api/`),
+/// not an empty answer.
+pub async fn not_found(req: actix_web::HttpRequest) -> HttpResponse {
+    let e = crate::master::MasterError::NotFound(crate::said!("error-no-such-page"));
+    match req.path().starts_with("/api/") {
+        true => actix_web::ResponseError::error_response(&super::error::ApiError(e)),
+        false => actix_web::ResponseError::error_response(&super::error::PageError(e)),
+    }
+}
+
 pub async fn health() -> HttpResponse {
     HttpResponse::Ok().content_type("text/plain").body("ok")
 }

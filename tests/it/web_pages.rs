@@ -446,3 +446,32 @@ async fn the_help_and_front_pages_list_every_game_the_service_runs() {
     let (_, french) = app.get_text("/help?lang=fr").await;
     assert!(french.contains("Sleuth classique"), "{french}");
 }
+
+/// An address no page answers gets the error page in the reader's language, saying what to
+/// do, and under `/api/` the API's JSON error — never an empty answer.
+#[tokio::test]
+async fn an_address_with_no_page_answers_a_page_that_says_so_in_the_readers_language() {
+    let mut app = TestApp::spawn().await;
+    let (status, page) = app.get_text("/no/such/page").await;
+    assert_eq!(status, 404);
+    assert!(page.contains("There is no page at this address"), "{page}");
+    assert!(page.contains("<h1>Not found</h1>") || page.contains("Not found"));
+    let fr = app
+        .client
+        .get(app.url("/nulle-part"))
+        .header("Accept-Language", "fr-FR,fr;q=0.9")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(fr.status().as_u16(), 404);
+    let fr = fr.text().await.unwrap();
+    assert!(fr.contains("Il n’y a pas de page à cette adresse"), "{fr}");
+    let api = app.client.get(app.url("/api/nothing/here")).send().await.unwrap();
+    assert_eq!(api.status().as_u16(), 404);
+    let body: Value = api.json().await.unwrap();
+    assert!(
+        body.to_string().contains("There is no page at this address"),
+        "{body}"
+    );
+    app.stop().await;
+}
