@@ -36,9 +36,19 @@ fn plain(c: char) -> Option<char> {
     })
 }
 
-/// The text with its typography made plain; borrowed when there was nothing to change.
+/// The text with its typography made plain; borrowed when there was nothing to change. An
+/// accent some keyboards send as a letter followed by a combining mark (`e` + `◌́`) is composed
+/// into the one letter (`é`) a name or a word is written with.
 pub fn normalise(text: &str) -> Cow<'_, str> {
-    if text.is_ascii() || !text.chars().any(|c| plain(c) != Some(c)) {
+    if text.is_ascii() {
+        return Cow::Borrowed(text);
+    }
+    let combining = |c: char| ('\u{300}'..='\u{36F}').contains(&c);
+    if text.chars().any(combining) {
+        use unicode_normalization::UnicodeNormalization;
+        return Cow::Owned(text.chars().filter_map(plain).nfc().collect());
+    }
+    if !text.chars().any(|c| plain(c) != Some(c)) {
         return Cow::Borrowed(text);
     }
     Cow::Owned(text.chars().filter_map(plain).collect())
@@ -58,6 +68,18 @@ pub fn meaningful_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_letter_and_its_combining_accent_read_as_the_one_accented_letter() {
+        assert_eq!(
+            super::normalise("Ame\u{301}lie has 2 Red Diamond"),
+            "Amélie has 2 Red Diamond"
+        );
+        assert!(matches!(
+            super::normalise("Amélie"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+    }
+
     use super::*;
 
     #[test]

@@ -643,7 +643,7 @@ fn joined_names(signups: &[SignupRow]) -> Vec<String> {
 fn check_not_computer(game: &GameRow, name: &str) -> Result<()> {
     if computers_of(game)?
         .iter()
-        .any(|(n, _)| n.eq_ignore_ascii_case(name))
+        .any(|(n, _)| crate::games::names::same_name(n, name))
     {
         return Err(MasterError::Conflict(said!(
             "error-name-taken",
@@ -684,7 +684,10 @@ fn check_seat(
             "error-your-address-joined-game"
         )));
     }
-    if joined.iter().any(|s| s.name.eq_ignore_ascii_case(name)) {
+    if joined
+        .iter()
+        .any(|s| crate::games::names::same_name(&s.name, name))
+    {
         return Err(MasterError::Conflict(said!(
             "error-name-taken",
             name = name

@@ -328,7 +328,7 @@ fn check_forming(
         }
         if computers[..i]
             .iter()
-            .any(|(n, _)| n.eq_ignore_ascii_case(name))
+            .any(|(n, _)| crate::games::names::same_name(n, name))
         {
             errors.push(said!("error-same-name", name = name));
         }
@@ -412,7 +412,7 @@ fn check_players(
         }
         if players[..i]
             .iter()
-            .any(|(n, _)| n.eq_ignore_ascii_case(name))
+            .any(|(n, _)| crate::games::names::same_name(n, name))
         {
             errors.push(said!("error-same-name-case", name = name));
         }

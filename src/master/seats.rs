@@ -100,7 +100,7 @@ impl Master {
             )));
         }
         for p in players.iter().filter(|p| p.seat != seat as i64) {
-            if p.name.eq_ignore_ascii_case(name) {
+            if crate::games::names::same_name(&p.name, name) {
                 return Err(MasterError::Conflict(said!(
                     "error-already-seated",
                     name = name,

@@ -388,3 +388,43 @@ async fn a_players_error_page_follows_their_language_not_their_browsers() {
     assert!(body.contains("la partie est terminée"), "{body}");
     app.stop().await;
 }
+
+/// A name with accents is a name: a game seats Amélie, a turn names her in any case or with
+/// the accent typed as a separate mark, and a second Amélie in another case is refused.
+#[tokio::test]
+async fn a_player_named_with_accents_is_seated_and_named_in_turns_whatever_the_case() {
+    let mut app = common::TestApp::spawn().await;
+    let body = |players: &[&str]| {
+        let mut body = common::game_body(&["Ann"], None, serde_json::json!({}));
+        body["players"] = players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{p} <p{i}@example.org>"))
+            .collect();
+        body
+    };
+    let (_, links, _) = app.create_game(&body(&["Amélie", "Ben", "Zoë"])).await;
+    let (status, reply) = app
+        .turn(
+            &links[1],
+            "1 (0): AMÉLIE has how many Reds?\n2 (0): zoë has how many Opals?",
+        )
+        .await;
+    assert_eq!(status, 200, "{reply}");
+    let (status, reply) = app
+        .turn(&links[1], "1 (0): Ame\u{301}lie has how many Blues?")
+        .await;
+    assert_eq!(
+        status, 200,
+        "a combining accent reads as the letter: {reply}"
+    );
+    let view = app.private_view(&links[0]).await;
+    assert_eq!(
+        view["me"].as_str().or(view["name"].as_str()),
+        Some("Amélie"),
+        "{view}"
+    );
+    let (status, refused) = app.post_game(&body(&["Amélie", "AMÉLIE", "Ben"])).await;
+    assert_eq!(status, 422, "{refused}");
+    app.stop().await;
+}

@@ -466,11 +466,17 @@ async fn an_address_with_no_page_answers_a_page_that_says_so_in_the_readers_lang
     assert_eq!(fr.status().as_u16(), 404);
     let fr = fr.text().await.unwrap();
     assert!(fr.contains("Il n’y a pas de page à cette adresse"), "{fr}");
-    let api = app.client.get(app.url("/api/nothing/here")).send().await.unwrap();
+    let api = app
+        .client
+        .get(app.url("/api/nothing/here"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(api.status().as_u16(), 404);
     let body: Value = api.json().await.unwrap();
     assert!(
-        body.to_string().contains("There is no page at this address"),
+        body.to_string()
+            .contains("There is no page at this address"),
         "{body}"
     );
     app.stop().await;

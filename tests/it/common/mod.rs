@@ -321,13 +321,16 @@ pub fn links_in_mails(mails: &[String], created: &Value) -> Option<Vec<String>> 
     ];
     let mut found = std::collections::HashMap::new();
     for mail in mails {
-        let mail = mail
-            .replace("=\r\n", "")
-            .replace("=\n", "")
-            .replace('\r', "");
-        if !subjects.iter().any(|s| mail.contains(s.as_str())) {
+        // The subject and the text as a mail reader shows them (a name with accents makes
+        // the body quoted-printable).
+        let Some(parsed) = mail_parser::MessageParser::default().parse(mail.as_bytes()) else {
+            continue;
+        };
+        let subject = parsed.subject().unwrap_or_default();
+        if !subjects.iter().any(|s| subject.contains(s.as_str())) {
             continue;
         }
+        let mail = parsed.body_text(0).unwrap_or_default().replace('\r', "");
         let name = mail.lines().find_map(|l| {
             l.strip_prefix("Hello ")
                 .or_else(|| l.strip_prefix("Bonjour "))?

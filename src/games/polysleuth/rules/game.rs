@@ -96,7 +96,10 @@ impl Game {
             if !valid_name(name) {
                 return Err(SetupError::BadName(name.clone()));
             }
-            if players[..i].iter().any(|p| p.eq_ignore_ascii_case(name)) {
+            if players[..i]
+                .iter()
+                .any(|p| crate::games::names::same_name(p, name))
+            {
                 return Err(SetupError::DuplicateName(name.clone()));
             }
         }
@@ -157,7 +160,11 @@ impl Game {
             name.trim()
         };
         // Names often share a beginning ("Player1", "Player2"): the length and the last byte
-        // turn most of them away before the whole comparison.
+        // turn most of them away before the whole comparison. A name with accents is
+        // compared whole, whatever the case of its letters (`AMÉLIE` is Amélie).
+        if !name.is_ascii() {
+            return (self.players.iter()).position(|p| crate::games::names::same_name(p, name));
+        }
         let last = name.as_bytes().last().map(u8::to_ascii_lowercase);
         self.players.iter().position(|p| {
             p.len() == name.len()

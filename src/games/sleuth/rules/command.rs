@@ -109,7 +109,11 @@ pub fn starts_like_command(line: &str, names: &[String]) -> bool {
         .split(|c: char| c.is_whitespace() || c == ':')
         .next()
         .unwrap_or("");
-    let named = |who: &str| names.iter().any(|n| n.eq_ignore_ascii_case(who.trim()));
+    let named = |who: &str| {
+        names
+            .iter()
+            .any(|n| crate::games::names::same_name(n, who.trim()))
+    };
     match read_line(&normal) {
         // `Word: how many Pairs` is a question only when the word is a player: `PS: Blues`
         // or `Note: pairs` in a signature is prose.

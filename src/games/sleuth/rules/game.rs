@@ -250,7 +250,10 @@ impl Sleuth {
             if !valid_name(name) {
                 return Err(SetupError::BadName(name.clone()));
             }
-            if players[..i].iter().any(|p| p.eq_ignore_ascii_case(name)) {
+            if players[..i]
+                .iter()
+                .any(|p| crate::games::names::same_name(p, name))
+            {
                 return Err(SetupError::DuplicateName(name.clone()));
             }
         }
@@ -344,7 +347,7 @@ impl Sleuth {
     pub fn seat_of(&self, name: &str) -> Option<usize> {
         self.players
             .iter()
-            .position(|p| p.eq_ignore_ascii_case(name))
+            .position(|p| crate::games::names::same_name(p, name))
     }
 
     /// Whether a seat can still take turns and win.
