@@ -277,7 +277,7 @@ impl Lang {
     }
 
     /// A moment in a time zone: `Sat 21 Nov 2026 18:00 CET (UTC+01:00)` /
-    /// `sam. 21 nov. 2026 18:00 CET (UTC+01:00)`.
+    /// `samedi 21 novembre 2026 à 18:00 CET (UTC+01:00)`.
     pub fn time(&self, epoch: i64, tz: Tz) -> String {
         // Every view of a page shows its deadline: each moment is worded once per language and
         // zone, and kept (a bounded memory: when full it starts again).
@@ -302,8 +302,10 @@ impl Lang {
                 let t = t.with_timezone(&tz);
                 match self {
                     Lang::En => t.format("%a %-d %b %Y %H:%M %Z (UTC%:z)").to_string(),
+                    // French in full words: the abbreviated `jeu.` reads as "game" after
+                    // "jusqu’au".
                     Lang::Fr => t
-                        .format_localized("%a %-d %b %Y %H:%M %Z (UTC%:z)", chrono::Locale::fr_FR)
+                        .format_localized("%A %-d %B %Y à %H:%M %Z (UTC%:z)", chrono::Locale::fr_FR)
                         .to_string(),
                 }
             }

@@ -145,7 +145,7 @@ fn numbers_and_times_in_each_languages_conventions() {
     );
     assert_eq!(
         Lang::Fr.time(1_795_280_400, paris),
-        "sam. 21 nov. 2026 18:00 CET (UTC+01:00)"
+        "samedi 21 novembre 2026 à 18:00 CET (UTC+01:00)"
     );
     assert_eq!(Lang::Fr.hours(3600), "1 heure");
     assert_eq!(Lang::En.hours(7200), "2 hours");
@@ -259,7 +259,7 @@ fn said_words_the_same_message_in_each_language_and_in_english_for_display() {
     assert_eq!(Lang::Fr.said(&both).matches("; ").count(), 1);
     let timed = Said::new("note-resumed").with("time", Value::time(1_900_000_800, "Europe/Paris"));
     assert!(
-        Lang::Fr.said(&timed).contains("dim. 17 mars 2030"),
+        Lang::Fr.said(&timed).contains("dimanche 17 mars 2030 à 19:00"),
         "{}",
         Lang::Fr.said(&timed)
     );

@@ -96,6 +96,18 @@ pub fn traits_count_named(lang: Lang, count: u32, names: &[String]) -> String {
 }
 
 /// The printed game's mark of a gem: ◆ Diamond, ○ Pearl, ● Opal.
+/// French words after "combien": `de rouges`, elided before a vowel (`d’opales`, `d’as`).
+pub fn partitive(words: &str) -> String {
+    let vowel = words
+        .chars()
+        .next()
+        .is_some_and(|c| "aeiouyàâäéèêëîïôöûüAEIOUYÀÂÉÈÊÎÔÛ".contains(c));
+    match vowel {
+        true => format!("d’{words}"),
+        false => format!("de {words}"),
+    }
+}
+
 pub fn gem_mark(g: Gem) -> char {
     match g {
         Gem::Diamond => '◆',
@@ -138,4 +150,14 @@ pub fn traits_plural_of(lang: Lang, traits: &[Trait]) -> String {
         "vowel",
         if vowel { "yes" } else { "no" },
     )
+}
+
+#[cfg(test)]
+mod partitive_tests {
+    #[test]
+    fn the_french_partitive_is_elided_before_a_vowel() {
+        assert_eq!(super::partitive("opales"), "d’opales");
+        assert_eq!(super::partitive("rouges"), "de rouges");
+        assert_eq!(super::partitive("as"), "d’as");
+    }
 }

@@ -3,13 +3,13 @@
 classic-free-choice = Choix libre
 classic-free-choice-of = Choix libre : { $element }
 classic-turn-began = Tour { $turn } : à { $player } de jouer.
-classic-asked-one = { $asker } a demandé à { $target } combien de { $what } (carte { $card }) : { $count }.
+classic-asked-one = { $asker } a demandé à { $target } combien { $what_of } (carte { $card }) : { $count }.
 classic-asked-two = { $asker } a demandé à { $target } ses { $what } (carte { $card }) : { $count ->
     [0] aucune carte
     [one] 1 carte passée
    *[other] { $count } cartes passées
 }.
-classic-asked-final-one = Dernière question de { $asker } : { $target }, combien de { $what } ? { $count }.
+classic-asked-final-one = Dernière question de { $asker } : { $target }, combien { $what_of } ? { $count }.
 classic-asked-final-two = Dernière question de { $asker } : les { $what } de { $target } : { $count ->
     [0] aucune carte
     [one] 1 carte passée
@@ -90,7 +90,7 @@ classic-subject-digest-set = [Sleuth partie { $id }] résumé { $on ->
     [yes] activé
    *[no] désactivé
 }
-classic-allows-one = combien de { $what }
+classic-allows-one = combien { $what_of }
 classic-allows-two = { $what } (les cartes ne sont montrées qu'à vous)
 classic-allows-two-count = { $what } (le nombre seulement : supersleuth)
 classic-allows-free = n'importe quel élément, ou deux de sortes différentes

@@ -196,7 +196,13 @@ pub fn welcome(
 /// What a Search card allows, in words.
 pub fn allows(t: Lang, card: SearchCard, supersleuth: bool) -> String {
     match card {
-        SearchCard::One(x) => t.t1("classic-allows-one", "what", t.classic_what(&[x])),
+        SearchCard::One(x) => t.t2(
+            "classic-allows-one",
+            "what",
+            t.classic_what(&[x]),
+            "what_of",
+            t.classic_what_of(&[x]),
+        ),
         SearchCard::Two(a, b) => t.t1(
             if supersleuth {
                 "classic-allows-two-count"

@@ -15,6 +15,16 @@ impl Lang {
         }
     }
 
+    /// `classic_what` after "how many": in French with its partitive, elided before a vowel
+    /// (`de rouges`, `d’opales`).
+    pub fn classic_what_of(&self, traits: &[Trait]) -> String {
+        let what = self.classic_what(traits);
+        match self {
+            Lang::En => what,
+            _ => crate::lang::words::partitive(&what),
+        }
+    }
+
     /// A Search card's name: `Free Choice Blue` / `Choix libre : bleus`.
     pub fn search_card(&self, card: SearchCard) -> String {
         match (self, card) {
@@ -62,6 +72,7 @@ impl Lang {
                         ("asker", name(seat).into()),
                         ("target", name(target).into()),
                         ("what", self.classic_what(traits).into()),
+                        ("what_of", self.classic_what_of(traits).into()),
                         (
                             "card",
                             card.map(|c| self.search_card(c)).unwrap_or_default().into(),
@@ -273,6 +284,18 @@ mod tests {
 
     use super::*;
     use crate::games::deck::{Colour, Gem, Kind};
+
+    #[test]
+    fn a_french_question_elides_its_partitive_before_a_vowel() {
+        use crate::games::sleuth::letters::allows;
+        use crate::games::sleuth::rules::SearchCard;
+        let opals = allows(Lang::Fr, SearchCard::One(Trait::Gem(Gem::Opal)), false);
+        assert!(opals.contains("combien d’opales"), "{opals}");
+        let reds = allows(Lang::Fr, SearchCard::One(Trait::Colour(Colour::Red)), false);
+        assert!(reds.contains("combien de rouges"), "{reds}");
+        let en = allows(Lang::En, SearchCard::One(Trait::Gem(Gem::Opal)), false);
+        assert!(en.contains("how many Opals") || en.contains("how many opals"), "{en}");
+    }
 
     fn every_refusal() -> Vec<Refusal> {
         use Refusal::*;
