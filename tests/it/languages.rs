@@ -303,7 +303,7 @@ async fn a_french_form_error_page_and_sign_up_mail() {
     let id = created["id"].as_i64().unwrap();
     let (_, page) = app.get_text(&format!("/games/{id}")).await;
     // Its start date and round length in French words and numbers.
-    assert!(page.contains("dim. 17 mars 2030 18:00"), "{page}");
+    assert!(page.contains("dimanche 17 mars 2030 à 18:00"), "{page}");
     assert!(page.contains("48 heures"), "{page}");
     let token = csrf(&page);
     let (_, said) = post_form(
@@ -311,7 +311,7 @@ async fn a_french_form_error_page_and_sign_up_mail() {
         &format!("/games/{id}/join"),
         &[
             ("csrf", &token),
-            ("name", "Zoé"),
+            ("name", "Zoé Lee"),
             ("email", "zoe@example.org"),
         ],
     )
