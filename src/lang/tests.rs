@@ -259,7 +259,9 @@ fn said_words_the_same_message_in_each_language_and_in_english_for_display() {
     assert_eq!(Lang::Fr.said(&both).matches("; ").count(), 1);
     let timed = Said::new("note-resumed").with("time", Value::time(1_900_000_800, "Europe/Paris"));
     assert!(
-        Lang::Fr.said(&timed).contains("dimanche 17 mars 2030 à 19:00"),
+        Lang::Fr
+            .said(&timed)
+            .contains("dimanche 17 mars 2030 à 19:00"),
         "{}",
         Lang::Fr.said(&timed)
     );

@@ -45,6 +45,24 @@ async function browser(js, viewport = { width: 1280, height: 800 }) {
   return { context, close };
 }
 
+// One classic game for every flow's phone check (made once: game creation is rate-limited).
+let classicMade = null;
+async function classicGame() {
+  if (!classicMade) {
+    const classic = await (await fetch(`${base}/api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Phone classic', gm_email: 'gm@example.org', ruleset: 'sleuth',
+        players: ['Ann', 'Ben', 'Cleo', 'Dan'].map((n) => `${n} <${n.toLowerCase()}@example.org>`),
+      }),
+    })).json();
+    const classicGm = await linkByMail([`[Sleuth game ${classic.id}]`, '/gm/'], /(http\S+\/gm\/\S+)/);
+    classicMade = { classic, classicGm };
+  }
+  return classicMade;
+}
+
 let step = 0;
 async function shot(page, dir, name, fullPage = true) {
   step += 1;
@@ -232,7 +250,8 @@ async function run(js, lang) {
   assert.equal(await text(page, '[data-bid-left]'), '26');
   const first = page.locator('#g_card option').first();
   const guess = await first.getAttribute('value');
-  const guessWords = await first.getAttribute('data-words');
+  // A choice's words in the turn's language: its own, or its value when they are the same.
+  const guessWords = (await first.getAttribute('data-words')) ?? guess;
   await page.selectOption('#g_place', 'Cleo');
   await page.selectOption('#g_card', guess);
   await Promise.all([js ? Promise.resolve() : page.waitForNavigation(), page.click(`text=${w.addGuess}`)]);
@@ -318,13 +337,20 @@ async function run(js, lang) {
   const sideways = await small.locator('.sheet-grid').evaluate((g) => g.scrollWidth - g.clientWidth);
   assert.ok(sideways <= 0, `the phone's sheet scrolls sideways by ${sideways}px`);
   // A reason opened on the last cell of a row stays on the screen.
-  const edge = small.locator('table.sheet tr.me td:last-child:has(.why)').first();
+  const edge = small.locator('table.sheet tr.me td:last-child:has(b)').first();
   assert.equal(await edge.count(), 1, 'the player\'s own row gives a reason in its last cell');
   await edge.focus();
-  const r = await edge.locator('.why').boundingBox();
+  const r = await edge.locator('b').boundingBox();
   assert.ok(r.x >= 0 && r.x + r.width <= 390, `the reason of a right-hand cell leaves the screen (${r.x}, ${r.width})`);
   await small.locator('.sheet-section').screenshot({ path: join(dir, 'sheet-phone.png') });
   await shot(small, dir, 'phone', true);
+  // The new-game form and a classic game's table fit a phone too (a commitment wraps).
+  const { classic, classicGm } = await classicGame();
+  for (const path of ['/games/new', new URL(classic.public_page).pathname, new URL(classicGm).pathname]) {
+    await small.goto(`${base}${path}`);
+    const wide = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(wide <= 0, `${path.replace(/-[0-9a-f]{32}$/, '-…')} is ${wide}px too wide for a phone`);
+  }
   await phone.close();
 
   assert.deepEqual(problems, [], 'no script errors');

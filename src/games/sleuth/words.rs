@@ -294,7 +294,10 @@ mod tests {
         let reds = allows(Lang::Fr, SearchCard::One(Trait::Colour(Colour::Red)), false);
         assert!(reds.contains("combien de rouges"), "{reds}");
         let en = allows(Lang::En, SearchCard::One(Trait::Gem(Gem::Opal)), false);
-        assert!(en.contains("how many Opals") || en.contains("how many opals"), "{en}");
+        assert!(
+            en.contains("how many Opals") || en.contains("how many opals"),
+            "{en}"
+        );
     }
 
     fn every_refusal() -> Vec<Refusal> {
