@@ -355,8 +355,12 @@ pub async fn gm_forming(
 pub struct Listed {
     pub id: i64,
     pub name: String,
+    /// Which game it is (`polysleuth`, `sleuth`, …).
+    pub ruleset: String,
     pub status: GameStatus,
     pub round: i64,
+    /// How many play: the seats taken.
+    pub players: usize,
     /// For a forming game: the seats still free.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seats_free: Option<i64>,
@@ -370,11 +374,14 @@ pub async fn listed(master: &Master) -> Result<Vec<Listed>, MasterError> {
             GameStatus::Forming => Some(forming_view(master, &g, Lang::En).await?.seats_free),
             _ => None,
         };
+        let players = master.seats_of(g.id).await?.len();
         out.push(Listed {
             id: g.id,
             name: g.name,
+            ruleset: g.ruleset.as_str().to_string(),
             status: g.status,
             round: g.round,
+            players,
             seats_free,
         });
     }

@@ -3,7 +3,7 @@
 use crate::common;
 
 use common::TestApp;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 pub(crate) fn csrf(html: &str) -> String {
     let at = html
@@ -77,7 +77,7 @@ async fn create_on_the_web(app: &TestApp) -> (String, Vec<String>, String) {
     let public = links(&created, "/games/").remove(0);
     let id: i64 = public.rsplit('/').next().unwrap().parse().unwrap();
     let players = app
-        .player_links(&serde_json::json!({
+        .player_links(&json!({
             "id": id,
             "players": [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cleo"}],
         }))
@@ -478,6 +478,46 @@ async fn an_address_with_no_page_answers_a_page_that_says_so_in_the_readers_lang
         body.to_string()
             .contains("There is no page at this address"),
         "{body}"
+    );
+    app.stop().await;
+}
+
+/// The front page says which game each listed game is and how many play it, in the reader's
+/// language; the API's list says the same as data.
+#[tokio::test]
+async fn the_front_page_says_which_game_each_listed_game_is_and_how_many_play() {
+    let mut app = TestApp::spawn().await;
+    let listed = json!({"listed": true, "name": "Poly table"});
+    app.create_game(&common::game_body(&["Ann", "Ben", "Cleo"], None, listed))
+        .await;
+    let classic = json!({"listed": true, "name": "Classic table", "ruleset": "sleuth"});
+    app.create_game(&common::game_body(
+        &["Ann", "Ben", "Cleo", "Dan"],
+        None,
+        classic,
+    ))
+    .await;
+    let (_, front) = app.get_text("/").await;
+    let row = |name: &str| -> String {
+        let at = front
+            .find(name)
+            .unwrap_or_else(|| panic!("{name} in {front}"));
+        front[at..at + front[at..].find("</tr>").unwrap()].to_string()
+    };
+    let poly = row("Poly table");
+    assert!(poly.contains("<td>Polysleuth</td><td>3</td>"), "{poly}");
+    let classic = row("Classic table");
+    assert!(classic.contains("Sleuth</td><td>4</td>"), "{classic}");
+    let list = app.get_json("/api/games").await;
+    let games = list
+        .as_array()
+        .or(list["games"].as_array())
+        .unwrap()
+        .clone();
+    let sleuth = games.iter().find(|g| g["name"] == "Classic table").unwrap();
+    assert_eq!(
+        (sleuth["ruleset"].as_str(), sleuth["players"].as_u64()),
+        (Some("sleuth"), Some(4))
     );
     app.stop().await;
 }
