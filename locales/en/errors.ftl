@@ -78,6 +78,7 @@ address-local-length = the part before the @ must have 1 to 64 characters
 address-local-characters = the part before the @ may hold letters, digits, dots (not two in a row, not first or last) and !#$%&'*+/=?^_`{"{"}|{"}"}~-
 address-too-long = it is longer than 254 characters
 address-bad-domain = "{ $domain }" is not a mail domain (letters, digits and hyphens between dots)
+address-one-label = "{ $domain }" is not a domain on the internet: an address ends with a domain such as example.org
 address-not-address = it is not an e-mail address
 error-unusable-address = "{ $email }" is not a usable e-mail address: { $why }
 done-observe-asked = { $email } was sent a mail with a link to confirm; the bulletins come once it is opened.

@@ -411,5 +411,6 @@ new-ruleset-hint = Polysleuth: everyone plays each round at once.
 countdown = %h h %m min %s s
 countdown-days = %dd %h h %m min %s s
 
-created-waiting = The game waits for its game master: a mail with the game master's link went to the address given. The game starts, and its players are mailed, when the game master presses "Start the game" on that page.
+created-waiting-for = The game waits for its game master: a mail with the game master's link went to { $address }. The game starts, and its players are mailed, when the game master presses "Start the game" on that page.
+created-players-hint-waiting = Each player's private link is the key to their seat and hand: it will be mailed to that player alone when the game starts, and nobody else sees it, you included.
 deal-given-by-operator = This deal was given by the operator (a chosen seed or deal), not drawn by the service: the commitment proves that it was not changed, not that nobody chose it.

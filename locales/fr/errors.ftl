@@ -78,6 +78,7 @@ address-local-length = la partie avant le @ doit avoir de 1 à 64 caractères
 address-local-characters = la partie avant le @ peut contenir des lettres, des chiffres, des points (jamais deux à la suite, ni au début ni à la fin) et !#$%&'*+/=?^_`{"{"}|{"}"}~-
 address-too-long = elle dépasse 254 caractères
 address-bad-domain = « { $domain } » n’est pas un domaine de courrier (des lettres, des chiffres et des tirets entre des points)
+address-one-label = « { $domain } » n’est pas un domaine d’Internet : une adresse se termine par un domaine comme example.org
 address-not-address = ce n’est pas une adresse électronique
 error-unusable-address = « { $email } » n’est pas une adresse électronique utilisable : { $why }
 done-observe-asked = Un courriel avec un lien de confirmation a été envoyé à { $email } ; les bulletins arriveront une fois le lien ouvert.

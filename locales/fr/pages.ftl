@@ -411,5 +411,6 @@ new-ruleset-hint = Polysleuth : chacun joue chaque manche en même temps.
 countdown = %h h %m min %s s
 countdown-days = %d j %h h %m min %s s
 
-created-waiting = La partie attend son maître de jeu : un courriel avec le lien du maître de jeu est parti vers l’adresse donnée. La partie commence, et ses joueurs reçoivent leur courriel, quand le maître de jeu appuie sur « Lancer la partie » sur cette page.
+created-waiting-for = La partie attend son maître de jeu : un courriel avec le lien du maître de jeu est parti vers { $address }. La partie commence, et ses joueurs reçoivent leur courriel, quand le maître de jeu appuie sur « Lancer la partie » sur cette page.
+created-players-hint-waiting = Le lien privé de chaque joueur est la clé de sa place et de sa main : il sera envoyé à ce joueur seul quand la partie commencera, et personne d’autre ne le voit, vous compris.
 deal-given-by-operator = Cette donne a été donnée par l’opérateur (une graine ou une donne choisie), non tirée par le service : l’engagement prouve qu’elle n’a pas été changée, non que personne ne l’a choisie.

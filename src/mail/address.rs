@@ -47,6 +47,11 @@ pub fn problem(address: &str) -> Option<Said> {
     if !domain.split('.').all(label_ok) {
         return Some(said!("address-bad-domain", domain = domain));
     }
+    // A domain of one label (`gm@stranger`) is no domain on the internet: only the machine's
+    // own `localhost` stands alone.
+    if !domain.contains('.') && !domain.eq_ignore_ascii_case("localhost") {
+        return Some(said!("address-one-label", domain = domain));
+    }
     if address.parse::<lettre::Address>().is_err() {
         return Some(said!("address-not-address"));
     }
@@ -78,6 +83,7 @@ mod tests {
             ("ann..b@x.org", "two in a row"),
             (".ann@x.org", "not first"),
             ("ann@-x.org", "not a mail domain"),
+            ("gm@stranger", "such as example.org"),
             ("ann@x..org", "not a mail domain"),
             ("annexample.org", "no @"),
         ] {

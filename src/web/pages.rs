@@ -242,15 +242,20 @@ pub async fn create_game(
         limiter.check_maker(&req, &request)?;
     }
     request.wait_for_gm = wait;
+    let gm_email = request.gm_email.clone();
     match super::admission::make_game(&master, request).await {
-        Ok(c) => Ok(private(
-            &CreatedPage {
-                t: super::lang::reader(&req, Lang::En),
-                c,
-                waiting: wait.then(|| super::lang::reader(&req, Lang::En).t("created-waiting")),
-            },
-            None,
-        )),
+        Ok(c) => {
+            let t = super::lang::reader(&req, Lang::En);
+            Ok(private(
+                &CreatedPage {
+                    t,
+                    c,
+                    waiting: wait
+                        .then(|| t.t1("created-waiting-for", "address", gm_email.as_str())),
+                },
+                None,
+            ))
+        }
         Err(MasterError::Invalid(errors)) => Ok(show_again(f, errors)),
         Err(e) => Err(e.into()),
     }

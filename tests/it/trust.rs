@@ -933,3 +933,48 @@ async fn four_resolves_of_round_one_at_once_close_round_one_only_and_a_double_cl
     assert_eq!(after["current"], next, "one turn ended, not two: {after}");
     app.stop().await;
 }
+
+/// A game made on the web that waits for its game master says where the game master's mail
+/// went, and that the players' links are mailed when the game starts — not that they were.
+#[tokio::test]
+async fn a_waiting_games_page_names_the_game_masters_address_and_says_players_are_mailed_at_the_start(
+) {
+    use crate::web_pages::{csrf, post_form};
+    use polysleuth::web::admission::CreateGames;
+    let dir = common::tempdir("waiting-page");
+    let db = common::database_url(&dir).await;
+    let mut app = TestApp::spawn_with(dir, db, |o| o.create_games = CreateGames::Confirmed).await;
+    let (_, form) = app.get_text("/games/new").await;
+    let token = csrf(&form);
+    let fields = [
+        ("csrf", token.as_str()),
+        ("name", "Waiting game"),
+        ("gm_email", "keeper@example.org"),
+        ("round_hours", "24"),
+        ("player1_name", "Ann"),
+        ("player1_email", "ann@example.org"),
+        ("player2_name", "Ben"),
+        ("player2_email", "ben@example.org"),
+        ("player3_name", "Cleo"),
+        ("player3_email", "cleo@example.org"),
+    ];
+    let (status, page) = post_form(&app, "/games/new", &fields).await;
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains("went to keeper@example.org"), "{page}");
+    assert!(
+        page.contains("will be mailed to that player alone when the game starts"),
+        "{page}"
+    );
+    assert!(
+        !page.contains("it was mailed to that player alone"),
+        "{page}"
+    );
+    let stranger = [("gm_email", "gm@stranger"), ("csrf", token.as_str())];
+    let (status, refused) = post_form(&app, "/games/new", &stranger).await;
+    assert_eq!(status, 422);
+    assert!(
+        refused.contains("is not a domain on the internet"),
+        "{refused}"
+    );
+    app.stop().await;
+}
