@@ -93,6 +93,29 @@ pub async fn connect(database_url: &str) -> anyhow::Result<Store> {
         .with_context(|| format!("cannot open the database {database_url}"))
 }
 
+/// The setting under which `serve` keeps its base URL for the command line.
+pub const BASE_URL_SETTING: &str = "base_url";
+
+/// The base URL a command writes links with: the one it was given, else the one `serve` last
+/// kept in the database, else `fallback` (with a warning on standard error, since links to
+/// it may lead nowhere).
+pub async fn base_url_for(
+    store: &Store,
+    given: Option<&str>,
+    fallback: &str,
+) -> anyhow::Result<String> {
+    if let Some(url) = given {
+        return Ok(url.to_string());
+    }
+    if let Some(url) = store.site_setting(BASE_URL_SETTING).await? {
+        return Ok(url);
+    }
+    eprintln!(
+        "polysleuth: no base URL given and none kept by `serve` on this database: links use {fallback}; pass --base-url (or POLYSLEUTH_BASE_URL) as the service has it"
+    );
+    Ok(fallback.to_string())
+}
+
 /// Where the service lives and how it signs, from its options and the database's secret.
 pub async fn site(store: &Store, base_url: &str, mail_from: &str) -> anyhow::Result<Site> {
     let from: lettre::message::Mailbox = mail_from
@@ -172,6 +195,11 @@ pub async fn start(opts: Options) -> anyhow::Result<Running> {
         .base_url
         .clone()
         .unwrap_or_else(|| format!("http://{addr}"));
+    // The command line on this database writes its links to this service.
+    store
+        .keep_site_setting(BASE_URL_SETTING, &base_url)
+        .await
+        .context("cannot keep the base URL in the database")?;
     let (master, writer_task) = serving_master(
         store.clone(),
         &base_url,

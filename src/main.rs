@@ -294,13 +294,10 @@ enum MailCommand {
 
 #[derive(Args, Clone)]
 struct Site {
-    /// Public address of the service, used in links.
-    #[arg(
-        long,
-        env = "POLYSLEUTH_BASE_URL",
-        default_value = "http://127.0.0.1:8080"
-    )]
-    base_url: String,
+    /// Public address of the service, used in links (default: the one `serve` last ran with
+    /// on this database, else http://127.0.0.1:8080).
+    #[arg(long, env = "POLYSLEUTH_BASE_URL")]
+    base_url: Option<String>,
     /// The From address of every mail; players reply to it.
     #[arg(
         long,
@@ -404,13 +401,9 @@ fn main() -> ExitCode {
 /// The game master a command works with, on its database and site.
 async fn master_for(db: &Db, site: &Site) -> anyhow::Result<polysleuth::master::Master> {
     let store = app::connect(&db.database_url).await?;
-    app::master(
-        store,
-        &site.base_url,
-        &site.mail_from,
-        app::WEB_CONFIRM_AFTER,
-    )
-    .await
+    let base_url =
+        app::base_url_for(&store, site.base_url.as_deref(), "http://127.0.0.1:8080").await?;
+    app::master(store, &base_url, &site.mail_from, app::WEB_CONFIRM_AFTER).await
 }
 
 async fn run(command: Command) -> anyhow::Result<()> {

@@ -14,8 +14,9 @@ use sqlx::{Column, Row, ValueRef};
 use super::{Backend, Store, StoreError};
 
 /// Every table, parents before children, with the order its rows are read and compared in.
-pub const TABLES: [(&str, &str); 15] = [
+pub const TABLES: [(&str, &str); 16] = [
     ("secrets", "name"),
+    ("site_settings", "name"),
     ("games", "id"),
     ("seating", "game_id"),
     ("players", "id"),

@@ -34,6 +34,7 @@ pub(crate) mod rows;
 mod secrets;
 mod sheets;
 mod signups;
+mod site_settings;
 mod stats;
 mod turns;
 mod writes;

@@ -448,3 +448,63 @@ async fn the_database_its_backups_and_the_outbox_are_readable_by_the_services_us
     assert_eq!(mode(&backup), 0o600, "the backup");
     app.stop().await;
 }
+
+/// The command line writes its links to the running service: `game new` on the database a
+/// service runs on, with no `--base-url`, links to that service's address; on a database no
+/// service ever ran on, it says which address its links use and how to give the right one.
+#[tokio::test]
+async fn game_new_links_to_the_service_running_on_its_database_and_warns_when_it_cannot_know() {
+    let dir = common::tempdir("base-url");
+    let db = common::database_url(&dir).await;
+    let mut app = TestApp::spawn_on(dir, db).await;
+    let new_game = |db: &str| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_polysleuth"));
+        c.env_remove("POLYSLEUTH_BASE_URL")
+            .args([
+                "game",
+                "new",
+                "--database-url",
+                db,
+                "--gm-email",
+                "gm@example.org",
+            ])
+            .args([
+                "--player",
+                "Ann <ann@example.org>",
+                "--player",
+                "Ben <ben@example.org>",
+            ])
+            .args(["--player", "Cleo <cleo@example.org>"]);
+        c
+    };
+    let out = new_game(&app.db).output_aside().await;
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let created: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let public = created["public_page"].as_str().unwrap();
+    assert!(
+        public.starts_with(&app.url("/games/")),
+        "{public} is not on {}",
+        app.url("/")
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("no base URL given"), "{err}");
+    app.stop().await;
+
+    let fresh = common::tempdir("base-url-fresh");
+    let fresh_db = format!("sqlite://{}", fresh.join("fresh.db").display());
+    let out = new_game(&fresh_db).output_aside().await;
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("links use http://127.0.0.1:8080") && err.contains("--base-url"),
+        "{err}"
+    );
+}
