@@ -62,7 +62,19 @@ level-detective = detective
 level-master = master
 player-computer = { $name } (computer player, { $level })
 player-away = { $name } (away through round { $round })
-setting-name = { $key }
+setting-name = { $key ->
+    [starting_eyes] Private Eyes at the start
+    [income] Private Eyes earned each round
+    [one_trait_markup] Added to a one-trait question's bid in the auction
+    [question_payment] Who pays for a question
+    [safe_size] Cards in the safe
+    [hand_size] Cards in each hand
+    [max_rounds] Most rounds in the game
+    [idle_rounds] Rounds without a turn before a player is marked done
+    [max_shared_pair] Most cards one hand holds of any two traits
+    [assistant] The Information Sheet assistant
+   *[other] { $key }
+}
 setting-none = none
 setting-never = never
 setting-no-restriction = no restriction

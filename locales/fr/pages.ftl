@@ -62,7 +62,19 @@ level-detective = détective
 level-master = maître
 player-computer = { $name } (joueur ordinateur, { $level })
 player-away = { $name } (absent jusqu’à la manche { $round } incluse)
-setting-name = { $key }
+setting-name = { $key ->
+    [starting_eyes] Détectives privés au départ
+    [income] Détectives privés gagnés à chaque manche
+    [one_trait_markup] Ajouté à l’enchère d’une question à un trait
+    [question_payment] Qui paie une question
+    [safe_size] Cartes dans le coffre
+    [hand_size] Cartes dans chaque main
+    [max_rounds] Manches au plus dans la partie
+    [idle_rounds] Manches sans tour avant qu’un joueur soit marqué « fini »
+    [max_shared_pair] Cartes au plus d’une main qui partagent deux traits
+    [assistant] L’assistant de la feuille d’information
+   *[other] { $key }
+}
 setting-none = aucun
 setting-never = jamais
 setting-no-restriction = sans restriction

@@ -200,3 +200,17 @@ classic-settings-missing-gems = missing_gems = { $gems } is allowed only with 3 
 classic-settings-turn-hours = turn_hours must be between 1 and 720, not { $hours }
 classic-settings-winners = winners must be at least 1 and fewer than the { $players } players, not { $winners }
 classic-settings-idle-turns = idle_turns must be at least 1, not { $turns }
+
+# House rules in words, as a letter lists them.
+classic-setting-name = { $key ->
+    [missing_gems] Cards set aside unseen
+    [turn_hours] Hours a turn lasts
+    [supersleuth] Two-element questions answered with the count only
+    [two_questions] Two questions a turn
+    [winners] Correct accusations that end the game
+    [idle_turns] Turns let pass before a player is skipped
+    [assistant] The Information Sheet assistant
+   *[other] { $key }
+}
+classic-setting-on = on
+classic-setting-off = off

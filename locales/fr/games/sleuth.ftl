@@ -200,3 +200,17 @@ classic-settings-missing-gems = missing_gems = { $gems } n’est permis qu’à 
 classic-settings-turn-hours = turn_hours doit être entre 1 et 720, pas { $hours }
 classic-settings-winners = winners doit valoir au moins 1 et moins que les { $players } joueurs, pas { $winners }
 classic-settings-idle-turns = idle_turns doit valoir au moins 1, pas { $turns }
+
+# Les règles maison en mots, comme une lettre les énumère.
+classic-setting-name = { $key ->
+    [missing_gems] Cartes mises de côté sans être vues
+    [turn_hours] Heures que dure un tour
+    [supersleuth] Questions à deux éléments répondues par le nombre seul
+    [two_questions] Deux questions par tour
+    [winners] Accusations justes qui finissent la partie
+    [idle_turns] Tours laissés passer avant qu’un joueur soit sauté
+    [assistant] L’assistant de la feuille d’information
+   *[other] { $key }
+}
+classic-setting-on = oui
+classic-setting-off = non

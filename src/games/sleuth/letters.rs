@@ -29,7 +29,7 @@ struct Welcome<'a> {
     mail_address: &'a str,
     key: &'a str,
     example: &'a str,
-    settings: Vec<(&'static str, String)>,
+    settings: Vec<(String, String)>,
 }
 
 /// The French template of `Welcome`: it reads the same fields through `Deref`.
@@ -175,7 +175,7 @@ pub fn welcome(
         mail_address: &site.mail_address,
         key,
         example: &state.players[(seat + 1) % n],
-        settings: state.settings.lines(),
+        settings: t.classic_settings(&state.settings),
     }
     .render_in();
     Letter {

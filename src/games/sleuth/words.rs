@@ -25,6 +25,33 @@ impl Lang {
         }
     }
 
+    /// The house rules as a letter lists them: each rule's name and value in words, never its
+    /// key (`Two questions a turn: off`).
+    pub fn classic_settings(
+        &self,
+        s: &crate::games::sleuth::rules::Settings,
+    ) -> Vec<(String, String)> {
+        let flag = |on: bool| {
+            self.t(if on {
+                "classic-setting-on"
+            } else {
+                "classic-setting-off"
+            })
+        };
+        [
+            ("missing_gems", s.missing_gems.to_string()),
+            ("turn_hours", s.turn_hours.to_string()),
+            ("supersleuth", flag(s.supersleuth)),
+            ("two_questions", flag(s.two_questions)),
+            ("winners", s.winners.to_string()),
+            ("idle_turns", s.idle_turns.to_string()),
+            ("assistant", flag(s.assistant)),
+        ]
+        .into_iter()
+        .map(|(key, value)| (self.t1("classic-setting-name", "key", key), value))
+        .collect()
+    }
+
     /// A Search card's name: `Free Choice Blue` / `Choix libre : bleus`.
     pub fn search_card(&self, card: SearchCard) -> String {
         match (self, card) {
@@ -284,6 +311,21 @@ mod tests {
 
     use super::*;
     use crate::games::deck::{Colour, Gem, Kind};
+
+    #[test]
+    fn classic_house_rules_are_listed_in_words_never_by_their_keys() {
+        let s = crate::games::sleuth::rules::Settings::default();
+        for lang in [Lang::En, Lang::Fr] {
+            let rows = lang.classic_settings(&s);
+            assert_eq!(rows.len(), s.lines().len());
+            assert!(rows.iter().all(|(name, _)| !name.contains('_')), "{rows:?}");
+        }
+        let en = Lang::En.classic_settings(&s);
+        assert!(
+            en.contains(&("Two questions a turn".into(), "off".into())),
+            "{en:?}"
+        );
+    }
 
     #[test]
     fn a_french_question_elides_its_partitive_before_a_vowel() {

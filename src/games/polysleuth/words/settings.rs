@@ -89,4 +89,20 @@ mod tests {
         assert_eq!(Lang::En.said(&Said::from(&e)), e.to_string());
         assert!(Lang::Fr.said(&Said::from(&e)).contains("pas 9"));
     }
+
+    #[test]
+    fn house_rules_are_listed_in_words_of_each_language_never_by_their_keys() {
+        let s = crate::games::polysleuth::rules::Settings::default();
+        for lang in [Lang::En, Lang::Fr] {
+            let rows = super::settings(lang, &s, 4);
+            assert_eq!(rows.len(), 10);
+            for (name, _) in &rows {
+                assert!(!name.contains('_'), "{lang:?}: {name}");
+            }
+        }
+        let en = super::settings(Lang::En, &s, 4);
+        assert_eq!(en[0], ("Private Eyes at the start".into(), "30".into()));
+        let fr = super::settings(Lang::Fr, &s, 4);
+        assert_eq!(fr[0].0, "Détectives privés au départ");
+    }
 }
