@@ -361,6 +361,37 @@ async fn three_people_and_a_computer_play_classic_sleuth_to_an_accusation() {
         refused.body
     );
     assert_eq!(public(&app, id).await["current"], "Cleo");
+    // A reply with no command is answered in this game's words, with its own commands as
+    // examples (not Polysleuth's).
+    send_mail(
+        &app,
+        reply(
+            "ben@example.org",
+            &ben_turn,
+            "I will think about it over the weekend",
+        ),
+    )
+    .await;
+    let start = Instant::now();
+    let nothing = loop {
+        let m = mail_to(&app, "ben@example.org", "NOT accepted").await;
+        if m.body.contains("holds no command") {
+            break m;
+        }
+        assert!(start.elapsed() < Duration::from_secs(15), "{}", m.body);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(
+        nothing.subject.contains("[Sleuth game"),
+        "{}",
+        nothing.subject
+    );
+    assert!(
+        nothing.body.contains("ask Ben how many Pairs"),
+        "{}",
+        nothing.body
+    );
+    assert!(!nothing.body.contains("Red Diamond"), "{}", nothing.body);
 
     // Cleo, by mail, accuses wrongly: she is out; the wrong card is never told.
     let cleo_turn = mail_to(&app, "cleo@example.org", "your turn").await;

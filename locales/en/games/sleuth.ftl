@@ -214,3 +214,11 @@ classic-setting-name = { $key ->
 }
 classic-setting-on = on
 classic-setting-off = off
+classic-mail-no-command =
+    Your mail holds no command{ $lines ->
+        [0] {""}
+        [one] {" "}(only { $lines } line of other text)
+       *[other] {" "}(only { $lines } lines of other text)
+    }. A command reads, for example: "ask Ben how many Pairs", "I ask Ben how many Blue Opals", "I accuse 2 Blue Opal", "exchange" or "pass".
+
+    Nothing was changed. Reply with the word help to learn how to play by mail.

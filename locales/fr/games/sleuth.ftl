@@ -214,3 +214,11 @@ classic-setting-name = { $key ->
 }
 classic-setting-on = oui
 classic-setting-off = non
+classic-mail-no-command =
+    Votre courriel ne contient aucune commande{ $lines ->
+        [0] {""}
+        [one] {" "}(seulement { $lines } ligne d’autre texte)
+       *[other] {" "}(seulement { $lines } lignes d’autre texte)
+    }. Une commande s’écrit par exemple : « demander à Ben combien de paires », « je demande à Ben combien d’opales bleues », « j'accuse 2 opale bleue », « échange » ou « passe ».
+
+    Rien n’a changé. Répondez par le mot aide pour apprendre à jouer par courriel.

@@ -5,7 +5,7 @@
 
 use crate::games::sleuth::rules::command::starts_like_command;
 use crate::games::sleuth::service::{parse, Answer};
-use crate::mail::answers::{prefs, refuse};
+use crate::mail::answers::prefs;
 use crate::mail::inbound::{self, Command};
 use crate::mail::reply;
 use crate::master::{Master, MasterError};
@@ -73,11 +73,16 @@ pub(crate) async fn handle(
     let commands = inbound::commands(&rest);
     let t = player.lang(row);
     if !commands.has_turn_lines && commands.commands.is_empty() && digest_to.is_none() {
-        let why = match own.ignored {
-            0 => t.t("refused-nothing"),
-            n => t.t1("refused-nothing-but-text", "lines", n),
-        };
-        refuse(master, player, row, &crate::lang::Said::text(why)).await?;
+        // Said in this game's words: its subject, and commands of its own as examples.
+        let letter = crate::mail::Letter {
+            subject: t.t1("classic-subject-refused", "id", row.id),
+            body: t.t1("classic-mail-no-command", "lines", own.ignored as u32),
+            reply_to: None,
+        }
+        .to_player(&master.site, player);
+        master
+            .send_loose(&player.email, letter, Some(row.id))
+            .await?;
         return Ok(false);
     }
     let player = match prefs(master, player, row, &commands.commands).await? {

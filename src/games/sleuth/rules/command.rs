@@ -205,14 +205,18 @@ fn accusation(rest: &str) -> Result<Command, Refusal> {
     Ok(Command::Accuse(cards))
 }
 
-/// `ask Ben how many Pairs`, `ask Ben for Blue Opals using Free Choice Blue`,
-/// `Ben: how many Pairs`, `demander à Ben combien de paires`.
+/// `ask Ben how many Pairs`, `I ask Ben how many Pairs`, `ask Ben for Blue Opals using Free
+/// Choice Blue`, `Ben: how many Pairs`, `demander à Ben combien de paires`, `je demande à Ben
+/// combien de paires`.
 fn ask(text: &str, final_question: bool) -> Result<Command, Refusal> {
     let (target, rest) = if let Some((name, rest)) = text.split_once(':') {
         (name.trim(), rest.trim())
     } else {
         let after = [
+            "i ask ",
             "ask ",
+            "je demande à ",
+            "je demande a ",
             "demander à ",
             "demander a ",
             "demande à ",
@@ -316,6 +320,17 @@ mod tests {
             panic!()
         };
         assert_eq!(fr.traits, vec![Trait::Number(2)]);
+        // The natural forms, as "I accuse" is read.
+        for line in [
+            "I ask Dan how many Diamonds?",
+            "je demande à Dan combien de diamants",
+        ] {
+            let Command::Ask(a) = one(line) else {
+                panic!("{line}")
+            };
+            assert!(a.target.eq_ignore_ascii_case("dan"), "{line}");
+            assert_eq!(a.traits, vec![Trait::Gem(Gem::Diamond)], "{line}");
+        }
     }
 
     #[test]
