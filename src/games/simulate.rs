@@ -13,6 +13,72 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::level::Level;
 
+/// The seats' names in a simulated game, in seat order.
+pub const NAMES: [&str; 7] = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus"];
+
+/// The first `n` seats' names.
+pub fn names(n: usize) -> Vec<String> {
+    NAMES[..n].iter().map(|s| s.to_string()).collect()
+}
+
+/// The options every game's `simulate` takes; a game's own command flattens them in.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Players per game.
+    #[arg(long)]
+    pub players: usize,
+    /// How many games.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// The level of each seat, e.g. detective,novice,novice (one name: every seat). Levels
+    /// turn round the seats from game to game.
+    #[arg(long)]
+    pub seats: String,
+    /// A house rule as KEY=VALUE (the game's section of the help page lists them).
+    #[arg(long = "setting")]
+    pub settings: Vec<String>,
+    /// The run's seed: the same seed gives the same result.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Print every game and the summary as JSON instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl Args {
+    /// The first game's levels, one per seat.
+    pub fn levels(&self) -> Result<Vec<Level>, String> {
+        seats(&self.seats, self.players)
+    }
+
+    /// The workers: `--jobs`, or every core.
+    pub fn workers(&self) -> usize {
+        jobs_or_cores(self.jobs)
+    }
+}
+
+/// What a run prints: everything as JSON (`plan`, `summary`, `games`), or the game's table.
+pub fn printed<P: serde::Serialize, S: serde::Serialize, G: serde::Serialize>(
+    json: bool,
+    plan: &P,
+    summary: &S,
+    games: &[G],
+    table: impl FnOnce() -> String,
+) -> String {
+    match json {
+        true => serde_json::to_string_pretty(&serde_json::json!({
+            "plan": plan,
+            "summary": summary,
+            "games": games,
+        }))
+        .expect("results serialise"),
+        false => table(),
+    }
+}
+
 /// Reads `novice,detective,…`: one level per seat, or one for every seat.
 pub fn seats(text: &str, players: usize) -> Result<Vec<Level>, String> {
     let levels: Vec<Level> = text

@@ -17,8 +17,6 @@ use crate::level::Level;
 /// A game still running after this many turns is stopped and counted as unfinished.
 pub const TURN_CAP: u32 = 1000;
 
-const NAMES: [&str; 7] = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus"];
-
 #[derive(Clone, Debug, Serialize)]
 pub struct Plan {
     pub players: usize,
@@ -48,9 +46,8 @@ pub struct GameResult {
 pub fn play(plan: &Plan, index: u64) -> Result<GameResult, String> {
     let n = plan.players;
     let game_seed: u64 = stream("simulate-sleuth", plan.seed, index).random();
-    let names: Vec<String> = NAMES[..n].iter().map(|s| s.to_string()).collect();
     let mut game = Sleuth::new(
-        names,
+        simulate::names(n),
         plan.settings.clone(),
         game_seed,
         format!("simulate-{index}"),
@@ -168,16 +165,9 @@ pub fn run(plan: &Plan, json: bool) -> Result<String, String> {
     simulate::check(plan.games, plan.jobs)?;
     let games = simulate::run(plan.games, plan.jobs, &|i| play(plan, i))?;
     let summary = summarize(&games);
-    Ok(if json {
-        serde_json::to_string_pretty(&serde_json::json!({
-            "plan": plan,
-            "summary": summary,
-            "games": games,
-        }))
-        .expect("results serialise")
-    } else {
+    Ok(simulate::printed(json, plan, &summary, &games, || {
         table(plan, &summary)
-    })
+    }))
 }
 
 /// `polysleuth simulate --ruleset sleuth`'s command line.
@@ -187,44 +177,24 @@ pub fn run(plan: &Plan, json: bool) -> Result<String, String> {
     about = "Play games of classic Sleuth between computer players, with no database, and print who won how often."
 )]
 struct Command {
-    /// Players per game (3 to 7).
-    #[arg(long)]
-    players: usize,
-    /// How many games.
-    #[arg(long, default_value_t = 1000)]
-    games: u64,
-    /// The level of each seat, e.g. master,novice,novice (one name: every seat). Levels
-    /// turn round the seats from game to game.
-    #[arg(long)]
-    seats: String,
-    /// A house rule, e.g. --setting supersleuth=on (the game's help page lists them).
-    #[arg(long = "setting")]
-    settings: Vec<String>,
-    /// The run's seed: the same seed gives the same result.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Worker threads (default: every core).
-    #[arg(long)]
-    jobs: Option<usize>,
-    /// Print every game and the summary as JSON instead of the table.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    args: simulate::Args,
 }
 
 /// Reads the command line and runs it.
 pub fn main_from(args: &[String]) -> ExitCode {
     let c = match simulate::parse::<Command>(args) {
-        Ok(c) => c,
+        Ok(c) => c.args,
         Err(status) => return status,
     };
     let plan = (|| {
         Ok::<_, String>(Plan {
             players: c.players,
             games: c.games,
-            seats: simulate::seats(&c.seats, c.players)?,
+            seats: c.levels()?,
             settings: Settings::from_pairs(&c.settings)?,
             seed: c.seed,
-            jobs: simulate::jobs_or_cores(c.jobs),
+            jobs: c.workers(),
         })
     })();
     simulate::finish(plan.and_then(|plan| run(&plan, c.json)))

@@ -7,8 +7,6 @@ use super::summary::{summarize, table};
 use super::Plan;
 use crate::games::polysleuth::rules::Settings;
 
-pub use crate::games::simulate::seats;
-
 /// Reads `KEY=VALUE` house rules (RULES.md) into settings.
 pub fn settings(pairs: &[String]) -> Result<Settings, String> {
     let mut map = serde_json::Map::new();
@@ -32,16 +30,13 @@ pub fn run(plan: &Plan, json: bool) -> Result<String, String> {
     crate::games::simulate::check(plan.games, plan.jobs)?;
     let games = crate::games::simulate::run(plan.games, plan.jobs, &|i| super::play(plan, i))?;
     let summary = summarize(plan, &games);
-    Ok(if json {
-        serde_json::to_string_pretty(&serde_json::json!({
-            "plan": plan,
-            "summary": summary,
-            "games": games,
-        }))
-        .expect("results serialise")
-    } else {
-        table(plan, &summary)
-    })
+    Ok(crate::games::simulate::printed(
+        json,
+        plan,
+        &summary,
+        &games,
+        || table(plan, &summary),
+    ))
 }
 
 /// `polysleuth simulate`'s command line for Polysleuth.
@@ -64,32 +59,8 @@ pub fn main_from(args: &[String]) -> ExitCode {
     }
 }
 
-/// `polysleuth simulate`'s arguments.
-#[derive(clap::Args)]
-pub struct Args {
-    /// Players per game (3 to 7).
-    #[arg(long)]
-    players: usize,
-    /// How many games.
-    #[arg(long, default_value_t = 1000)]
-    games: u64,
-    /// The level of each seat, e.g. detective,novice,novice,novice (one name: every seat).
-    /// Levels turn round the seats from game to game.
-    #[arg(long)]
-    seats: String,
-    /// A house rule, e.g. --setting question_payment=all (see RULES.md).
-    #[arg(long = "setting")]
-    settings: Vec<String>,
-    /// The run's seed: the same seed gives the same result.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Worker threads (default: every core).
-    #[arg(long)]
-    jobs: Option<usize>,
-    /// Print every game and the summary as JSON instead of the table.
-    #[arg(long)]
-    json: bool,
-}
+/// `polysleuth simulate`'s arguments: those every game's simulation takes.
+pub use crate::games::simulate::Args;
 
 /// Runs the command: the summary on standard output, or one message on standard error and
 /// status 2.
@@ -98,10 +69,10 @@ pub fn main(args: Args) -> ExitCode {
         Ok::<_, String>(Plan {
             players: args.players,
             games: args.games,
-            seats: seats(&args.seats, args.players)?,
+            seats: args.levels()?,
             settings: settings(&args.settings)?,
             seed: args.seed,
-            jobs: crate::games::simulate::jobs_or_cores(args.jobs),
+            jobs: args.workers(),
         })
     })();
     crate::games::simulate::finish(plan.and_then(|plan| run(&plan, args.json)))

@@ -19,8 +19,6 @@ use crate::games::polysleuth::rules::{Game, Settings};
 /// A game still running after this many rounds is stopped and scored as it stands.
 pub const ROUND_CAP: u32 = 300;
 
-const NAMES: [&str; 7] = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus"];
-
 #[derive(Clone, Debug, Serialize)]
 pub struct Plan {
     pub players: usize,
@@ -59,7 +57,7 @@ pub fn play(plan: &Plan, index: u64) -> Result<GameResult, String> {
     let game_seed: u64 = draw.random();
     let mut bots = stream("simulate-players", plan.seed, index);
     let levels = levels_of(plan, index);
-    let names: Vec<String> = NAMES[..n].iter().map(|s| s.to_string()).collect();
+    let names = crate::games::simulate::names(n);
     let mut game =
         Game::new(names, plan.settings.clone(), game_seed, None).map_err(|e| e.to_string())?;
     let mut views: Vec<View> = (0..n)
