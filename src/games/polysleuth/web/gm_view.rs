@@ -37,36 +37,17 @@ pub struct GmView {
 /// The game master sees who has sent a turn and who is ready, never what a turn says.
 pub async fn gm_view(master: &Master, row: &GameRow, lang: Lang) -> Result<GmView, MasterError> {
     let state = states::parse(row)?;
-    let turns = master
-        .store
+    let sent: Vec<(i64, bool)> = (master.store)
         .turns(&master.store.pool, row.id, row.round)
-        .await?;
-    let pending_done: Vec<usize> = serde_json::from_str(&row.gm_done).unwrap_or_default();
+        .await?
+        .iter()
+        .map(|t| (t.seat, t.ready == 1))
+        .collect();
     let extras = gm_extras(master, row, lang).await?;
     Ok(GmView {
-        turns: state
-            .players
-            .iter()
-            .enumerate()
-            .map(|(s, name)| {
-                let t = turns.iter().find(|t| t.seat == s as i64);
-                TurnStatus {
-                    name: name.clone(),
-                    sent: t.is_some() && row.status != GameStatus::Over,
-                    ready: t.is_some_and(|t| t.ready == 1) && row.status != GameStatus::Over,
-                    done: state.done[s],
-                }
-            })
-            .collect(),
-        pending_notes: crate::model::Note::read_all(&row.gm_notes)
-            .unwrap_or_default()
-            .iter()
-            .map(|n| n.worded(&lang))
-            .collect(),
-        pending_done: pending_done
-            .iter()
-            .filter_map(|s| state.players.get(*s).cloned())
-            .collect(),
+        turns: turn_statuses(&state, row, &sent),
+        pending_notes: pending_notes(row, lang),
+        pending_done: pending_done(row, &state),
         failing_mail: extras.failing_mail,
         refused_mail: extras.refused_mail,
         bounces: extras.bounces,
@@ -175,8 +156,6 @@ pub async fn gm_page_view(
     fresh: bool,
 ) -> Result<GmPageView, MasterError> {
     let state = master.state_of(row)?;
-    let over = row.status == GameStatus::Over;
-    let pending_done: Vec<usize> = serde_json::from_str(&row.gm_done).unwrap_or_default();
     // Just after an action of the game master's, everything is read again.
     let kept = if fresh {
         None
@@ -200,31 +179,50 @@ pub async fn gm_page_view(
             deadline: row.deadline,
             deadline_text: super::views::deadline_text(lang, row, &row.time_zone),
         },
-        turns: state
-            .players
-            .iter()
-            .enumerate()
-            .map(|(s, name)| {
-                let t = sent.iter().find(|(seat, _)| *seat == s as i64);
-                TurnStatus {
-                    name: name.clone(),
-                    sent: t.is_some() && !over,
-                    ready: t.is_some_and(|(_, ready)| *ready) && !over,
-                    done: state.done[s],
-                }
-            })
-            .collect(),
-        pending_notes: crate::model::Note::read_all(&row.gm_notes)
-            .unwrap_or_default()
-            .iter()
-            .map(|n| n.worded(&lang))
-            .collect(),
-        pending_done: pending_done
-            .iter()
-            .filter_map(|s| state.players.get(*s).cloned())
-            .collect(),
+        turns: turn_statuses(&state, row, sent),
+        pending_notes: pending_notes(row, lang),
+        pending_done: pending_done(row, &state),
         reminder_hours: row.reminder_hours.clone(),
         extras,
         body_html: super::page_cache::public_body(master, cache, row, &state, lang).await?,
     })
+}
+
+/// Each seat: whether a turn was sent for the open round (`sent`: seat and ready), whether it
+/// is marked ready, whether the player is done; a game over shows no turn.
+fn turn_statuses(
+    state: &crate::games::polysleuth::rules::Game,
+    row: &GameRow,
+    sent: &[(i64, bool)],
+) -> Vec<TurnStatus> {
+    let over = row.status == GameStatus::Over;
+    (state.players.iter().enumerate())
+        .map(|(s, name)| {
+            let t = sent.iter().find(|(seat, _)| *seat == s as i64);
+            TurnStatus {
+                name: name.clone(),
+                sent: t.is_some() && !over,
+                ready: t.is_some_and(|(_, ready)| *ready) && !over,
+                done: state.done[s],
+            }
+        })
+        .collect()
+}
+
+/// The game master's notes waiting for the next bulletin, in the reader's language.
+fn pending_notes(row: &GameRow, lang: Lang) -> Vec<String> {
+    crate::model::Note::read_all(&row.gm_notes)
+        .unwrap_or_default()
+        .iter()
+        .map(|n| n.worded(&lang))
+        .collect()
+}
+
+/// The players the game master marked done, to be announced in the next bulletin.
+fn pending_done(row: &GameRow, state: &crate::games::polysleuth::rules::Game) -> Vec<String> {
+    serde_json::from_str::<Vec<usize>>(&row.gm_done)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|s| state.players.get(*s).cloned())
+        .collect()
 }
