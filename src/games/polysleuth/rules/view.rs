@@ -66,6 +66,22 @@ pub struct Published {
     pub owner: String,
 }
 
+impl super::Game {
+    /// Every published card and where it lay (a player's name, or `safe`): public.
+    pub fn published_cards(&self) -> Vec<Published> {
+        let owners = self.deal.owners();
+        (self.published.iter())
+            .map(|c| Published {
+                card: c.name(),
+                owner: match owners[c.index()] {
+                    super::Owner::Seat(s) => self.players[s].clone(),
+                    super::Owner::Safe => "safe".into(),
+                },
+            })
+            .collect()
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Standing {
     pub player: String,

@@ -13,7 +13,6 @@ use super::sheet_grid::Grid;
 use super::views::{deadline_text, own_history, OwnGuess, OwnReveal, OwnTurn};
 use crate::deduce::Method;
 use crate::games::polysleuth::rules::view::{points_text, Published};
-use crate::games::polysleuth::rules::Owner;
 use crate::games::polysleuth::service::pages::SeatPage;
 use crate::lang::Lang;
 use crate::master::{Master, MasterError};
@@ -114,18 +113,7 @@ pub async fn play_view(
             known.insert(c);
         }
     }
-    let owners = state.deal.owners();
-    let published = state
-        .published
-        .iter()
-        .map(|c| Published {
-            card: c.name(),
-            owner: match owners[c.index()] {
-                Owner::Seat(o) => state.players[o].clone(),
-                Owner::Safe => "safe".into(),
-            },
-        })
-        .collect();
+    let published = state.published_cards();
     Ok(PlayView {
         lang,
         me: state.players[s].clone(),

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::deduce::Sheet;
 use crate::games::polysleuth::rules::view::{points_text, Published, Reveal};
-use crate::games::polysleuth::rules::{Game, Owner};
+use crate::games::polysleuth::rules::Game;
 use crate::games::polysleuth::service::model::StoredBulletin;
 use crate::games::polysleuth::service::pages::Seat;
 use crate::games::polysleuth::service::states;
@@ -99,18 +99,7 @@ pub async fn public_game(
     lang: Lang,
 ) -> Result<PublicGame, MasterError> {
     let n = state.players.len();
-    let owners = state.deal.owners();
-    let published = state
-        .published
-        .iter()
-        .map(|c| Published {
-            card: c.name(),
-            owner: match owners[c.index()] {
-                Owner::Seat(s) => state.players[s].clone(),
-                Owner::Safe => "safe".into(),
-            },
-        })
-        .collect();
+    let published = state.published_cards();
     let bulletins = master
         .bulletins_of(row)
         .await?
