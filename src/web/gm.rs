@@ -1,9 +1,37 @@
-//! The game master's actions as a form sends them, for every game's page: `parse_gm_action`.
+//! The game master's actions as a form sends them, for every game's page: `parse_gm_action`
+//! reads the form, `form_action` carries it out through the one admission path and says what
+//! happened.
 
 use std::collections::BTreeMap;
 
 use crate::master::{GmAction, MasterError};
 use crate::said;
+
+/// Carries out the action a game master's form sent, through the one admission path of every
+/// game master's door (the per-game mail limit included), and says what it did — or why not,
+/// when the refusal is theirs to read (a bad form, a conflict, too many); any other error is
+/// the page's.
+pub async fn form_action(
+    master: &crate::master::Master,
+    limiter: &crate::web::admission::Limiter,
+    token: &str,
+    f: &BTreeMap<String, String>,
+) -> Result<crate::lang::Said, MasterError> {
+    match parse_gm_action(f) {
+        Ok(action) => {
+            match crate::web::admission::gm_action(master, limiter, token, action).await {
+                Ok(said) => Ok(said),
+                Err(
+                    e @ (MasterError::Invalid(_)
+                    | MasterError::Conflict(_)
+                    | MasterError::TooMany(_)),
+                ) => Ok(e.said()),
+                Err(e) => Err(e),
+            }
+        }
+        Err(e) => Ok(e.said()),
+    }
+}
 
 pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterError> {
     let get = |k: &str| f.get(k).map(|s| s.trim()).unwrap_or("");

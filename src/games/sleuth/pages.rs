@@ -262,18 +262,7 @@ pub async fn gm_action(
     let token = path.into_inner();
     let f = form.into_inner();
     check_csrf(&req, &f)?;
-    // The one admission path of every game master's door: the per-game mail limit included.
-    let said = match crate::web::gm::parse_gm_action(&f) {
-        Ok(action) => {
-            match crate::web::admission::gm_action(&master, &limiter, &token, action).await {
-                Err(e @ MasterError::TooMany(_)) => e.said(),
-                Ok(said) => said,
-                Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => e.said(),
-                Err(e) => return Err(e.into()),
-            }
-        }
-        Err(e) => e.said(),
-    };
+    let said = crate::web::gm::form_action(&master, &limiter, &token, &f).await?;
     gm_page(&req, &master, &token, Some(said)).await
 }
 

@@ -6,10 +6,9 @@ use askama::Template;
 use super::gm_view::{gm_page_view, GmPageView};
 use super::play_view::PageCache;
 use crate::lang::Lang;
-use crate::master::{Master, MasterError};
+use crate::master::Master;
 use crate::web::csrf::{check_csrf, csrf};
 use crate::web::forms::Fields;
-use crate::web::gm::parse_gm_action;
 use crate::web::pages::Page;
 use crate::web::render::private;
 
@@ -71,17 +70,6 @@ pub async fn gm_action(
     let token = path.into_inner();
     let f = form.into_inner();
     check_csrf(&req, &f)?;
-    let said = match parse_gm_action(&f) {
-        Ok(action) => match crate::web::admission::gm_action(&master, &limiter, &token, action)
-            .await
-        {
-            Ok(said) => said,
-            Err(
-                e @ (MasterError::Invalid(_) | MasterError::Conflict(_) | MasterError::TooMany(_)),
-            ) => e.said(),
-            Err(e) => return Err(e.into()),
-        },
-        Err(e) => e.said(),
-    };
+    let said = crate::web::gm::form_action(&master, &limiter, &token, &f).await?;
     gm_page(&master, &req, &token, Some(said)).await
 }
