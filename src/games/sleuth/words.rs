@@ -31,25 +31,16 @@ impl Lang {
         &self,
         s: &crate::games::sleuth::rules::Settings,
     ) -> Vec<(String, String)> {
-        let flag = |on: bool| {
-            self.t(if on {
-                "classic-setting-on"
-            } else {
-                "classic-setting-off"
+        (s.lines().into_iter())
+            .map(|(key, value)| {
+                let value = match value.as_str() {
+                    "on" => self.t("classic-setting-on"),
+                    "off" => self.t("classic-setting-off"),
+                    _ => value,
+                };
+                (self.t1("classic-setting-name", "key", key), value)
             })
-        };
-        [
-            ("missing_gems", s.missing_gems.to_string()),
-            ("turn_hours", s.turn_hours.to_string()),
-            ("supersleuth", flag(s.supersleuth)),
-            ("two_questions", flag(s.two_questions)),
-            ("winners", s.winners.to_string()),
-            ("idle_turns", s.idle_turns.to_string()),
-            ("assistant", flag(s.assistant)),
-        ]
-        .into_iter()
-        .map(|(key, value)| (self.t1("classic-setting-name", "key", key), value))
-        .collect()
+            .collect()
     }
 
     /// A Search card's name: `Free Choice Blue` / `Choix libre : bleus`.
