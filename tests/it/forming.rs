@@ -445,8 +445,8 @@ async fn an_absence_within_the_limit_plays_empty_turns_and_an_idle_seat_goes_to_
 
     // Round 2: Cleo sends nothing and is marked done for it; her seat goes to Fay.
     app.turn(&links[1], "ready").await;
-    let (s, _) = gm_action(&app, &gm, json!({"action": "resolve"})).await;
-    assert_eq!(s, 200);
+    let (s, answer) = gm_action(&app, &gm, json!({"action": "resolve"})).await;
+    assert_eq!(s, 200, "{answer}");
     let start = Instant::now();
     loop {
         let g = app.get_json(&format!("/api/games/{id}")).await;
