@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Regenerates every performance figure README shows, with the date and the machine, and puts
-# them in README between the `bench:begin` and `bench:end` marks: a figure not written by this
-# script is not in README.
+# Regenerates every performance figure the book's Performance page shows, with the date and the
+# machine, and puts them in docs/src/performance.md between the `bench:begin` and `bench:end`
+# marks: a figure not written by this script is not on that page.
 #
 #   scripts/bench.sh              # everything: about half an hour on two cores
-#   scripts/bench.sh --print      # the same, printed instead of written into README
+#   scripts/bench.sh --print      # the same, printed instead of written into the page
 #
 # It runs the load test (scripts/loadtest.sh), the deadline storm at 10,000 and 100,000 games
 # on SQLite and on PostgreSQL with two instances (a throwaway cluster from
@@ -146,12 +146,15 @@ if [ "$print_only" = "--print" ]; then
   cat "$out"
   exit 0
 fi
-python3 - "$out" <<'EOF'
+page=docs/src/performance.md
+python3 - "$out" "$page" <<'EOF'
 import sys
 figures = open(sys.argv[1]).read().strip()
-readme = open("README.md").read()
+page = open(sys.argv[2]).read()
 begin, end = "<!-- bench:begin -->", "<!-- bench:end -->"
-a, b = readme.index(begin) + len(begin), readme.index(end)
-open("README.md", "w").write(readme[:a] + "\n" + figures + "\n" + readme[b:])
+if begin not in page or end not in page:
+    sys.exit(f"{sys.argv[2]} has no bench:begin and bench:end marks")
+a, b = page.index(begin) + len(begin), page.index(end)
+open(sys.argv[2], "w").write(page[:a] + "\n" + figures + "\n" + page[b:])
 EOF
-echo "README's figures are written; see the part between the bench marks." >&2
+echo "The figures are written into $page, between the bench marks." >&2

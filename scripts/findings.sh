@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# What computer players teach about the game: every figure of README's "What simulation
-# shows" section, run by `polysleuth simulate` and written into README between the
-# `findings:begin` and `findings:end` marks, with the date, the machine and the commands.
+# What computer players teach about the game: every figure of the book's Findings page
+# ("What simulation shows"), run by `polysleuth simulate` and written into
+# docs/src/findings.md between the `findings:begin` and `findings:end` marks, with the date,
+# the machine and the commands.
 #
 #   scripts/findings.sh            # about 15 minutes on two cores
-#   scripts/findings.sh --print    # the same, printed instead of written into README
+#   scripts/findings.sh --print    # the same, printed instead of written into the page
 #   GAMES=200 scripts/findings.sh --print   # fewer games per line, for a quick look
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -114,16 +115,17 @@ PY
 if [ "$print_only" = "--print" ]; then
   cat "$work/findings.md"
 else
-  python3 - "$work/findings.md" <<'PY'
-import sys, re
+  page=docs/src/findings.md
+  python3 - "$work/findings.md" "$page" <<'PY'
+import sys
 new = open(sys.argv[1]).read().strip()
-text = open("README.md").read()
+text = open(sys.argv[2]).read()
 begin, end = "<!-- findings:begin -->", "<!-- findings:end -->"
-if begin not in text:
-    sys.exit("README.md has no findings:begin mark")
+if begin not in text or end not in text:
+    sys.exit(f"{sys.argv[2]} has no findings:begin and findings:end marks")
 head, rest = text.split(begin, 1)
 _, tail = rest.split(end, 1)
-open("README.md", "w").write(head + begin + "\n" + new + "\n" + end + tail)
+open(sys.argv[2], "w").write(head + begin + "\n" + new + "\n" + end + tail)
 PY
-  echo "README.md updated" >&2
+  echo "$page updated" >&2
 fi

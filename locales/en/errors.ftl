@@ -202,3 +202,4 @@ error-signups-pending-game = this game already has { $most } sign-ups waiting fo
 error-message-in-hand = the same message is being handled just now; try again in a minute and it will be answered as handled
 error-turn-already-over = turn { $turn } is already over: nothing was done; look at the table again
 error-game-discarded = game { $game } was discarded by its game master before it started: there is nothing to show
+error-tick-box-confirm-act = Nothing was done: tick the box beside the button to confirm, as this cannot be undone.

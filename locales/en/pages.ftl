@@ -426,3 +426,28 @@ countdown-days = %dd %h h %m min %s s
 created-waiting-for = The game waits for its game master: a mail with the game master's link went to { $address }. The game starts, and its players are mailed, when the game master presses "Start the game" on that page.
 created-players-hint-waiting = Each player's private link is the key to their seat and hand: it will be mailed to that player alone when the game starts, and nobody else sees it, you included.
 deal-given-by-operator = This deal was given by the operator (a chosen seed or deal), not drawn by the service: the commitment proves that it was not changed, not that nobody chose it.
+
+# The frame of every player's page (web/frame.rs).
+frame-rules-of = rules of { $game }
+frame-until = until
+frame-over = The game is over.
+frame-paused = The game is paused by its game master: its clock waits.
+# Polysleuth's header.
+frame-round-now = Round { $round } is open.
+frame-can-send = Send your turn for round { $round }: guesses, questions, or just “ready”.
+frame-can-change = Your turn for round { $round } is stored (not yet ready): change it as often as you like until the deadline.
+frame-can-ready = Your turn for round { $round } is stored and ready; you may still change it until the deadline.
+frame-can-done = You are done: you guess no more, but you may still ask questions.
+# Polysleuth: what happened to you in the last round.
+happened-title = What happened to you in round { $round }
+happened-guess-right = Guess { $number }: { $card } at { $place } — right.
+happened-guess-wrong = Guess { $number }: { $card } at { $place } — wrong.
+happened-answered = Question { $number } to { $target } ({ $what }): answered — { $target } has { $count }; you paid { $paid }.
+happened-outbid = Question { $number } to { $target } ({ $what }, bid { $bid }): not answered, another question won; you paid { $paid }.
+happened-nothing = You guessed nothing and asked nothing that round.
+happened-eyes = You now have { $eyes } Private Eyes.
+frame-can-over = Your sheet, your history, the final standings and the whole deal stay below.
+gm-sure = I am sure: this cannot be undone
+gm-sure-resolve = { $names } sent nothing this round: resolve anyway
+play-done-sure = I will guess no more this game (questions stay open to me)
+play-done-untick = Nothing was sent: tick “I will guess no more this game” to send your turn with “done”, as it cannot be undone.

@@ -202,3 +202,4 @@ error-signups-pending-game = cette partie a déjà { $most } inscriptions qui at
 error-message-in-hand = le même message est en cours de traitement ; réessayez dans une minute, il sera répondu qu’il est traité
 error-turn-already-over = le tour { $turn } est déjà fini : rien n’a été fait ; regardez la table de nouveau
 error-game-discarded = la partie { $game } a été abandonnée par son maître de jeu avant de commencer : il n’y a rien à montrer
+error-tick-box-confirm-act = Rien n’a été fait : cochez la case à côté du bouton pour confirmer, car c’est irréversible.

@@ -426,3 +426,28 @@ countdown-days = %d j %h h %m min %s s
 created-waiting-for = La partie attend son maître de jeu : un courriel avec le lien du maître de jeu est parti vers { $address }. La partie commence, et ses joueurs reçoivent leur courriel, quand le maître de jeu appuie sur « Lancer la partie » sur cette page.
 created-players-hint-waiting = Le lien privé de chaque joueur est la clé de sa place et de sa main : il sera envoyé à ce joueur seul quand la partie commencera, et personne d’autre ne le voit, vous compris.
 deal-given-by-operator = Cette donne a été donnée par l’opérateur (une graine ou une donne choisie), non tirée par le service : l’engagement prouve qu’elle n’a pas été changée, non que personne ne l’a choisie.
+
+# The frame of every player's page (web/frame.rs).
+frame-rules-of = règles : { $game }
+frame-until = jusqu’au
+frame-over = La partie est terminée.
+frame-paused = La partie est en pause, par son maître de jeu : son horloge attend.
+# Polysleuth's header.
+frame-round-now = La manche { $round } est ouverte.
+frame-can-send = Envoyez votre tour de la manche { $round } : devinettes, questions, ou simplement « prêt ».
+frame-can-change = Votre tour de la manche { $round } est enregistré (pas encore prêt) : modifiez-le autant que vous voulez jusqu’à l’échéance.
+frame-can-ready = Votre tour de la manche { $round } est enregistré et prêt ; vous pouvez encore le modifier jusqu’à l’échéance.
+frame-can-done = Vous avez fini : vous ne devinez plus, mais vous pouvez encore poser des questions.
+# Polysleuth: what happened to you in the last round.
+happened-title = Ce qui vous est arrivé à la manche { $round }
+happened-guess-right = Devinette { $number } : { $card } chez { $place } — juste.
+happened-guess-wrong = Devinette { $number } : { $card } chez { $place } — fausse.
+happened-answered = Question { $number } à { $target } ({ $what }) : répondue — { $target } a { $count } ; vous avez payé { $paid }.
+happened-outbid = Question { $number } à { $target } ({ $what }, mise { $bid }) : sans réponse, une autre question l’a emporté ; vous avez payé { $paid }.
+happened-nothing = Vous n’avez rien deviné ni rien demandé à cette manche.
+happened-eyes = Vous avez maintenant { $eyes } Détectives privés.
+frame-can-over = Votre feuille, votre historique, le classement final et toute la donne restent ci-dessous.
+gm-sure = J’en suis sûr : c’est irréversible
+gm-sure-resolve = { $names } n’a rien envoyé à cette manche : résoudre quand même
+play-done-sure = Je ne devinerai plus de la partie (je peux encore poser des questions)
+play-done-untick = Rien n’a été envoyé : cochez « Je ne devinerai plus de la partie » pour envoyer votre tour avec « fini », car c’est irréversible.

@@ -3,7 +3,7 @@
 //! signature, and the prose around the turn (a greeting, "Sent from my iPhone", a legal
 //! disclaimer).
 //!
-//! The rule, in README's words:
+//! The rule, in the players' guide's words (docs/src/players/email.md):
 //! - the text ends at a signature line (`-- `), a separator (`-----Original Message-----`
 //!   in any language and with any dashes, Proton's `‐‐‐‐‐‐‐ Original Message ‐‐‐‐‐‐‐`, a line
 //!   of `____` or of `─` from an `<hr>`), or an Outlook header block (`From:`/`Sent:`/`To:`/

@@ -278,7 +278,7 @@ async fn insert(
 pub async fn backup_sqlite(store: &Store, file: &std::path::Path) -> Result<(), StoreError> {
     if store.backend != Backend::Sqlite {
         return Err(StoreError::Refused(
-            "`db backup` copies SQLite databases; back up PostgreSQL with pg_dump (see README, \"Backups\")".into(),
+            "`db backup` copies SQLite databases; back up PostgreSQL with pg_dump (see docs/src/operators/backups.md)".into(),
         ));
     }
     if file.exists() {

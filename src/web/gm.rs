@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::master::{GmAction, MasterError};
+use crate::web::frame::{ticked, Tone};
 use crate::said;
 
 /// Carries out the action a game master's form sent, through the one admission path of every
@@ -16,20 +17,25 @@ pub async fn form_action(
     limiter: &crate::web::admission::Limiter,
     token: &str,
     f: &BTreeMap<String, String>,
-) -> Result<crate::lang::Said, MasterError> {
+) -> Result<(Tone, crate::lang::Said), MasterError> {
+    // An act that cannot be undone, asked for on a page, waits for its box to be ticked
+    // (browsers insist on it too; this holds for those that do not).
+    if f.get("needs_confirm").is_some_and(|v| v == "yes") && !ticked(f) {
+        return Ok((Tone::Refused, said!("error-tick-box-confirm-act")));
+    }
     match parse_gm_action(f) {
         Ok(action) => {
             match crate::web::admission::gm_action(master, limiter, token, action).await {
-                Ok(said) => Ok(said),
+                Ok(said) => Ok((Tone::Done, said)),
                 Err(
                     e @ (MasterError::Invalid(_)
                     | MasterError::Conflict(_)
                     | MasterError::TooMany(_)),
-                ) => Ok(e.said()),
+                ) => Ok((Tone::Refused, e.said())),
                 Err(e) => Err(e),
             }
         }
-        Err(e) => Ok(e.said()),
+        Err(e) => Ok((Tone::Refused, e.said())),
     }
 }
 
@@ -50,12 +56,7 @@ pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterE
         "pause" => GmAction::Pause,
         "resume" => GmAction::Resume,
         "end" => {
-            // The form's box sends "yes"; the API takes true or "yes". Anything else,
-            // `false` or "no" included, is no confirmation.
-            if !matches!(
-                get("confirm").to_ascii_lowercase().as_str(),
-                "yes" | "true" | "on"
-            ) {
+            if !ticked(f) {
                 return Err(MasterError::Invalid(vec![said!(
                     "error-tick-box-confirm-game"
                 )]));

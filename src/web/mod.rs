@@ -6,6 +6,7 @@ pub mod cards;
 pub(crate) mod csrf;
 pub mod error;
 pub mod forms;
+pub mod frame;
 pub mod gm;
 pub mod lang;
 mod message;

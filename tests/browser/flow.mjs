@@ -262,15 +262,15 @@ async function run(js, lang) {
   // A mistyped line is answered inline, in her language; the text is kept; she fixes it.
   await page.fill('#text', `${w.question}\n${w.guess(guessWords)}\n${w.mistyped}`);
   await Promise.all([page.waitForNavigation(), page.click('button[value=send]')]);
-  const alert = await text(page, '[role=alert]');
+  const alert = await text(page, '#problems');
   assert.match(alert, w.line3, 'the error names the line');
   assert.ok(alert.includes(w.mistyped), 'the error quotes the line');
   assert.ok((await page.inputValue('#text')).includes(w.mistyped), 'the text is kept');
-  assert.match(await text(page, '.notice'), w.notAccepted);
+  assert.match(await text(page, '#banner.refused'), w.notAccepted, 'a refusal looks like one');
   await shot(page, dir, 'inline-error');
   await page.fill('#text', `${w.question}\n${w.guess(guessWords)}`);
   await Promise.all([page.waitForNavigation(), page.click('button[value=ready]')]);
-  assert.match(await text(page, '.notice'), w.readyNotice);
+  assert.match(await text(page, '#banner.done'), w.readyNotice);
   await shot(page, dir, 'ready');
 
   // The game master sees who is ready, and resolves the round.
@@ -279,8 +279,14 @@ async function run(js, lang) {
   assert.match(await text(page, 'tr:has(td:text-is("Ann"))'), /Ann\s+yes\s+yes/, 'Ann sent and is ready');
   assert.ok(!(await page.content()).includes(guessWords), 'the GM never sees a turn');
   await shot(page, dir, 'gm-before');
+  // Someone has sent nothing: resolving now waits for its box to be ticked.
+  const sure = page.locator('form:has(button[value=resolve]) input[name=confirm]');
+  assert.equal(await sure.count(), 1, 'resolving while someone sent nothing asks to confirm');
+  assert.ok(await sure.evaluate((el) => el.required), 'the box must be ticked');
+  await sure.check();
+  await shot(page, dir, 'gm-confirm');
   await Promise.all([page.waitForNavigation(), page.click('text=Resolve the round now')]);
-  assert.match(await text(page, '.notice'), /resolved/i);
+  assert.match(await text(page, '#banner.done'), /resolved/i);
   await shot(page, dir, 'gm-after');
 
   // The bulletin, in the language the reader switches to, shows the result and prints cleanly.

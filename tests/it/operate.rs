@@ -132,7 +132,7 @@ async fn a_copied_database_keeps_every_page_link_and_reply_address_and_the_game_
 async fn a_backup_taken_while_the_service_runs_restores_with_every_acknowledged_turn() {
     let mut app = TestApp::spawn().await;
     if !app.db.ends_with(".db") {
-        // PostgreSQL is backed up with pg_dump (README); `db backup` says so.
+        // PostgreSQL is backed up with pg_dump (docs/src/operators/backups.md); `db backup` says so.
         let (ok, _, err) = cli(&["db", "backup", "--database-url", &app.db, "--to", "x.db"]).await;
         assert!(!ok && err.contains("pg_dump"), "{err}");
         app.stop().await;
@@ -334,7 +334,7 @@ async fn log_lines_can_be_json_for_a_collector() {
     );
 }
 
-/// PostgreSQL is backed up with its own tools (README): a `pg_dump` of a service's database
+/// PostgreSQL is backed up with its own tools (docs/src/operators/backups.md): a `pg_dump` of a service's database
 /// restores with `pg_restore` into an empty one holding every row alike.
 #[tokio::test]
 async fn a_pg_dump_of_the_service_restores_every_row() {

@@ -117,6 +117,7 @@ fn view_from_page(v: &Value) -> View {
                 .collect(),
             eyes: 0,
             half_points: 0,
+            questions: vec![],
         };
         view.add_report(round as u32, &report).unwrap();
     }

@@ -66,8 +66,7 @@ classic-act-help = Write your command, or choose a question your Search cards al
 classic-accuse = Accuse (at any time)
 classic-accuse-help = Name the missing gem. Right, you win; wrong, you are out.
 classic-send = Send
-classic-done = Done.
-classic-not-your-turn = It is not your turn: only an accusation may be sent now.
+classic-done = Done: your command was carried out.
 classic-digest = Daily digest
 classic-digest-help = Get each turn's public result in one mail a day instead of one mail a turn.
 classic-digest-on = Digest on
@@ -222,3 +221,19 @@ classic-mail-no-command =
     }. A command reads, for example: "ask Ben how many Pairs", "I ask Ben how many Blue Opals", "I accuse 2 Blue Opal", "exchange" or "pass".
 
     Nothing was changed. Reply with the word help to learn how to play by mail.
+
+# The frame's header of a player's page (view::header).
+classic-now = Turn { $turn }: { $player } is playing.
+classic-can-play = Your turn: ask a question your Search cards allow, or accuse.
+classic-can-accuse-only = You asked your final question: only an accusation may be sent now, before the deadline.
+classic-can-next = { $player } is playing; you are next. You may accuse at any time.
+classic-can-after = { $player } is playing; you play after { $before }. You may accuse at any time.
+classic-can-skipped = { $player } is playing; you are skipped for idleness until you send any command. You may accuse at any time.
+classic-can-accuse = You may accuse at any time.
+classic-can-out = You are out: you still answer questions, but take no more turns.
+classic-can-over = The missing gems and the whole deal are below.
+classic-refused = Your command was NOT accepted; nothing changed. Every problem:
+classic-ended-by-gm = The game master ended the game.
+classic-accuse-choose = — choose a card —
+classic-accuse-sure = I am sure: if I am wrong, I am out of the game
+classic-accuse-untick = Nothing was sent: tick the box to confirm your accusation, as a wrong one puts you out of the game.

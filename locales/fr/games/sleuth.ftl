@@ -66,8 +66,7 @@ classic-act-help = Écrivez votre commande, ou choisissez une question que vos c
 classic-accuse = Accuser (à tout moment)
 classic-accuse-help = Nommez la gemme manquante. Juste, vous gagnez ; à tort, vous êtes éliminé.
 classic-send = Envoyer
-classic-done = C'est fait.
-classic-not-your-turn = Ce n'est pas votre tour : seule une accusation peut être envoyée maintenant.
+classic-done = C’est fait : votre commande a été exécutée.
 classic-digest = Résumé quotidien
 classic-digest-help = Recevoir le résultat public des tours en un courriel par jour plutôt qu'un par tour.
 classic-digest-on = Résumé activé
@@ -222,3 +221,19 @@ classic-mail-no-command =
     }. Une commande s’écrit par exemple : « demander à Ben combien de paires », « je demande à Ben combien d’opales bleues », « j'accuse 2 opale bleue », « échange » ou « passe ».
 
     Rien n’a changé. Répondez par le mot aide pour apprendre à jouer par courriel.
+
+# The frame's header of a player's page (view::header).
+classic-now = Tour { $turn } : { $player } joue.
+classic-can-play = À vous : posez une question que vos cartes de recherche permettent, ou accusez.
+classic-can-accuse-only = Vous avez posé votre dernière question : seule une accusation peut être envoyée maintenant, avant l’échéance.
+classic-can-next = { $player } joue ; vous êtes le suivant. Vous pouvez accuser à tout moment.
+classic-can-after = { $player } joue ; vous jouez après { $before }. Vous pouvez accuser à tout moment.
+classic-can-skipped = { $player } joue ; vous êtes sauté pour inactivité jusqu’à ce que vous envoyiez une commande. Vous pouvez accuser à tout moment.
+classic-can-accuse = Vous pouvez accuser à tout moment.
+classic-can-out = Vous êtes éliminé : vous répondez encore aux questions, mais ne jouez plus.
+classic-can-over = Les gemmes manquantes et toute la donne sont ci-dessous.
+classic-refused = Votre commande n’a PAS été acceptée ; rien n’a changé. Tous les problèmes :
+classic-ended-by-gm = Le maître de jeu a mis fin à la partie.
+classic-accuse-choose = — choisissez une carte —
+classic-accuse-sure = J’en suis sûr : si je me trompe, je suis éliminé
+classic-accuse-untick = Rien n’a été envoyé : cochez la case pour confirmer votre accusation, car une accusation fausse vous élimine.

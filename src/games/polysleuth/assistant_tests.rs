@@ -95,6 +95,7 @@ fn small_view(n: usize, seed: u64, open: usize) -> (View, Deal) {
             }],
             eyes: 0,
             half_points: 0,
+            questions: vec![],
         },
     )
     .unwrap();

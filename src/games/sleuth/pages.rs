@@ -7,7 +7,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
 
-use super::view::{own, table, OwnView, SheetCache, TableView};
+use super::view::{header, own, table, OwnView, SheetCache, TableView};
 use crate::games::sleuth::service::Answer;
 use crate::lang::Lang;
 use crate::master::{Master, MasterError};
@@ -15,6 +15,7 @@ use crate::store::GameStatus;
 use crate::web::csrf::{check_csrf, csrf};
 use crate::web::error::Page;
 use crate::web::forms::Fields;
+use crate::web::frame::{Banner, Header};
 use crate::web::render::private;
 
 #[derive(Template)]
@@ -30,9 +31,9 @@ struct PlayPage {
     t: Lang,
     g: TableView,
     o: OwnView,
+    h: Header,
     csrf: String,
-    notice: Option<String>,
-    errors: Vec<String>,
+    banner: Option<Banner>,
     text: String,
 }
 
@@ -42,7 +43,7 @@ struct GmPage {
     t: Lang,
     g: TableView,
     csrf: String,
-    notice: Option<String>,
+    banner: Option<Banner>,
     paused: bool,
     unconfirmed: bool,
 }
@@ -106,8 +107,7 @@ async fn play_page(
     master: &Master,
     sheets: &web::Data<SheetCache>,
     token: &str,
-    notice: Option<String>,
-    errors: Vec<String>,
+    banner: Option<Banner>,
     text: String,
 ) -> Page {
     let seat = master.classic_seat(token).await?;
@@ -118,9 +118,10 @@ async fn play_page(
     // The sheet may take a few hundred milliseconds the first time: off the async workers.
     let (sheets, digest, game) = (sheets.clone(), seat.player.digest, seat.game.clone());
     let state = seat.state;
-    let (o, g) = web::block(move || {
+    let (o, g, h) = web::block(move || {
         let o = own(t, &state, s, digest, &sheets, game.id);
-        (o, table(t, &game, &state, &zone))
+        let h = header(t, &game, &state, s, &zone);
+        (o, table(t, &game, &state, &zone), h)
     })
     .await
     .map_err(|e| MasterError::Corrupt(format!("the page could not be drawn: {e}")))?;
@@ -130,9 +131,9 @@ async fn play_page(
             t,
             g,
             o,
+            h,
             csrf,
-            notice,
-            errors,
+            banner,
             text,
         },
         cookie,
@@ -145,7 +146,7 @@ pub async fn play(
     sheets: web::Data<SheetCache>,
     path: web::Path<String>,
 ) -> Page {
-    play_page(&req, &master, &sheets, &path, None, vec![], String::new()).await
+    play_page(&req, &master, &sheets, &path, None, String::new()).await
 }
 
 pub async fn play_action(
@@ -170,6 +171,12 @@ pub async fn play_action(
             text
         }
         "final" => format!("final ask {} {}", get("f_target"), get("f_question")),
+        "accuse" if !crate::web::frame::ticked(&f) => {
+            // An accusation cannot be undone: a wrong one puts the player out.
+            let game = master.public_game(player.game_id).await?;
+            let banner = Banner::refused(player.lang(&game).t("classic-accuse-untick"));
+            return play_page(&req, &master, &sheets, &token, Some(banner), String::new()).await;
+        }
         "accuse" => {
             // One choice per missing gem: `accused`, `accused_2`, `accused_3`.
             let named: Vec<String> = ["accused", "accused_2", "accused_3"]
@@ -194,8 +201,7 @@ pub async fn play_action(
                 &master,
                 &sheets,
                 &token,
-                Some(said),
-                vec![],
+                Some(Banner::done(said)),
                 String::new(),
             )
             .await;
@@ -205,20 +211,13 @@ pub async fn play_action(
     let game = master.public_game(player.game_id).await?;
     let t = player.lang(&game);
     match master.classic_command(&player, &text).await? {
-        Answer::Done => {
-            play_page(
-                &req,
-                &master,
-                &sheets,
-                &token,
-                Some(t.t("classic-done")),
-                vec![],
-                String::new(),
-            )
-            .await
+        Answer::Done(lines) => {
+            let banner = Banner::done(t.t("classic-done")).with_lines(lines);
+            play_page(&req, &master, &sheets, &token, Some(banner), String::new()).await
         }
         Answer::Refused(errors) => {
-            play_page(&req, &master, &sheets, &token, None, errors, text).await
+            let banner = Banner::refused(t.t("classic-refused")).with_lines(errors);
+            play_page(&req, &master, &sheets, &token, Some(banner), text).await
         }
     }
 }
@@ -227,12 +226,12 @@ async fn gm_page(
     req: &HttpRequest,
     master: &Master,
     token: &str,
-    notice: Option<crate::lang::Said>,
+    notice: Option<(crate::web::frame::Tone, crate::lang::Said)>,
 ) -> Page {
     let row = master.gm_game(token).await?;
     let state = crate::games::sleuth::service::parse(&row)?;
     let t = crate::web::lang::reader(req, row.language);
-    let notice = notice.map(|n| t.said(&n));
+    let banner = notice.map(|(tone, n)| Banner::new(tone, t.said(&n)));
     let g = table(t, &row, &state, &row.time_zone);
     let (csrf, cookie) = csrf(req);
     Ok(private(
@@ -240,7 +239,7 @@ async fn gm_page(
             t,
             g,
             csrf,
-            notice,
+            banner,
             paused: row.status == GameStatus::Paused,
             unconfirmed: row.status == GameStatus::Unconfirmed,
         },
@@ -316,7 +315,9 @@ pub async fn api_command(
 ) -> Result<HttpResponse, crate::web::error::ApiError> {
     let player = master.authenticate(&path).await?;
     Ok(match master.classic_command(&player, &body.text).await? {
-        Answer::Done => HttpResponse::Ok().json(serde_json::json!({"accepted": true})),
+        Answer::Done(said) => {
+            HttpResponse::Ok().json(serde_json::json!({"accepted": true, "said": said}))
+        }
         Answer::Refused(errors) => HttpResponse::UnprocessableEntity()
             .json(serde_json::json!({"accepted": false, "errors": errors})),
     })

@@ -1,6 +1,6 @@
 //! `polysleuth replay` for a classic-Sleuth record (`"ruleset": "sleuth"`): the whole game
-//! through the `sleuth` engine alone, no database, no clock. The format is in README
-//! ("Classic Sleuth records"); Polysleuth's contract in DESIGN.md is untouched.
+//! through the `sleuth` engine alone, no database, no clock. The format is documented in
+//! docs/src/contracts/sleuth-records.md; Polysleuth's contract is untouched.
 
 use std::collections::BTreeMap;
 

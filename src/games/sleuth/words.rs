@@ -150,10 +150,20 @@ impl Lang {
                 "before",
                 before.as_str(),
             ),
-            Event::Ended { winners, .. } if winners.is_empty() => self.t("classic-ended-none"),
-            Event::Ended { winners, .. } => {
-                let names: Vec<&str> = winners.iter().map(name).collect();
-                self.t1("classic-ended", "winners", names.join(", "))
+            Event::Ended { winners, by_gm, .. } => {
+                let ended = match winners.is_empty() {
+                    true => self.t("classic-ended-none"),
+                    false => {
+                        let names: Vec<&str> = winners.iter().map(name).collect();
+                        self.t1("classic-ended", "winners", names.join(", "))
+                    }
+                };
+                // Who ended it: the game master, or the rules (the last winner needed, or
+                // nobody left in play).
+                match by_gm {
+                    true => format!("{} {ended}", self.t("classic-ended-by-gm")),
+                    false => ended,
+                }
             }
         }
     }

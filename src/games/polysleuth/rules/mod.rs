@@ -3,6 +3,7 @@
 
 pub use crate::games::deck as cards;
 pub mod deal;
+pub mod fate;
 mod french;
 pub mod game;
 mod lines;
@@ -22,4 +23,5 @@ pub use game::{Game, Guess, Question, SetupError, Turn};
 pub use problem::{Holder, Problem};
 pub use settings::{QuestionPayment, Settings, SettingsError};
 pub use turn::LineError;
+pub use fate::QuestionFate;
 pub use view::{Bulletin, PrivateReport, RoundOutcome};

@@ -146,6 +146,10 @@ pub struct PrivateReport {
     pub reveals: Vec<Reveal>,
     pub eyes: u32,
     pub half_points: u32,
+    /// What became of each question the player asked (filled in after the resolution, by
+    /// `Game::question_fates`; empty in reports stored before it was kept).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub questions: Vec<super::QuestionFate>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

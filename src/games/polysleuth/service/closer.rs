@@ -80,10 +80,16 @@ fn close(site: &Site, c: &Closing, r: &CloseRequest, now: i64) -> Result<Closed>
         }
     }
     let (notes, gm_done) = crate::master::gm::pending(game)?;
-    let (next, outcome) = match r.resolution {
+    let (next, mut outcome) = match r.resolution {
         Resolution::End => state.resolve_and_end(&turns, &gm_done),
         Resolution::Continue => state.resolve(&turns, &gm_done),
     };
+    // Each player is told what became of every question they asked, the outbid ones too.
+    for (seat, turn) in turns.iter().enumerate() {
+        if let (Some(turn), Some(report)) = (turn, outcome.private.get_mut(seat)) {
+            report.questions = state.question_fates(seat, turn, &outcome.bulletin);
+        }
+    }
     let stored = StoredBulletin {
         bulletin: outcome.bulletin.clone(),
         notes,

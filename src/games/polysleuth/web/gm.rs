@@ -9,6 +9,7 @@ use crate::lang::Lang;
 use crate::master::Master;
 use crate::web::csrf::{check_csrf, csrf};
 use crate::web::forms::Fields;
+use crate::web::frame::{Banner, Tone};
 use crate::web::pages::Page;
 use crate::web::render::private;
 
@@ -19,7 +20,7 @@ use crate::web::render::private;
 struct GmPage {
     t: Lang,
     v: GmPageView,
-    notice: Option<String>,
+    banner: Option<Banner>,
     csrf: String,
 }
 
@@ -28,22 +29,23 @@ async fn gm_page(
     master: &Master,
     req: &HttpRequest,
     token: &str,
-    notice: Option<crate::lang::Said>,
+    notice: Option<(Tone, crate::lang::Said)>,
 ) -> Page {
     let (row, sent) = master.gm_page(token).await?;
     let t = crate::web::lang::reader(req, row.language);
-    let notice = notice.map(|n| t.said(&n));
+    let banner = notice.map(|(tone, n)| Banner::new(tone, t.said(&n)));
     if crate::web::signup::is_forming(&row) {
+        let notice = banner.map(|b| b.text);
         return crate::web::signup::gm_forming(master, req, token, &row, notice).await;
     }
     let cache = PageCache::of(req);
-    let v = gm_page_view(master, &cache, &row, &sent, t, notice.is_some()).await?;
+    let v = gm_page_view(master, &cache, &row, &sent, t, banner.is_some()).await?;
     let (csrf_token, cookie) = csrf(req);
     Ok(private(
         &GmPage {
             t,
             v,
-            notice,
+            banner,
             csrf: csrf_token,
         },
         cookie,

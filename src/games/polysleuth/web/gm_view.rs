@@ -112,6 +112,18 @@ pub struct GmPageView {
     pub body_html: std::sync::Arc<str>,
 }
 
+impl GmPageView {
+    /// The players still playing who have sent nothing this round, by name: resolving now
+    /// plays an empty turn for each, so the page asks the game master to confirm.
+    pub fn unsent(&self) -> String {
+        let names: Vec<&str> = (self.turns.iter())
+            .filter(|p| !p.sent && !p.done)
+            .map(|p| p.name.as_str())
+            .collect();
+        names.join(", ")
+    }
+}
+
 pub async fn gm_extras(
     master: &Master,
     row: &GameRow,

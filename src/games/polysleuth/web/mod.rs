@@ -9,6 +9,7 @@ pub mod builder;
 pub mod gm;
 pub mod gm_extras;
 pub mod gm_view;
+pub mod happened;
 pub mod page_cache;
 pub mod play;
 pub mod play_view;

@@ -13,6 +13,7 @@ use crate::lang::Lang;
 use crate::master::{Master, MasterError};
 use crate::web::csrf::{check_csrf, csrf};
 use crate::web::forms::Fields;
+use crate::web::frame::{Banner, Header};
 use crate::web::render::private;
 
 use crate::web::pages::Page;
@@ -26,7 +27,8 @@ struct PlayPage {
     v: PlayView,
     b: Builder,
     text: String,
-    notice: Option<String>,
+    h: Header,
+    banner: Option<Banner>,
     errors: Vec<LineError>,
     csrf: String,
     markup: u32,
@@ -39,11 +41,11 @@ async fn play_page(
     req: &HttpRequest,
     token: &str,
     text: Option<String>,
-    notice: Option<String>,
+    banner: Option<Banner>,
     errors: Vec<LineError>,
 ) -> Page {
     let (v, markup, zone) = view(master, req, token).await?;
-    Ok(render_play(req, v, markup, zone, text, notice, errors))
+    Ok(render_play(req, v, markup, zone, text, banner, errors))
 }
 
 /// The page's view, with the seat's markup and time zone.
@@ -68,7 +70,7 @@ fn render_play(
     markup: u32,
     zone: String,
     text: Option<String>,
-    notice: Option<String>,
+    banner: Option<Banner>,
     errors: Vec<LineError>,
 ) -> HttpResponse {
     let text = text.unwrap_or_else(|| v.turn.as_ref().map(|t| t.text.clone()).unwrap_or_default());
@@ -77,9 +79,10 @@ fn render_play(
         &PlayPage {
             t: v.lang,
             b: Builder::new(&v, &text),
+            h: header(&v),
             v,
             text,
-            notice,
+            banner,
             errors,
             csrf: csrf_token,
             markup,
@@ -113,7 +116,7 @@ async fn add_line(
     let field = |k: &str| f.get(k).map(|s| s.trim().to_string()).unwrap_or_default();
     Ok(match Builder::new(&v, &text).line(kind, &field) {
         Ok(line) => {
-            let notice = v.lang.t1("builder-added", "line", line.as_str());
+            let notice = Banner::done(v.lang.t1("builder-added", "line", line.as_str()));
             render_play(
                 req,
                 v,
@@ -124,8 +127,46 @@ async fn add_line(
                 vec![],
             )
         }
-        Err(problem) => render_play(req, v, markup, zone, Some(text), Some(problem), vec![]),
+        Err(problem) => render_play(
+            req,
+            v,
+            markup,
+            zone,
+            Some(text),
+            Some(Banner::refused(problem)),
+            vec![],
+        ),
     })
+}
+
+/// The frame's header: who, where, which round until when, and what the player can do now.
+fn header(v: &PlayView) -> Header {
+    let t = v.lang;
+    let (now, deadline) = match v.status.as_str() {
+        "over" => (t.t("frame-over"), None),
+        "paused" => (t.t("frame-paused"), None),
+        _ => (
+            t.t1("frame-round-now", "round", v.round),
+            v.deadline.map(|at| (at, v.deadline_text.clone())),
+        ),
+    };
+    let can = match (&v.status[..], v.done, &v.turn) {
+        ("over", _, _) => t.t("frame-can-over"),
+        (_, true, _) => t.t("frame-can-done"),
+        (_, _, None) => t.t1("frame-can-send", "round", v.round),
+        (_, _, Some(turn)) if turn.ready => t.t1("frame-can-ready", "round", v.round),
+        (_, _, Some(_)) => t.t1("frame-can-change", "round", v.round),
+    };
+    Header {
+        me: v.me.clone(),
+        game: v.game_name.clone(),
+        game_href: format!("/games/{}", v.game_id),
+        ruleset: "Polysleuth".into(),
+        rules_href: crate::web::frame::rules_href("polysleuth", t),
+        now,
+        deadline,
+        can,
+    }
 }
 
 fn with_line(text: &str, line: &str) -> String {
@@ -145,12 +186,16 @@ fn has_word(text: &str, words: &[&str]) -> bool {
 }
 
 /// The player's own language and time zone, from the form on their page.
-async fn save_prefs(master: &Master, seat: &Seat, f: &Fields) -> Result<String, MasterError> {
+async fn save_prefs(master: &Master, seat: &Seat, f: &Fields) -> Result<Banner, MasterError> {
     let field = |k: &str| f.get(k).map(|s| s.trim().to_string()).unwrap_or_default();
     let t = seat.player.lang(&seat.game);
     let language = field("language");
     let Some(lang) = Lang::parse(&language) else {
-        return Ok(t.t1("prefs-bad-language", "language", language.as_str()));
+        return Ok(Banner::refused(t.t1(
+            "prefs-bad-language",
+            "language",
+            language.as_str(),
+        )));
     };
     let zone = field("time_zone");
     let zone = if zone.is_empty() {
@@ -159,16 +204,16 @@ async fn save_prefs(master: &Master, seat: &Seat, f: &Fields) -> Result<String, 
         zone
     };
     if zone.parse::<chrono_tz::Tz>().is_err() {
-        return Ok(t.t1("prefs-bad-zone", "zone", zone.as_str()));
+        return Ok(Banner::refused(t.t1("prefs-bad-zone", "zone", zone.as_str())));
     }
     master.set_prefs(&seat.player, lang, &zone).await?;
-    Ok(lang.t2(
+    Ok(Banner::done(lang.t2(
         "prefs-saved",
         "language",
         lang.own_name(),
         "zone",
         zone.as_str(),
-    ))
+    )))
 }
 
 pub async fn play_action(
@@ -199,7 +244,7 @@ pub async fn play_action(
                 &req,
                 &token,
                 Some(String::new()),
-                Some(t.t("play-withdrawn")),
+                Some(Banner::done(t.t("play-withdrawn"))),
                 vec![],
             )
             .await;
@@ -210,14 +255,14 @@ pub async fn play_action(
                 Ok(n) => {
                     let player = master.authenticate(&token).await?;
                     match master.declare_absence(&player, n).await {
-                        Ok(s) => t.said(&s),
+                        Ok(s) => Banner::done(t.said(&s)),
                         Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => {
-                            e.worded(t)
+                            Banner::refused(e.worded(t))
                         }
                         Err(e) => return Err(e.into()),
                     }
                 }
-                Err(_) => t.t1("play-bad-rounds", "rounds", rounds),
+                Err(_) => Banner::refused(t.t1("play-bad-rounds", "rounds", rounds)),
             };
             return play_page(&master, &req, &token, None, Some(said), vec![]).await;
         }
@@ -228,23 +273,28 @@ pub async fn play_action(
         "ready" if !has_word(&text, &["ready", "prêt", "pret"]) => {
             with_line(&text, &t.t("word-ready"))
         }
+        "done" if !crate::web::frame::ticked(&f) => {
+            // "done" cannot be undone: the player guesses no more this game.
+            let banner = Banner::refused(t.t("play-done-untick"));
+            return play_page(&master, &req, &token, Some(text), Some(banner), vec![]).await;
+        }
         "done" if !has_word(&text, &["done", "fini"]) => with_line(&text, &t.t("word-done")),
         _ => text,
     };
     match master.submit_turn(&token, &to_send).await? {
         TurnReply::Accepted { text, ready, .. } => {
-            let notice = t.t(if ready {
+            let notice = Banner::done(t.t(if ready {
                 "play-accepted-ready"
             } else {
                 "play-accepted"
-            });
+            }));
             play_page(&master, &req, &token, Some(text), Some(notice), vec![]).await
         }
         TurnReply::Rejected { errors, kept, .. } => {
-            let notice = t.t(match kept {
+            let notice = Banner::refused(t.t(match kept {
                 Some(_) => "play-rejected-kept",
                 None => "play-rejected",
-            });
+            }));
             play_page(&master, &req, &token, Some(to_send), Some(notice), errors).await
         }
         TurnReply::Cleared { .. } => play_page(&master, &req, &token, None, None, vec![]).await,

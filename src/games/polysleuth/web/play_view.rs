@@ -47,6 +47,8 @@ pub struct PlayView {
     pub grid_html: Arc<str>,
     /// The game's public part (standings, rules, bulletins), drawn.
     pub body_html: Arc<str>,
+    /// What happened to the player in the last round resolved.
+    pub happened: Option<super::happened::Happened>,
 }
 
 #[derive(Template)]
@@ -107,6 +109,7 @@ pub async fn play_view(
     };
 
     let (guesses, reveals) = own_history(lang, &reports);
+    let happened = super::happened::happened(lang, &reports);
     let mut known = state.deal.hands[s].union(state.published);
     for g in &guesses {
         if let Ok(c) = crate::games::polysleuth::rules::Card::parse(&g.card) {
@@ -152,5 +155,6 @@ pub async fn play_view(
         deadline: row.deadline,
         grid_html,
         body_html,
+        happened,
     })
 }

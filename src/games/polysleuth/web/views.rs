@@ -395,6 +395,7 @@ mod tests {
             }],
             eyes: 10,
             half_points: 2,
+            questions: vec![],
         };
         let (guesses, reveals) = own_history(Lang::Fr, &[(1, report)]);
         let chip = guesses[0].chip.as_ref().expect("the guessed card drawn");

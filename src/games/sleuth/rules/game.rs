@@ -98,6 +98,9 @@ pub enum Event {
     Ended {
         turn: u32,
         winners: Vec<usize>,
+        /// The game master ended it (not the rules).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        by_gm: bool,
     },
 }
 
@@ -388,6 +391,24 @@ impl Sleuth {
             }
         }
         out
+    }
+
+    /// The seats that play before `seat`'s next turn, in order, after the one playing now
+    /// (empty: `seat` is next); None when `seat` will not play again (out, skipped, playing
+    /// now, or nobody is playing).
+    pub fn before(&self, seat: usize) -> Option<Vec<usize>> {
+        let current = self.current?;
+        if current == seat || !self.in_play(seat) || self.seats[seat].skipped {
+            return None;
+        }
+        let n = self.players.len();
+        Some(
+            (1..n)
+                .map(|k| (current + k) % n)
+                .take_while(|s| *s != seat)
+                .filter(|s| self.in_play(*s) && !self.seats[*s].skipped)
+                .collect(),
+        )
     }
 
     /// Starts the next turn after `from`, in seat order, with the first seat still in play

@@ -349,6 +349,7 @@ impl Sleuth {
             self.log.push(Event::Ended {
                 turn: self.turn,
                 winners: self.winners.clone(),
+                by_gm: false,
             });
         }
     }
@@ -420,6 +421,7 @@ impl Sleuth {
             self.log.push(Event::Ended {
                 turn: self.turn,
                 winners: self.winners.clone(),
+                by_gm: true,
             });
         }
         self.moved_since(events, reveals)

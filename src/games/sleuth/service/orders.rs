@@ -12,7 +12,9 @@ use crate::store::PlayerRow;
 /// What a command did.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Answer {
-    Done,
+    /// Carried out: what it did, in the player's words (each public result of the command,
+    /// then what was shown to them).
+    Done(Vec<String>),
     /// Every refused line, quoted with what was wrong.
     Refused(Vec<String>),
 }
@@ -24,18 +26,30 @@ impl Master {
         let done = self
             .classic_change(player.game_id, Some(seat), |state, row, _| {
                 let t = player.lang(row);
-                state.act(seat, text).map(|_| ()).map_err(|errors| {
+                let since = state.log.len();
+                let moved = state.act(seat, text).map_err(|errors| {
                     MasterError::Invalid(
                         errors
                             .iter()
                             .map(|e| crate::lang::Said::text(t.classic_rejected(e)))
                             .collect(),
                     )
-                })
+                })?;
+                let mut lines: Vec<String> = (since..state.log.len())
+                    .filter(|k| !matches!(state.log[*k], crate::games::sleuth::rules::Event::TurnBegan { .. }))
+                    .map(|k| t.classic_event(state, &state.log[k], k))
+                    .collect();
+                let mine: Vec<_> = moved
+                    .reveals
+                    .into_iter()
+                    .filter(|r| r.asker == seat)
+                    .collect();
+                lines.extend(crate::games::sleuth::letters::shown_lines(t, state, &mine));
+                Ok(lines)
             })
             .await;
         match done {
-            Ok(()) => Ok(Answer::Done),
+            Ok(lines) => Ok(Answer::Done(lines)),
             Err(MasterError::Invalid(lines)) => Ok(Answer::Refused(
                 lines.iter().map(|l| l.to_string()).collect(),
             )),
