@@ -72,6 +72,25 @@ impl Site {
         same(&self.reply_token(player_id, key_version), key)
     }
 
+    /// The token of a player's page link sent in mail: proves the key without storing it, as
+    /// the reply token does, and is replaced with it when the player gets a new link.
+    pub fn page_token(&self, player_id: i64, key_version: i64) -> String {
+        self.sign(&format!("page {key_version}"), player_id)
+    }
+
+    /// Whether `key` is the player's page token (constant time).
+    pub fn is_page_token(&self, player_id: i64, key_version: i64, key: &str) -> bool {
+        same(&self.page_token(player_id, key_version), key)
+    }
+
+    /// A player's own page, as every mail to them links it.
+    pub fn page_link(&self, player_id: i64, key_version: i64) -> String {
+        self.link(&format!(
+            "/play/{}",
+            keys::token(player_id, &self.page_token(player_id, key_version))
+        ))
+    }
+
     /// `gm+12-<token>@domain`: replying to any mail of the game authenticates the player.
     pub fn reply_address(&self, player_id: i64, key_version: i64) -> String {
         let (local, domain) = self

@@ -50,3 +50,5 @@ refused-nothing-but-text = it holds no turn line and no command ({ $lines ->
     [one] { $lines } line
    *[other] { $lines } lines
 } of other text; a turn line starts with its number, e.g. "1: Ben has 2 Red Diamond")
+mail-footer-page = Your page (it is your key: keep it to yourself): { $link }
+mail-footer-rules = How to play: { $link }

@@ -50,3 +50,5 @@ refused-nothing-but-text = il ne contient ni ligne de tour ni commande ({ $lines
     [one] { $lines } ligne
    *[other] { $lines } lignes
 } d’autre texte ; une ligne de tour commence par son numéro, par exemple « 1: Ben a 2 diamant rouge »)
+mail-footer-page = Votre page (c’est votre clé : gardez-la pour vous) : { $link }
+mail-footer-rules = Comment jouer : { $link }

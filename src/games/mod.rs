@@ -92,6 +92,13 @@ pub trait Game: Sync {
     /// How to play it, for the help page (HTML, escaped by its own template), in the reader's
     /// language.
     fn help(&self, t: crate::lang::Lang) -> String;
+    /// Its whole rules for players, in the project's own words (Markdown, one file per
+    /// language under `docs/src/players/`, the book's own pages): the site shows them at
+    /// `/rules/NAME`, and every page and mail of the game links them. None: no page yet.
+    fn rules(&self, t: crate::lang::Lang) -> Option<&'static str> {
+        let _ = t;
+        None
+    }
     /// `polysleuth simulate` for this game, with the arguments after the game's name: games
     /// between its computer players, a summary printed. None when it has no such command.
     fn simulate(&self, args: &[String]) -> Option<std::process::ExitCode> {

@@ -14,7 +14,7 @@ pub async fn refuse(
     why: &crate::lang::Said,
 ) -> Result<(), MasterError> {
     let t = player.lang(row);
-    let letter = super::refused(row, &t.said(why), t).to_player(&master.site, player);
+    let letter = super::refused(row, &t.said(why), t).to_player(&master.site, player, row);
     master.send_loose(&player.email, letter, Some(row.id)).await
 }
 

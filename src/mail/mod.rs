@@ -30,10 +30,32 @@ pub struct Letter {
 }
 
 impl Letter {
-    /// The letter as sent to a player: it carries their reply address, so a reply
-    /// authenticates them.
-    pub fn to_player(mut self, site: &Site, player: &PlayerRow) -> Letter {
+    /// The letter as sent to a player of `game`: it carries their reply address, so a reply
+    /// authenticates them, and ends with their own page (so every mail that asks them to act
+    /// lets them act on the web at once) and the game's rules, in their language.
+    pub fn to_player(mut self, site: &Site, player: &PlayerRow, game: &GameRow) -> Letter {
         self.reply_to = Some(site.reply_address(player.id, player.key_version));
+        let t = player.lang(game);
+        if !self.body.ends_with('\n') {
+            self.body.push('\n');
+        }
+        self.body += &format!(
+            "\n-- \n{}\n{}\n",
+            t.t1(
+                "mail-footer-page",
+                "link",
+                site.page_link(player.id, player.key_version)
+            ),
+            t.t1(
+                "mail-footer-rules",
+                "link",
+                site.link(&format!(
+                    "/rules/{}?lang={}",
+                    game.ruleset.as_str(),
+                    t.code()
+                ))
+            ),
+        );
         self
     }
 

@@ -113,7 +113,11 @@ impl Master {
         let (id, key) = keys::split_token(token).ok_or(MasterError::BadKey)?;
         let player = self.player_row(id).await?;
         player
-            .filter(|p| keys::matches(key, &p.key_hash))
+            // The key given at the start, or the page token every mail links (both checked,
+            // each in constant time).
+            .filter(|p| {
+                keys::matches(key, &p.key_hash) | self.site.is_page_token(id, p.key_version, key)
+            })
             .ok_or(MasterError::BadKey)
     }
 

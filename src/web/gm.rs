@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use crate::master::{GmAction, MasterError};
-use crate::web::frame::{ticked, Tone};
 use crate::said;
+use crate::web::frame::{ticked, Tone};
 
 /// Carries out the action a game master's form sent, through the one admission path of every
 /// game master's door (the per-game mail limit included), and says what it did — or why not,

@@ -13,6 +13,7 @@ mod message;
 pub mod moved;
 pub mod pages;
 pub(crate) mod render;
+pub mod rules;
 pub mod signup;
 
 use actix_web::dev::Server;
@@ -138,6 +139,7 @@ pub fn fixed_routes(cfg: &mut web::ServiceConfig) {
         .route("/static/style.css", web::get().to(pages::style))
         .route("/static/play.js", web::get().to(pages::script))
         .route("/help", web::get().to(pages::help))
+        .route("/rules/{game}", web::get().to(rules::rules))
         .route("/games/new", web::get().to(pages::new_game_form))
         .route("/games/new", web::post().to(pages::create_game))
         .route("/inbound/mail", web::post().to(api::inbound_mail))

@@ -276,7 +276,10 @@ async fn three_people_and_a_computer_play_classic_sleuth_to_an_accusation() {
         ],
     )
     .await;
-    assert!(answer.contains("class=\"banner done\""), "the question was taken");
+    assert!(
+        answer.contains("class=\"banner done\""),
+        "the question was taken"
+    );
     // The cards shown go to Ann alone, on her page and by mail; the others hear the count.
     let ann_news = mail_to(&app, "ann@example.org", "what happened").await;
     assert!(

@@ -8,6 +8,7 @@ mod classic;
 mod classic_forms;
 mod computers;
 mod forming;
+mod frame;
 mod instances;
 mod languages;
 mod leaks;

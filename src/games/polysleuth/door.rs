@@ -52,7 +52,7 @@ pub(crate) async fn polysleuth_mail(
     // it closes, are already in it.
     let (player, t) = match prefs(master, &player, row, &commands.commands).await? {
         Some(letter) => {
-            let letter = letter.to_player(&master.site, &player);
+            let letter = letter.to_player(&master.site, &player, row);
             master.send_loose(&player.email, letter, Some(game)).await?;
             let player = master.player_row(player.id).await?.unwrap_or(player);
             let t = player.lang(row);
@@ -103,7 +103,7 @@ pub(crate) async fn polysleuth_mail(
             turn,
             &sheet,
         )
-        .to_player(&master.site, &player);
+        .to_player(&master.site, &player, &row);
         // The hand, the sheet and the turn go to the registered address only, whoever
         // sent the request.
         master.send_loose(&player.email, letter, Some(game)).await?;
@@ -122,12 +122,15 @@ pub(crate) async fn polysleuth_mail(
             body: format!("{said}\n"),
             reply_to: None,
         }
-        .to_player(&master.site, &player);
+        .to_player(&master.site, &player, row);
         master.send_loose(&player.email, letter, Some(game)).await?;
     }
     if commands.commands.contains(&Command::Help) {
-        let letter = crate::games::polysleuth::letters::help(&master.site, t)
-            .to_player(&master.site, &player);
+        let letter = crate::games::polysleuth::letters::help(&master.site, t).to_player(
+            &master.site,
+            &player,
+            row,
+        );
         master.send_loose(&player.email, letter, Some(game)).await?;
     }
     Ok(true)

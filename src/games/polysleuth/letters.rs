@@ -24,14 +24,17 @@ pub struct BulletinText<'a> {
     pub game_id: i64,
     pub game_name: &'a str,
     pub b: &'a StoredBulletin,
+    /// The game's `one_trait_markup`: an answer's bid is told apart from it.
+    pub markup: u32,
 }
 
-pub fn bulletin_text(game: &GameRow, b: &StoredBulletin, t: Lang) -> String {
+pub fn bulletin_text(game: &GameRow, b: &StoredBulletin, t: Lang, markup: u32) -> String {
     BulletinText {
         t,
         game_id: game.id,
         game_name: &game.name,
         b,
+        markup,
     }
     .render()
     .expect("bulletin template renders")
@@ -255,7 +258,7 @@ pub fn round_letter(
     };
     let body = RoundMail {
         t,
-        bulletin: bulletin_text(game, b, t),
+        bulletin: bulletin_text(game, b, t, state.settings.one_trait_markup),
         name,
         report,
         points: report

@@ -59,6 +59,13 @@ impl Game for Polysleuth {
         Some(web::routes())
     }
 
+    fn rules(&self, t: crate::lang::Lang) -> Option<&'static str> {
+        Some(match t {
+            crate::lang::Lang::En => include_str!("../../../docs/src/players/polysleuth.md"),
+            crate::lang::Lang::Fr => include_str!("../../../docs/src/players/polysleuth.fr.md"),
+        })
+    }
+
     fn help(&self, t: crate::lang::Lang) -> String {
         askama::Template::render(&Help { t }).expect("the help renders")
     }

@@ -79,7 +79,7 @@ pub(crate) async fn handle(
             body: t.t1("classic-mail-no-command", "lines", own.ignored as u32),
             reply_to: None,
         }
-        .to_player(&master.site, player);
+        .to_player(&master.site, player, row);
         master
             .send_loose(&player.email, letter, Some(row.id))
             .await?;
@@ -87,7 +87,7 @@ pub(crate) async fn handle(
     }
     let player = match prefs(master, player, row, &commands.commands).await? {
         Some(letter) => {
-            let letter = letter.to_player(&master.site, player);
+            let letter = letter.to_player(&master.site, player, row);
             master
                 .send_loose(&player.email, letter, Some(row.id))
                 .await?;

@@ -46,7 +46,14 @@ impl Game for ClassicSleuth {
         t.t("classic-ruleset")
     }
 
-    /// Its one-line summary, until its rules have a page of their own.
+    fn rules(&self, t: crate::lang::Lang) -> Option<&'static str> {
+        Some(match t {
+            crate::lang::Lang::En => include_str!("../../../docs/src/players/sleuth.md"),
+            crate::lang::Lang::Fr => include_str!("../../../docs/src/players/sleuth.fr.md"),
+        })
+    }
+
+    /// Its one-line summary; the whole rules are on its rules page.
     fn help(&self, t: crate::lang::Lang) -> String {
         format!(
             "<p>{}</p>",

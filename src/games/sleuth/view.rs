@@ -199,18 +199,35 @@ pub struct OwnView {
 
 /// The frame's header of a classic player's page: whose turn until when, and what this
 /// player can do now (their turn, an accusation only, or who plays before them).
-pub fn header(t: Lang, row: &GameRow, g: &Sleuth, seat: usize, zone: &str) -> crate::web::frame::Header {
+pub fn header(
+    t: Lang,
+    row: &GameRow,
+    g: &Sleuth,
+    seat: usize,
+    zone: &str,
+) -> crate::web::frame::Header {
     let paused = row.status == GameStatus::Paused;
     let now = match g.current {
         _ if g.over => t.t("frame-over"),
         _ if paused => t.t("frame-paused"),
         None => t.t("classic-nobody"),
-        Some(s) => t.t2("classic-now", "turn", g.turn, "player", g.players[s].as_str()),
+        Some(s) => t.t2(
+            "classic-now",
+            "turn",
+            g.turn,
+            "player",
+            g.players[s].as_str(),
+        ),
     };
     let deadline = row
         .turn_deadline
         .filter(|_| !g.over && !paused && g.current.is_some())
-        .map(|at| (at, crate::games::sleuth::letters::deadline(t, Some(at), zone)));
+        .map(|at| {
+            (
+                at,
+                crate::games::sleuth::letters::deadline(t, Some(at), zone),
+            )
+        });
     let can = match (g.current, g.seats[seat].standing) {
         _ if g.over => t.t("classic-can-over"),
         (_, Standing::Out) => t.t("classic-can-out"),
@@ -218,10 +235,18 @@ pub fn header(t: Lang, row: &GameRow, g: &Sleuth, seat: usize, zone: &str) -> cr
         (Some(s), _) if s == seat && g.final_asked => t.t("classic-can-accuse-only"),
         (Some(s), _) if s == seat => t.t("classic-can-play"),
         (Some(s), _) => match g.before(seat) {
-            Some(before) if before.is_empty() => t.t1("classic-can-next", "player", g.players[s].as_str()),
+            Some(before) if before.is_empty() => {
+                t.t1("classic-can-next", "player", g.players[s].as_str())
+            }
             Some(before) => {
                 let names: Vec<&str> = before.iter().map(|b| g.players[*b].as_str()).collect();
-                t.t2("classic-can-after", "player", g.players[s].as_str(), "before", names.join(", "))
+                t.t2(
+                    "classic-can-after",
+                    "player",
+                    g.players[s].as_str(),
+                    "before",
+                    names.join(", "),
+                )
             }
             None => t.t1("classic-can-skipped", "player", g.players[s].as_str()),
         },

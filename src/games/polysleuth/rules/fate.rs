@@ -30,7 +30,12 @@ pub struct QuestionFate {
 impl Game {
     /// The fate of each of `seat`'s questions in the round `self` opened, given its resolved
     /// `bulletin`, in the turn's order.
-    pub fn question_fates(&self, seat: usize, turn: &Turn, bulletin: &Bulletin) -> Vec<QuestionFate> {
+    pub fn question_fates(
+        &self,
+        seat: usize,
+        turn: &Turn,
+        bulletin: &Bulletin,
+    ) -> Vec<QuestionFate> {
         let me = &self.players[seat];
         let weight = |q: &Question| {
             q.eyes
@@ -89,7 +94,9 @@ mod tests {
     fn the_winning_question_is_answered_and_paid_and_the_outbid_one_costs_nothing() {
         let g = game();
         let ann = g.validate(0, "1 (9): Cleo has how many red").unwrap();
-        let ben = g.validate(1, "1 (2): Cleo has how many blue diamonds").unwrap();
+        let ben = g
+            .validate(1, "1 (2): Cleo has how many blue diamonds")
+            .unwrap();
         let (_, out) = g.resolve(&[Some(ann.clone()), Some(ben.clone()), None], &[]);
         let a = g.question_fates(0, &ann, &out.bulletin);
         let b = g.question_fates(1, &ben, &out.bulletin);
@@ -103,9 +110,12 @@ mod tests {
     #[test]
     fn when_every_question_is_paid_for_the_outbid_one_costs_its_bid() {
         let mut g = game();
-        g.settings.question_payment = crate::games::polysleuth::rules::settings::QuestionPayment::All;
+        g.settings.question_payment =
+            crate::games::polysleuth::rules::settings::QuestionPayment::All;
         let ann = g.validate(0, "1 (9): Cleo has how many red").unwrap();
-        let ben = g.validate(1, "1 (2): Cleo has how many blue diamonds").unwrap();
+        let ben = g
+            .validate(1, "1 (2): Cleo has how many blue diamonds")
+            .unwrap();
         let (_, out) = g.resolve(&[Some(ann), Some(ben.clone()), None], &[]);
         let b = g.question_fates(1, &ben, &out.bulletin);
         assert_eq!((b[0].answered, b[0].paid), (None, 2));
@@ -115,7 +125,10 @@ mod tests {
     fn of_two_questions_to_one_player_only_the_heavier_can_be_answered() {
         let g = game();
         let ann = g
-            .validate(0, "1 (1): Cleo has how many red\n2 (6): Cleo has how many red opals")
+            .validate(
+                0,
+                "1 (1): Cleo has how many red\n2 (6): Cleo has how many red opals",
+            )
             .unwrap();
         let (_, out) = g.resolve(&[Some(ann.clone()), None, None], &[]);
         let a = g.question_fates(0, &ann, &out.bulletin);

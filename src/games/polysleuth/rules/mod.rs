@@ -19,9 +19,9 @@ mod properties;
 
 pub use cards::{Card, CardSet, Colour, Gem, Kind, Trait};
 pub use deal::{verify_commitment, Deal, DealError, Owner};
+pub use fate::QuestionFate;
 pub use game::{Game, Guess, Question, SetupError, Turn};
 pub use problem::{Holder, Problem};
 pub use settings::{QuestionPayment, Settings, SettingsError};
 pub use turn::LineError;
-pub use fate::QuestionFate;
 pub use view::{Bulletin, PrivateReport, RoundOutcome};

@@ -130,7 +130,7 @@ fn close(site: &Site, c: &Closing, r: &CloseRequest, now: i64) -> Result<Closed>
             p.lang(&after),
             p.zone(&after),
         )
-        .to_player(site, p);
+        .to_player(site, p, &after);
         mails.push((p.email.clone(), letter, None));
     }
     for o in &c.observers {

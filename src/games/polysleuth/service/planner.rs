@@ -171,7 +171,7 @@ impl Planner {
                     let letter = crate::games::polysleuth::letters::turn_reply(
                         game, s.player, &reply, ignored,
                     )
-                    .to_player(&self.site, s.player);
+                    .to_player(&self.site, s.player, game);
                     letters.push((game.id, s.player.email.clone(), letter));
                 }
             }
@@ -210,7 +210,7 @@ impl Planner {
                     &reply,
                     0,
                 )
-                .to_player(&self.site, player);
+                .to_player(&self.site, player, &games[&key.0].1);
                 (key, (player.email.clone(), letter))
             })
             .collect();

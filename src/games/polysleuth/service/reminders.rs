@@ -62,7 +62,7 @@ impl Master {
                     continue;
                 }
                 let letter = crate::games::polysleuth::letters::reminder(&game, &p, left)
-                    .to_player(&self.site, &p);
+                    .to_player(&self.site, &p, &game);
                 self.send(&mut tx, Some(id), &p.email, &letter, now).await?;
                 count += 1;
             }

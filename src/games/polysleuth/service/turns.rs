@@ -54,7 +54,7 @@ impl Master {
             .await?;
         let reply = TurnReply::Cleared { round: game.round };
         let letter = crate::games::polysleuth::letters::turn_reply(&game, player, &reply, 0)
-            .to_player(&self.site, player);
+            .to_player(&self.site, player, &game);
         self.send(&mut tx, Some(game.id), &player.email, &letter, now())
             .await?;
         tx.commit().await?;

@@ -57,7 +57,10 @@ fn question(lang: Lang, q: &QuestionFate) -> String {
             [
                 ("number", q.number.into()),
                 ("target", q.target.as_str().into()),
-                ("what", crate::lang::words::traits_plural(lang, &traits).into()),
+                (
+                    "what",
+                    crate::lang::words::traits_plural(lang, &traits).into(),
+                ),
                 (
                     "count",
                     crate::lang::traits_count_named(lang, count, &q.traits).into(),
@@ -70,7 +73,10 @@ fn question(lang: Lang, q: &QuestionFate) -> String {
             [
                 ("number", q.number.into()),
                 ("target", q.target.as_str().into()),
-                ("what", crate::lang::words::traits_plural(lang, &traits).into()),
+                (
+                    "what",
+                    crate::lang::words::traits_plural(lang, &traits).into(),
+                ),
                 ("bid", q.bid.into()),
                 ("paid", q.paid.into()),
             ],
@@ -119,8 +125,14 @@ mod tests {
         assert_eq!(h.round, 3);
         let all = h.lines.join("\n");
         assert!(all.contains("Guess 1") && all.contains("wrong"), "{all}");
-        assert!(all.contains("answered") && all.contains("you paid 5"), "{all}");
-        assert!(all.contains("bid 3") && all.contains("not answered") && all.contains("you paid 0"), "{all}");
+        assert!(
+            all.contains("answered") && all.contains("you paid 5"),
+            "{all}"
+        );
+        assert!(
+            all.contains("bid 3") && all.contains("not answered") && all.contains("you paid 0"),
+            "{all}"
+        );
         assert!(all.contains("21 Private Eyes"), "{all}");
     }
 }

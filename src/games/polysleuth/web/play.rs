@@ -204,7 +204,11 @@ async fn save_prefs(master: &Master, seat: &Seat, f: &Fields) -> Result<Banner, 
         zone
     };
     if zone.parse::<chrono_tz::Tz>().is_err() {
-        return Ok(Banner::refused(t.t1("prefs-bad-zone", "zone", zone.as_str())));
+        return Ok(Banner::refused(t.t1(
+            "prefs-bad-zone",
+            "zone",
+            zone.as_str(),
+        )));
     }
     master.set_prefs(&seat.player, lang, &zone).await?;
     Ok(Banner::done(lang.t2(

@@ -52,6 +52,8 @@ struct BulletinPage {
     game_id: i64,
     game_name: String,
     b: StoredBulletin,
+    /// The game's `one_trait_markup`: an answer's bid is told apart from it.
+    markup: u32,
 }
 
 /// A bulletin never changes once published: a strong ETag and immutable caching.
@@ -98,14 +100,16 @@ pub async fn bulletin(
             let row = master.public_game(id).await?;
             let (b, _) = master.bulletin(id, round).await?;
             let t = asked.unwrap_or(row.language);
+            let markup = master.state_of(&row)?.settings.one_trait_markup;
             let body = if text {
-                bulletin_text(&row, &b, t)
+                bulletin_text(&row, &b, t, markup)
             } else {
                 BulletinPage {
                     t,
                     game_id: id,
                     game_name: row.name,
                     b,
+                    markup,
                 }
                 .render()
                 .map_err(|e| MasterError::Corrupt(e.to_string()))?
@@ -187,7 +191,7 @@ pub async fn feed(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
             (
                 b.round,
                 rfc(b.published_at),
-                bulletin_text(&row, &b.stored, t),
+                bulletin_text(&row, &b.stored, t, g.markup),
             )
         })
         .collect();

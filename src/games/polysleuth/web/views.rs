@@ -90,6 +90,9 @@ pub struct PublicGame {
     /// The language the view is worded in.
     #[serde(skip)]
     pub lang: Lang,
+    /// The game's `one_trait_markup`: each answer's bid is told apart from it.
+    #[serde(skip)]
+    pub markup: u32,
 }
 
 pub async fn public_game(
@@ -152,6 +155,7 @@ pub async fn public_game(
             salt: row.salt.clone(),
         }),
         lang,
+        markup: state.settings.one_trait_markup,
     })
 }
 

@@ -6,10 +6,22 @@ use crate::lang::{words, Lang};
 use crate::model::ClosedBy;
 
 impl Lang {
-    /// `Dan has 2 Green Diamonds (question by Ben, 7)` / `Dan a 2 diamants verts (question de Ben, 7)`.
-    pub fn answer(&self, a: &Answer) -> String {
+    /// `Dan has 2 Green Diamonds (question by Ben, bid 7)`, and for a one-trait question its
+    /// bid and the markup apart, so nobody reads the markup as paid: `Ann has 4 Opals
+    /// (question by Dan, bid 3 + 2 for one trait)` / `(question de Dan, mise 3 + 2 pour un
+    /// seul élément)`. `markup` is the game's `one_trait_markup`.
+    pub fn answer(&self, a: &Answer, markup: &u32) -> String {
+        let markup = match a.traits.len() {
+            1 => (*markup).min(a.weight as u32),
+            _ => 0,
+        };
+        let bid = a.weight.saturating_sub(markup as u64);
         self.tr(
-            "bulletin-answer",
+            if markup > 0 {
+                "bulletin-answer-markup"
+            } else {
+                "bulletin-answer"
+            },
             [
                 ("target", a.target.as_str().into()),
                 (
@@ -17,7 +29,8 @@ impl Lang {
                     words::traits_count_named(*self, a.count, &a.traits).into(),
                 ),
                 ("asker", a.asker.as_str().into()),
-                ("weight", a.weight.into()),
+                ("bid", bid.into()),
+                ("markup", markup.into()),
             ],
         )
     }

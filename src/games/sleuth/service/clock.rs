@@ -63,7 +63,7 @@ impl Master {
                 };
                 let letter = news
                     .letter(&self.site, &row, &p.name, t)
-                    .to_player(&self.site, p);
+                    .to_player(&self.site, p, &row);
                 self.send(&mut tx, Some(*id), &p.email, &letter, now())
                     .await?;
             }
@@ -96,7 +96,7 @@ impl Master {
             };
             let letter = news
                 .letter(&self.site, &row, &p.name, t)
-                .to_player(&self.site, &p);
+                .to_player(&self.site, &p, &row);
             self.send(&mut tx, Some(row.id), &p.email, &letter, now())
                 .await?;
             tx.commit().await?;

@@ -36,7 +36,12 @@ impl Master {
                     )
                 })?;
                 let mut lines: Vec<String> = (since..state.log.len())
-                    .filter(|k| !matches!(state.log[*k], crate::games::sleuth::rules::Event::TurnBegan { .. }))
+                    .filter(|k| {
+                        !matches!(
+                            state.log[*k],
+                            crate::games::sleuth::rules::Event::TurnBegan { .. }
+                        )
+                    })
                     .map(|k| t.classic_event(state, &state.log[k], k))
                     .collect();
                 let mine: Vec<_> = moved
@@ -69,7 +74,7 @@ impl Master {
         };
         let letter = news
             .letter(&self.site, &row, &player.name, t)
-            .to_player(&self.site, player);
+            .to_player(&self.site, player, &row);
         self.send_loose(&player.email, letter, Some(row.id)).await
     }
 
@@ -96,7 +101,7 @@ impl Master {
         };
         let letter = news
             .letter(&self.site, &row, &player.name, t)
-            .to_player(&self.site, player);
+            .to_player(&self.site, player, &row);
         if player.mailed() {
             self.send(&mut tx, Some(row.id), &player.email, &letter, now())
                 .await?;
@@ -121,7 +126,7 @@ impl Master {
         };
         let letter = news
             .letter(&self.site, &row, &player.name, t)
-            .to_player(&self.site, player);
+            .to_player(&self.site, player, &row);
         self.send_loose(&player.email, letter, Some(row.id)).await
     }
 
@@ -163,7 +168,7 @@ impl Master {
         };
         let letter: Letter = news
             .letter(&self.site, &row, &player.name, t)
-            .to_player(&self.site, player);
+            .to_player(&self.site, player, &row);
         self.send_loose(&player.email, letter, Some(row.id)).await
     }
 }

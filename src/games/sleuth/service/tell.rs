@@ -118,7 +118,7 @@ impl Master {
             }
             let letter = news
                 .letter(&self.site, row, &p.name, t)
-                .to_player(&self.site, p);
+                .to_player(&self.site, p, row);
             self.send(tx, Some(id), &p.email, &letter, now).await?;
         }
         self.classic_tell_gm(tx, row, state, since.0, now).await
