@@ -14,7 +14,9 @@ use polysleuth::master::MasterError;
 #[command(
     name = "polysleuth",
     version,
-    about = "The game master for Polysleuth, played by web and e-mail"
+    about = "The game master for play-by-message deduction games, by web and e-mail. Games: \
+             Polysleuth (`polysleuth`, simultaneous rounds) and classic Sleuth (`sleuth`, turn by \
+             turn)"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -127,17 +129,18 @@ enum Command {
         #[arg(long)]
         demo: bool,
     },
-    /// Mail.
+    /// Players' mail from the command line: `ingest` reads one message on standard input
+    /// (an MTA pipe or .forward), `poll` reads a mailbox once (for cron).
     Mail {
         #[command(subcommand)]
         command: MailCommand,
     },
-    /// Games.
+    /// Games from the command line: `new` makes one, of any game, and prints its links.
     Game {
         #[command(subcommand)]
         command: GameCommand,
     },
-    /// Rounds.
+    /// Rounds of a game of simultaneous rounds: `close` resolves a game's open round now.
     Round {
         #[command(subcommand)]
         command: RoundCommand,
@@ -211,8 +214,9 @@ enum GameCommand {
         time_zone: String,
         #[arg(long, default_value = "en", help = "The game's language: en or fr.")]
         language: String,
-        /// A house rule of the game's ruleset, e.g. --setting max_rounds=10 (the new-game form
-        /// lists each game's).
+        /// A house rule of the game's ruleset, e.g. --setting max_rounds=10. Each game's house
+        /// rules, their meaning and their limits are listed on the web's new-game form and in
+        /// the game masters' guide, docs/src/game-masters/house-rules.md.
         #[arg(long = "setting")]
         settings: Vec<String>,
         /// The game by its name (an unknown name is answered with the names there are).

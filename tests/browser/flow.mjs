@@ -13,13 +13,26 @@ const shots = process.argv[3] || 'screenshots';
 const outbox = process.argv[4];
 assert.ok(base && outbox, 'usage: node flow.mjs BASE_URL SCREENSHOT_DIR OUTBOX_DIR');
 
+// A mail's text as its reader sees it: a base64 body decoded, quoted-printable undone.
+function decoded(raw) {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  let body = rest.join('\n\n');
+  if (/content-transfer-encoding:\s*base64/i.test(head)) {
+    body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  } else if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => `%${h}`);
+    try { body = decodeURIComponent(bytes); } catch { body = bytes; }
+  }
+  return `${head}\n\n${body}`;
+}
+
 // A link from the first mail in the outbox that holds every one of `marks`, as the first
 // group of `pattern` finds it.
 async function linkByMail(marks, pattern) {
   for (let tries = 0; tries < 300; tries += 1) {
     const files = existsSync(outbox) ? readdirSync(outbox) : [];
     for (const file of files.filter((f) => f.endsWith('.eml'))) {
-      const mail = readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, '');
+      const mail = decoded(readFileSync(join(outbox, file), 'utf8'));
       if (!marks.every((m) => mail.includes(m))) continue;
       const at = mail.match(pattern);
       if (at) return at[1];
@@ -61,6 +74,125 @@ async function classicGame() {
     classicMade = { classic, classicGm };
   }
   return classicMade;
+}
+
+// What a classic page says, in each language the classic flow plays in.
+const CLASSIC = {
+  en: {
+    welcome: (id) => `(game ${id}), a game of classic Sleuth`,
+    hello: (name) => `Hello ${name},`,
+    privatePage: /Your private page[^\n]*\n\s*(http\S+)/,
+    now: /Turn 1: Ann is playing\./,
+    yourTurn: /Your turn: ask a question/,
+    asked: /Ann asked Ben/,
+    cleoWaits: /Ben is playing; you are next\./,
+    rules: 'Classic Sleuth: the rules',
+  },
+  fr: {
+    welcome: (id) => `(partie ${id}), une partie de Sleuth`,
+    hello: (name) => `Bonjour ${name},`,
+    privatePage: /Votre page priv[^\n]*\n\s*(http\S+)/,
+    now: /Tour 1 : Ann joue\./,
+    yourTurn: /À vous : posez une question/,
+    asked: /Ann a demandé à Ben/,
+    cleoWaits: /Ben joue ; vous êtes le suivant\./,
+    rules: 'Sleuth classique : les règles',
+  },
+};
+
+// No page is wider than a phone's screen.
+async function fitsPhone(context, url, what) {
+  const small = await context.newPage();
+  await small.setViewportSize({ width: 390, height: 844 });
+  await small.goto(url);
+  const wide = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(wide <= 0, `${what} is ${wide}px too wide for a phone`);
+  return small;
+}
+
+// A four-player classic game on the pages: the header says whose turn it is and what each
+// player can do; a question's banner tells what it did; an accusation waits for its box; the
+// rules are a click away; every page fits a phone.
+async function runClassic(js, lang) {
+  const c = CLASSIC[lang];
+  const mode = `classic-${js ? 'with-js' : 'without-js'}-${lang}`;
+  const dir = join(shots, mode);
+  step = 0;
+  const made = await (await fetch(`${base}/api/games`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: `Classic ${mode}`, gm_email: 'gm@example.org', ruleset: 'sleuth', language: lang,
+      players: ['Ann', 'Ben', 'Cleo', 'Dan'].map((n) => `${n} <${n.toLowerCase()}@example.org>`),
+    }),
+  })).json();
+  assert.ok(made.id, `the classic game is made: ${JSON.stringify(made)}`);
+  // It waits for its game master, who starts it from the link mailed to them.
+  const gmLink = await linkByMail([c.welcome(made.id), '/gm/'], /(http\S+\/gm\/\S+)/);
+  const started = await fetch(`${gmLink.replace('/gm/', '/api/gm/')}/actions`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'start' }),
+  });
+  assert.equal(started.status, 200, `the game master starts the game: ${await started.text()}`);
+  const link = async (name) => linkByMail([c.welcome(made.id), c.hello(name)], c.privatePage);
+  const [annLink, cleoLink] = [await link('Ann'), await link('Cleo')];
+  const { context, close } = await browser(js);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`script error: ${e.message}`));
+
+  // Ann's page opens on the frame: who, which game, whose turn until when, what she can do.
+  await page.goto(annLink);
+  assert.match(page.url(), /\/classic\/play\//, 'a classic seat\'s link leads to its page');
+  assert.equal(await page.getAttribute('html', 'lang'), lang);
+  assert.match(await text(page, '#table-head h1'), /^Ann/);
+  assert.match(await text(page, '#now'), c.now);
+  assert.match(await text(page, '#can'), c.yourTurn);
+  for (const sel of ['#table-head', '#can', 'ul.hand']) {
+    const box = await page.locator(sel).boundingBox();
+    assert.ok(box && box.y + box.height <= 800, `${sel} is above the fold`);
+  }
+  await checkLabels(page, 'classic player page');
+  await checkContrast(page, 'classic player page');
+  await shot(page, dir, 'classic-header');
+
+  // She asks Ben the first question her Search cards allow: the banner tells what it did.
+  await page.selectOption('#q_target', 'Ben');
+  await Promise.all([page.waitForNavigation(), page.click('#ask-form button[type=submit]')]);
+  assert.equal(await page.locator('#banner.done[role=status]').count(), 1, 'a success banner');
+  assert.match(await text(page, '#banner'), c.asked);
+  await checkContrast(page, 'classic banner');
+  await shot(page, dir, 'classic-banner');
+
+  // Cleo waits for Ben, and is told so. Her accusation starts on no card and waits for its box.
+  await page.goto(cleoLink);
+  assert.match(await text(page, '#can'), c.cleoWaits);
+  assert.equal(await page.inputValue('#accused'), '', 'the accusation starts on no card');
+  const sure = page.locator('#accuse-form input[name=confirm]');
+  assert.ok(await sure.evaluate((el) => el.required), 'an accusation asks to be confirmed');
+  const real = (await page.locator('#accused option').evaluateAll((os) => os.map((o) => o.value)))[1];
+  await page.selectOption('#accused', real);
+  await page.click('#accuse-form button[type=submit]');
+  assert.equal(await page.locator('#banner').count(), 0, 'nothing was sent without the box');
+  assert.match(page.url(), /\/classic\/play\//);
+  await shot(page, dir, 'classic-accuse-confirm');
+
+  // The rules of the game, in the reader's language, are a click away.
+  await Promise.all([page.waitForNavigation(), page.click('#rules-link')]);
+  assert.equal(await text(page, '#rules h1'), c.rules);
+  assert.equal(await page.getAttribute('html', 'lang'), lang);
+  await checkContrast(page, 'rules page');
+  await shot(page, dir, 'classic-rules');
+
+  // Every page of the game fits a phone.
+  for (const [url, what] of [[annLink, 'the classic player page'], [page.url(), 'the rules page'],
+    [made.public_page, 'the classic table']]) {
+    const small = await fitsPhone(context, url, what);
+    await shot(small, dir, `phone-${what.split(' ').pop()}`);
+    await small.close();
+  }
+  assert.deepEqual(problems, [], 'no script errors');
+  await close();
+  console.log(`ok: the classic flow ${mode}`);
 }
 
 let step = 0;
@@ -128,6 +260,8 @@ const WORDS = {
     line3: /line 3/,
     notAccepted: /NOT accepted/,
     readyNotice: /Turn accepted and marked ready/,
+    canReady: /Your turn for round 1 is stored and ready/,
+    happened: /Question 1 to Ben \(Red Pearls\): answered .* you paid 4\./,
     answer: /Ben has \d+ Red Pearls? \(question by Ann, bid 4\)/,
     guessResult: /Ann, guess 1: (right|wrong)/,
     reveal: /Round 1: Ben has (\d+) Red Pearls?: /,
@@ -149,6 +283,8 @@ const WORDS = {
     line3: /ligne 3/,
     notAccepted: /PAS été accepté/,
     readyNotice: /Tour accepté et déclaré prêt/,
+    canReady: /Votre tour de la manche 1 est enregistré et prêt/,
+    happened: /Question 1 à Ben \(perles rouges\) : répondue .* vous avez payé 4\./,
     answer: /Ben a \d+ perles? rouges? \(question de Ann, mise 4\)/,
     guessResult: /Ann, supposition 1 : (juste|fausse)/,
     reveal: /Manche 1 : Ben a (\d+) perles? rouges? : /,
@@ -271,7 +407,14 @@ async function run(js, lang) {
   await page.fill('#text', `${w.question}\n${w.guess(guessWords)}`);
   await Promise.all([page.waitForNavigation(), page.click('button[value=ready]')]);
   assert.match(await text(page, '#banner.done'), w.readyNotice);
+  assert.match(await text(page, '#can'), w.canReady, 'the header says the turn is in and ready');
   await shot(page, dir, 'ready');
+  // "done" cannot be undone: its box must be ticked first.
+  const done = page.locator('.done-confirm input[name=confirm]');
+  assert.ok(await done.evaluate((el) => el.required), '"done" asks to be confirmed');
+  await page.click('button[value=done]');
+  assert.match(await text(page, '#banner.done'), w.readyNotice, 'nothing was sent without the box');
+  await shot(page, dir, 'done-confirm');
 
   // The game master sees who is ready, and resolves the round.
   await page.goto(gmLink);
@@ -308,6 +451,9 @@ async function run(js, lang) {
   // per colour, a column per gem and type, a row per player.
   await page.goto(annLink);
   assert.match(await text(page, '#balance'), w.balanceAfter);
+  const happened = await text(page, 'section.happened');
+  assert.match(happened, w.happened, `what happened to Ann in round 1: ${happened}`);
+  await page.locator('#table-head').screenshot({ path: join(dir, 'header.png') });
   const reveal = await text(page, 'ul.reveals li');
   const shown = Number(reveal.match(w.reveal)[1]);
   assert.equal(await page.locator('table.sheet').count(), 4, 'a block per colour');
@@ -352,7 +498,8 @@ async function run(js, lang) {
   await shot(small, dir, 'phone', true);
   // The new-game form and a classic game's table fit a phone too (a commitment wraps).
   const { classic, classicGm } = await classicGame();
-  for (const path of ['/games/new', new URL(classic.public_page).pathname, new URL(classicGm).pathname]) {
+  for (const path of ['/games/new', new URL(classic.public_page).pathname, new URL(classicGm).pathname,
+    `/rules/polysleuth?lang=${lang}`, new URL(gmLink).pathname, new URL(publicLink, base).pathname, '/help']) {
     await small.goto(`${base}${path}`);
     const wide = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(wide <= 0, `${path.replace(/-[0-9a-f]{32}$/, '-…')} is ${wide}px too wide for a phone`);
@@ -369,6 +516,10 @@ try {
   await run(false, 'en');
   await run(true, 'fr');
   await run(false, 'fr');
+  for (const lang of ['en', 'fr']) {
+    await runClassic(true, lang);
+    await runClassic(false, lang);
+  }
 } catch (e) {
   console.error(`FAILED: ${e.message}`);
   process.exit(1);

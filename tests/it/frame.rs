@@ -477,3 +477,89 @@ async fn each_games_rules_are_on_the_site_in_english_and_french_and_the_help_lin
     assert!(page.contains("<main>"), "a page that says so: {page}");
     app.stop().await;
 }
+
+/// Every mail in the outbox to one of `people`: (recipient, body).
+fn mails_to(app: &TestApp, people: &[&str]) -> Vec<(String, String)> {
+    app.mails()
+        .iter()
+        .filter_map(|raw| {
+            let m = mail_parser::MessageParser::default()
+                .parse(raw.as_bytes())
+                .unwrap();
+            let to = m.to()?.first()?.address()?.to_string();
+            people
+                .contains(&to.as_str())
+                .then(|| (to, m.body_text(0).unwrap_or_default().to_string()))
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn every_letter_a_player_gets_in_either_game_links_their_own_page() {
+    let mut app = TestApp::spawn().await;
+    // Polysleuth: the welcome, a web turn's confirmation, a mail command's answers, the round.
+    let (id, links, gm) = polysleuth(&app).await;
+    app.turn(&links[0], "1 (3): Ben has how many red").await;
+    let welcome = mail_to(&app, "cleo@example.org", "").await;
+    let help = crate::classic::reply("cleo@example.org", &welcome, "help\nstatus");
+    crate::classic::send_mail(&app, help).await;
+    let (s, _) = app
+        .post_json(
+            &(gm.replacen("/gm/", "/api/gm/", 1) + "/actions"),
+            &json!({"action": "resolve"}),
+        )
+        .await;
+    assert_eq!(s, 200);
+    app.wait_for_round(id, 1).await;
+    mail_to(&app, "cleo@example.org", "round 1").await;
+    // Classic Sleuth: the welcomes, a turn's news, the next player's "your turn".
+    let (status, created) = app
+        .post_game(&json!({
+            "name": "Letters", "gm_email": "gm@example.org", "ruleset": "sleuth",
+            "players": ["Dan <dan@example.org>", "Eve <eve@example.org>", "Fay <fay@example.org>"],
+            "seed": 4,
+        }))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let dan = app.player_links(&created).await[0].replacen("/play/", "/classic/play/", 1);
+    let page = app.get_text(&dan).await.1;
+    post_form(
+        &app,
+        &dan,
+        &[
+            ("csrf", &csrf_of(&page)),
+            ("action", "command"),
+            ("text", "pass"),
+        ],
+    )
+    .await;
+    mail_to(&app, "eve@example.org", "your turn").await;
+
+    let people = [
+        "ann@example.org",
+        "ben@example.org",
+        "cleo@example.org",
+        "dan@example.org",
+        "eve@example.org",
+        "fay@example.org",
+    ];
+    let letters = mails_to(&app, &people);
+    assert!(letters.len() >= 14, "{}", letters.len());
+    for (to, body) in &letters {
+        let name = to.split('@').next().unwrap();
+        let link = body
+            .split_whitespace()
+            .find(|w| w.contains("/play/"))
+            .unwrap_or_else(|| panic!("a letter to {to} without their page: {body}"));
+        // The link opens the recipient's own page (a classic seat's leads on to it).
+        let mut r = app.get(&path_of(link)).await;
+        if r.status() == 303 {
+            r = app.get(r.headers()["location"].to_str().unwrap()).await;
+        }
+        assert_eq!(r.status(), 200, "{to}: {link}");
+        let page = r.text().await.unwrap();
+        let head = part(&page, "id=\"table-head\"", "</h1>");
+        assert!(head.to_lowercase().contains(name), "{to} opens {head}");
+    }
+    app.stop().await;
+}

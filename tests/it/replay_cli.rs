@@ -430,3 +430,43 @@ fn a_classic_record_binds_its_reshuffles_through_the_committed_seed() {
     assert_eq!(code, Some(1), "{said}");
     assert!(said.contains("commitment"), "{said}");
 }
+
+#[test]
+fn the_help_names_every_game_and_every_command_says_what_it_does() {
+    let help = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let top = help(&["--help"]);
+    for game in polysleuth::games::ALL.iter() {
+        assert!(
+            top.contains(&format!("`{}`", game.name())),
+            "{} in {top}",
+            game.name()
+        );
+    }
+    // Every command's line says more than its own name.
+    let commands = top
+        .split("Commands:")
+        .nth(1)
+        .unwrap()
+        .split("Options:")
+        .next()
+        .unwrap();
+    for line in commands.lines().filter(|l| !l.trim().is_empty()) {
+        let words = line.split_whitespace().count();
+        assert!(
+            words >= 5,
+            "a command that does not say what it does: {line}"
+        );
+    }
+    let new = help(&["game", "new", "--help"]);
+    assert!(
+        new.contains("docs/src/game-masters/house-rules.md"),
+        "{new}"
+    );
+}

@@ -3,7 +3,7 @@
 //! they paid) or outbid (and what that cost); and their Private Eyes now. The bulletin tells
 //! only the winning questions, so without this a player whose question lost never learns it.
 
-use crate::games::polysleuth::rules::{PrivateReport, QuestionFate};
+use crate::games::polysleuth::rules::PrivateReport;
 use crate::lang::Lang;
 
 /// The last round's news for one player.
@@ -34,7 +34,7 @@ pub fn happened(lang: Lang, reports: &[(i64, PrivateReport)]) -> Option<Happened
             ],
         ));
     }
-    lines.extend(report.questions.iter().map(|q| question(lang, q)));
+    lines.extend(report.questions.iter().map(|q| lang.question_fate(q)));
     if lines.is_empty() {
         lines.push(lang.t("happened-nothing"));
     }
@@ -45,49 +45,11 @@ pub fn happened(lang: Lang, reports: &[(i64, PrivateReport)]) -> Option<Happened
     })
 }
 
-fn question(lang: Lang, q: &QuestionFate) -> String {
-    let traits: Vec<crate::games::deck::Trait> = q
-        .traits
-        .iter()
-        .filter_map(|t| crate::games::deck::Trait::parse(t))
-        .collect();
-    match q.answered {
-        Some(count) => lang.tr(
-            "happened-answered",
-            [
-                ("number", q.number.into()),
-                ("target", q.target.as_str().into()),
-                (
-                    "what",
-                    crate::lang::words::traits_plural(lang, &traits).into(),
-                ),
-                (
-                    "count",
-                    crate::lang::traits_count_named(lang, count, &q.traits).into(),
-                ),
-                ("paid", q.paid.into()),
-            ],
-        ),
-        None => lang.tr(
-            "happened-outbid",
-            [
-                ("number", q.number.into()),
-                ("target", q.target.as_str().into()),
-                (
-                    "what",
-                    crate::lang::words::traits_plural(lang, &traits).into(),
-                ),
-                ("bid", q.bid.into()),
-                ("paid", q.paid.into()),
-            ],
-        ),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::polysleuth::rules::view::PrivateGuess;
+    use crate::games::polysleuth::rules::QuestionFate;
 
     #[test]
     fn an_outbid_question_is_told_with_what_it_cost() {

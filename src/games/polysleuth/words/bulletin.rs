@@ -110,6 +110,48 @@ impl Lang {
 }
 
 impl Lang {
+    /// What became of one of the reader's questions: answered (what it said, what it cost),
+    /// or outbid (its bid, and what it cost: nothing unless every question is paid for).
+    pub fn question_fate(&self, q: &crate::games::polysleuth::rules::QuestionFate) -> String {
+        let lang = *self;
+        let traits: Vec<crate::games::deck::Trait> = q
+            .traits
+            .iter()
+            .filter_map(|t| crate::games::deck::Trait::parse(t))
+            .collect();
+        match q.answered {
+            Some(count) => lang.tr(
+                "happened-answered",
+                [
+                    ("number", q.number.into()),
+                    ("target", q.target.as_str().into()),
+                    (
+                        "what",
+                        crate::lang::words::traits_plural(lang, &traits).into(),
+                    ),
+                    (
+                        "count",
+                        crate::lang::traits_count_named(lang, count, &q.traits).into(),
+                    ),
+                    ("paid", q.paid.into()),
+                ],
+            ),
+            None => lang.tr(
+                "happened-outbid",
+                [
+                    ("number", q.number.into()),
+                    ("target", q.target.as_str().into()),
+                    (
+                        "what",
+                        crate::lang::words::traits_plural(lang, &traits).into(),
+                    ),
+                    ("bid", q.bid.into()),
+                    ("paid", q.paid.into()),
+                ],
+            ),
+        }
+    }
+
     /// One of a player's guesses as their mail lists it: `1: Ben has ◆◆ 2 Red Diamond - right`.
     pub fn own_guess(&self, g: &crate::games::polysleuth::rules::view::PrivateGuess) -> String {
         let place = if g.place == "the safe" || g.place == "safe" {

@@ -284,6 +284,22 @@ mod tests {
     }
 
     #[test]
+    fn every_french_command_the_help_letter_names_reads() {
+        for line in [
+            "demande à Ben combien de paires",
+            "demande à Ben opales bleues",
+            "demande à Ben opales bleues avec Free Choice Blue",
+            "échange",
+            "dernière demande à Ben opales bleues",
+            "j'accuse 2 opale bleue",
+            "passe",
+            "retour",
+        ] {
+            assert!(read(line).is_ok(), "{line}: {:?}", read(line));
+        }
+    }
+
+    #[test]
     fn every_form_of_the_turn_language_reads() {
         let blue_opals = vec![Trait::Colour(Colour::Blue), Trait::Gem(Gem::Opal)];
         assert_eq!(
