@@ -15,8 +15,8 @@ use polysleuth::master::MasterError;
     name = "polysleuth",
     version,
     about = "The game master for play-by-message deduction games, by web and e-mail. Games: \
-             Polysleuth (`polysleuth`, simultaneous rounds) and classic Sleuth (`sleuth`, turn by \
-             turn)"
+             Polysleuth (`polysleuth`, simultaneous rounds), classic Sleuth (`sleuth`, turn by \
+             turn) and Clue (`clue`, the Swimming Pool edition, turn by turn)"
 )]
 struct Cli {
     #[command(subcommand)]

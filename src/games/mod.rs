@@ -137,7 +137,7 @@ pub type WebRoutes = std::sync::Arc<dyn Fn(&mut actix_web::web::ServiceConfig) +
 
 /// Every game the service runs. The first is the default: a replay input or an API request
 /// that names no ruleset is Polysleuth's, as the contracts say.
-pub static ALL: [&dyn Game; 2] = [&polysleuth::POLYSLEUTH, &sleuth::SLEUTH];
+pub static ALL: [&dyn Game; 3] = [&polysleuth::POLYSLEUTH, &sleuth::SLEUTH, &clue::CLUE];
 
 /// The game of a name or one of its aliases, in any case; the error lists the names.
 pub fn named(name: &str) -> Result<&'static dyn Game, String> {
@@ -153,7 +153,7 @@ pub fn named(name: &str) -> Result<&'static dyn Game, String> {
                     false => format!("{} ({})", g.name(), g.title()),
                 })
                 .collect();
-            format!("\"{wanted}\" is not a ruleset: use {}", names.join(" or "))
+            format!("\"{wanted}\" is not a ruleset: use {}", crate::lang::words::or_list(&names))
         })
 }
 
@@ -242,7 +242,7 @@ mod tests {
         }
         assert_eq!(
             named("Chess").err().unwrap(),
-            "\"chess\" is not a ruleset: use polysleuth or sleuth (classic Sleuth)"
+            "\"chess\" is not a ruleset: use polysleuth, sleuth (classic Sleuth) or clue"
         );
         assert_eq!(
             of_input(&serde_json::json!({"players": []})).name(),

@@ -161,3 +161,12 @@ mod partitive_tests {
         assert_eq!(super::partitive("as"), "d’as");
     }
 }
+
+/// Names as a sentence lists them: `a`, `a or b`, `a, b or c`.
+pub fn or_list(names: &[String]) -> String {
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}

@@ -86,7 +86,7 @@ pub(super) fn ruleset_named<'b>(
             .collect();
         Said::text(format!(
             "\"{wanted}\" is not a ruleset: use {}",
-            names.join(" or ")
+            crate::lang::words::or_list(&names)
         ))
     })
 }

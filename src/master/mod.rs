@@ -34,6 +34,7 @@ mod record;
 pub mod request;
 pub mod seats;
 pub mod table;
+mod turn_clock;
 
 pub use forming::CONFIRM_WITHIN;
 pub use gm::GmAction;

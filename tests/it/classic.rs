@@ -557,7 +557,7 @@ async fn a_classic_game_with_bad_settings_is_refused_with_every_problem() {
         "{body}"
     );
     let (status, body) = app
-        .post_game(&json!({"name": "Bad", "gm_email": "gm@example.org", "ruleset": "cluedo",
+        .post_game(&json!({"name": "Bad", "gm_email": "gm@example.org", "ruleset": "monopoly",
                     "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"]}),
         )
         .await;

@@ -6,6 +6,7 @@ mod common;
 
 mod classic;
 mod classic_forms;
+mod clue;
 mod computers;
 mod forming;
 mod frame;

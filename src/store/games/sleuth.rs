@@ -4,7 +4,7 @@
 
 use sqlx::{Any, Executor};
 
-use crate::store::{Conn, GameStatus, Store, StoreError};
+use crate::store::{Conn, GameStatus, Ruleset, Store, StoreError};
 
 /// A classic game's state and clock after a move, written together.
 pub struct ClassicSave<'a> {
@@ -17,23 +17,25 @@ pub struct ClassicSave<'a> {
 }
 
 impl Store {
-    /// A forming game becomes a game of classic Sleuth at its start: its ruleset, its dealt
-    /// state and commitment, and its first turn's clock (Polysleuth's round deadline stays
-    /// empty, so no round query ever reads it).
-    pub async fn begin_classic(
+    /// A forming game becomes a game of turns (`ruleset`) at its start: its ruleset, its
+    /// dealt state and commitment, and its first turn's clock (Polysleuth's round deadline
+    /// stays empty, so no round query ever reads it).
+    pub async fn begin_turns(
         &self,
         tx: &mut Conn,
         s: &ClassicSave<'_>,
         salt: &str,
         commitment: &str,
+        ruleset: Ruleset,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "UPDATE games SET ruleset = 'sleuth', salt = $2, commitment = $3, deadline = NULL
+            "UPDATE games SET ruleset = $4, salt = $2, commitment = $3, deadline = NULL
              WHERE id = $1",
         )
         .bind(s.id)
         .bind(salt)
         .bind(commitment)
+        .bind(ruleset.as_str())
         .execute(&mut *tx)
         .await?;
         self.save_classic(tx, s).await
@@ -55,12 +57,18 @@ impl Store {
         Ok(())
     }
 
-    /// Classic games whose turn is past its deadline: (game, turn).
-    pub async fn classic_due(&self, now: i64) -> Result<Vec<(i64, i64)>, StoreError> {
+    /// The games of `ruleset` (a game of turns) whose turn is past its deadline: (game, turn).
+    pub async fn turns_due(
+        &self,
+        now: i64,
+        ruleset: Ruleset,
+    ) -> Result<Vec<(i64, i64)>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, round FROM games WHERE status = 'open' AND turn_deadline <= $1 ORDER BY id",
+            "SELECT id, round FROM games WHERE status = 'open' AND turn_deadline <= $1 AND ruleset = $2
+             ORDER BY id",
         )
         .bind(now)
+        .bind(ruleset.as_str())
         .fetch_all(&self.pool)
         .await?)
     }
@@ -70,9 +78,11 @@ impl Store {
     pub async fn classic_reminders_due(&self, now: i64) -> Result<Vec<(i64, i64)>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT id, round FROM games WHERE status = 'open' AND turn_deadline <= $1 + 21600
-             AND turn_deadline - round_seconds / 4 <= $1 AND turn_reminded < round ORDER BY id",
+             AND turn_deadline - round_seconds / 4 <= $1 AND turn_reminded < round AND ruleset = $2
+             ORDER BY id",
         )
         .bind(now)
+        .bind(crate::games::sleuth::RULESET.as_str())
         .fetch_all(&self.pool)
         .await?)
     }

@@ -318,6 +318,8 @@ pub fn links_in_mails(mails: &[String], created: &Value) -> Option<Vec<String>> 
         format!("[Polysleuth partie {id}] bienvenue dans "),
         format!("[Sleuth game {id}] welcome to "),
         format!("[Sleuth partie {id}] bienvenue dans "),
+        format!("[Clue game {id}] welcome to "),
+        format!("[Clue partie {id}] bienvenue dans "),
     ];
     let mut found = std::collections::HashMap::new();
     for mail in mails {

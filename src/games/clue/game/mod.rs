@@ -30,7 +30,8 @@ pub enum Phase {
 }
 
 /// What happened, in order, for the log and the letters.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     Rolled {
         seat: usize,
@@ -430,6 +431,26 @@ impl Game {
             return *c;
         }
         held[below(rng, held.len() as u64) as usize]
+    }
+
+    /// The turn under way ends now (its deadline passed, or the game master skipped it): the
+    /// turn passes as after `done`, whatever phase it was in. Nothing happens once over.
+    pub fn pass_turn(&mut self) -> Vec<Event> {
+        match self.phase {
+            Phase::Over => Vec::new(),
+            _ => self.next_turn(),
+        }
+    }
+
+    /// The game master ends the game now: nobody wins; the envelope and hands are shown.
+    pub fn end_now(&mut self) -> Vec<Event> {
+        match self.phase {
+            Phase::Over => Vec::new(),
+            _ => {
+                self.phase = Phase::Over;
+                vec![Event::Over { winner: None }]
+            }
+        }
     }
 
     /// The turn passes to the next seat still in; the game ends when nobody is. A `stay`

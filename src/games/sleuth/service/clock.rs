@@ -12,7 +12,10 @@ pub const DIGEST_SECONDS: i64 = 24 * 3600;
 impl Master {
     /// Passes every classic turn past its deadline; the number passed.
     pub async fn classic_due(&self) -> Result<usize> {
-        let due = self.store.classic_due(now()).await?;
+        let due = self
+            .store
+            .turns_due(now(), crate::games::sleuth::RULESET)
+            .await?;
         for (id, turn) in &due {
             let turn = *turn as u32;
             self.classic_change(*id, None, |state, row, _| {

@@ -33,7 +33,7 @@ impl Master {
         let now = now();
         let deadline = now + turn_hours as i64 * 3600;
         self.store
-            .begin_classic(
+            .begin_turns(
                 tx,
                 &ClassicSave {
                     id: game.id,
@@ -45,6 +45,7 @@ impl Master {
                 },
                 &salt,
                 &state.commitment(),
+                crate::games::sleuth::RULESET,
             )
             .await?;
         let row = self.locked(tx, game.id).await?;

@@ -62,7 +62,7 @@ impl Master {
             (_, GmAction::Replace { seat, with }) => self.classic_replace(&game, seat, with).await,
             (status, GmAction::Extend { hours }) => {
                 let secs = crate::master::gm::extension(hours)?;
-                self.classic_clock(&game, |d, r| match status {
+                self.turn_clock(&game, |d, r| match status {
                     GameStatus::Paused => (None, r.map(|r| r.saturating_add(secs))),
                     _ => (d.map(|d| d.saturating_add(secs)), None),
                 })
@@ -76,14 +76,14 @@ impl Master {
                 Err(MasterError::Conflict(said!("error-game-paused-already")))
             }
             (_, GmAction::Pause) => {
-                self.classic_pause(&game, GameStatus::Paused).await?;
+                self.turn_pause(&game, GameStatus::Paused).await?;
                 Ok(said!("done-game-paused-turn-s"))
             }
             (GameStatus::Open, GmAction::Resume) => {
                 Err(MasterError::Conflict(said!("error-game-not-paused")))
             }
             (_, GmAction::Resume) => {
-                self.classic_pause(&game, GameStatus::Open).await?;
+                self.turn_pause(&game, GameStatus::Open).await?;
                 Ok(said!("done-game-goes-on-turn"))
             }
             (_, GmAction::Reminders { .. }) => Err(MasterError::Invalid(vec![said!(
@@ -91,58 +91,6 @@ impl Master {
             )])),
             (_, GmAction::NewLink { .. }) => unreachable!("a new link is the shared action"),
         }
-    }
-
-    /// Changes the turn's clock: (deadline, remaining) → (deadline, remaining).
-    async fn classic_clock(
-        &self,
-        game: &GameRow,
-        f: impl FnOnce(Option<i64>, Option<i64>) -> (Option<i64>, Option<i64>),
-    ) -> Result<()> {
-        let mut tx = self.store.write().await?;
-        let row = self.locked(&mut tx, game.id).await?;
-        let (deadline, remaining) = f(row.turn_deadline, row.remaining);
-        self.store
-            .save_classic(
-                &mut tx,
-                &ClassicSave {
-                    id: row.id,
-                    state: &row.state,
-                    turn: row.round,
-                    status: row.status,
-                    turn_deadline: deadline,
-                    remaining,
-                },
-            )
-            .await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
-    /// Pauses (the time left is kept) or resumes (the clock runs from the time left).
-    async fn classic_pause(&self, game: &GameRow, to: GameStatus) -> Result<()> {
-        let mut tx = self.store.write().await?;
-        let row = self.locked(&mut tx, game.id).await?;
-        let now = now();
-        let (deadline, remaining) = match to {
-            GameStatus::Paused => (None, row.turn_deadline.map(|d| (d - now).max(60))),
-            _ => (row.remaining.map(|r| now + r), None),
-        };
-        self.store
-            .save_classic(
-                &mut tx,
-                &ClassicSave {
-                    id: row.id,
-                    state: &row.state,
-                    turn: row.round,
-                    status: to,
-                    turn_deadline: deadline,
-                    remaining,
-                },
-            )
-            .await?;
-        tx.commit().await?;
-        Ok(())
     }
 
     /// Starts a game that waited for its game master: each player gets a new key and their

@@ -1,0 +1,144 @@
+//! Clue's letters: the welcome (your guest, your hand, the spare cards, whose turn, how to
+//! play by mail), and the news of a change as one player may read it (what happened, the card
+//! shown to them or by them, whose turn now and until when). Plain text in the reader's
+//! language; every letter to a player ends with their page and the rules (`Letter::to_player`).
+
+use super::cards::Card;
+use super::service::Stored;
+use crate::lang::Lang;
+use crate::mail::Letter;
+use crate::site::Site;
+use crate::store::GameRow;
+
+/// A deadline in the reader's zone, or nothing.
+pub fn deadline(t: Lang, at: Option<i64>, zone: &str) -> String {
+    at.map(|d| t.time(d, crate::mail::zone(zone)))
+        .unwrap_or_default()
+}
+
+fn cards(t: Lang, cards: &[Card]) -> String {
+    let named: Vec<String> = cards.iter().map(|c| t.clue_card(*c)).collect();
+    match named.is_empty() {
+        true => t.t("clue-none"),
+        false => named.join(", "),
+    }
+}
+
+/// Whose turn it is, in a sentence for `seat`.
+pub fn whose_turn(t: Lang, row: &GameRow, g: &Stored, seat: Option<usize>, zone: &str) -> String {
+    match g.current() {
+        None => t.t("frame-over"),
+        Some(s) if Some(s) == seat => t.t1(
+            "clue-mail-your-turn",
+            "deadline",
+            deadline(t, row.turn_deadline, zone),
+        ),
+        Some(s) => t.t2(
+            "clue-mail-whose-turn",
+            "player",
+            g.game.players[s].as_str(),
+            "deadline",
+            deadline(t, row.turn_deadline, zone),
+        ),
+    }
+}
+
+/// A player's welcome.
+pub fn welcome(
+    site: &Site,
+    row: &GameRow,
+    g: &Stored,
+    seat: usize,
+    link: &str,
+    t: Lang,
+    zone: &str,
+) -> Letter {
+    let name = &g.game.players[seat];
+    let guest = Card::all().nth(g.game.guests[seat]).expect("a guest");
+    let others: Vec<String> = (0..g.game.players.len())
+        .filter(|s| *s != seat)
+        .map(|s| {
+            let their = Card::all().nth(g.game.guests[s]).expect("a guest");
+            format!("{} ({})", g.game.players[s], t.clue_card(their))
+        })
+        .collect();
+    let body = [
+        t.t1("clue-mail-hello", "name", name.as_str()),
+        t.tr(
+            "clue-mail-welcome",
+            [
+                ("game", row.name.as_str().into()),
+                ("id", row.id.into()),
+                ("guest", t.clue_card(guest).into()),
+                ("others", others.join(", ").into()),
+            ],
+        ),
+        t.t1(
+            "clue-mail-hand",
+            "cards",
+            cards(t, &g.game.setup.hands[seat]),
+        ),
+        t.t1("clue-mail-spare", "cards", cards(t, &g.game.setup.spare)),
+        whose_turn(t, row, g, Some(seat), zone),
+        t.t1("clue-mail-link", "link", link),
+        t.t("clue-mail-how"),
+        t.t1(
+            "clue-mail-public",
+            "link",
+            site.link(&format!("/clue/games/{}", row.id)),
+        ),
+    ];
+    Letter {
+        subject: t.t2(
+            "clue-subject-welcome",
+            "id",
+            row.id,
+            "game",
+            row.name.as_str(),
+        ),
+        body: body.join("\n\n") + "\n",
+        reply_to: None,
+    }
+}
+
+/// The news of a change for `seat`: what happened (as they may see it), then whose turn.
+pub fn news(
+    site: &Site,
+    row: &GameRow,
+    g: &Stored,
+    seat: usize,
+    since: usize,
+    t: Lang,
+    zone: &str,
+) -> Letter {
+    let lines: Vec<String> = g.log[since..]
+        .iter()
+        .flat_map(|l| l.events.iter())
+        .map(|e| format!("  {}", t.clue_event(g, e, Some(seat))))
+        .collect();
+    let mine = g.current() == Some(seat);
+    let subject = match (g.over(), mine) {
+        (true, _) => t.t1("clue-subject-over", "id", row.id),
+        (false, true) => t.t2("clue-subject-turn", "id", row.id, "turn", g.turn_no),
+        (false, false) => t.t2("clue-subject-news", "id", row.id, "turn", g.turn_no),
+    };
+    let mut body = vec![t.t("clue-mail-happened"), lines.join("\n")];
+    if g.over() {
+        body.push(t.t1(
+            "clue-mail-envelope",
+            "cards",
+            cards(t, &g.game.setup.envelope),
+        ));
+    }
+    body.push(whose_turn(t, row, g, Some(seat), zone));
+    body.push(t.t1(
+        "clue-mail-public",
+        "link",
+        site.link(&format!("/clue/games/{}", row.id)),
+    ));
+    Letter {
+        subject,
+        body: body.join("\n\n") + "\n",
+        reply_to: None,
+    }
+}

@@ -1,0 +1,224 @@
+//! Making a game of Clue: the set-up drawn and committed, the game and its seats stored, the
+//! welcome letters queued, in one transaction — for a game of named players, and for one that
+//! formed by sign-up, at its start.
+
+use crate::clock::now;
+use crate::games::clue::service::Stored;
+use crate::games::clue::settings::Settings;
+use crate::keys;
+use crate::lang::Said;
+use crate::mail::Letter;
+use crate::master::request::{computer_level, GameRequest};
+use crate::master::table::Seated;
+use crate::master::{json, Master, MasterError, Result};
+use crate::model::{Created, CreatedPlayer};
+use crate::store::games::sleuth::ClassicSave;
+use crate::store::{GameRow, GameStatus, NewGame, Tx};
+
+fn invalid(e: impl ToString) -> MasterError {
+    MasterError::invalid(Said::text(e.to_string()))
+}
+
+impl Master {
+    /// Creates a game of Clue; the game master's and the players' letters go out with it.
+    pub(crate) async fn create_clue(&self, req: GameRequest) -> Result<Created> {
+        let names: Vec<String> = req.players.iter().map(|(n, _)| n.clone()).collect();
+        if let Some((name, _)) = req
+            .players
+            .iter()
+            .find(|(_, a)| computer_level(a).is_some())
+        {
+            return Err(invalid(format!(
+                "{name}: Clue has no computer players yet; every seat is a person's"
+            )));
+        }
+        let seed = req.seed.unwrap_or_else(rand::random);
+        let salt = keys::new_key();
+        let settings: Settings = match &req.rules {
+            Some(rules) => serde_json::from_value(rules.clone()).map_err(invalid)?,
+            None => Settings::default(),
+        };
+        let turn_secs = settings.turn_hours as i64 * 3600;
+        let state =
+            Stored::new(names.clone(), &[], settings, seed, salt.clone()).map_err(invalid)?;
+        let now = now();
+        let (status, deadline, remaining) = match req.wait_for_gm {
+            true => (GameStatus::Unconfirmed, None, Some(turn_secs)),
+            false => (GameStatus::Open, Some(now + turn_secs), None),
+        };
+        let gm_key = keys::new_key();
+        let mut tx = self.store.write().await?;
+        let id = self
+            .store
+            .insert_game(
+                &mut tx,
+                &NewGame {
+                    name: &req.name,
+                    listed: req.listed,
+                    state: &json(&state),
+                    salt: &salt,
+                    commitment: &state.commitment(),
+                    gm_email: &req.gm_email,
+                    gm_key_hash: &keys::hash(&gm_key),
+                    round_seconds: turn_secs,
+                    grace_seconds: 0,
+                    time_zone: &req.time_zone,
+                    language: req.language,
+                    status,
+                    deadline: None,
+                    remaining,
+                    now,
+                    reminder_hours: "",
+                    ruleset: crate::games::clue::RULESET,
+                    turn_deadline: deadline,
+                    turn: state.turn_no as i64,
+                    operator_deal: req.operator_deal,
+                },
+            )
+            .await?;
+        let row = self.locked(&mut tx, id).await?;
+        let mut players = Vec::new();
+        for (seat, (name, email)) in req.players.iter().enumerate() {
+            let key = keys::new_key();
+            let pid = self
+                .store
+                .insert_player(&mut tx, id, seat, name, email, &keys::hash(&key), None)
+                .await?;
+            let link = match req.wait_for_gm {
+                false => {
+                    self.clue_welcome(&mut tx, &row, &state, seat, pid, 0, email, &key)
+                        .await?
+                }
+                true => String::new(),
+            };
+            players.push(CreatedPlayer {
+                name: name.clone(),
+                link,
+            });
+        }
+        let gm_link = self.site.gm_link(id, &gm_key);
+        let letter = self.clue_gm_letter(&row, &names, Some(&gm_link));
+        self.send(&mut tx, Some(id), &req.gm_email, &letter, now)
+            .await?;
+        tx.commit().await?;
+        tracing::info!(game = id, players = names.len(), "Clue game created");
+        Ok(Created {
+            id,
+            public_page: self.site.link(&format!("/clue/games/{id}")),
+            gm_link,
+            players,
+        })
+    }
+
+    /// The game master's letter: their page (when it is new to them) and who plays.
+    fn clue_gm_letter(&self, row: &GameRow, names: &[String], gm_link: Option<&str>) -> Letter {
+        let t = row.language;
+        let mut body = vec![t.t2("clue-mail-gm", "game", row.name.as_str(), "id", row.id)];
+        if let Some(link) = gm_link {
+            body.push(t.t1("clue-mail-gm-link", "link", link));
+        }
+        body.push(t.t1("clue-mail-players", "players", names.join(", ")));
+        body.push(t.t1(
+            "clue-mail-public",
+            "link",
+            self.site.link(&format!("/clue/games/{}", row.id)),
+        ));
+        Letter {
+            subject: t.t2("clue-subject-gm", "id", row.id, "game", row.name.as_str()),
+            body: body.join("\n\n") + "\n",
+            reply_to: None,
+        }
+    }
+
+    /// Queues a Clue player's welcome with their link; returns the link.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) async fn clue_welcome(
+        &self,
+        tx: &mut Tx,
+        row: &GameRow,
+        state: &Stored,
+        seat: usize,
+        player_id: i64,
+        key_version: i64,
+        email: &str,
+        key: &str,
+    ) -> Result<String> {
+        let link = self.site.player_link(player_id, key);
+        let (t, zone) = match self.store.player(&mut **tx, player_id).await? {
+            Some(p) => (p.lang(row), p.zone(row).to_string()),
+            None => (row.language, row.time_zone.clone()),
+        };
+        let letter =
+            crate::games::clue::letters::welcome(&self.site, row, state, seat, &link, t, &zone);
+        let mut letter = letter;
+        letter.reply_to = Some(self.site.reply_address(player_id, key_version));
+        self.send(tx, Some(row.id), email, &letter, now()).await?;
+        Ok(link)
+    }
+
+    /// Deals, commits and seats a formed game of Clue; says so.
+    pub(crate) async fn start_formed_clue(
+        &self,
+        tx: &mut Tx,
+        game: &GameRow,
+        settings: Settings,
+        seed: u64,
+        seats: &[Seated],
+    ) -> Result<Said> {
+        if let Some(s) = seats.iter().find(|s| computer_level(&s.address).is_some()) {
+            return Err(invalid(format!(
+                "{}: Clue has no computer players yet; every seat is a person's",
+                s.name
+            )));
+        }
+        let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+        let salt = keys::new_key();
+        let turn_secs = settings.turn_hours as i64 * 3600;
+        let state =
+            Stored::new(names.clone(), &[], settings, seed, salt.clone()).map_err(invalid)?;
+        let now = now();
+        self.store
+            .begin_turns(
+                tx,
+                &ClassicSave {
+                    id: game.id,
+                    state: &json(&state),
+                    turn: state.turn_no as i64,
+                    status: GameStatus::Open,
+                    turn_deadline: Some(now + turn_secs),
+                    remaining: None,
+                },
+                &salt,
+                &state.commitment(),
+                crate::games::clue::RULESET,
+            )
+            .await?;
+        let row = self.locked(tx, game.id).await?;
+        for (seat, s) in seats.iter().enumerate() {
+            let key = keys::new_key();
+            let pid = self
+                .store
+                .insert_player(
+                    tx,
+                    game.id,
+                    seat,
+                    &s.name,
+                    &s.address,
+                    &keys::hash(&key),
+                    None,
+                )
+                .await?;
+            if s.language.is_some() {
+                self.store
+                    .set_player_prefs(&mut **tx, pid, s.language, None)
+                    .await?;
+            }
+            self.clue_welcome(tx, &row, &state, seat, pid, 0, &s.address, &key)
+                .await?;
+        }
+        let letter = self.clue_gm_letter(&row, &names, None);
+        self.send(tx, Some(row.id), &row.gm_email, &letter, now)
+            .await?;
+        Ok(crate::said!("classic-formed-started", count = names.len()))
+    }
+}

@@ -1,0 +1,130 @@
+//! Clue's use cases: a game made and started, a player's message, a turn's deadline, the game
+//! master's actions. Every change runs the same way (`clue_change`): the game row locked, the
+//! stored game moved by the engine, its clock and state stored and every letter the change
+//! causes queued, in one transaction. The rules are the engine's; nothing here decides one.
+
+mod create;
+mod gm;
+mod house_rules;
+mod orders;
+pub mod record;
+mod state;
+mod table;
+mod tell;
+
+use crate::clock::now;
+use crate::master::{json, Master, MasterError, Result};
+use crate::store::games::sleuth::ClassicSave;
+use crate::store::{GameRow, GameStatus, PlayerRow};
+
+pub use orders::Answer;
+pub use state::{Logged, Message, Stored};
+pub use table::{ClueTable, TABLE};
+
+/// A Clue game row's state, parsed.
+pub fn parse(row: &GameRow) -> Result<Stored> {
+    if row.ruleset != crate::games::clue::RULESET {
+        return Err(MasterError::NotFound(crate::said!(
+            "error-not-clue",
+            game = row.id
+        )));
+    }
+    serde_json::from_str(&row.state)
+        .map_err(|e| MasterError::Corrupt(format!("game {}: {e}", row.id)))
+}
+
+/// A player of a Clue game, authenticated, with the game as it is now.
+pub struct CluePlayer {
+    pub player: PlayerRow,
+    pub game: GameRow,
+    pub state: Stored,
+}
+
+impl Master {
+    /// A Clue game and its state, for its public pages.
+    pub async fn clue_game(&self, id: i64) -> Result<(GameRow, Stored)> {
+        let row = self.public_game(id).await?;
+        let state = parse(&row)?;
+        Ok((row, state))
+    }
+
+    /// The player a link token belongs to, in a Clue game.
+    pub async fn clue_seat(&self, token: &str) -> Result<CluePlayer> {
+        let player = self.authenticate(token).await?;
+        let game = self.public_game(player.game_id).await?;
+        let state = parse(&game)?;
+        Ok(CluePlayer {
+            player,
+            game,
+            state,
+        })
+    }
+
+    /// Moves a Clue game in one transaction: `f` changes the stored game (or refuses, and
+    /// nothing is written); the state, the turn's clock and every letter are stored.
+    pub(crate) async fn clue_change<T>(
+        &self,
+        game_id: i64,
+        f: impl FnOnce(&mut Stored, &GameRow, &[PlayerRow]) -> Result<T>,
+    ) -> Result<T> {
+        let mut tx = self.store.write().await?;
+        let row = self.locked(&mut tx, game_id).await?;
+        let mut state = parse(&row)?;
+        let players = self.store.players(&mut *tx, game_id).await?;
+        let (turn, logged) = (state.turn_no, state.log.len());
+        let out = f(&mut state, &row, &players)?;
+        let now = now();
+        while state.began_at.len() < state.turn_no as usize {
+            state.began_at.push(now);
+        }
+        let paused = row.status == GameStatus::Paused;
+        let (status, deadline, remaining) = if state.over() {
+            (GameStatus::Over, None, None)
+        } else if state.turn_no != turn || (row.turn_deadline.is_none() && !paused) {
+            match paused {
+                true => (row.status, None, Some(row.round_seconds)),
+                false => (row.status, Some(now + row.round_seconds), None),
+            }
+        } else {
+            (row.status, row.turn_deadline, row.remaining)
+        };
+        self.store
+            .save_classic(
+                &mut tx,
+                &ClassicSave {
+                    id: game_id,
+                    state: &json(&state),
+                    turn: state.turn_no as i64,
+                    status,
+                    turn_deadline: deadline,
+                    remaining,
+                },
+            )
+            .await?;
+        let row = self.locked(&mut tx, game_id).await?;
+        self.clue_tell(&mut tx, &row, &state, &players, logged, now)
+            .await?;
+        tx.commit().await?;
+        Ok(out)
+    }
+
+    /// Passes every Clue turn whose deadline is past; how many.
+    pub async fn clue_due(&self) -> Result<usize> {
+        let due = self
+            .store
+            .turns_due(now(), crate::games::clue::RULESET)
+            .await?;
+        for (id, turn) in &due {
+            let turn = *turn as u32;
+            self.clue_change(*id, |s, row, _| {
+                // Another instance, or the player, may have ended this turn meanwhile.
+                if s.turn_no == turn && row.turn_deadline.is_some_and(|d| d <= now()) {
+                    s.pass_turn();
+                }
+                Ok(())
+            })
+            .await?;
+        }
+        Ok(due.len())
+    }
+}

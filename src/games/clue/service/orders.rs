@@ -1,0 +1,34 @@
+//! A Clue player's message, from their page, the API or their mail: carried out line by line
+//! until a line is refused (what was done stays), and answered with what it did and, when a
+//! line was refused, which and why.
+
+use crate::master::{Master, Result};
+use crate::store::PlayerRow;
+
+/// What a message did.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// What the lines carried out did, in the player's words.
+    pub done: Vec<String>,
+    /// The refused line and why (the lines after it were not carried out).
+    pub refused: Option<(String, String)>,
+}
+
+impl Master {
+    /// Carries out a player's message.
+    pub async fn clue_command(&self, player: &PlayerRow, text: &str) -> Result<Answer> {
+        let seat = player.seat as usize;
+        self.clue_change(player.game_id, |state, row, _| {
+            let t = player.lang(row);
+            let acted = state.act(seat, text);
+            let done = (acted.events.iter())
+                .map(|e| t.clue_event(state, e, Some(seat)))
+                .collect();
+            Ok(Answer {
+                done,
+                refused: acted.refused,
+            })
+        })
+        .await
+    }
+}

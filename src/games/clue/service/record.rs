@@ -1,0 +1,38 @@
+//! A finished game of Clue's record (`/games/{id}/record.json`): the replay input that plays
+//! it again — players, seed and salt, house rules, every message carried out — with the
+//! commitment and what the game showed at its end. `verify` replays it and compares.
+
+use serde_json::{json, Value};
+
+use super::Stored;
+use crate::games::clue::cards::Card;
+use crate::master::{Master, Result};
+use crate::store::GameRow;
+
+/// A stored game's record.
+pub fn record(row: &GameRow, g: &Stored) -> Value {
+    let names = |cards: &[Card]| cards.iter().map(|c| c.name()).collect::<Vec<_>>();
+    json!({
+        "ruleset": "clue",
+        "game": row.id,
+        "name": row.name,
+        "players": g.game.players,
+        "guests": g.game.guests.iter().map(|i| Card::all().nth(*i).map(|c| c.name())).collect::<Vec<_>>(),
+        "seed": g.seed,
+        "salt": g.salt,
+        "settings": g.settings,
+        "messages": g.messages,
+        "commitment": g.commitment(),
+        "envelope": names(&g.game.setup.envelope),
+        "over": g.over(),
+        "winner": g.game.winner.map(|w| g.game.players[w].clone()),
+        "deal_given_by": crate::master::deal_given_by(row),
+    })
+}
+
+impl Master {
+    /// A finished game's record (the core publishes it only once the game is over).
+    pub fn clue_record(&self, row: &GameRow) -> Result<Value> {
+        Ok(record(row, &super::parse(row)?))
+    }
+}

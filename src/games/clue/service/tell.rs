@@ -1,0 +1,57 @@
+//! Who hears what after a Clue change (the rules' "who may see what"): every player the log's
+//! new lines as they may see them — the card shown named to the suggester and the refuter
+//! alone — with whose turn it is now; the game master, the end.
+
+use crate::master::{Master, Result};
+use crate::store::{GameRow, PlayerRow, Tx};
+
+use super::Stored;
+
+impl Master {
+    /// Queues every letter of the log's lines after `since`.
+    pub(super) async fn clue_tell(
+        &self,
+        tx: &mut Tx,
+        row: &GameRow,
+        state: &Stored,
+        players: &[PlayerRow],
+        since: usize,
+        now: i64,
+    ) -> Result<()> {
+        if state.log.len() == since {
+            return Ok(());
+        }
+        for p in players.iter().filter(|p| p.mailed()) {
+            let letter = crate::games::clue::letters::news(
+                &self.site,
+                row,
+                state,
+                p.seat as usize,
+                since,
+                p.lang(row),
+                p.zone(row),
+            )
+            .to_player(&self.site, p, row);
+            self.send(tx, Some(row.id), &p.email, &letter, now).await?;
+        }
+        let ended = (state.log[since..].iter())
+            .flat_map(|l| l.events.iter())
+            .any(|e| matches!(e, crate::games::clue::game::Event::Over { .. }));
+        if ended {
+            let t = row.language;
+            let letter = crate::mail::Letter {
+                subject: t.t1("clue-subject-over", "id", row.id),
+                body: (state.log[since..].iter())
+                    .flat_map(|l| l.events.iter())
+                    .map(|e| t.clue_event(state, e, None))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+                    + "\n",
+                reply_to: None,
+            };
+            self.send(tx, Some(row.id), &row.gm_email, &letter, now)
+                .await?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,52 @@
+//! `polysleuth verify` of a Clue record: its seed and salt must give its commitment, and its
+//! messages, replayed by the engine with every roll and every card drawn again from the seed,
+//! must end the game as the record says (over, and who won).
+
+use serde_json::{json, Value};
+
+use crate::games::Mismatch;
+
+pub fn verify(record: &Value) -> Result<(), Mismatch> {
+    let need = |key: &str| {
+        record.get(key).filter(|v| !v.is_null()).ok_or_else(|| {
+            Mismatch::Unreadable(format!(
+                "the record has no \"{key}\"; a finished game's record.json has it"
+            ))
+        })
+    };
+    let input = json!({
+        "ruleset": "clue",
+        "players": need("players")?,
+        "guests": record.get("guests").cloned().unwrap_or(json!([])),
+        "seed": need("seed")?,
+        "salt": need("salt")?,
+        "settings": record.get("settings").cloned().unwrap_or(json!({})),
+        "messages": need("messages")?,
+    });
+    let input: super::replay::Input = serde_json::from_value(input)
+        .map_err(|e| Mismatch::Unreadable(format!("the record cannot be replayed: {e}")))?;
+    let out = super::replay::run(&input).map_err(Mismatch::Unreadable)?;
+    if out["commitment"] != record["commitment"] {
+        return Err(Mismatch::Differs(format!(
+            "the commitment: the record says {}, its seed and salt give {}",
+            record["commitment"], out["commitment"]
+        )));
+    }
+    for key in ["over", "winner"] {
+        if out[key] != record[key] {
+            return Err(Mismatch::Differs(format!(
+                "\"{key}\": the record says {}, its messages replayed give {}",
+                record[key], out[key]
+            )));
+        }
+    }
+    if let Some(envelope) = record.get("envelope") {
+        if out["setup"]["envelope"] != *envelope {
+            return Err(Mismatch::Differs(format!(
+                "the envelope: the record says {envelope}, the seed draws {}",
+                out["setup"]["envelope"]
+            )));
+        }
+    }
+    Ok(())
+}

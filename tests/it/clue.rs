@@ -1,0 +1,304 @@
+//! Clue played through the service's real doors: a game made by the API, played on the
+//! pages and by mail to a right accusation, its record published and verified; who may see a
+//! card shown (the suggester and the refuter alone); a turn passed at its deadline; an
+//! accusation that waits for its box.
+
+use serde_json::{json, Value};
+
+use crate::classic::{csrf_of, mail_to, post_form, reply, send_mail};
+use crate::common::{path_of, TestApp};
+
+/// A game of Clue without the board (every turn a suggestion naming a room), of Ann, Ben and
+/// Cleo: its id, the players' page paths (in seat order) and the game master's.
+async fn clue(app: &TestApp, seed: u64) -> (i64, Vec<String>, String) {
+    let (status, created) = app
+        .post_game(&json!({
+            "name": "Pool party", "gm_email": "gm@example.org", "ruleset": "clue",
+            "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+            "seed": seed, "settings": {"board": false},
+        }))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    assert!(created["public_page"]
+        .as_str()
+        .unwrap()
+        .ends_with(&format!("/clue/games/{id}")));
+    let links = app
+        .player_links(&created)
+        .await
+        .iter()
+        .map(|l| l.replacen("/play/", "/clue/play/", 1))
+        .collect();
+    (id, links, path_of(created["gm_link"].as_str().unwrap()))
+}
+
+/// The stored game, read as a test may (to know the envelope and the hands).
+async fn stored(app: &TestApp, id: i64) -> Value {
+    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
+    let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    serde_json::from_str(&state).unwrap()
+}
+
+async fn public(app: &TestApp, id: i64) -> Value {
+    app.get_json(&format!("/api/clue/games/{id}")).await
+}
+
+const NAMES: [&str; 3] = ["Ann", "Ben", "Cleo"];
+
+#[tokio::test]
+async fn a_game_of_clue_is_played_on_the_pages_and_by_mail_to_a_right_accusation_and_verifies() {
+    let mut app = TestApp::spawn().await;
+    let (id, links, gm) = clue(&app, 7).await;
+    let g = public(&app, id).await;
+    let first = g["turn"].as_u64().unwrap() as usize;
+
+    // The public table: the board drawn, whose turn, the spare cards; no hand.
+    let (_, table) = app.get_text(&format!("/clue/games/{id}")).await;
+    assert!(table.contains("<svg"), "the board is drawn");
+    assert!(table.contains(NAMES[first]), "{table}");
+    let state = stored(&app, id).await;
+    for hand in state["game"]["setup"]["hands"].as_array().unwrap() {
+        for card in hand.as_array().unwrap() {
+            let name = card.as_str().unwrap_or_default();
+            assert!(
+                !table.contains(&format!("<li>{name}</li>")),
+                "no hand on the table"
+            );
+        }
+    }
+
+    // Welcome letters give each their hand and page; the page opens on the frame.
+    let welcome = mail_to(
+        &app,
+        &format!("{}@example.org", NAMES[first].to_lowercase()),
+        "welcome",
+    )
+    .await;
+    assert!(welcome.body.contains("Your hand:"), "{}", welcome.body);
+    let page = app.get_text(&links[first]).await.1;
+    assert!(
+        page.contains("id=\"table-head\"") && page.contains("Your turn"),
+        "{page}"
+    );
+    assert!(
+        page.contains("id=\"suggest-form\""),
+        "board off: the turn is a suggestion"
+    );
+
+    // The first player suggests on the page: the banner tells who showed what.
+    let envelope: Vec<String> =
+        serde_json::from_value(state["game"]["setup"]["envelope"].clone()).unwrap();
+    let page = post_form(
+        &app,
+        &links[first],
+        &[
+            ("csrf", &csrf_of(&page)),
+            ("action", "suggest"),
+            ("guest", &envelope[0]),
+            ("room", "Kitchen"),
+            ("weapon", &envelope[1]),
+        ],
+    )
+    .await;
+    assert!(page.contains("class=\"banner done\""), "{page}");
+    assert!(page.contains("suggested"), "{page}");
+    assert!(
+        page.contains("id=\"accuse-form\""),
+        "answered: the accusation is offered"
+    );
+
+    // An accusation without its box is refused, nothing changes.
+    let page = post_form(
+        &app,
+        &links[first],
+        &[
+            ("csrf", &csrf_of(&page)),
+            ("action", "accuse"),
+            ("guest", &envelope[0]),
+            ("room", &envelope[2]),
+            ("weapon", &envelope[1]),
+        ],
+    )
+    .await;
+    assert!(page.contains("class=\"banner refused\""), "{page}");
+    assert_eq!(public(&app, id).await["phase"], "answered");
+
+    // She ends her turn on the page; the next player accuses rightly by mail.
+    post_form(
+        &app,
+        &links[first],
+        &[("csrf", &csrf_of(&page)), ("action", "done")],
+    )
+    .await;
+    let next = (first + 1) % 3;
+    assert_eq!(public(&app, id).await["turn"], next);
+    let news = mail_to(
+        &app,
+        &format!("{}@example.org", NAMES[next].to_lowercase()),
+        "your turn",
+    )
+    .await;
+    assert!(
+        news.body.contains("/play/"),
+        "the letter links the page: {}",
+        news.body
+    );
+    let room = envelope[2].clone();
+    let text = format!(
+        "suggest {} in {room} with {}\naccuse {} in {room} with {}",
+        envelope[0], envelope[1], envelope[0], envelope[1]
+    );
+    send_mail(
+        &app,
+        reply(
+            &format!("{}@example.org", NAMES[next].to_lowercase()),
+            &news,
+            &text,
+        ),
+    )
+    .await;
+    let g = public(&app, id).await;
+    assert_eq!(g["phase"], "over", "{g}");
+    assert_eq!(g["winner"], next);
+    let (_, table) = app.get_text(&format!("/clue/games/{id}")).await;
+    assert!(table.contains("solved it"), "{table}");
+    assert!(table.contains("id=\"envelope\""));
+
+    // The record is published and verifies; a changed seed is caught.
+    let record = app.get_json(&format!("/games/{id}/record.json")).await;
+    assert_eq!(record["ruleset"], "clue");
+    let (code, out, err) = crate::records::verify(&record).await;
+    assert_eq!(code, Some(0), "{out} {err}");
+    let mut bad = record.clone();
+    bad["seed"] = json!(record["seed"].as_u64().unwrap() + 1);
+    let (code, out, err) = crate::records::verify(&bad).await;
+    assert_eq!(code, Some(1), "{err}");
+    assert!(format!("{out}{err}").contains("commitment"), "{out} {err}");
+    let _ = gm;
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_card_shown_is_told_to_the_suggester_and_the_refuter_alone() {
+    let mut app = TestApp::spawn().await;
+    let (id, links, _) = clue(&app, 11).await;
+    let state = stored(&app, id).await;
+    let first = state["game"]["turn"].as_u64().unwrap() as usize;
+    let refuter = (first + 1) % 3;
+    let bystander = (first + 2) % 3;
+    // A suggestion naming a card the next seat holds: that seat must show one.
+    let hand: Vec<String> =
+        serde_json::from_value(state["game"]["setup"]["hands"][refuter].clone()).unwrap();
+    let guests = [
+        "Miss Scarlet",
+        "Colonel Mustard",
+        "Mrs. White",
+        "Mr. Green",
+        "Mrs. Peacock",
+        "Professor Plum",
+    ];
+    let weapons = ["Candlestick", "Knife", "Rope", "Pistol", "Bat", "Poison"];
+    let guest = hand
+        .iter()
+        .find(|c| guests.contains(&c.as_str()))
+        .cloned()
+        .unwrap_or("Professor Plum".into());
+    let weapon = hand
+        .iter()
+        .find(|c| weapons.contains(&c.as_str()))
+        .cloned()
+        .unwrap_or("Rope".into());
+    let room = hand
+        .iter()
+        .find(|c| !guests.contains(&c.as_str()) && !weapons.contains(&c.as_str()))
+        .cloned()
+        .unwrap_or("Kitchen".into());
+    let page = app.get_text(&links[first]).await.1;
+    let text = format!("suggest {guest} in {room} with {weapon}");
+    let answer = post_form(
+        &app,
+        &links[first],
+        &[
+            ("csrf", &csrf_of(&page)),
+            ("action", "command"),
+            ("text", &text),
+        ],
+    )
+    .await;
+    assert!(answer.contains("class=\"banner done\""), "{text}: {answer}");
+    let g = public(&app, id).await;
+    let shown = (g["log"].as_array().unwrap().iter())
+        .flat_map(|l| l["events"].as_array().unwrap())
+        .filter(|e| e["event"] == "showed_unseen")
+        .count();
+    assert_eq!(shown, 1, "the next seat showed a card: {g}");
+    // Neither the public table nor its API names the card.
+    assert!(!g["log"].to_string().contains("\"card\""), "{g}");
+    let mine = app.get_text(&links[first]).await.1;
+    let theirs = app.get_text(&links[refuter]).await.1;
+    let third = app.get_text(&links[bystander]).await.1;
+    assert!(
+        mine.contains(&format!("{} showed you", NAMES[refuter])),
+        "the suggester sees the card: {mine}"
+    );
+    assert!(
+        theirs.contains("You showed"),
+        "the refuter sees it too: {theirs}"
+    );
+    assert!(
+        !third.contains("showed you") && !third.contains("You showed"),
+        "{third}"
+    );
+    assert!(
+        third.contains(&format!(
+            "{} showed {} a card",
+            NAMES[refuter], NAMES[first]
+        )),
+        "{third}"
+    );
+    // So do their letters: the bystander's names no card.
+    let news = mail_to(
+        &app,
+        &format!("{}@example.org", NAMES[bystander].to_lowercase()),
+        "what happened",
+    )
+    .await;
+    assert!(
+        news.body.contains("a card") && !news.body.contains("showed you"),
+        "{}",
+        news.body
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_turn_passes_at_its_deadline_and_the_next_player_is_told() {
+    let mut app = TestApp::spawn().await;
+    let (id, _, _) = clue(&app, 3).await;
+    let first = public(&app, id).await["turn"].as_u64().unwrap() as usize;
+    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
+    sqlx::query("UPDATE games SET turn_deadline = 1 WHERE id = $1")
+        .bind(id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let next = (first + 1) % 3;
+    mail_to(
+        &app,
+        &format!("{}@example.org", NAMES[next].to_lowercase()),
+        "your turn",
+    )
+    .await;
+    let g = public(&app, id).await;
+    assert_eq!(g["turn"], next, "{g}");
+    assert!(
+        g["deadline"].as_i64().unwrap() > 1_000_000,
+        "a new deadline: {g}"
+    );
+    app.stop().await;
+}
