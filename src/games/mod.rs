@@ -153,7 +153,10 @@ pub fn named(name: &str) -> Result<&'static dyn Game, String> {
                     false => format!("{} ({})", g.name(), g.title()),
                 })
                 .collect();
-            format!("\"{wanted}\" is not a ruleset: use {}", crate::lang::words::or_list(&names))
+            format!(
+                "\"{wanted}\" is not a ruleset: use {}",
+                crate::lang::words::or_list(&names)
+            )
         })
 }
 

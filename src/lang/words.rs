@@ -152,6 +152,15 @@ pub fn traits_plural_of(lang: Lang, traits: &[Trait]) -> String {
     )
 }
 
+/// Names as a sentence lists them: `a`, `a or b`, `a, b or c`.
+pub fn or_list(names: &[String]) -> String {
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod partitive_tests {
     #[test]
@@ -162,11 +171,3 @@ mod partitive_tests {
     }
 }
 
-/// Names as a sentence lists them: `a`, `a or b`, `a, b or c`.
-pub fn or_list(names: &[String]) -> String {
-    match names.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => String::new(),
-    }
-}

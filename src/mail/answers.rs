@@ -18,6 +18,27 @@ pub async fn refuse(
     master.send_loose(&player.email, letter, Some(row.id)).await
 }
 
+/// The player's language and time-zone commands carried out and answered (`prefs`), then the
+/// player as they now are: what a game's mail door reads the rest of the mail as.
+pub async fn with_prefs(
+    master: &Master,
+    player: &PlayerRow,
+    row: &GameRow,
+    commands: &[Command],
+) -> Result<PlayerRow, MasterError> {
+    let Some(letter) = prefs(master, player, row, commands).await? else {
+        return Ok(player.clone());
+    };
+    let letter = letter.to_player(&master.site, player, row);
+    master
+        .send_loose(&player.email, letter, Some(row.id))
+        .await?;
+    Ok(master
+        .player_row(player.id)
+        .await?
+        .unwrap_or_else(|| player.clone()))
+}
+
 /// `language fr` and `timezone Europe/Paris`: stores the player's choice and answers in the
 /// language now chosen, or says what was wrong (nothing is changed then).
 pub async fn prefs(

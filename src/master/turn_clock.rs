@@ -8,7 +8,98 @@ use crate::master::{Master, Result};
 use crate::store::games::sleuth::ClassicSave;
 use crate::store::{GameRow, GameStatus};
 
+/// A seat of a game of turns that waited for its game master, given a new key at the start:
+/// the game welcomes its player with it.
+pub struct Rekeyed {
+    pub player: crate::store::PlayerRow,
+    pub version: i64,
+    pub key: String,
+}
+
 impl Master {
+    /// The game master's clock actions on a game of turns: extend the turn (or, paused, the
+    /// time left), pause, resume.
+    pub(crate) async fn turn_clock_action(
+        &self,
+        game: &GameRow,
+        action: crate::master::GmAction,
+    ) -> Result<crate::lang::Said> {
+        use crate::master::{GmAction, MasterError};
+        use crate::said;
+        match (game.status, action) {
+            (status, GmAction::Extend { hours }) => {
+                let secs = crate::master::gm::extension(hours)?;
+                self.turn_clock(game, |d, r| match status {
+                    GameStatus::Paused => (None, r.map(|r| r.saturating_add(secs))),
+                    _ => (d.map(|d| d.saturating_add(secs)), None),
+                })
+                .await?;
+                Ok(said!(
+                    "done-turn-lasts-more",
+                    by = crate::lang::Value::duration(secs)
+                ))
+            }
+            (GameStatus::Paused, GmAction::Pause) => {
+                Err(MasterError::Conflict(said!("error-game-paused-already")))
+            }
+            (_, GmAction::Pause) => {
+                self.turn_pause(game, GameStatus::Paused).await?;
+                Ok(said!("done-game-paused-turn-s"))
+            }
+            (GameStatus::Open, GmAction::Resume) => {
+                Err(MasterError::Conflict(said!("error-game-not-paused")))
+            }
+            (_, GmAction::Resume) => {
+                self.turn_pause(game, GameStatus::Open).await?;
+                Ok(said!("done-game-goes-on-turn"))
+            }
+            _ => unreachable!("only the clock's actions come here"),
+        }
+    }
+
+    /// Starts a game of turns that waited for its game master, in `tx`: the first turn's
+    /// clock runs, and each person seated gets a new key (the game welcomes them with it).
+    /// Returns the game as it now stands and each new key.
+    pub(crate) async fn start_turns(
+        &self,
+        tx: &mut crate::store::Tx,
+        game_id: i64,
+    ) -> Result<(GameRow, Vec<Rekeyed>)> {
+        let row = self.locked(tx, game_id).await?;
+        let deadline = now() + row.remaining.unwrap_or(row.round_seconds);
+        self.store
+            .save_classic(
+                tx,
+                &ClassicSave {
+                    id: row.id,
+                    state: &row.state,
+                    turn: row.round,
+                    status: GameStatus::Open,
+                    turn_deadline: Some(deadline),
+                    remaining: None,
+                },
+            )
+            .await?;
+        let row = self.locked(tx, game_id).await?;
+        let mut rekeyed = Vec::new();
+        for player in self.store.players(&mut **tx, game_id).await? {
+            if !player.mailed() {
+                continue;
+            }
+            let key = crate::keys::new_key();
+            let version = self
+                .store
+                .replace_player_key(tx, player.id, &crate::keys::hash(&key))
+                .await?;
+            rekeyed.push(Rekeyed {
+                player,
+                version,
+                key,
+            });
+        }
+        Ok((row, rekeyed))
+    }
+
     /// Changes the turn's clock: (deadline, remaining) → (deadline, remaining).
     pub(crate) async fn turn_clock(
         &self,

@@ -39,6 +39,19 @@ pub async fn form_action(
     }
 }
 
+/// A game master's form as a game's page receives it: its CSRF token checked, then carried
+/// out (`form_action`); what the page's banner says.
+pub async fn posted(
+    req: &actix_web::HttpRequest,
+    master: &crate::master::Master,
+    limiter: &crate::web::admission::Limiter,
+    token: &str,
+    f: &BTreeMap<String, String>,
+) -> Result<(Tone, crate::lang::Said), crate::web::error::PageError> {
+    crate::web::csrf::check_csrf(req, f)?;
+    Ok(form_action(master, limiter, token, f).await?)
+}
+
 pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterError> {
     let get = |k: &str| f.get(k).map(|s| s.trim()).unwrap_or("");
     Ok(match get("action") {

@@ -6,7 +6,7 @@
 
 use super::command::read;
 use super::service::{parse, Stored};
-use crate::mail::answers::prefs;
+use crate::mail::answers::with_prefs;
 use crate::mail::inbound::{self, Command};
 use crate::mail::{reply, Letter};
 use crate::master::{Master, MasterError};
@@ -108,19 +108,7 @@ pub(crate) async fn handle(
             .await?;
         return Ok(false);
     }
-    let player = match prefs(master, player, row, &commands.commands).await? {
-        Some(letter) => {
-            let letter = letter.to_player(&master.site, player, row);
-            master
-                .send_loose(&player.email, letter, Some(row.id))
-                .await?;
-            master
-                .player_row(player.id)
-                .await?
-                .unwrap_or_else(|| player.clone())
-        }
-        None => player.clone(),
-    };
+    let player = with_prefs(master, player, row, &commands.commands).await?;
     let mut carried = true;
     if commands.has_turn_lines {
         let said = master.clue_command(&player, &commands.turn).await?;

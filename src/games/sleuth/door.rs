@@ -5,7 +5,7 @@
 
 use crate::games::sleuth::rules::command::starts_like_command;
 use crate::games::sleuth::service::{parse, Answer};
-use crate::mail::answers::prefs;
+use crate::mail::answers::with_prefs;
 use crate::mail::inbound::{self, Command};
 use crate::mail::reply;
 use crate::master::{Master, MasterError};
@@ -85,19 +85,7 @@ pub(crate) async fn handle(
             .await?;
         return Ok(false);
     }
-    let player = match prefs(master, player, row, &commands.commands).await? {
-        Some(letter) => {
-            let letter = letter.to_player(&master.site, player, row);
-            master
-                .send_loose(&player.email, letter, Some(row.id))
-                .await?;
-            master
-                .player_row(player.id)
-                .await?
-                .unwrap_or_else(|| player.clone())
-        }
-        None => player.clone(),
-    };
+    let player = with_prefs(master, player, row, &commands.commands).await?;
     if let Some(on) = digest_to {
         master.classic_digest(&player, on).await?;
     }

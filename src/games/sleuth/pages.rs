@@ -259,9 +259,7 @@ pub async fn gm_action(
     form: web::Form<Fields>,
 ) -> Page {
     let token = path.into_inner();
-    let f = form.into_inner();
-    check_csrf(&req, &f)?;
-    let said = crate::web::gm::form_action(&master, &limiter, &token, &f).await?;
+    let said = crate::web::gm::posted(&req, &master, &limiter, &token, &form).await?;
     gm_page(&req, &master, &token, Some(said)).await
 }
 

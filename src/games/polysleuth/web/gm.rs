@@ -7,7 +7,7 @@ use super::gm_view::{gm_page_view, GmPageView};
 use super::play_view::PageCache;
 use crate::lang::Lang;
 use crate::master::Master;
-use crate::web::csrf::{check_csrf, csrf};
+use crate::web::csrf::csrf;
 use crate::web::forms::Fields;
 use crate::web::frame::{Banner, Tone};
 use crate::web::pages::Page;
@@ -70,8 +70,6 @@ pub async fn gm_action(
     form: web::Form<Fields>,
 ) -> Page {
     let token = path.into_inner();
-    let f = form.into_inner();
-    check_csrf(&req, &f)?;
-    let said = crate::web::gm::form_action(&master, &limiter, &token, &f).await?;
+    let said = crate::web::gm::posted(&req, &master, &limiter, &token, &form).await?;
     gm_page(&master, &req, &token, Some(said)).await
 }
