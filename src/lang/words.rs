@@ -170,4 +170,3 @@ mod partitive_tests {
         assert_eq!(super::partitive("as"), "d’as");
     }
 }
-

@@ -402,7 +402,12 @@ fn check_players(
     errors: &mut Vec<Said>,
 ) {
     if !allowed.contains(&players.len()) {
-        errors.push(said!("error-player-count", count = players.len()));
+        errors.push(said!(
+            "error-player-count",
+            count = players.len(),
+            least = *allowed.start(),
+            most = *allowed.end()
+        ));
     }
     for (i, (name, email)) in players.iter().enumerate() {
         if name.eq_ignore_ascii_case("safe") {

@@ -195,6 +195,99 @@ async function runClassic(js, lang) {
   console.log(`ok: the classic flow ${mode}`);
 }
 
+// What a Clue page says, in each language the Clue flow plays in.
+const CLUE = {
+  en: {
+    welcome: (id) => `(game ${id}), a game of Clue`,
+    hello: (name) => `Hello ${name},`,
+    privatePage: /Your private page[^\n]*\n\s*(http\S+)/,
+    now: (name) => new RegExp(`Turn 1: ${name} is playing\\.`),
+    yourMove: /Your turn: move toward a room/,
+    chance: /squares, \d+% to reach it on this roll/,
+    rolled: /rolled \d and \d/,
+    rules: 'Clue: the rules',
+  },
+  fr: {
+    welcome: (id) => `(partie ${id}), une partie de Clue`,
+    hello: (name) => `Bonjour ${name},`,
+    privatePage: /Votre page priv[^\n]*\n\s*(http\S+)/,
+    now: (name) => new RegExp(`Tour 1 : ${name} joue\\.`),
+    yourMove: /À vous : avancez vers une pièce/,
+    chance: /cases, \d+ % de chances de l’atteindre à ce lancer/,
+    rolled: /a fait \d et \d/,
+    rules: 'Clue : les règles',
+  },
+};
+
+// A three-player game of Clue on the pages: the first player's header and builder (each room
+// with its chance on this roll), a move whose banner tells the roll, the board drawn as SVG
+// on the public table, the rules a click away, every page fitting a phone.
+async function runClue(js, lang) {
+  const c = CLUE[lang];
+  const mode = `clue-${js ? 'with-js' : 'without-js'}-${lang}`;
+  const dir = join(shots, mode);
+  step = 0;
+  const names = ['Ann', 'Ben', 'Cleo'];
+  const made = await (await fetch(`${base}/api/games`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: `Clue ${mode}`, gm_email: 'gm@example.org', ruleset: 'clue', language: lang,
+      players: names.map((n) => `${n} <${n.toLowerCase()}@example.org>`),
+    }),
+  })).json();
+  assert.ok(made.id, `the Clue game is made: ${JSON.stringify(made)}`);
+  const gmLink = await linkByMail([c.welcome(made.id), '/gm/'], /(http\S+\/gm\/\S+)/);
+  const started = await fetch(`${gmLink.replace('/gm/', '/api/gm/')}/actions`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'start' }),
+  });
+  assert.equal(started.status, 200, `the game master starts the game: ${await started.text()}`);
+  const table = await (await fetch(`${base}/api/clue/games/${made.id}`)).json();
+  const first = names[table.turn];
+  const link = await linkByMail([c.welcome(made.id), c.hello(first)], c.privatePage);
+  const { context, close } = await browser(js);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`script error: ${e.message}`));
+
+  await page.goto(link);
+  assert.match(page.url(), /\/clue\/play\//, 'a Clue seat\'s link leads to its page');
+  assert.equal(await page.getAttribute('html', 'lang'), lang);
+  assert.match(await text(page, '#now'), c.now(first));
+  assert.match(await text(page, '#can'), c.yourMove);
+  const rooms = await page.locator('#room option').allInnerTexts();
+  assert.equal(rooms.length, 9, 'every room is offered from a start square');
+  for (const r of rooms) assert.match(r, c.chance, `${r} says its chance`);
+  await checkLabels(page, 'Clue player page');
+  await checkContrast(page, 'Clue player page');
+  await shot(page, dir, 'clue-header');
+  await Promise.all([page.waitForNavigation(), page.click('#move-form button[type=submit]')]);
+  assert.equal(await page.locator('#banner.done').count(), 1, 'a success banner');
+  assert.match(await text(page, '#banner'), c.rolled);
+  await shot(page, dir, 'clue-moved');
+
+  // The public table draws the board, readable without colour: each guest by initial.
+  await page.goto(made.public_page);
+  assert.equal(await page.locator('.clue-board svg').count(), 1, 'the board is drawn');
+  assert.ok((await page.locator('#pieces tr').count()) >= 12, 'every mover and weapon is listed');
+  await shot(page, dir, 'clue-table');
+
+  await page.goto(link);
+  await Promise.all([page.waitForNavigation(), page.click('#rules-link')]);
+  assert.equal(await text(page, '#rules h1'), c.rules);
+  await shot(page, dir, 'clue-rules');
+
+  for (const [url, what] of [[link, 'the Clue player page'], [made.public_page, 'the Clue table'],
+    [page.url(), 'the Clue rules']]) {
+    const small = await fitsPhone(context, url, what);
+    await shot(small, dir, `phone-${what.split(' ').pop()}`);
+    await small.close();
+  }
+  assert.deepEqual(problems, [], 'no script errors');
+  await close();
+  console.log(`ok: the Clue flow ${mode}`);
+}
+
 let step = 0;
 async function shot(page, dir, name, fullPage = true) {
   step += 1;
@@ -519,6 +612,8 @@ try {
   for (const lang of ['en', 'fr']) {
     await runClassic(true, lang);
     await runClassic(false, lang);
+    await runClue(true, lang);
+    await runClue(false, lang);
   }
 } catch (e) {
   console.error(`FAILED: ${e.message}`);
