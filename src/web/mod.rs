@@ -5,6 +5,7 @@ pub mod api;
 pub mod cards;
 pub(crate) mod csrf;
 pub mod error;
+pub mod feed;
 pub mod forms;
 pub mod frame;
 pub mod gm;

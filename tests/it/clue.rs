@@ -167,6 +167,17 @@ async fn a_game_of_clue_is_played_on_the_pages_and_by_mail_to_a_right_accusation
     assert_eq!(g["winner"], next);
     let (_, table) = app.get_text(&format!("/clue/games/{id}")).await;
     assert!(table.contains("solved it"), "{table}");
+    let feed = app.get(&format!("/clue/games/{id}/feed.atom")).await;
+    assert!(feed.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .contains("atom"));
+    let feed = feed.text().await.unwrap();
+    assert!(
+        feed.contains("<entry>") && feed.contains("solved it"),
+        "{feed}"
+    );
+    assert!(!feed.contains("showed you"), "the feed is public: {feed}");
     assert!(table.contains("id=\"envelope\""));
 
     // The record is published and verifies; a changed seed is caught.

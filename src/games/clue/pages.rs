@@ -302,6 +302,34 @@ pub async fn game(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
     Ok(crate::web::render::render(&GamePage { t, g }))
 }
 
+/// `GET /clue/games/{id}/feed.atom`: one entry per turn, newest first, its public lines.
+pub async fn feed(req: HttpRequest, master: web::Data<Master>, path: web::Path<i64>) -> Page {
+    let (row, state) = master.clue_game(path.into_inner()).await?;
+    let t = crate::web::lang::reader(&req, row.language);
+    let g = table(t, &row, &state, None);
+    let last = (state.began_at.iter().copied())
+        .chain([row.created_at])
+        .max()
+        .unwrap_or(row.created_at);
+    // A turn's entry last changed when the next turn began; the newest, when it began.
+    let at = |turn: u32| state.began_at.get(turn as usize).copied().unwrap_or(last);
+    let entries = (g.log.iter())
+        .map(|(turn, lines)| crate::web::feed::Entry {
+            turn: *turn,
+            at: at(*turn),
+            text: lines.join("\n"),
+        })
+        .collect();
+    let page = master.site.link(&format!("/clue/games/{}", row.id));
+    Ok(crate::web::feed::turns_feed(
+        t,
+        &format!("Clue: {}", row.name),
+        &page,
+        entries,
+        last,
+    )?)
+}
+
 async fn play_page(
     req: &HttpRequest,
     master: &Master,
@@ -515,6 +543,7 @@ pub fn routes() -> crate::games::WebRoutes {
                 .route("/play/{token}", web::post().to(api_command)),
         )
         .route("/clue/games/{id}", web::get().to(game))
+        .route("/clue/games/{id}/feed.atom", web::get().to(feed))
         .route("/clue/play/{token}", web::get().to(play))
         .route("/clue/play/{token}", web::post().to(play_action))
         .route("/clue/gm/{token}", web::get().to(gm))

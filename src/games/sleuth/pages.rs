@@ -48,16 +48,6 @@ struct GmPage {
     unconfirmed: bool,
 }
 
-#[derive(Template)]
-#[template(path = "games/sleuth/feed.xml")]
-struct Feed {
-    t: Lang,
-    base: String,
-    g: TableView,
-    entries: Vec<(u32, String, String)>,
-    updated: String,
-}
-
 pub async fn game(req: HttpRequest, master: web::Data<Master>, path: web::Path<i64>) -> Page {
     let (row, state) = master.classic_game(path.into_inner()).await?;
     let t = crate::web::lang::reader(&req, row.language);
@@ -69,11 +59,6 @@ pub async fn game(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
 pub async fn feed(req: HttpRequest, master: web::Data<Master>, path: web::Path<i64>) -> Page {
     let (row, state) = master.classic_game(path.into_inner()).await?;
     let t = crate::web::lang::reader(&req, row.language);
-    let rfc = |s: i64| {
-        chrono::DateTime::from_timestamp(s, 0)
-            .unwrap_or_default()
-            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-    };
     let g = table(t, &row, &state, &row.time_zone);
     // A turn's entry last changed when the next turn began; the newest turn's, when the log
     // last grew (an accusation between turns, or the end, comes after the turn began).
@@ -81,25 +66,22 @@ pub async fn feed(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
         .chain([state.changed_at, row.created_at])
         .max()
         .unwrap_or(row.created_at);
-    let at = |turn: u32| rfc(state.began_at.get(turn as usize).copied().unwrap_or(last));
-    let entries = g
-        .log
-        .iter()
-        .map(|l| (l.turn, at(l.turn), l.lines.join("\n")))
+    let at = |turn: u32| state.began_at.get(turn as usize).copied().unwrap_or(last);
+    let entries = (g.log.iter())
+        .map(|l| crate::web::feed::Entry {
+            turn: l.turn,
+            at: at(l.turn),
+            text: l.lines.join("\n"),
+        })
         .collect();
-    let updated = rfc(last);
-    let body = Feed {
+    let page = master.site.link(&format!("/classic/games/{}", row.id));
+    Ok(crate::web::feed::turns_feed(
         t,
-        base: master.site.link(""),
-        g,
+        &format!("Sleuth: {}", row.name),
+        &page,
         entries,
-        updated,
-    }
-    .render()
-    .map_err(|e| MasterError::Corrupt(e.to_string()))?;
-    Ok(HttpResponse::Ok()
-        .content_type("application/atom+xml; charset=utf-8")
-        .body(body))
+        last,
+    )?)
 }
 
 async fn play_page(

@@ -1,0 +1,58 @@
+//! The Atom feed of a game of turns (classic Sleuth, Clue): one entry per turn, newest first,
+//! its public lines as text. A game gives its title, its public page and its entries; the feed
+//! is drawn the same way for every such game.
+
+use actix_web::HttpResponse;
+use askama::Template;
+
+use crate::lang::Lang;
+use crate::master::MasterError;
+
+/// One turn's entry: its number, when it last changed (epoch seconds), its public lines.
+pub struct Entry {
+    pub turn: u32,
+    pub at: i64,
+    pub text: String,
+}
+
+#[derive(Template)]
+#[template(path = "frame/turns_feed.xml")]
+struct Feed<'a> {
+    t: Lang,
+    title: &'a str,
+    /// The game's public page, whole.
+    page: &'a str,
+    entries: Vec<(u32, String, String)>,
+    updated: String,
+}
+
+fn rfc(s: i64) -> String {
+    chrono::DateTime::from_timestamp(s, 0)
+        .unwrap_or_default()
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+/// The feed of a game of turns, `updated` when it last changed.
+pub fn turns_feed(
+    t: Lang,
+    title: &str,
+    page: &str,
+    entries: Vec<Entry>,
+    updated: i64,
+) -> Result<HttpResponse, MasterError> {
+    let body = Feed {
+        t,
+        title,
+        page,
+        entries: entries
+            .into_iter()
+            .map(|e| (e.turn, rfc(e.at), e.text))
+            .collect(),
+        updated: rfc(updated),
+    }
+    .render()
+    .map_err(|e| MasterError::Corrupt(e.to_string()))?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/atom+xml; charset=utf-8")
+        .body(body))
+}
