@@ -288,9 +288,10 @@ async fn a_card_shown_is_told_to_the_suggester_and_the_refuter_alone() {
 }
 
 #[tokio::test]
-async fn a_turn_passes_at_its_deadline_and_the_next_player_is_told() {
+async fn a_turn_passed_at_its_deadline_and_the_game_masters_skip_and_end_are_in_a_record_that_verifies(
+) {
     let mut app = TestApp::spawn().await;
-    let (id, _, _) = clue(&app, 3).await;
+    let (id, _, gm) = clue(&app, 3).await;
     let first = public(&app, id).await["turn"].as_u64().unwrap() as usize;
     let pool = app.running.as_ref().unwrap().master.store.pool.clone();
     sqlx::query("UPDATE games SET turn_deadline = 1 WHERE id = $1")
@@ -311,6 +312,38 @@ async fn a_turn_passes_at_its_deadline_and_the_next_player_is_told() {
         g["deadline"].as_i64().unwrap() > 1_000_000,
         "a new deadline: {g}"
     );
+
+    // The game master skips a turn, then ends the game: the record keeps every step, and it
+    // verifies and replays.
+    let api = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
+    let (s, said) = app.post_json(&api, &json!({"action": "resolve"})).await;
+    assert_eq!(s, 200, "{said}");
+    assert_eq!(public(&app, id).await["turn"], (next + 1) % 3);
+    let (s, said) = app
+        .post_json(&api, &json!({"action": "end", "confirm": true}))
+        .await;
+    assert_eq!(s, 200, "{said}");
+    let record = app.get_json(&format!("/games/{id}/record.json")).await;
+    let steps = record["messages"].to_string();
+    for step in ["\"deadline\":true", "\"gm\":\"skip\"", "\"gm\":\"end\""] {
+        assert!(steps.contains(step), "{step} in {steps}");
+    }
+    let (code, out, err) = crate::records::verify(&record).await;
+    assert_eq!(code, Some(0), "{out} {err}");
+    let file = crate::common::tempdir("clue-record").join("record.json");
+    std::fs::write(&file, record.to_string()).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+        .args(["replay", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let replayed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(replayed["commitment"], record["commitment"]);
+    assert_eq!(replayed["over"], true);
     app.stop().await;
 }
 

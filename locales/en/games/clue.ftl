@@ -87,3 +87,5 @@ error-clue-no-such-action = a game of Clue has no such action yet: its seats can
 new-clue-rules = Clue's house rules
 new-clue-hint = Only for a game of Clue; the rules above are then not used. Leave a box empty for its default.
 new-clue-no-board = No board: a turn is a suggestion naming any room but the previous one's
+clue-subject-skipped = [Clue game { $id }] { $name } is skipped for idleness
+clue-mail-skipped = { $name } let their turns pass and is skipped until they send any command.

@@ -87,3 +87,5 @@ error-clue-no-such-action = une partie de Clue n’a pas encore cette action : s
 new-clue-rules = Règles maison de Clue
 new-clue-hint = Seulement pour une partie de Clue ; les règles ci-dessus ne servent alors pas. Laissez une case vide pour sa valeur par défaut.
 new-clue-no-board = Sans plateau : un tour est une suggestion nommant n’importe quelle pièce sauf celle de la précédente
+clue-subject-skipped = [Clue partie { $id }] { $name } est sauté pour inactivité
+clue-mail-skipped = { $name } a laissé passer ses tours : il est sauté jusqu’à ce qu’il envoie une commande.

@@ -54,6 +54,13 @@ impl Game for ClueGame {
         t.t("clue-ruleset")
     }
 
+    fn rules(&self, t: crate::lang::Lang) -> Option<&'static str> {
+        Some(match t {
+            crate::lang::Lang::En => include_str!("../../../docs/src/players/clue.md"),
+            crate::lang::Lang::Fr => include_str!("../../../docs/src/players/clue.fr.md"),
+        })
+    }
+
     fn help(&self, t: crate::lang::Lang) -> String {
         format!(
             "<p>{}</p>",

@@ -1,6 +1,9 @@
 //! A whole game of Clue run by its engine alone, from a replay input: the players (and the
 //! guests some chose), the seed (and the salt, else one derived from the seed), the house
-//! rules, and each message a player sent, in order. Each message's lines are carried out in
+//! rules, and each step in order — a message a player sent, a turn's deadline
+//! (`{"deadline": true}`), the game master's skip or end (`{"gm": "skip"}`, `{"gm": "end"}`).
+//! It plays them through the very state the service stores (`service::Stored`), so a
+//! finished game's record replays exactly. Each message's lines are carried out in
 //! order until one is refused (RULES-CLUE §3: a move that does not reach the room leaves the
 //! suggestion after it unmade, and the answer says why). The output gives the set-up, the
 //! commitment, what every line did, and the end. It is the base of the game's `replay`
@@ -10,13 +13,13 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::cards::Card;
-use super::command::read;
-use super::game::{Event, Game};
+use super::game::Event;
+use super::service::{GmStep, Step, Stored};
 use super::settings::Settings;
-use super::setup::{assign_guests, play_stream, Setup};
 use crate::games::stream::derived_salt;
 
-/// A replay input.
+/// A replay input. A finished game's record reads as one too: the fields only a record
+/// has are taken and not used.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Input {
@@ -31,16 +34,24 @@ pub struct Input {
     pub salt: Option<String>,
     #[serde(default)]
     pub settings: Settings,
-    /// Each message, in order: who sent it and its text.
+    /// Each step, in order.
     #[serde(default)]
-    pub messages: Vec<Message>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Message {
-    pub player: String,
-    pub text: String,
+    pub messages: Vec<Step>,
+    // A record's own fields.
+    #[serde(default, rename = "game")]
+    pub _game: Option<serde_json::Value>,
+    #[serde(default, rename = "name")]
+    pub _name: Option<serde_json::Value>,
+    #[serde(default, rename = "commitment")]
+    pub _commitment: Option<serde_json::Value>,
+    #[serde(default, rename = "envelope")]
+    pub _envelope: Option<serde_json::Value>,
+    #[serde(default, rename = "over")]
+    pub _over: Option<serde_json::Value>,
+    #[serde(default, rename = "winner")]
+    pub _winner: Option<serde_json::Value>,
+    #[serde(default, rename = "deal_given_by")]
+    pub _deal_given_by: Option<serde_json::Value>,
 }
 
 /// An event in the replay's words: seats by name, cards and rooms by English name.
@@ -83,10 +94,14 @@ fn event_json(e: &Event, names: &[String]) -> Value {
     }
 }
 
+/// The events of a step in the replay's words.
+fn events_json(events: &[Event], names: &[String]) -> Vec<Value> {
+    events.iter().map(|e| event_json(e, names)).collect()
+}
+
 /// Runs a replay input; the error is one sentence fit for standard error.
 pub fn run(input: &Input) -> Result<Value, String> {
     let n = input.players.len();
-    input.settings.check(n).map_err(|e| e.to_string())?;
     let chosen: Vec<Option<usize>> = (0..n)
         .map(|i| match input.guests.get(i).cloned().flatten() {
             None => Ok(None),
@@ -96,65 +111,74 @@ pub fn run(input: &Input) -> Result<Value, String> {
                 .ok_or_else(|| format!("\"{name}\" is not a guest")),
         })
         .collect::<Result<_, _>>()?;
-    let guests = assign_guests(&chosen)?;
-    let setup = Setup::draw(n, input.seed)?;
     let salt = input
         .salt
         .clone()
         .unwrap_or_else(|| derived_salt(input.seed));
-    let commitment = setup.commitment(&input.players, input.seed, &salt);
-    let mut game = Game::new(
+    let mut game = Stored::new(
         input.players.clone(),
-        guests.clone(),
-        setup.clone(),
-        input.settings.board,
-    );
-    let mut rng = play_stream(&salt, input.seed, 0);
+        &chosen,
+        input.settings.clone(),
+        input.seed,
+        salt.clone(),
+    )?;
+    let names = input.players.clone();
     let mut messages = Vec::new();
-    for m in &input.messages {
-        let seat = input
-            .players
-            .iter()
-            .position(|p| p.eq_ignore_ascii_case(m.player.trim()))
-            .ok_or_else(|| format!("\"{}\" is not a player", m.player))?;
-        let mut lines = Vec::new();
-        for line in crate::games::typography::meaningful_lines(&m.text).map(|(_, l)| l.trim()) {
-            let done = read(line)
-                .map_err(|p| format!("\"{line}\" {p}"))
-                .and_then(|c| game.play(seat, &c, &mut rng).map_err(|r| r.to_string()));
-            match done {
-                Ok(events) => lines.push(json!({
-                    "line": line,
-                    "events": events.iter().map(|e| event_json(e, &input.players)).collect::<Vec<_>>(),
-                })),
-                Err(why) => {
-                    lines.push(json!({"line": line, "refused": why}));
-                    break;
-                }
+    for step in &input.messages {
+        messages.push(match step {
+            Step::Message(m) => {
+                let seat = names
+                    .iter()
+                    .position(|p| p.eq_ignore_ascii_case(m.player.trim()))
+                    .ok_or_else(|| format!("\"{}\" is not a player", m.player))?;
+                let acted = game.act(seat, &m.text);
+                let lines: Vec<Value> = (acted.lines.iter())
+                    .map(|(line, done)| match done {
+                        Ok(events) => json!({"line": line, "events": events_json(events, &names)}),
+                        Err(why) => json!({"line": line, "refused": why}),
+                    })
+                    .collect();
+                json!({"player": names[seat], "lines": lines})
             }
-        }
-        messages.push(json!({"player": input.players[seat], "lines": lines}));
+            Step::Deadline { .. } => {
+                let before = game.log.len();
+                game.deadline();
+                let events: Vec<Event> = game.log[before..]
+                    .iter()
+                    .flat_map(|l| l.events.clone())
+                    .collect();
+                json!({"deadline": true, "events": events_json(&events, &names)})
+            }
+            Step::Gm { gm } => {
+                let events = match gm {
+                    GmStep::Skip => game.pass_turn(),
+                    GmStep::End => game.end_now(),
+                };
+                json!({"gm": gm, "events": events_json(&events, &names)})
+            }
+        });
     }
-    let names = |cards: &[Card]| cards.iter().map(|c| c.name()).collect::<Vec<_>>();
+    let setup = &game.game.setup;
+    let cards = |cards: &[Card]| cards.iter().map(|c| c.name()).collect::<Vec<_>>();
     Ok(json!({
         "ruleset": "clue",
-        "players": input.players,
-        "guests": guests.iter().map(|g| Card::all().nth(*g).map(|c| c.name())).collect::<Vec<_>>(),
+        "players": names,
+        "guests": game.game.guests.iter().map(|g| Card::all().nth(*g).map(|c| c.name())).collect::<Vec<_>>(),
         "settings": input.settings,
         "setup": {
-            "envelope": names(&setup.envelope),
-            "hands": input.players.iter().zip(&setup.hands).map(|(p, h)| json!({"player": p, "cards": names(h)})).collect::<Vec<_>>(),
-            "spare": names(&setup.spare),
+            "envelope": cards(&setup.envelope),
+            "hands": names.iter().zip(&setup.hands).map(|(p, h)| json!({"player": p, "cards": cards(h)})).collect::<Vec<_>>(),
+            "spare": cards(&setup.spare),
             "weapon_rooms": setup.weapon_rooms,
-            "roll_off": setup.roll_off.iter().map(|round| round.iter().map(|(s, r)| json!({"player": input.players[*s], "rolled": r})).collect::<Vec<_>>()).collect::<Vec<_>>(),
-            "first": input.players[setup.first],
+            "roll_off": setup.roll_off.iter().map(|round| round.iter().map(|(s, r)| json!({"player": names[*s], "rolled": r})).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            "first": names[setup.first],
         },
         "seed": input.seed,
         "salt": salt,
-        "commitment": commitment,
+        "commitment": game.commitment(),
         "messages": messages,
-        "over": game.phase == super::game::Phase::Over,
-        "winner": game.winner.map(|w| input.players[w].clone()),
+        "over": game.over(),
+        "winner": game.game.winner.map(|w| names[w].clone()),
     }))
 }
 

@@ -18,7 +18,7 @@ use crate::store::games::sleuth::ClassicSave;
 use crate::store::{GameRow, GameStatus, PlayerRow};
 
 pub use orders::Answer;
-pub use state::{Logged, Message, Stored};
+pub use state::{GmStep, Logged, Message, Step, Stored};
 pub use table::{ClueTable, TABLE};
 
 /// A Clue game row's state, parsed.
@@ -116,14 +116,18 @@ impl Master {
             .await?;
         for (id, turn) in &due {
             let turn = *turn as u32;
-            self.clue_change(*id, |s, row, _| {
-                // Another instance, or the player, may have ended this turn meanwhile.
-                if s.turn_no == turn && row.turn_deadline.is_some_and(|d| d <= now()) {
-                    s.pass_turn();
-                }
-                Ok(())
-            })
-            .await?;
+            let skipped = self
+                .clue_change(*id, |s, row, _| {
+                    // Another instance, or the player, may have ended this turn meanwhile.
+                    match s.turn_no == turn && row.turn_deadline.is_some_and(|d| d <= now()) {
+                        true => Ok(s.deadline().map(|seat| s.game.players[seat].clone())),
+                        false => Ok(None),
+                    }
+                })
+                .await?;
+            if let Some(name) = skipped {
+                self.clue_tell_skipped(*id, &name).await?;
+            }
         }
         Ok(due.len())
     }

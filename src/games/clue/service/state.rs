@@ -13,10 +13,38 @@ use crate::games::clue::setup::{assign_guests, play_stream, Setup};
 
 /// One message as a player sent it (every line, as `replay` reads it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Message {
     pub player: String,
     pub text: String,
 }
+
+/// One step of a game, as its record keeps it and `replay` plays it: a player's message, a
+/// turn's deadline, or the game master's skip or end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Step {
+    Message(Message),
+    /// `{"deadline": true}`: the turn under way reached its deadline.
+    Deadline {
+        deadline: bool,
+    },
+    /// `{"gm": "skip"}` or `{"gm": "end"}`.
+    Gm {
+        gm: GmStep,
+    },
+}
+
+/// What the game master did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GmStep {
+    Skip,
+    End,
+}
+
+/// What one line of a message did: its events, or why it was refused.
+pub type LineDone = (String, Result<Vec<Event>, String>);
 
 /// What one change did, for the log: whose message (none: the clock or the game master) and
 /// its events, the shown card among them (each reader sees it as `view::event_for` allows).
@@ -36,8 +64,9 @@ pub struct Stored {
     pub salt: String,
     /// How many words of the play stream have been drawn.
     pub drawn: u64,
-    /// Every message carried out, in order (the record).
-    pub messages: Vec<Message>,
+    /// Every step, in order: the messages carried out, the deadlines, the game master's
+    /// skips and end (the record).
+    pub messages: Vec<Step>,
     /// What happened, in order.
     pub log: Vec<Logged>,
     /// The turn now, counted from 1.
@@ -45,13 +74,20 @@ pub struct Stored {
     /// When each turn began (epoch seconds), by turn number − 1.
     #[serde(default)]
     pub began_at: Vec<i64>,
+    /// Each seat's turns passed in a row at their deadline with no move.
+    #[serde(default)]
+    pub idle: Vec<u32>,
+    /// Seats skipped for idleness, until they send any command.
+    #[serde(default)]
+    pub skipped: Vec<bool>,
 }
 
 /// What a message did: the events of the lines carried out, and the refused line with why
-/// (the lines after it are not carried out).
+/// (the lines after it are not carried out); each line as it went, for `replay`.
 pub struct Acted {
     pub events: Vec<Event>,
     pub refused: Option<(String, String)>,
+    pub lines: Vec<LineDone>,
 }
 
 impl Stored {
@@ -79,6 +115,8 @@ impl Stored {
             log: Vec::new(),
             turn_no: 1,
             began_at: Vec::new(),
+            idle: Vec::new(),
+            skipped: Vec::new(),
         })
     }
 
@@ -101,11 +139,13 @@ impl Stored {
     /// Carries out a player's message line by line, as `replay` does, until a line is
     /// refused; what was carried out stays. A message with nothing carried out is not kept.
     pub fn act(&mut self, seat: usize, text: &str) -> Acted {
+        // Any message read as commands, carried out or not, lifts an idleness skip.
+        self.set_idle(seat, 0);
         let mut rng = play_stream(&self.salt, self.seed, 0);
         rng.set_word_pos(self.drawn as u128);
         let mut events = Vec::new();
         let mut refused = None;
-        let mut carried = 0;
+        let mut lines = Vec::new();
         for (_, line) in crate::games::typography::meaningful_lines(text) {
             let line = line.trim();
             let done = read(line).map_err(|p| p.to_string()).and_then(|c| {
@@ -113,38 +153,99 @@ impl Stored {
                     .play(seat, &c, &mut rng)
                     .map_err(|r| r.to_string())
             });
+            lines.push((line.to_string(), done.clone()));
             match done {
-                Ok(e) => {
-                    carried += 1;
-                    events.extend(e);
-                }
+                Ok(e) => events.extend(e),
                 Err(why) => {
                     refused = Some((line.to_string(), why));
                     break;
                 }
             }
         }
-        // A message whose first line is refused changed nothing: it is not part of the game.
-        if carried > 0 {
+        // Every message read is in the record, even one refused whole: it lifted a skip.
+        self.messages.push(Step::Message(Message {
+            player: self.game.players[seat].clone(),
+            text: text.to_string(),
+        }));
+        if lines.iter().any(|(_, done)| done.is_ok()) {
             self.drawn = rng.get_word_pos() as u64;
-            self.messages.push(Message {
-                player: self.game.players[seat].clone(),
-                text: text.to_string(),
-            });
             self.logged(events.clone());
+            let skipped = self.skip_idle();
+            self.logged(skipped.clone());
+            events.extend(skipped);
         }
-        Acted { events, refused }
+        Acted {
+            events,
+            refused,
+            lines,
+        }
     }
 
-    /// The turn under way passes (its deadline, or the game master).
+    /// The turn under way passes (the game master's skip): it counts against nobody.
     pub fn pass_turn(&mut self) -> Vec<Event> {
-        let events = self.game.pass_turn();
+        if !self.over() {
+            self.messages.push(Step::Gm { gm: GmStep::Skip });
+        }
+        let mut events = self.game.pass_turn();
+        events.extend(self.skip_idle());
         self.logged(events.clone());
+        events
+    }
+
+    /// The turn's deadline came: a turn with no move yet (board off: no suggestion) is a pass
+    /// and counts toward its player's idleness; one that had begun just ends. Returns the seat
+    /// newly skipped for idleness, if any.
+    pub fn deadline(&mut self) -> Option<usize> {
+        let seat = self.current()?;
+        self.messages.push(Step::Deadline { deadline: true });
+        let passed = self.game.phase == Phase::Move;
+        let idle = match passed {
+            true => self.idle.get(seat).copied().unwrap_or(0) + 1,
+            false => 0,
+        };
+        self.set_idle(seat, idle);
+        let newly = (idle >= self.settings.idle_turns).then(|| {
+            self.skipped[seat] = true;
+            seat
+        });
+        let mut events = self.game.pass_turn();
+        events.extend(self.skip_idle());
+        self.logged(events);
+        newly
+    }
+
+    fn set_idle(&mut self, seat: usize, idle: u32) {
+        let n = self.game.players.len();
+        self.idle.resize(n, 0);
+        self.skipped.resize(n, false);
+        self.idle[seat] = idle;
+        if idle == 0 {
+            self.skipped[seat] = false;
+        }
+    }
+
+    /// The turns of seats skipped for idleness pass at once, unless every player still in is
+    /// skipped: then turns go on in seat order among them.
+    fn skip_idle(&mut self) -> Vec<Event> {
+        let n = self.game.players.len();
+        self.skipped.resize(n, false);
+        let in_play: Vec<usize> = (0..n).filter(|s| !self.game.out[*s]).collect();
+        if in_play.iter().all(|s| self.skipped[*s]) {
+            return Vec::new();
+        }
+        let mut events = Vec::new();
+        while let Some(seat) = self.current().filter(|s| self.skipped[*s]) {
+            let _ = seat;
+            events.extend(self.game.pass_turn());
+        }
         events
     }
 
     /// The game master ends the game.
     pub fn end_now(&mut self) -> Vec<Event> {
+        if !self.over() {
+            self.messages.push(Step::Gm { gm: GmStep::End });
+        }
         let events = self.game.end_now();
         self.logged(events.clone());
         events
@@ -205,11 +306,46 @@ mod tests {
     }
 
     #[test]
-    fn a_message_refused_from_its_first_line_leaves_no_trace() {
+    fn a_player_who_lets_turns_pass_is_skipped_until_they_send_a_command() {
+        let mut g = stored();
+        g.settings.idle_turns = 2;
+        let idle = g.game.turn;
+        // Board on: a deadline before any move is a pass.
+        for round in 0..2 {
+            while g.current() != Some(idle) {
+                let s = g.current().unwrap();
+                assert!(g.act(s, "move to Kitchen").refused.is_none() || g.game.turn != s);
+                if g.current() == Some(s) {
+                    g.act(s, "done");
+                }
+            }
+            let newly = g.deadline();
+            assert_eq!(newly.is_some(), round == 1, "round {round}");
+        }
+        assert!(g.skipped[idle]);
+        // Their turns now pass at once.
+        for _ in 0..4 {
+            assert_ne!(g.current(), Some(idle));
+            let s = g.current().unwrap();
+            g.act(s, "move to Kitchen");
+            if g.current() == Some(s) {
+                g.act(s, "done");
+            }
+        }
+        // Any command, even one refused, lifts the skip.
+        let acted = g.act(idle, "done");
+        assert!(acted.refused.is_some());
+        assert!(!g.skipped[idle] && g.idle[idle] == 0);
+    }
+
+    #[test]
+    fn a_message_refused_from_its_first_line_changes_nothing_but_is_in_the_record() {
         let mut g = stored();
         let other = (g.game.turn + 1) % 3;
+        let before = g.game.clone();
         let acted = g.act(other, "move to Kitchen");
         assert!(acted.refused.unwrap().1.contains("not your turn"));
-        assert!(g.messages.is_empty() && g.log.is_empty() && g.drawn == 0);
+        assert!(g.log.is_empty() && g.drawn == 0 && g.game == before);
+        assert_eq!(g.messages.len(), 1);
     }
 }

@@ -54,4 +54,16 @@ impl Master {
         }
         Ok(())
     }
+
+    /// Tells the game master that a player is skipped for idleness (they may replace them).
+    pub(super) async fn clue_tell_skipped(&self, game_id: i64, name: &str) -> Result<()> {
+        let row = self.public_game(game_id).await?;
+        let t = row.language;
+        let letter = crate::mail::Letter {
+            subject: t.t2("clue-subject-skipped", "id", game_id, "name", name),
+            body: t.t1("clue-mail-skipped", "name", name) + "\n",
+            reply_to: None,
+        };
+        self.send_loose(&row.gm_email, letter, Some(game_id)).await
+    }
 }
