@@ -24,7 +24,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/polysleuth-browser.XXXXXX")
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 base="http://127.0.0.1:$port"
 target/debug/polysleuth serve --database-url "$work/game.db" --outbox "$work/outbox" \
-  --listen "127.0.0.1:$port" --tick-ms 200 >"$work/serve.log" 2>&1 &
+  --listen "127.0.0.1:$port" --tick-ms 200 --trusted-proxy 127.0.0.1 >"$work/serve.log" 2>&1 &
 server=$!
 stop_server() {
   # SIGTERM must stop the service; it gets 10 s before it is killed, and the test fails.

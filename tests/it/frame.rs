@@ -454,6 +454,7 @@ async fn each_games_rules_are_on_the_site_in_english_and_french_and_the_help_lin
             "Classic Sleuth: the rules",
             "Sleuth classique : les règles",
         ),
+        ("clue", "Clue: the rules", "Clue : les règles"),
     ] {
         let (s, page) = app.get_text(&format!("/rules/{game}?lang=en")).await;
         assert_eq!(s, 200);

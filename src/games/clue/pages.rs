@@ -83,11 +83,11 @@ pub fn table(t: Lang, row: &GameRow, g: &Stored, viewer: Option<usize>) -> Table
             .collect(),
         pieces: of_kind(Kind::Guest)
             .zip(g.game.movers)
-            .map(|(c, spot)| (t.clue_card(c), t.clue_spot(spot)))
+            .map(|(c, spot)| (t.clue_card(c), t.clue_where(spot)))
             .chain(
                 of_kind(Kind::Weapon)
                     .zip(g.game.tokens)
-                    .map(|(c, r)| (t.clue_card(c), t.clue_spot(Spot::In(r)))),
+                    .map(|(c, r)| (t.clue_card(c), t.clue_where(Spot::In(r)))),
             )
             .collect(),
         spare: g.game.setup.spare.iter().map(|c| t.clue_card(*c)).collect(),

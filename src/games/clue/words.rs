@@ -24,16 +24,25 @@ impl Lang {
         self.clue_card(Card::of_room(r))
     }
 
-    /// Where a piece stands, in words.
+    /// Where a move took a piece, in words (`to the Kitchen`).
     pub fn clue_spot(&self, s: Spot) -> String {
+        self.clue_spot_as(s, "clue-spot")
+    }
+
+    /// Where a piece stands, in words (`in the Kitchen`).
+    pub fn clue_where(&self, s: Spot) -> String {
+        self.clue_spot_as(s, "clue-at")
+    }
+
+    fn clue_spot_as(&self, s: Spot, prefix: &str) -> String {
         match s {
-            Spot::In(r) => self.t1("clue-spot-in", "room", self.clue_room(r)),
-            Spot::Door(r) => self.t1("clue-spot-door", "room", self.clue_room(r)),
-            Spot::Start(_) => self.t("clue-spot-start"),
+            Spot::In(r) => self.t1(&format!("{prefix}-in"), "room", self.clue_room(r)),
+            Spot::Door(r) => self.t1(&format!("{prefix}-door"), "room", self.clue_room(r)),
+            Spot::Start(_) => self.t(&format!("{prefix}-start")),
             Spot::Corridor { corridor, from_a } => {
                 let (a, b, len) = CORRIDORS[corridor];
                 self.tr(
-                    "clue-spot-corridor",
+                    &format!("{prefix}-corridor"),
                     [
                         ("a", self.clue_place(a).into()),
                         ("b", self.clue_place(b).into()),
