@@ -272,6 +272,21 @@ async fn a_card_shown_is_told_to_the_suggester_and_the_refuter_alone() {
         )),
         "{third}"
     );
+    // The suggester's Detective Notebook marks the card shown, with its reason; the
+    // bystander's says nothing of which card it was.
+    let notebook = |page: &str| {
+        page.split("id=\"clue-notebook\"")
+            .nth(1)
+            .unwrap_or_else(|| panic!("no notebook: {page}"))
+            .split("</table>")
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let why = format!("{} showed it to you", NAMES[refuter]);
+    assert!(notebook(&mine).contains(&why), "{}", notebook(&mine));
+    assert!(!notebook(&third).contains("showed it to you"));
+    assert!(mine.contains("Worked out exactly"), "the method is said");
     // So do their letters: the bystander's names no card.
     let news = mail_to(
         &app,

@@ -5,8 +5,9 @@
 //! French (`command`); its game (`game`): moves, suggestions answered with the refuter's
 //! preferences, accusations, the end; its house rules (`settings`); who may see what (`view`);
 //! a whole game run from a replay input (`replay`) and a record checked (`verify`); the board's
-//! picture as SVG (`picture`); its sentences (`words`), letters and mail door; its use cases
-//! (`service`, each change one transaction) and its pages (`pages`).
+//! picture as SVG (`picture`); the Detective Notebook (`notebook`), each seat's certainties
+//! and chances worked out from its own view alone; its sentences (`words`), letters and mail
+//! door; its use cases (`service`, each change one transaction) and its pages (`pages`).
 
 pub mod board;
 pub mod cards;
@@ -14,12 +15,14 @@ pub mod command;
 pub mod door;
 pub mod game;
 pub mod letters;
+pub mod notebook;
 pub mod pages;
 pub mod picture;
 pub mod replay;
 pub mod service;
 pub mod settings;
 pub mod setup;
+pub mod sheet;
 pub mod verify;
 pub mod view;
 pub mod words;

@@ -282,6 +282,7 @@ struct PlayPage {
     csrf: String,
     banner: Option<Banner>,
     text: String,
+    notebook: Option<super::sheet::SheetView>,
 }
 
 #[derive(Template)]
@@ -343,6 +344,11 @@ async fn play_page(
     let s = seat.player.seat as usize;
     let o = own(t, &seat.state, s);
     let h = header(t, &seat.game, &seat.state, s, &o);
+    // The notebook may count for a few milliseconds: off the async workers.
+    let state = seat.state.clone();
+    let notebook = web::block(move || super::sheet::sheet(t, &state, s))
+        .await
+        .map_err(|e| crate::master::MasterError::Corrupt(format!("the notebook: {e}")))?;
     let g = table(t, &seat.game, &seat.state, Some(s));
     let (csrf, cookie) = csrf(req);
     Ok(private(
@@ -354,6 +360,7 @@ async fn play_page(
             csrf,
             banner,
             text,
+            notebook,
         },
         cookie,
     ))
