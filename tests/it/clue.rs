@@ -287,6 +287,23 @@ async fn a_card_shown_is_told_to_the_suggester_and_the_refuter_alone() {
     assert!(notebook(&mine).contains(&why), "{}", notebook(&mine));
     assert!(!notebook(&third).contains("showed it to you"));
     assert!(mine.contains("Worked out exactly"), "the method is said");
+    // The status mail carries the notebook too, the card shown certain with its reason.
+    let me = format!("{}@example.org", NAMES[first].to_lowercase());
+    let welcome = mail_to(&app, &me, "welcome").await;
+    send_mail(&app, reply(&me, &welcome, "status")).await;
+    let status = mail_to(&app, &me, "your status").await;
+    assert!(
+        status.body.contains("DETECTIVE NOTEBOOK"),
+        "{}",
+        status.body
+    );
+    let why = format!("✓ ({} showed it to you", NAMES[refuter]);
+    assert!(status.body.contains(&why), "{}", status.body);
+    assert!(
+        status.body.contains('%'),
+        "the open cards' chances: {}",
+        status.body
+    );
     // So do their letters: the bystander's names no card.
     let news = mail_to(
         &app,

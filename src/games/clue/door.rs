@@ -72,6 +72,11 @@ fn status(master: &Master, row: &GameRow, g: &Stored, player: &PlayerRow) -> Let
         Some(seat),
         player.zone(row),
     ));
+    body.push(format!(
+        "{}\n{}",
+        t.t("clue-notebook").to_uppercase(),
+        super::sheet::lines(t, g, seat).join("\n")
+    ));
     Letter {
         subject: t.t1("clue-subject-status", "id", row.id),
         body: body.join("\n\n") + "\n",

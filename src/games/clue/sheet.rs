@@ -78,6 +78,31 @@ fn worded(t: Lang, g: &Stored, book: &Notebook) -> SheetView {
     }
 }
 
+/// The notebook as the `status` mail writes it: a line per card not in the reader's hand —
+/// where it certainly is (and why), or each place's chance.
+pub fn lines(t: Lang, g: &Stored, seat: usize) -> Vec<String> {
+    let Some(view) = sheet(t, g, seat) else {
+        return vec![t.t("clue-notebook-off")];
+    };
+    let mine: Vec<String> = (g.game.setup.hands[seat].iter())
+        .map(|c| t.clue_card(*c))
+        .collect();
+    let mut out = vec![view.method.clone()];
+    for (card, cells) in view.rows.iter().filter(|(c, _)| !mine.contains(c)) {
+        let at = cells.iter().position(|c| c.class == "yes");
+        let said = match at {
+            Some(i) => format!("{} ✓ ({})", view.places[i], cells[i].why),
+            None => (view.places.iter().zip(cells))
+                .filter(|(_, c)| c.class == "open")
+                .map(|(p, c)| format!("{p} {}", c.mark))
+                .collect::<Vec<_>>()
+                .join(", "),
+        };
+        out.push(format!("{card}: {said}"));
+    }
+    out
+}
+
 fn three(t: Lang, cards: &[Card; 3]) -> String {
     cards
         .iter()
