@@ -117,3 +117,4 @@ clue-why-last-of-kind = every other card of its kind is ruled out of the envelop
 clue-why-wrong-accusation = { $player }'s wrong accusation of { $cards } (turn { $turn })
 clue-why-right-accusation = { $player }'s right accusation (turn { $turn })
 clue-why-count = no deal that fits your view has it otherwise
+clue-pool = Swimming Pool

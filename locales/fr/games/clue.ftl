@@ -117,3 +117,4 @@ clue-why-last-of-kind = toutes les autres cartes de sa sorte sont exclues de l�
 clue-why-wrong-accusation = l’accusation fausse de { $player } : { $cards } (tour { $turn })
 clue-why-right-accusation = l’accusation juste de { $player } (tour { $turn })
 clue-why-count = aucune donne conforme à ce que vous voyez ne le met ailleurs
+clue-pool = Piscine

@@ -71,7 +71,7 @@ pub fn table(t: Lang, row: &GameRow, g: &Stored, viewer: Option<usize>) -> Table
         turn: g.turn_no,
         whose: super::letters::whose_turn(t, row, g, viewer, zone),
         over: g.over(),
-        board_svg: super::picture::svg(&g.game.movers, &g.game.tokens, &title),
+        board_svg: super::picture::svg(&g.game.movers, &g.game.tokens, &title, t),
         seats: (0..g.game.players.len())
             .map(|s| {
                 (
@@ -146,8 +146,11 @@ pub fn own(t: Lang, g: &Stored, seat: usize) -> OwnView {
         (true, Phase::Answered) => "answered",
         (true, Phase::Over) => "wait",
     };
+    // The rooms nearest first: the one most likely reached is offered first.
+    let mut rooms: Vec<Room> = Room::ALL.to_vec();
+    rooms.sort_by_key(|r| distance(spot, *r));
     let moves = match (phase, g.settings.board) {
-        ("move", true) => Room::ALL
+        ("move", true) => rooms
             .iter()
             .filter(|r| spot != Spot::In(**r))
             .map(|r| {

@@ -79,7 +79,7 @@ fn spot_point(spot: Spot) -> (i32, i32) {
 }
 
 struct RoomBox {
-    name: &'static str,
+    name: String,
     x: u32,
     y: u32,
     w: u32,
@@ -124,7 +124,7 @@ struct Board {
     width: u32,
     height: u32,
     title: String,
-    pool_name: &'static str,
+    pool_name: String,
     pool: (u32, u32, u32, u32),
     rooms: Vec<RoomBox>,
     corridors: Vec<Line>,
@@ -144,14 +144,14 @@ const MARKS: [(&str, &str, &str, &str); 6] = [
 ];
 
 /// The board as SVG with every mover (by guest) and weapon token (by weapon) where it stands.
-pub fn svg(movers: &[Spot; 6], tokens: &[Room; 6], title: &str) -> String {
+pub fn svg(movers: &[Spot; 6], tokens: &[Room; 6], title: &str, t: crate::lang::Lang) -> String {
     let weapons: Vec<Card> = Card::all().filter(|c| c.kind() == Kind::Weapon).collect();
     let rooms = Room::ALL
         .iter()
         .map(|r| {
             let (x, y, w, h) = room_box(*r);
             RoomBox {
-                name: r.name(),
+                name: t.clue_room(*r),
                 x,
                 y,
                 w,
@@ -199,7 +199,7 @@ pub fn svg(movers: &[Spot; 6], tokens: &[Room; 6], title: &str) -> String {
         .map(|(g, spot)| {
             let (x, y) = nudge(spot_point(*spot));
             Piece {
-                name: GUESTS[g].to_string(),
+                name: t.clue_card(Card::all().nth(g).expect("a guest")),
                 initials: MARKS[g].0,
                 colour: MARKS[g].1,
                 fill: MARKS[g].2,
@@ -218,9 +218,9 @@ pub fn svg(movers: &[Spot; 6], tokens: &[Room; 6], title: &str) -> String {
             let (x, y, _, _) = room_box(*room);
             let k = stacked.entry(*room).or_insert(0);
             *k += 1;
-            let label = weapons[w].name();
+            let label = t.clue_card(weapons[w]);
             Token {
-                w: 6 * label.len() as i32 + 4,
+                w: 6 * label.chars().count() as i32 + 4,
                 label,
                 x: x as i32 + 8,
                 y: y as i32 + 18 + 15 * *k,
@@ -233,7 +233,7 @@ pub fn svg(movers: &[Spot; 6], tokens: &[Room; 6], title: &str) -> String {
         width,
         height,
         title: title.to_string(),
-        pool_name: "Swimming Pool",
+        pool_name: t.t("clue-pool"),
         pool: (10 + CELL_W, 10 + CELL_H, ROOM_W + CELL_W, ROOM_H),
         rooms,
         corridors,
@@ -260,7 +260,12 @@ mod tests {
             Room::Theater,
             Room::Spa,
         ];
-        let svg = svg(&movers, &tokens, "Game 3 <after round 2>");
+        let svg = svg(
+            &movers,
+            &tokens,
+            "Game 3 <after round 2>",
+            crate::lang::Lang::En,
+        );
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
         assert!(!svg.contains("<script"));
         for r in Room::ALL {
