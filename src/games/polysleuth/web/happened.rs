@@ -17,10 +17,7 @@ pub fn happened(lang: Lang, reports: &[(i64, PrivateReport)]) -> Option<Happened
     let (round, report) = reports.iter().max_by_key(|(r, _)| *r)?;
     let mut lines = Vec::new();
     for g in &report.guesses {
-        let place = match g.place.as_str() {
-            "the safe" | "safe" => lang.t("the-safe"),
-            p => p.to_string(),
-        };
+        let place = lang.guess_place(&g.place);
         lines.push(lang.tr(
             if g.correct {
                 "happened-guess-right"

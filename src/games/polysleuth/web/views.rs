@@ -316,11 +316,7 @@ pub fn own_history(
     let mut reveals = Vec::new();
     for (round, report) in reports.iter() {
         for g in &report.guesses {
-            let place = if g.place == "the safe" || g.place == "safe" {
-                lang.t("the-safe")
-            } else {
-                g.place.clone()
-            };
+            let place = lang.guess_place(&g.place);
             guesses.push(OwnGuess {
                 round: *round,
                 number: g.number,

@@ -152,13 +152,18 @@ impl Lang {
         }
     }
 
+    /// Where a guess put its card, as a report stores it (a player's name, or the safe), in
+    /// this language.
+    pub fn guess_place(&self, place: &str) -> String {
+        match place {
+            "the safe" | "safe" => self.t("the-safe"),
+            p => p.to_string(),
+        }
+    }
+
     /// One of a player's guesses as their mail lists it: `1: Ben has ◆◆ 2 Red Diamond - right`.
     pub fn own_guess(&self, g: &crate::games::polysleuth::rules::view::PrivateGuess) -> String {
-        let place = if g.place == "the safe" || g.place == "safe" {
-            self.t("the-safe")
-        } else {
-            g.place.clone()
-        };
+        let place = self.guess_place(&g.place);
         let card = match crate::games::polysleuth::rules::Card::parse(&g.card) {
             Ok(c) => words::card_line(*self, c),
             Err(_) => g.card.clone(),
