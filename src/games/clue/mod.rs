@@ -12,6 +12,7 @@
 pub mod board;
 pub mod cards;
 pub mod command;
+pub mod computer;
 pub mod door;
 pub mod game;
 pub mod letters;
@@ -23,6 +24,7 @@ pub mod service;
 pub mod settings;
 pub mod setup;
 pub mod sheet;
+pub mod simulate;
 pub mod verify;
 pub mod view;
 pub mod words;
@@ -95,6 +97,10 @@ impl Game for ClueGame {
 
     fn web(&self) -> Option<super::WebRoutes> {
         Some(pages::routes())
+    }
+
+    fn simulate(&self, args: &[String]) -> Option<std::process::ExitCode> {
+        Some(simulate::main_from(args))
     }
 
     fn settings_from_pairs(&self, pairs: &[String]) -> Result<Value, String> {

@@ -144,7 +144,7 @@ pub fn own(t: Lang, g: &Stored, seat: usize) -> OwnView {
         (true, Phase::Move) => "move",
         (true, Phase::Suggest) => "suggest",
         (true, Phase::Answered) => "answered",
-        (true, Phase::Over) => "wait",
+        (true, Phase::Over | Phase::Showing) => "wait",
     };
     // The rooms nearest first: the one most likely reached is offered first.
     let mut rooms: Vec<Room> = Room::ALL.to_vec();

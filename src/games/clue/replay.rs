@@ -80,6 +80,9 @@ fn event_json(e: &Event, names: &[String]) -> Value {
             json!({"event": "showed", "player": who(seat), "to": who(to)})
         }
         Event::NobodyShowed => json!({"event": "nobody showed"}),
+        Event::Asked { seat, to, cards } => {
+            json!({"event": "asked", "player": who(seat), "to": who(to), "cards": cards})
+        }
         Event::Accused {
             seat,
             guest,
@@ -91,6 +94,9 @@ fn event_json(e: &Event, names: &[String]) -> Value {
         }
         Event::Turn { seat } => json!({"event": "turn", "player": who(seat)}),
         Event::Over { winner } => json!({"event": "over", "winner": winner.map(|w| who(&w))}),
+        Event::Replaced { seat, before } => {
+            json!({"event": "replaced", "player": who(seat), "before": before})
+        }
     }
 }
 
@@ -122,7 +128,7 @@ pub fn run(input: &Input) -> Result<Value, String> {
         input.seed,
         salt.clone(),
     )?;
-    let names = input.players.clone();
+    let mut names = input.players.clone();
     let mut messages = Vec::new();
     for step in &input.messages {
         messages.push(match step {
@@ -155,6 +161,21 @@ pub fn run(input: &Input) -> Result<Value, String> {
                     GmStep::End => game.end_now(),
                 };
                 json!({"gm": gm, "events": events_json(&events, &names)})
+            }
+            Step::Replace { replace } => {
+                let seat = names
+                    .iter()
+                    .position(|p| p.eq_ignore_ascii_case(replace.player.trim()))
+                    .ok_or_else(|| format!("\"{}\" is not a player", replace.player))?;
+                let by = replace.by.trim();
+                if by.is_empty() || names.iter().any(|p| p.eq_ignore_ascii_case(by)) {
+                    return Err(format!(
+                        "\"{by}\" cannot take a seat: a name no other player has"
+                    ));
+                }
+                let events = game.replace(seat, by);
+                names[seat] = by.to_string();
+                json!({"replace": replace, "events": events_json(&events, &names)})
             }
         });
     }

@@ -21,6 +21,12 @@ pub fn event_for(event: &Event, viewer: Option<usize>) -> Event {
                 to: *to,
             }
         }
+        // The cards a refuter is asked about are its own to see.
+        Event::Asked { seat, to, .. } if viewer != Some(*seat) => Event::Asked {
+            seat: *seat,
+            to: *to,
+            cards: Vec::new(),
+        },
         other => other.clone(),
     }
 }

@@ -61,6 +61,16 @@ impl Lang {
         }
     }
 
+    /// Names joined as "a, b or c", in the reader's language.
+    fn clue_or(&self, names: &[String]) -> String {
+        match (names.split_last(), self) {
+            (Some((last, rest)), Lang::Fr) if !rest.is_empty() => {
+                format!("{} ou {last}", rest.join(", "))
+            }
+            _ => crate::lang::words::or_list(names),
+        }
+    }
+
     /// One event as `viewer` may see it (None: the public).
     pub fn clue_event(&self, g: &Stored, e: &Event, viewer: Option<usize>) -> String {
         let who = |s: &usize| g.game.players[*s].as_str();
@@ -92,6 +102,21 @@ impl Lang {
                 ],
             ),
             Event::HadNone { seat } => self.t1("clue-had-none", "player", who(&seat)),
+            // The refuter alone sees the cards it may show.
+            Event::Asked { seat, to, cards } if viewer == Some(seat) && !cards.is_empty() => {
+                let names: Vec<String> = cards.iter().map(|c| self.clue_card(*c)).collect();
+                self.tr(
+                    "clue-asked-you",
+                    [
+                        ("to", who(&to).into()),
+                        ("cards", self.clue_or(&names).into()),
+                        ("first", names[0].clone().into()),
+                    ],
+                )
+            }
+            Event::Asked { seat, to, .. } => {
+                self.t2("clue-asked", "player", who(&seat), "to", who(&to))
+            }
             Event::ShowedUnseen { seat, to } => {
                 self.t2("clue-showed-unseen", "player", who(&seat), "to", who(&to))
             }
@@ -132,6 +157,9 @@ impl Lang {
             Event::Turn { seat } => self.t1("clue-turn", "player", who(&seat)),
             Event::Over { winner: Some(w) } => self.t1("clue-over-won", "player", who(&w)),
             Event::Over { winner: None } => self.t("clue-over-none"),
+            Event::Replaced { seat, before } => {
+                self.t2("clue-replaced", "player", who(&seat), "before", before)
+            }
         }
     }
 }

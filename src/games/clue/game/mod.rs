@@ -4,8 +4,9 @@
 //! `play` carries out one command of the player whose turn it is and says what happened
 //! (`Event`s, the shown card marked private to the suggester); a refusal changes nothing.
 //! Every roll and every card drawn for a refuter comes from the stream the caller gives, so
-//! `verify` can draw them again. Not yet here: deadlines and idleness (the service's clock),
-//! and the `ask_refuter` house rule.
+//! `verify` can draw them again. With the `ask_refuter` house rule, a refuter holding two or
+//! three of the cards is asked (`Phase::Showing`) and answers `show CARD`; without an answer
+//! in time (`answer_now`) the preferences decide. Deadlines and idleness are the service's.
 
 use rand::rngs::ChaCha20Rng;
 
@@ -23,6 +24,8 @@ pub enum Phase {
     Move,
     /// In a room entered this turn (or kept by `stay`): a suggestion or `done`.
     Suggest,
+    /// With `ask_refuter`: a refuter holding two or three of the cards chooses which to show.
+    Showing,
     /// The suggestion is answered: an accusation or `done`.
     Answered,
     /// The game is over.
@@ -63,6 +66,14 @@ pub enum Event {
         card: Card,
     },
     NobodyShowed,
+    /// With `ask_refuter`: the seat holds two or three of the cards (`cards`, for its eyes
+    /// alone) and is asked which to show the suggester.
+    Asked {
+        seat: usize,
+        to: usize,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        cards: Vec<Card>,
+    },
     Accused {
         seat: usize,
         guest: Card,
@@ -76,6 +87,11 @@ pub enum Event {
     },
     Over {
         winner: Option<usize>,
+    },
+    /// The game master gave the seat to someone else (the service's, never the engine's).
+    Replaced {
+        seat: usize,
+        before: String,
     },
 }
 
@@ -108,6 +124,10 @@ pub enum Refusal {
     AccuseAfterAnswer,
     #[error("\"show\" answers a suggestion only when you are asked to choose")]
     NothingToShow,
+    #[error("show one of the cards you were asked about: {0}")]
+    ShowOneOf(String),
+    #[error("the suggestion waits for its answer: the player asked chooses which card to show")]
+    WaitingForAnswer,
     #[error("your show order names cards you do not hold: {0}")]
     NotHeld(String),
 }
@@ -137,6 +157,12 @@ pub struct Game {
     /// Board off: the room of each seat's previous suggestion, which it may not name again.
     pub last_room: Vec<Option<Room>>,
     pub winner: Option<usize>,
+    /// House rule `ask_refuter`: a refuter holding two or three is asked.
+    #[serde(default)]
+    pub ask_refuter: bool,
+    /// The refuter asked to choose, and the cards it holds of the three.
+    #[serde(default)]
+    pub asked: Option<(usize, Vec<Card>)>,
 }
 
 impl Game {
@@ -155,6 +181,8 @@ impl Game {
             show_orders: vec![Vec::new(); n],
             last_room: vec![None; n],
             winner: None,
+            ask_refuter: false,
+            asked: None,
             board,
             players,
             guests,
@@ -192,14 +220,29 @@ impl Game {
             self.show_orders[seat] = cards.clone();
             return Ok(Vec::new());
         }
-        if let Command::Show(_) = command {
-            return Err(Refusal::NothingToShow);
+        if let Command::Show(card) = command {
+            return match &self.asked {
+                Some((refuter, cards)) if *refuter == seat => match cards.contains(card) {
+                    true => Ok(self.shows(*card)),
+                    false => Err(Refusal::ShowOneOf(
+                        cards
+                            .iter()
+                            .map(|c| c.name())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    )),
+                },
+                _ => Err(Refusal::NothingToShow),
+            };
         }
         if self.out[seat] {
             return Err(Refusal::Out);
         }
         if seat != self.turn {
             return Err(Refusal::NotYourTurn);
+        }
+        if self.phase == Phase::Showing {
+            return Err(Refusal::WaitingForAnswer);
         }
         let mut events = Vec::new();
         match (self.phase, command) {
@@ -303,7 +346,9 @@ impl Game {
                     (false, None) => return Err(Refusal::Names(" and, with no board, a room")),
                 };
                 events.extend(self.suggest(seat, *guest, room, *weapon, rng));
-                self.phase = Phase::Answered;
+                if self.asked.is_none() {
+                    self.phase = Phase::Answered;
+                }
             }
             (Phase::Suggest, Command::Done) | (Phase::Answered, Command::Done) => {
                 events.extend(self.next_turn());
@@ -340,7 +385,7 @@ impl Game {
             (_, Command::MoveTo(_) | Command::Passage | Command::Stay) => {
                 return Err(Refusal::MoveFirst)
             }
-            (Phase::Over, _) | (_, Command::Show(_) | Command::ShowOrder(_)) => {
+            (Phase::Over | Phase::Showing, _) | (_, Command::Show(_) | Command::ShowOrder(_)) => {
                 unreachable!("answered above")
             }
         }
@@ -394,6 +439,16 @@ impl Game {
                 events.push(Event::HadNone { seat: other });
                 continue;
             }
+            if self.ask_refuter && held.len() > 1 {
+                self.asked = Some((other, held.clone()));
+                self.phase = Phase::Showing;
+                events.push(Event::Asked {
+                    seat: other,
+                    to: seat,
+                    cards: held,
+                });
+                return events;
+            }
             let card = self.choose(other, seat, &held, rng);
             self.shown.push((other, seat, card));
             events.push(Event::Showed {
@@ -433,12 +488,43 @@ impl Game {
         held[below(rng, held.len() as u64) as usize]
     }
 
+    /// The refuter asked shows `card`: the suggestion is answered.
+    fn shows(&mut self, card: Card) -> Vec<Event> {
+        let Some((refuter, _)) = self.asked.take() else {
+            return Vec::new();
+        };
+        let suggester = self.turn;
+        self.shown.push((refuter, suggester, card));
+        self.phase = Phase::Answered;
+        vec![Event::Showed {
+            seat: refuter,
+            to: suggester,
+            card,
+        }]
+    }
+
+    /// The refuter asked did not answer in time: the preferences choose (`choose`).
+    pub fn answer_now(&mut self, rng: &mut ChaCha20Rng) -> Vec<Event> {
+        match self.asked.clone() {
+            Some((refuter, cards)) => {
+                let card = self.choose(refuter, self.turn, &cards, rng);
+                self.shows(card)
+            }
+            None => Vec::new(),
+        }
+    }
+
     /// The turn under way ends now (its deadline passed, or the game master skipped it): the
-    /// turn passes as after `done`, whatever phase it was in. Nothing happens once over.
-    pub fn pass_turn(&mut self) -> Vec<Event> {
+    /// turn passes as after `done`, whatever phase it was in — a refuter still asked answers
+    /// first, by the preferences. Nothing happens once over.
+    pub fn pass_turn(&mut self, rng: &mut ChaCha20Rng) -> Vec<Event> {
         match self.phase {
             Phase::Over => Vec::new(),
-            _ => self.next_turn(),
+            _ => {
+                let mut events = self.answer_now(rng);
+                events.extend(self.next_turn());
+                events
+            }
         }
     }
 
@@ -448,6 +534,7 @@ impl Game {
             Phase::Over => Vec::new(),
             _ => {
                 self.phase = Phase::Over;
+                self.asked = None;
                 vec![Event::Over { winner: None }]
             }
         }

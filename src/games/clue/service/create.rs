@@ -23,15 +23,6 @@ impl Master {
     /// Creates a game of Clue; the game master's and the players' letters go out with it.
     pub(crate) async fn create_clue(&self, req: GameRequest) -> Result<Created> {
         let names: Vec<String> = req.players.iter().map(|(n, _)| n.clone()).collect();
-        if let Some((name, _)) = req
-            .players
-            .iter()
-            .find(|(_, a)| computer_level(a).is_some())
-        {
-            return Err(invalid(format!(
-                "{name}: Clue has no computer players yet; every seat is a person's"
-            )));
-        }
         let seed = req.seed.unwrap_or_else(rand::random);
         let salt = keys::new_key();
         let settings: Settings = match &req.rules {
@@ -78,18 +69,23 @@ impl Master {
             .await?;
         let row = self.locked(&mut tx, id).await?;
         let mut players = Vec::new();
-        for (seat, (name, email)) in req.players.iter().enumerate() {
+        for (seat, (name, address)) in req.players.iter().enumerate() {
             let key = keys::new_key();
+            let computer = computer_level(address).and_then(|l| l.ok());
+            let email = match computer {
+                Some(_) => "",
+                None => address.as_str(),
+            };
             let pid = self
                 .store
-                .insert_player(&mut tx, id, seat, name, email, &keys::hash(&key), None)
+                .insert_player(&mut tx, id, seat, name, email, &keys::hash(&key), computer)
                 .await?;
-            let link = match req.wait_for_gm {
-                false => {
+            let link = match (req.wait_for_gm, computer) {
+                (false, None) => {
                     self.clue_welcome(&mut tx, &row, &state, seat, pid, 0, email, &key)
                         .await?
                 }
-                true => String::new(),
+                _ => String::new(),
             };
             players.push(CreatedPlayer {
                 name: name.clone(),
@@ -102,6 +98,10 @@ impl Master {
             .await?;
         tx.commit().await?;
         tracing::info!(game = id, players = names.len(), "Clue game created");
+        if !req.wait_for_gm {
+            // A computer the roll-off sent first plays at once.
+            self.clue_change(id, |_, _, _| Ok(())).await?;
+        }
         Ok(Created {
             id,
             public_page: self.site.link(&format!("/clue/games/{id}")),
@@ -165,12 +165,6 @@ impl Master {
         seed: u64,
         seats: &[Seated],
     ) -> Result<Said> {
-        if let Some(s) = seats.iter().find(|s| computer_level(&s.address).is_some()) {
-            return Err(invalid(format!(
-                "{}: Clue has no computer players yet; every seat is a person's",
-                s.name
-            )));
-        }
         let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
         let salt = keys::new_key();
         let turn_secs = settings.turn_hours as i64 * 3600;
@@ -196,6 +190,8 @@ impl Master {
         let row = self.locked(tx, game.id).await?;
         for (seat, s) in seats.iter().enumerate() {
             let key = keys::new_key();
+            let computer = computer_level(&s.address).and_then(|l| l.ok());
+            let email = if computer.is_some() { "" } else { &s.address };
             let pid = self
                 .store
                 .insert_player(
@@ -203,9 +199,9 @@ impl Master {
                     game.id,
                     seat,
                     &s.name,
-                    &s.address,
+                    email,
                     &keys::hash(&key),
-                    None,
+                    computer,
                 )
                 .await?;
             if s.language.is_some() {
@@ -213,8 +209,10 @@ impl Master {
                     .set_player_prefs(&mut **tx, pid, s.language, None)
                     .await?;
             }
-            self.clue_welcome(tx, &row, &state, seat, pid, 0, &s.address, &key)
-                .await?;
+            if computer.is_none() {
+                self.clue_welcome(tx, &row, &state, seat, pid, 0, email, &key)
+                    .await?;
+            }
         }
         let letter = self.clue_gm_letter(&row, &names, None);
         self.send(tx, Some(row.id), &row.gm_email, &letter, now)

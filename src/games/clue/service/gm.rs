@@ -1,12 +1,16 @@
 //! The game master's actions on a game of Clue: start a game that waited, end the turn now,
-//! extend, pause and resume the turn's clock, end the game. A new private link is the shared
+//! extend, pause and resume the turn's clock, give a seat to a standby or a computer player,
+//! end the game. A new private link is the shared
 //! action of `master/gm.rs`; the clock is the core's (`master/turn_clock.rs`).
 
+use crate::clock::now;
+use crate::keys;
 use crate::lang::Said;
 use crate::master::gm::GmAction;
+use crate::master::seats::Newcomer;
 use crate::master::{Master, MasterError, Result};
 use crate::said;
-use crate::store::{GameRow, GameStatus};
+use crate::store::{GameRow, GameStatus, SignupStatus};
 
 impl Master {
     pub(crate) async fn clue_gm(&self, game: GameRow, action: GmAction) -> Result<Said> {
@@ -38,9 +42,10 @@ impl Master {
             (_, a @ (GmAction::Extend { .. } | GmAction::Pause | GmAction::Resume)) => {
                 self.turn_clock_action(&game, a).await
             }
-            (_, GmAction::MarkDone { .. } | GmAction::Replace { .. }) => Err(MasterError::Invalid(
-                vec![said!("error-clue-no-such-action")],
-            )),
+            (_, GmAction::Replace { seat, with }) => self.clue_replace(&game, seat, with).await,
+            (_, GmAction::MarkDone { .. }) => Err(MasterError::Invalid(vec![said!(
+                "error-clue-no-such-action"
+            )])),
             (_, GmAction::Reminders { .. }) => Err(MasterError::Invalid(vec![said!(
                 "error-game-classic-sleuth-reminds"
             )])),
@@ -70,6 +75,56 @@ impl Master {
         }
         tx.commit().await?;
         self.forget_players(|p| p.game_id != game_id);
+        // A computer the roll-off sent first plays at once.
+        self.clue_change(game_id, |_, _, _| Ok(())).await?;
         Ok(said!("done-game-started-each-player"))
+    }
+
+    /// Gives a seat to a standby or a computer player; the old player's link stops working.
+    /// The seat keeps its guest, hand, cards shown and place in the turn order.
+    async fn clue_replace(&self, game: &GameRow, seat: usize, with: Newcomer) -> Result<Said> {
+        let mut tx = self.store.write().await?;
+        // The game's row locked first: two replacements at once are checked one after the
+        // other, so one standby never takes two seats.
+        self.locked(&mut tx, game.id).await?;
+        let players = self.store.players(&mut *tx, game.id).await?;
+        let old = players
+            .iter()
+            .find(|p| p.seat == seat as i64)
+            .cloned()
+            .ok_or_else(|| MasterError::invalid(said!("error-no-seat", seat = seat + 1)))?;
+        let taker = self.taker(&mut tx, game, &players, seat, &with).await?;
+        let (name, email, computer) = (taker.name, taker.email, taker.computer);
+        let signup = taker.signup.map(|(id, _)| id);
+        let key = keys::new_key();
+        let version = self
+            .store
+            .reseat_player(&mut tx, old.id, &name, &email, &keys::hash(&key), computer)
+            .await?;
+        if let Some(id) = signup {
+            self.store
+                .set_signup(&mut tx, id, SignupStatus::Seated, None, now())
+                .await?;
+        }
+        let row = self.locked(&mut tx, game.id).await?;
+        let mut state = super::parse(&row)?;
+        state.replace(seat, &name);
+        if computer.is_none() {
+            self.clue_welcome(&mut tx, &row, &state, seat, old.id, version, &email, &key)
+                .await?;
+        }
+        tx.commit().await?;
+        self.forget_players(|p| p.id != old.id);
+        self.forget_seats(game.id);
+        // The seat's new name goes into the record and the log, and a computer whose turn it
+        // is plays.
+        self.clue_change(game.id, |s, _, _| Ok(s.replace(seat, &name)))
+            .await?;
+        Ok(said!(
+            "done-now-plays-seat",
+            name = &name,
+            seat = seat + 1,
+            old = &old.name
+        ))
     }
 }

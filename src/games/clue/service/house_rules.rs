@@ -60,16 +60,7 @@ impl HouseRules for ClueRules {
         let settings = settings(rules);
         settings
             .check(players)
-            .map_err(|e| Said::text(e.to_string()))?;
-        // Its refuter's choice by mail is not played yet: say so rather than ignore it.
-        match settings.ask_refuter {
-            true => Err(Said::text(
-                "ask_refuter is not played by this service yet: a refuter shows a card by the \
-                 card shown before, then their show order, then the draw"
-                    .to_string(),
-            )),
-            false => Ok(()),
-        }
+            .map_err(|e| Said::text(e.to_string()))
     }
 
     fn turn_seconds(&self, rules: &Value) -> Option<i64> {

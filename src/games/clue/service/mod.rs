@@ -13,12 +13,13 @@ mod table;
 mod tell;
 
 use crate::clock::now;
+use crate::games::clue::game::Phase;
 use crate::master::{json, Master, MasterError, Result};
 use crate::store::games::sleuth::ClassicSave;
 use crate::store::{GameRow, GameStatus, PlayerRow};
 
 pub use orders::Answer;
-pub use state::{GmStep, Logged, Message, Step, Stored};
+pub use state::{GmStep, Logged, Message, Replacement, Step, Stored};
 pub use table::{ClueTable, TABLE};
 
 /// A Clue game row's state, parsed.
@@ -72,14 +73,48 @@ impl Master {
         let mut state = parse(&row)?;
         let players = self.store.players(&mut *tx, game_id).await?;
         let (turn, logged) = (state.turn_no, state.log.len());
+        let was_showing = state.game.phase == Phase::Showing;
         let out = f(&mut state, &row, &players)?;
+        // Computer seats whose turn comes play, unless the game waits (unconfirmed, paused).
+        if row.status == GameStatus::Open {
+            let mut levels = vec![None; state.game.players.len()];
+            for p in &players {
+                if let Some(l) = levels.get_mut(p.seat as usize) {
+                    *l = p.computer;
+                }
+            }
+            crate::games::clue::computer::play(&mut state, &levels);
+        }
         let now = now();
         while state.began_at.len() < state.turn_no as usize {
             state.began_at.push(now);
         }
         let paused = row.status == GameStatus::Paused;
+        let showing = state.game.phase == Phase::Showing;
+        // The clock of a refuter asked to choose runs in place of the suggester's, which
+        // stops until the answer.
+        let show_secs = state.settings.show_hours as i64 * 3600;
         let (status, deadline, remaining) = if state.over() {
             (GameStatus::Over, None, None)
+        } else if showing && (!was_showing || state.turn_no != turn) {
+            state.turn_left = Some(match state.turn_no != turn {
+                true => row.round_seconds,
+                false => row
+                    .turn_deadline
+                    .map(|d| (d - now).max(0))
+                    .or(row.remaining)
+                    .unwrap_or(row.round_seconds),
+            });
+            match paused {
+                true => (row.status, None, Some(show_secs)),
+                false => (row.status, Some(now + show_secs), None),
+            }
+        } else if was_showing && !showing && state.turn_no == turn {
+            let left = state.turn_left.take().unwrap_or(row.round_seconds);
+            match paused {
+                true => (row.status, None, Some(left)),
+                false => (row.status, Some(now + left), None),
+            }
         } else if state.turn_no != turn || (row.turn_deadline.is_none() && !paused) {
             match paused {
                 true => (row.status, None, Some(row.round_seconds)),

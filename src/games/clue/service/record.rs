@@ -16,7 +16,7 @@ pub fn record(row: &GameRow, g: &Stored) -> Value {
         "ruleset": "clue",
         "game": row.id,
         "name": row.name,
-        "players": g.game.players,
+        "players": g.first_names(),
         "guests": g.game.guests.iter().map(|i| Card::all().nth(*i).map(|c| c.name())).collect::<Vec<_>>(),
         "seed": g.seed,
         "salt": g.salt,

@@ -33,6 +33,18 @@ pub enum Step {
     Gm {
         gm: GmStep,
     },
+    /// `{"replace": {"player": "Ben", "by": "Zoe"}}`: the game master gave a seat to another.
+    Replace {
+        replace: Replacement,
+    },
+}
+
+/// Who left a seat and who took it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Replacement {
+    pub player: String,
+    pub by: String,
 }
 
 /// What the game master did.
@@ -80,6 +92,13 @@ pub struct Stored {
     /// Seats skipped for idleness, until they send any command.
     #[serde(default)]
     pub skipped: Vec<bool>,
+    /// While a refuter chooses (`ask_refuter`), the seconds the suggester's turn had left:
+    /// its clock stops meanwhile.
+    #[serde(default)]
+    pub turn_left: Option<i64>,
+    /// Each replacement: the seat and the name it had before, in order.
+    #[serde(default)]
+    pub former: Vec<(usize, String)>,
 }
 
 /// What a message did: the events of the lines carried out, and the refused line with why
@@ -104,7 +123,8 @@ impl Stored {
         chosen.resize(players.len(), None);
         let guests = assign_guests(&chosen)?;
         let setup = Setup::draw(players.len(), seed)?;
-        let game = Game::new(players, guests, setup, settings.board);
+        let mut game = Game::new(players, guests, setup, settings.board);
+        game.ask_refuter = settings.ask_refuter;
         Ok(Stored {
             game,
             settings,
@@ -117,6 +137,8 @@ impl Stored {
             began_at: Vec::new(),
             idle: Vec::new(),
             skipped: Vec::new(),
+            turn_left: None,
+            former: Vec::new(),
         })
     }
 
@@ -139,8 +161,14 @@ impl Stored {
     /// Carries out a player's message line by line, as `replay` does, until a line is
     /// refused; what was carried out stays. A message with nothing carried out is not kept.
     pub fn act(&mut self, seat: usize, text: &str) -> Acted {
-        // Any message read as commands, carried out or not, lifts an idleness skip.
-        self.set_idle(seat, 0);
+        // Any message read as commands, carried out or not, lifts an idleness skip; one with
+        // no command in it (empty, quotes, a signature) changes nothing.
+        if crate::games::typography::meaningful_lines(text)
+            .next()
+            .is_some()
+        {
+            self.set_idle(seat, 0);
+        }
         let mut rng = play_stream(&self.salt, self.seed, 0);
         rng.set_word_pos(self.drawn as u128);
         let mut events = Vec::new();
@@ -172,6 +200,10 @@ impl Stored {
             self.logged(events.clone());
             let skipped = self.skip_idle();
             self.logged(skipped.clone());
+            // The turns passed over skipped players end the last line carried out.
+            if let Some((_, Ok(last))) = lines.iter_mut().rev().find(|(_, d)| d.is_ok()) {
+                last.extend(skipped.iter().cloned());
+            }
             events.extend(skipped);
         }
         Acted {
@@ -186,10 +218,19 @@ impl Stored {
         if !self.over() {
             self.messages.push(Step::Gm { gm: GmStep::Skip });
         }
-        let mut events = self.game.pass_turn();
+        let mut events = self.drawing(|g, rng| g.pass_turn(rng));
         events.extend(self.skip_idle());
         self.logged(events.clone());
         events
+    }
+
+    /// Runs `f` on the game with the game's stream where it stands, and keeps how far it went.
+    fn drawing<T>(&mut self, f: impl FnOnce(&mut Game, &mut rand::rngs::ChaCha20Rng) -> T) -> T {
+        let mut rng = play_stream(&self.salt, self.seed, 0);
+        rng.set_word_pos(self.drawn as u128);
+        let out = f(&mut self.game, &mut rng);
+        self.drawn = rng.get_word_pos() as u64;
+        out
     }
 
     /// The turn's deadline came: a turn with no move yet (board off: no suggestion) is a pass
@@ -198,6 +239,13 @@ impl Stored {
     pub fn deadline(&mut self) -> Option<usize> {
         let seat = self.current()?;
         self.messages.push(Step::Deadline { deadline: true });
+        // A refuter asked to choose let its time pass: the preferences answer; the
+        // suggester's turn goes on.
+        if self.game.phase == Phase::Showing {
+            let events = self.drawing(|g, rng| g.answer_now(rng));
+            self.logged(events);
+            return None;
+        }
         let passed = self.game.phase == Phase::Move;
         let idle = match passed {
             true => self.idle.get(seat).copied().unwrap_or(0) + 1,
@@ -208,7 +256,7 @@ impl Stored {
             self.skipped[seat] = true;
             seat
         });
-        let mut events = self.game.pass_turn();
+        let mut events = self.drawing(|g, rng| g.pass_turn(rng));
         events.extend(self.skip_idle());
         self.logged(events);
         newly
@@ -236,9 +284,35 @@ impl Stored {
         let mut events = Vec::new();
         while let Some(seat) = self.current().filter(|s| self.skipped[*s]) {
             let _ = seat;
-            events.extend(self.game.pass_turn());
+            events.extend(self.drawing(|g, rng| g.pass_turn(rng)));
         }
         events
+    }
+
+    /// The game master gives `seat` to `name`: the seat's hand, guest and place in the game are
+    /// theirs now, its idleness forgotten.
+    pub fn replace(&mut self, seat: usize, name: &str) -> Vec<Event> {
+        let before = std::mem::replace(&mut self.game.players[seat], name.to_string());
+        self.messages.push(Step::Replace {
+            replace: Replacement {
+                player: before.clone(),
+                by: name.to_string(),
+            },
+        });
+        self.former.push((seat, before.clone()));
+        self.set_idle(seat, 0);
+        let events = vec![Event::Replaced { seat, before }];
+        self.logged(events.clone());
+        events
+    }
+
+    /// The names the game began with, each seat's first player.
+    pub fn first_names(&self) -> Vec<String> {
+        let mut names = self.game.players.clone();
+        for (seat, before) in self.former.iter().rev() {
+            names[*seat] = before.clone();
+        }
+        names
     }
 
     /// The game master ends the game.

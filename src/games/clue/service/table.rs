@@ -45,8 +45,12 @@ impl Table for ClueTable {
             .await
     }
 
-    /// Clue has no computer players yet: nothing moves on its own at the start.
-    async fn after_start(&self, _master: &Master, _game_id: i64) {}
+    /// A computer the roll-off sent first plays at once.
+    async fn after_start(&self, master: &Master, game_id: i64) {
+        if let Err(e) = master.clue_change(game_id, |_, _, _| Ok(())).await {
+            tracing::error!(game = game_id, error = %e, "a computer's first turn failed");
+        }
+    }
 
     async fn gm_action(&self, master: &Master, game: GameRow, action: GmAction) -> Result<Said> {
         master.clue_gm(game, action).await
