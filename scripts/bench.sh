@@ -118,6 +118,16 @@ say "classic"
   cargo bench --locked -q --bench classic 2>>"$log" | grep '^|'
 } >>"$out"
 
+say "clue"
+{
+  echo
+  echo "### Clue's Detective Notebook"
+  echo
+  echo "\`cargo bench --bench clue\`: whole games between computer players (a master, detectives, a novice), 12 per player count, with the default house rules and with \`ask_refuter\`: the turns a game lasts, whole games a second on one core (computer players' notebooks included), and every seat's Detective Notebook with the page's budget after every turn (its times and the share counted exactly, the rest sampled)."
+  echo
+  cargo bench --locked -q --bench clue 2>>"$log" | grep '^|'
+} >>"$out"
+
 say "simulate"
 # Each game's simulation, on one worker and on every core: the same games either way.
 cores=$(nproc)
@@ -130,7 +140,7 @@ cores=$(nproc)
   echo "| game | games | one worker | $cores workers | games/s on $cores workers |"
   echo "|---|---|---|---|---|"
 } >>"$out"
-for spec in "polysleuth 2000" "sleuth 200"; do
+for spec in "polysleuth 2000" "sleuth 200" "clue 400"; do
   set -- $spec
   times=()
   for jobs in 1 "$cores"; do

@@ -193,7 +193,8 @@ enum GameCommand {
     New {
         #[command(flatten)]
         db: Db,
-        /// A player as "Name <address>"; give 3 to 7.
+        /// A player as "Name <address>" (a computer player as "Hal <computer:detective>"),
+        /// with "as GUEST" after it in Clue to choose their guest ("Ann <ann@x.org> as Plum").
         #[arg(long = "player", required = true)]
         players: Vec<String>,
         #[arg(long, default_value = "Polysleuth game")]

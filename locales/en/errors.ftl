@@ -203,3 +203,7 @@ error-message-in-hand = the same message is being handled just now; try again in
 error-turn-already-over = turn { $turn } is already over: nothing was done; look at the table again
 error-game-discarded = game { $game } was discarded by its game master before it started: there is nothing to show
 error-tick-box-confirm-act = Nothing was done: tick the box beside the button to confirm, as this cannot be undone.
+error-no-pieces = { $game } has no pieces to choose: write the player without "as { $piece }".
+error-piece-twice = { $name } chose { $piece }, which another player chose already: each piece is one player's.
+error-piece-taken = { $piece } is taken by a player who joined already: choose another ({ $free }), or none to be given one at the start.
+error-clue-not-a-guest = "{ $piece }" is not a guest of Clue: choose Scarlet, Mustard, White, Green, Peacock or Plum.

@@ -454,3 +454,6 @@ play-done-sure = I will guess no more this game (questions stay open to me)
 play-done-untick = Nothing was sent: tick “I will guess no more this game” to send your turn with “done”, as it cannot be undone.
 game-rules-title = The rules of { $game }
 rules-read-all = The whole rules of { $game }
+forming-choice-any = none: give me one at the start
+new-player-piece = Plays (Clue: the guest, optional)
+new-player-piece-n = What player { $n } plays (Clue: the guest)

@@ -203,3 +203,7 @@ error-message-in-hand = le même message est en cours de traitement ; réessayez
 error-turn-already-over = le tour { $turn } est déjà fini : rien n’a été fait ; regardez la table de nouveau
 error-game-discarded = la partie { $game } a été abandonnée par son maître de jeu avant de commencer : il n’y a rien à montrer
 error-tick-box-confirm-act = Rien n’a été fait : cochez la case à côté du bouton pour confirmer, car c’est irréversible.
+error-no-pieces = { $game } n’a pas de pion à choisir : écrivez le joueur sans « as { $piece } ».
+error-piece-twice = { $name } a choisi { $piece }, qu’un autre joueur a déjà choisi : chaque pion est à un seul joueur.
+error-piece-taken = { $piece } est déjà pris par un joueur inscrit : choisissez-en un autre ({ $free }), ou aucun pour qu’on vous en donne un au début.
+error-clue-not-a-guest = « { $piece } » n’est pas un invité de Cluedo : choisissez Rose, Moutarde, Leblanc, Olive, Pervenche ou Violet.

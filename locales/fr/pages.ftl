@@ -454,3 +454,6 @@ play-done-sure = Je ne ferai plus de supposition de la partie (je peux encore po
 play-done-untick = Rien n’a été envoyé : cochez « Je ne ferai plus de supposition de la partie » pour envoyer votre tour avec « fini », car c’est irréversible.
 game-rules-title = Les règles de { $game }
 rules-read-all = Toutes les règles de { $game }
+forming-choice-any = aucun : m’en donner un au début
+new-player-piece = Joue (Cluedo : l’invité, facultatif)
+new-player-piece-n = Ce que joue le joueur { $n } (Cluedo : l’invité)

@@ -77,7 +77,9 @@ pub async fn handle(
 ) -> Result<(Option<i64>, bool), MasterError> {
     let (game, result) = match ask {
         Ask::Join { game, name } => {
-            let r = master.sign_up(Some(game), &name, sender, false, None).await;
+            let r = master
+                .sign_up(Some(game), &name, sender, false, None, None)
+                .await;
             // On success the confirmation mail is the answer.
             if r.is_ok() {
                 return Ok((Some(game), false));

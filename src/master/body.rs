@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::request::{split_player, Draft, Forming};
+use super::request::{split_seat, Draft, Forming};
 use crate::said;
 
 /// A new game as JSON, from the API (`POST /api/games`) or the command line's
@@ -71,10 +71,13 @@ pub struct FormingBody {
 impl NewGameBody {
     pub fn draft(self) -> Draft {
         let mut problems = Vec::new();
-        let mut players = Vec::new();
+        let (mut players, mut choices) = (Vec::new(), Vec::new());
         for p in &self.players {
-            match split_player(p) {
-                Some(pair) => players.push(pair),
+            match split_seat(p) {
+                Some((pair, choice)) => {
+                    players.push(pair);
+                    choices.push(choice);
+                }
                 None => problems.push(said!("error-player-not-written", player = p)),
             }
         }
@@ -97,6 +100,7 @@ impl NewGameBody {
             reminder_hours: self.reminder_hours,
             first_deadline: self.first_deadline,
             problems,
+            choices,
             forming: self.forming.map(|f| Forming {
                 min_players: f.min_players,
                 max_players: f.max_players,

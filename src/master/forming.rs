@@ -206,8 +206,10 @@ impl Master {
         email: &str,
         standby: bool,
         language: Option<crate::lang::Lang>,
+        choice: Option<&str>,
     ) -> Result<Said> {
         let name = name.trim();
+        let mut piece = None;
         let email = email.trim();
         let mut problems = Vec::new();
         if !valid_name(name) || self.reserved_name(name) {
@@ -261,6 +263,7 @@ impl Master {
                     // confirms: anyone may type an address here.
                     check_seat(&seating, &signups, name, None, None)?;
                     check_not_computer(g, name)?;
+                    piece = self.check_choice(g, &signups, choice)?;
                 }
                 (false, GameStatus::Over) => {
                     return Err(MasterError::Conflict(said!("error-game-over-no-one")))
@@ -290,6 +293,11 @@ impl Master {
                 .set_signup_language(&mut tx, sid, language)
                 .await?;
         }
+        if piece.is_some() {
+            self.store
+                .set_signup_choice(&mut tx, sid, piece.as_deref())
+                .await?;
+        }
         // The mail speaks the language chosen at sign-up, else the game's.
         let t = language
             .or(game.as_ref().map(|g| g.language))
@@ -298,6 +306,65 @@ impl Master {
         self.send(&mut tx, game_id, email, &letter, now).await?;
         tx.commit().await?;
         Ok(said!("done-signup-mailed", email = email))
+    }
+
+    /// The house rules of the game a forming game will be.
+    fn forming_book(
+        &self,
+        g: &GameRow,
+    ) -> Option<&'static dyn crate::master::house_rules::HouseRules> {
+        let unformed: Unformed = serde_json::from_str(&g.state).ok()?;
+        let (ruleset, _) = unformed.game(self.tables)?;
+        self.house_rules()
+            .into_iter()
+            .find(|b| b.ruleset() == ruleset)
+    }
+
+    /// What a joiner of a forming game may choose (Clue's guests): its label and the pieces,
+    /// each by its name and as the reader reads it; None for a game without.
+    pub fn forming_choices(
+        &self,
+        g: &GameRow,
+        t: crate::lang::Lang,
+    ) -> Option<(String, Vec<(String, String)>)> {
+        let book = self.forming_book(g)?;
+        let choices = book.choices(t);
+        (!choices.is_empty()).then(|| (book.choice_label(t), choices))
+    }
+
+    /// The piece a joiner chose, as the game names it: none chosen, or one nobody who joined
+    /// already holds; else why not, with the pieces still free.
+    fn check_choice(
+        &self,
+        g: &GameRow,
+        signups: &[SignupRow],
+        choice: Option<&str>,
+    ) -> Result<Option<String>> {
+        let Some(written) = choice.map(str::trim).filter(|c| !c.is_empty()) else {
+            return Ok(None);
+        };
+        let Some(book) = self.forming_book(g) else {
+            return Ok(None);
+        };
+        let piece = book.read_choice(written).map_err(MasterError::invalid)?;
+        let taken: Vec<&str> = (signups.iter())
+            .filter(|s| s.kind == SignupKind::Join)
+            .filter(|s| matches!(s.status, SignupStatus::Joined | SignupStatus::Seated))
+            .filter_map(|s| s.choice.as_deref())
+            .collect();
+        if taken.contains(&piece.as_str()) {
+            let t = g.language;
+            let free: Vec<String> = (book.choices(t).into_iter())
+                .filter(|(v, _)| !taken.contains(&v.as_str()))
+                .map(|(_, label)| label)
+                .collect();
+            return Err(MasterError::Conflict(said!(
+                "error-piece-taken",
+                piece = piece.as_str(),
+                free = free.join(", ")
+            )));
+        }
+        Ok(Some(piece))
     }
 
     /// A sign-up's page: what it is, for whom, and where it stands.
@@ -579,6 +646,10 @@ impl Master {
                     .iter()
                     .find(|s| &s.name == name)
                     .and_then(|s| s.language),
+                choice: people
+                    .iter()
+                    .find(|s| &s.name == name)
+                    .and_then(|s| s.choice.clone()),
             })
             .collect();
         self.table(ruleset)?

@@ -48,6 +48,25 @@ pub trait HouseRules: Sync {
     /// Its fields of the new-game form (HTML, escaped by its own template), filled with what
     /// the form held (`value(name)`, "" when absent).
     fn form(&self, t: crate::lang::Lang, value: &dyn Fn(&str) -> String) -> String;
+    /// The pieces a player may choose, by the name they are written with and as the reader
+    /// reads them (Clue's guests); none for a game without.
+    fn choices(&self, t: crate::lang::Lang) -> Vec<(String, String)> {
+        let _ = t;
+        Vec::new()
+    }
+    /// What a choice is called on the forms ("Your guest").
+    fn choice_label(&self, t: crate::lang::Lang) -> String {
+        let _ = t;
+        String::new()
+    }
+    /// A piece as a player wrote it, as the game names it, or why it is none.
+    fn read_choice(&self, written: &str) -> Result<String, Said> {
+        Err(crate::said!(
+            "error-no-pieces",
+            piece = written,
+            game = self.title()
+        ))
+    }
     /// Its house rules from the new-game form's fields (`field(name)` is a field's value, ""
     /// when absent); `assistant` is the form's one shared box.
     fn read_form(

@@ -48,6 +48,8 @@ pub struct GameRequest {
     /// mailed to their address: a game made on the web or through the API of a service that
     /// does not trust whoever creates games (`serve --create-games confirmed`).
     pub wait_for_gm: bool,
+    /// The piece each named player chose, by seat, as the game names it (None: none chosen).
+    pub choices: Vec<Option<String>>,
     /// Players gather by sign-up or invitation instead of being named (`players` then holds
     /// only the computer players the game master seats).
     pub forming: Option<Forming>,
@@ -107,6 +109,7 @@ impl GameRequest {
             seed,
             reminder_hours: String::new(),
             wait_for_gm: false,
+            choices: Vec::new(),
             forming: None,
             max_absence: 0,
             auto_standby: false,
@@ -144,6 +147,9 @@ pub struct Draft {
     pub ruleset: Option<String>,
     /// Its house rules as given: none for its defaults.
     pub rules: Option<serde_json::Value>,
+    /// The piece each player chose, by seat, as written (`Ann <…> as Plum`): none, or fewer
+    /// than the players, for those who chose none.
+    pub choices: Vec<Option<String>>,
 }
 
 impl Draft {
@@ -245,6 +251,32 @@ impl Draft {
         if self.first_deadline.is_some_and(|at| at <= now) {
             errors.push(said!("error-first-deadline-past"));
         }
+        let mut choices: Vec<Option<String>> = Vec::new();
+        for (i, written) in self.choices.iter().enumerate() {
+            let read = match (written, book) {
+                (None, _) | (_, None) => None,
+                (Some(w), Some(book)) => match book.read_choice(w) {
+                    Ok(piece) => Some(piece),
+                    Err(e) => {
+                        errors.push(e);
+                        None
+                    }
+                },
+            };
+            if let Some(piece) = read
+                .as_ref()
+                .filter(|p| choices.contains(&Some(p.to_string())))
+            {
+                let name = self.players.get(i).map_or("", |(n, _)| n.as_str());
+                errors.push(said!(
+                    "error-piece-twice",
+                    piece = piece.as_str(),
+                    name = name
+                ));
+            }
+            choices.push(read);
+        }
+        choices.resize(self.players.len(), None);
         let names: Vec<String> = self.players.iter().map(|(n, _)| n.clone()).collect();
         let mut given_deal = None;
         if let (Some(d), Some(book), Some(rules)) = (self.deal, book, &rules) {
@@ -283,6 +315,7 @@ impl Draft {
             ruleset,
             rules,
             given_deal,
+            choices,
         })
     }
 }
@@ -390,9 +423,25 @@ pub fn email_problem(what: Said, email: &str) -> Option<Said> {
 
 /// Reads `Name <email>` as the command line and the API take players.
 pub fn split_player(text: &str) -> Option<(String, String)> {
+    split_seat(text)
+        .filter(|(_, c)| c.is_none())
+        .map(|(p, _)| p)
+}
+
+/// Reads `Name <email>`, or `Name <email> as PIECE` where the game has pieces to choose
+/// (`Ann <ann@example.org> as Plum`): the player, and the piece as written.
+pub fn split_seat(text: &str) -> Option<((String, String), Option<String>)> {
     let (name, rest) = text.split_once('<')?;
-    let email = rest.strip_suffix('>')?;
-    Some((name.trim().to_string(), email.trim().to_string()))
+    let (email, after) = rest.split_once('>')?;
+    let after = after.trim();
+    let choice = match after {
+        "" => None,
+        a if a.get(..3).is_some_and(|p| p.eq_ignore_ascii_case("as ")) => {
+            Some(a[3..].trim().to_string()).filter(|c| !c.is_empty())
+        }
+        _ => return None,
+    };
+    Some(((name.trim().to_string(), email.trim().to_string()), choice))
 }
 
 /// Checks the players and their e-mail addresses.

@@ -50,6 +50,8 @@ pub struct Seated {
     pub name: String,
     pub address: String,
     pub language: Option<Lang>,
+    /// The piece chosen when joining (a guest of Clue), as the game names it.
+    pub choice: Option<String>,
 }
 
 /// A game's service side, as the core asks it.

@@ -97,6 +97,8 @@ pub struct SignupRow {
     pub confirmed_at: Option<i64>,
     /// The language chosen when signing up; None: the game's.
     pub language: Option<Lang>,
+    /// The piece chosen when signing up (a guest of Clue), as the game names it.
+    pub choice: Option<String>,
 }
 
 impl Decode for SignupRow {
@@ -111,6 +113,7 @@ impl Decode for SignupRow {
             created_at: r.int("created_at")?,
             confirmed_at: r.maybe_int("confirmed_at")?,
             language: r.maybe_text("language")?.as_deref().and_then(Lang::parse),
+            choice: r.maybe_text("choice")?,
         })
     }
 }
@@ -118,7 +121,7 @@ impl Decode for SignupRow {
 from_any_row!(SignupRow);
 
 const SIGNUP_COLUMNS: &str =
-    "id, game_id, kind, name, email, status, created_at, confirmed_at, language";
+    "id, game_id, kind, name, email, status, created_at, confirmed_at, language, choice";
 
 impl Store {
     pub async fn insert_seating(&self, tx: &mut Conn, s: &SeatingRow) -> Result<(), StoreError> {
@@ -168,6 +171,21 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.into_iter().map(|r| r.0).collect())
+    }
+
+    /// The piece a sign-up chose (None: none).
+    pub async fn set_signup_choice(
+        &self,
+        tx: &mut Conn,
+        id: i64,
+        choice: Option<&str>,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE signups SET choice = $2 WHERE id = $1")
+            .bind(id)
+            .bind(choice)
+            .execute(&mut *tx)
+            .await?;
+        Ok(())
     }
 
     /// The language a sign-up chose (None: the game's).

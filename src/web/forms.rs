@@ -52,10 +52,11 @@ fn number<T: std::str::FromStr>(
 /// house rules of every game with its own, which read their own fields.
 pub fn parse(f: &Fields, books: &[&dyn HouseRules]) -> Result<GameRequest, Vec<Said>> {
     let mut problems = Vec::new();
-    let mut players = Vec::new();
+    let (mut players, mut choices) = (Vec::new(), Vec::new());
     for i in 1..=PLAYER_ROWS {
         let pname = get(f, &format!("player{i}_name"));
         let email = get(f, &format!("player{i}_email"));
+        let piece = get(f, &format!("player{i}_as"));
         match (pname.is_empty(), email.is_empty()) {
             (true, true) => {}
             (false, true) => {
@@ -64,7 +65,10 @@ pub fn parse(f: &Fields, books: &[&dyn HouseRules]) -> Result<GameRequest, Vec<S
             (true, false) => {
                 problems.push(crate::said!("error-form-no-name", row = i, email = email))
             }
-            (false, false) => players.push((pname.to_string(), email.to_string())),
+            (false, false) => {
+                players.push((pname.to_string(), email.to_string()));
+                choices.push(Some(piece.to_string()).filter(|p| !p.is_empty()));
+            }
         }
     }
 
@@ -121,6 +125,7 @@ pub fn parse(f: &Fields, books: &[&dyn HouseRules]) -> Result<GameRequest, Vec<S
         name: get(f, "name").to_string(),
         gm_email: get(f, "gm_email").to_string(),
         players,
+        choices,
         round_hours,
         grace_minutes,
         time_zone,

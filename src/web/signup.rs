@@ -34,6 +34,9 @@ pub struct FormingView {
     #[serde(skip)]
     pub round_length: String,
     pub max_absence: i64,
+    /// What a joiner may choose (Clue's guests): its label and each piece (name, as read).
+    #[serde(skip)]
+    pub choices: Option<(String, Vec<(String, String)>)>,
 }
 
 /// Whether a game row is one still gathering players (no deal yet).
@@ -62,10 +65,20 @@ pub async fn forming_view(
                 .collect()
         })
         .unwrap_or_default();
+    let choices = master.forming_choices(row, t);
+    // Each joiner with the piece they chose, as the reader reads it.
+    let piece = |c: &str| {
+        (choices.iter().flat_map(|(_, p)| p))
+            .find(|(v, _)| v == c)
+            .map_or(c.to_string(), |(_, label)| label.clone())
+    };
     let joined: Vec<String> = signups
         .iter()
         .filter(|s| s.kind != SignupKind::Standby && s.status == SignupStatus::Joined)
-        .map(|s| s.name.clone())
+        .map(|s| match &s.choice {
+            Some(c) => format!("{} ({})", s.name, piece(c)),
+            None => s.name.clone(),
+        })
         .collect();
     let invited = signups
         .iter()
@@ -83,6 +96,7 @@ pub async fn forming_view(
         seats_free: seating.max_players - joined.len() as i64 - computers.len() as i64,
         // Its game's name and house rules, as that game words them.
         settings: master.forming_rules(row, t).unwrap_or_default(),
+        choices,
         joined,
         computers,
         invited,
@@ -150,6 +164,7 @@ pub async fn join(
                 field(&f, "email"),
                 false,
                 Lang::parse(field(&f, "language")),
+                Some(field(&f, "choice")),
             )
             .await,
     )?;
@@ -203,6 +218,7 @@ async fn stand_by(
                 field(&f, "email"),
                 true,
                 Lang::parse(field(&f, "language")),
+                None,
             )
             .await,
     )?;

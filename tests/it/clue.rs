@@ -414,11 +414,11 @@ async fn a_game_of_clue_is_made_from_the_command_line_and_bad_requests_are_named
     let g = public(&app, id).await;
     assert!(g["deadline"].as_i64().is_some(), "{g}");
 
-    // What this service does not play yet, or what Clue has not, is named; nothing is made.
+    // What Clue's rules do not allow is named; nothing is made.
     for (extra, says) in [
         (
-            json!({"settings": {"ask_refuter": true}}),
-            "ask_refuter is not played",
+            json!({"settings": {"show_hours": 0}}),
+            "show_hours must be between 1 and 720",
         ),
         (
             json!({"settings": {"turn_hours": 0}}),
@@ -429,8 +429,8 @@ async fn a_game_of_clue_is_made_from_the_command_line_and_bad_requests_are_named
             "3 to 6 players",
         ),
         (
-            json!({"players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Robo <computer:novice>"]}),
-            "no computer players",
+            json!({"players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Robo <computer:genius>"]}),
+            "genius",
         ),
     ] {
         let mut body = json!({

@@ -20,7 +20,12 @@ fn csrf_in(page: &str) -> String {
 }
 
 /// Posts a form as a browser does, its token read from the page first.
-async fn submit(app: &TestApp, page: &str, action: &str, fields: &[(&str, &str)]) -> String {
+pub(crate) async fn submit(
+    app: &TestApp,
+    page: &str,
+    action: &str,
+    fields: &[(&str, &str)],
+) -> String {
     let (_, html) = app.get_text(page).await;
     let token = csrf_in(&html);
     let mut form: Vec<(&str, &str)> = vec![("csrf", &token)];
@@ -37,7 +42,7 @@ async fn submit(app: &TestApp, page: &str, action: &str, fields: &[(&str, &str)]
 }
 
 /// The newest mail to an address, unfolded.
-async fn last_mail_to(app: &TestApp, to: &str, containing: &str) -> String {
+pub(crate) async fn last_mail_to(app: &TestApp, to: &str, containing: &str) -> String {
     let start = Instant::now();
     loop {
         settle(app).await;
@@ -54,7 +59,7 @@ async fn last_mail_to(app: &TestApp, to: &str, containing: &str) -> String {
     }
 }
 
-fn join_link(mail: &str) -> String {
+pub(crate) fn join_link(mail: &str) -> String {
     let line = mail
         .lines()
         .find(|l| l.contains("/join/"))

@@ -7,6 +7,8 @@ mod common;
 mod classic;
 mod classic_forms;
 mod clue;
+mod clue_guests;
+mod clue_table;
 mod computers;
 mod forming;
 mod frame;

@@ -16,9 +16,13 @@ From the program's output it takes ONLY what comes from the random stream:
   * the dice of each `rolled` event;
   * the card shown by a refuter who holds two or three of the named cards when neither the
     "already shown to this suggester" nor the `show order` preference decides (checked to be
-    one they hold among the three).
+    one they hold among the three) -- at once, or with `ask_refuter` on, at the deadline step
+    or the game master's skip that ends the refuter's wait;
+  * the ORDER of the cards in an `asked` event (the contract does not give it: the referee
+    compares them as a set).
 Everything else -- which lines are carried out or refused, where moves end, routes, who
-had none and who showed, accusations, turns, idleness, the end -- it works out itself.
+had none, who is asked and who showed, accusations, turns, idleness, replacements, the
+end -- it works out itself.
 
 Usage:
   python3 clue_referee.py check INPUT.json [--binary PATH] [--expected FILE]
@@ -373,8 +377,8 @@ def parse_command(line):
         return ("stay",)
     if s in ("done", "fini"):
         return ("done",)
-    if s in ("status", "help", "etat", "aide"):
-        return ("info",)
+    # `status`/`help` (`état`/`aide`) are requests to the mail door, not game commands
+    # (clue.md "The commands"): the replay does not understand them.
     if s.startswith("move to "):
         r = card_of(s[8:], ROOMS)
         return ("move", r) if r else None
@@ -440,20 +444,17 @@ class Disagreement(Exception):
 
 
 class KnownDisagreement(Disagreement):
-    """A disagreement already diagnosed and reported (see KNOWN); `random` abandons the game
-    and goes on, `check` still reports it."""
+    """A disagreement already diagnosed and reported (see KNOWN): `check` reports it as a
+    difference; `random` counts it and goes on checking the rest of the game."""
     pass
 
 
 KNOWN = {
-    "K1": "a turn passed by `done`, a move that falls short or a wrong accusation comes to a "
-          "player skipped for idleness and the program leaves it with them, instead of passing "
-          "it at once (clue-records.md: 'while they are, each turn of theirs passes at once, "
-          "with a turn event, as soon as it comes'); deadline and gm skip steps do pass it",
-    "K2": "a message from a skipped player that holds no command (empty, only comments or "
-          "quotes, only a signature) lifts the skip in the program; the rules lift it only for "
-          "a message read as commands ('a line carried out or refused'; 'a mail with no command "
-          "at all changes nothing')",
+    "K3": "after a `replace` step the program's `commitment` (and so `verify`) is the hash of "
+          "the canonical text with the NEW name, not the commitment published at the start "
+          "(RULES.md section 2: 'at creation the service publishes SHA-256 of the canonical "
+          "deal text plus a secret salt ... anyone can check that the deal was never changed'; "
+          "clue-records.md, the record's `commitment`: 'the commitment published at the start')",
 }
 
 
@@ -463,34 +464,73 @@ SETTINGS_DEFAULT = {"turn_hours": 24, "board": True, "ask_refuter": False, "show
 
 
 STATS = {}
+COUNTING = [True]  # off while a whole game is checked again
 
 
 def stat(k):
-    STATS[k] = STATS.get(k, 0) + 1
+    if COUNTING[0]:
+        STATS[k] = STATS.get(k, 0) + 1
+
+
+def final_names(inp):
+    """The names as seated after every `replace` step of the input."""
+    names = list(inp["players"])
+    for st in inp.get("messages") or []:
+        if isinstance(st, dict) and isinstance(st.get("replace"), dict):
+            r = st["replace"]
+            for i, x in enumerate(names):
+                if x.lower() == str(r.get("player", "")).lower():
+                    names[i] = r.get("by")
+                    break
+    return names
+
+
+def unreadable(inp):
+    """Why the replay must refuse this input (exit 2), for the cases the referee models: a
+    message or a replacement naming someone not seated at that step, a seat given to a name
+    another player has (clue-records.md: 'a message from someone who is not a player')."""
+    names = list(inp["players"])
+    for i, st in enumerate(inp.get("messages") or []):
+        if "player" in st:
+            if not any(x.lower() == st["player"].lower() for x in names):
+                return "step %d: a message from %r, not a player then" % (i + 1, st["player"])
+        elif "replace" in st:
+            r = st["replace"]
+            seat = [j for j, x in enumerate(names) if x.lower() == r["player"].lower()]
+            if not seat:
+                return "step %d: replace of %r, not a player then" % (i + 1, r["player"])
+            if not r["by"] or any(x.lower() == r["by"].lower() for x in names):
+                return "step %d: the seat given to %r, a name a player has" % (i + 1, r["by"])
+            names[seat[0]] = r["by"]
+    return None
 
 
 class Referee:
     def __init__(self, inp, out):
         self.inp = inp
         self.out = out
-        self.players = list(inp["players"])
+        self.players = list(inp["players"])      # as seated now (a `replace` step renames)
+        self.start_players = list(inp["players"])  # as the game began
+        self.final_players = final_names(inp)     # as seated after the last step
         self.n = len(self.players)
         self.settings = dict(SETTINGS_DEFAULT)
         self.settings.update(inp.get("settings") or {})
         self.board = bool(self.settings["board"])
+        self.ask = bool(self.settings["ask_refuter"])
         self.idle_turns = self.settings["idle_turns"]
+        self.known = []  # known disagreements met (KNOWN)
         self.check_setup()
         # state
         self.pos = {g: ("start", i) for i, g in enumerate(GUESTS)}
-        self.turn = self.players.index(out["setup"]["first"])
+        self.turn = self.first_seat
         self.out_ = [False] * self.n
         self.idle = [0] * self.n
         self.skipped = [False] * self.n
-        self.silent_while_skipped = [False] * self.n  # (to recognise K2)
         self.stay_right = [False] * self.n
         self.shown = {}  # (refuter, suggester) -> [cards in the order shown]
         self.show_order = [[] for _ in range(self.n)]
         self.last_room = [None] * self.n  # board off: the room of one's previous suggestion
+        self.pending = None  # ask_refuter: (refuter, suggester, cards held of the three)
         self.over = False
         self.winner = None
         self.new_turn_state()
@@ -505,8 +545,10 @@ class Referee:
         inp, out = self.inp, self.out
         if out.get("ruleset") != "clue":
             self.fail("set-up: output ruleset is %r" % out.get("ruleset"))
-        if out.get("players") != self.players:
-            self.fail("set-up: players %r, expected %r" % (out.get("players"), self.players))
+        # `players`: "the names as seated" -- after the replay's last step
+        if out.get("players") != self.final_players:
+            self.fail("set-up: players %r, expected %r (as seated after the last step)"
+                      % (out.get("players"), self.final_players))
         if out.get("seed") != inp["seed"]:
             self.fail("set-up: seed %r, expected %r" % (out.get("seed"), inp["seed"]))
         if "salt" in inp and out.get("salt") != inp["salt"]:
@@ -532,8 +574,19 @@ class Referee:
         self.envelope = tuple(env)
         hsize, nspare = HAND_SIZES[self.n]
         hands = su["hands"]
-        if [h["player"] for h in hands] != self.players:
-            self.fail("set-up: hands are for %r" % [h["player"] for h in hands])
+        # the set-up's names: the contract does not say whether a seat is named as the game
+        # began or as seated now; either is taken, one way throughout
+        hp = [h["player"] for h in hands]
+        if hp == self.start_players:
+            names = self.start_players
+        elif hp == self.final_players:
+            names = self.final_players
+            if names != self.start_players:
+                stat("set-up names as seated after the replacements")
+        else:
+            self.fail("set-up: hands are for %r" % hp)
+            names = None
+        sname = dict(zip(names, self.start_players))  # set-up name -> name at the start
         self.hands = []
         for h in hands:
             if len(h["cards"]) != hsize:
@@ -550,8 +603,13 @@ class Referee:
             if len(wr) != 6 or len(set(wr)) != 6 or any(r not in ROOM_IDS for r in wr):
                 self.fail("set-up: weapon_rooms %r are not six different rooms" % wr)
         # roll-off
-        ro = su["roll_off"]
-        group = list(self.players)
+        ro = [[dict(r, player=sname.get(r.get("player"), r.get("player"))) for r in rnd]
+              for rnd in su["roll_off"]]
+        first = sname.get(su["first"], su["first"])
+        if first not in self.start_players:
+            self.fail("set-up: first is %r, no player" % su["first"])
+        self.first_seat = self.start_players.index(first)
+        group = list(self.start_players)
         if not ro:
             self.fail("set-up: no roll-off")
         for i, rnd in enumerate(ro):
@@ -566,27 +624,37 @@ class Referee:
             if len(top) == 1:
                 if i != len(ro) - 1:
                     self.fail("set-up: roll-off goes on after round %d had one highest" % (i + 1))
-                if su["first"] != top[0]:
+                if first != top[0]:
                     self.fail("set-up: first is %r, the roll-off gives %r" % (su["first"], top[0]))
             else:
                 if i == len(ro) - 1:
                     self.fail("set-up: roll-off ends on a tie")
                 group = top
         # the commitment (clue-records.md "The commitment")
+        # (published at the start: the names as the game began)
         if self.board or wr:
-            lines = ["%s: %s" % (p, ", ".join(h)) for p, h in zip(self.players, self.hands)]
-            lines.append("spare: " + ", ".join(spare))
-            lines.append("envelope: " + ", ".join(env))
-            if wr:
-                lines.append("weapons: " + ", ".join(
-                    "%s in %s" % (w, ROOMS[ROOM_IDS.index(r)]) for w, r in zip(WEAPONS, wr)))
-            lines.append("first: " + su["first"])
-            lines.append("seed: %d" % inp["seed"])
-            text = "".join(l + "\n" for l in lines) + out["salt"]
-            com = hashlib.sha256(text.encode()).hexdigest()
+            def commit(pnames):
+                lines = ["%s: %s" % (p, ", ".join(h)) for p, h in zip(pnames, self.hands)]
+                lines.append("spare: " + ", ".join(spare))
+                lines.append("envelope: " + ", ".join(env))
+                if wr:
+                    lines.append("weapons: " + ", ".join(
+                        "%s in %s" % (w, ROOMS[ROOM_IDS.index(r)]) for w, r in zip(WEAPONS, wr)))
+                lines.append("first: " + pnames[self.start_players.index(first)])
+                lines.append("seed: %d" % inp["seed"])
+                text = "".join(l + "\n" for l in lines) + out["salt"]
+                return hashlib.sha256(text.encode()).hexdigest()
+            com = commit(self.start_players)
             if com != out.get("commitment"):
-                self.fail("set-up: commitment %r, expected %r from the canonical text"
-                          % (out.get("commitment"), com))
+                if (self.final_players != self.start_players
+                        and commit(self.final_players) == out.get("commitment")):
+                    self.known.append("[K3] set-up: commitment %s is over the names after the "
+                                      "replacements %r; the one published at the start, over %r, "
+                                      "is %s" % (out.get("commitment"), self.final_players,
+                                                 self.start_players, com))
+                else:
+                    self.fail("set-up: commitment %r, expected %r from the canonical text"
+                              % (out.get("commitment"), com))
 
     # -- turns ------------------------------------------------------------------------
     def new_turn_state(self):
@@ -627,51 +695,92 @@ class Referee:
         if "player" in step:
             return self.message(step, prog)
         events = []
+        pe = prog.get("events")
         if step.get("deadline"):
             if self.over:
                 self.fail("a deadline step after the end (not modelled)")
-            cur = self.turn
-            if not self.moved:
-                self.idle[cur] += 1
-                if self.idle[cur] >= self.idle_turns:
-                    self.skipped[cur] = True
-            self.end_turn(events)
+            if self.pending:
+                # the end of the refuter's time to choose: the preferences choose, and the
+                # suggester's turn goes on (clue-records.md)
+                stat("ask: deadline answers by the preferences")
+                self.answer_by_preferences(events, pe, "deadline step")
+            else:
+                cur = self.turn
+                if not self.moved:
+                    self.idle[cur] += 1
+                    if self.idle[cur] >= self.idle_turns:
+                        self.skipped[cur] = True
+                self.end_turn(events)
             mine = {"deadline": True, "events": events}
         elif step.get("gm") == "skip":
             if self.over:
                 self.fail("a gm skip after the end (not modelled)")
+            if self.pending:
+                # "a refuter still asked to choose answers first, by the preferences"
+                stat("ask: gm skip answers by the preferences, then the turn passes")
+                self.answer_by_preferences(events, pe, "gm skip")
             self.end_turn(events)
             mine = {"gm": "skip", "events": events}
         elif step.get("gm") == "end":
             if self.over:
                 self.fail("a gm end after the end (not modelled)")
+            if self.pending:
+                stat("ask: gm end while a refuter is asked")
+            self.pending = None
             self.over = True
             self.winner = None
             events.append({"event": "over", "winner": None})
             mine = {"gm": "end", "events": events}
+        elif "replace" in step:
+            if self.over:
+                self.fail("a replace step after the end (not modelled)")
+            r = step["replace"]
+            q = self.seat_of(r["player"])
+            if q is None:
+                self.fail("replace of a non-player %r (the program exits 2)" % r["player"])
+            events.append({"event": "replaced", "player": r["by"], "before": self.players[q]})
+            stat("replace" + (" (the player to move)" if q == self.turn else "")
+                 + (" (an asked refuter)" if self.pending and self.pending[0] == q else "")
+                 + (" (a waiting suggester)" if self.pending and self.pending[1] == q else "")
+                 + (" (a skipped player)" if self.skipped[q] else ""))
+            self.players[q] = r["by"]
+            # The seat is the new player's: its hand, guest, place in the turns (and the
+            # seat's show order and the cards it showed, "renames a seat"). Idleness is what
+            # a player did ("a player who lets idle_turns turns in a row pass is skipped until
+            # THEY send any command"): the newcomer starts with none.
+            self.idle[q] = 0
+            self.skipped[q] = False
+            mine = {"replace": r, "events": events}
         else:
             self.fail("unknown step %r" % step)
-        pe = prog.get("events")
         if pe != events:
-            self.classify(events, pe, None, None)
             self.fail("step %s: expected events %s, the program said %s"
                       % (json.dumps(step), json.dumps(events), json.dumps(pe)))
         return mine
 
+    def seat_of(self, name):
+        who = [i for i, x in enumerate(self.players) if x.lower() == name.lower()]
+        return who[0] if who else None
+
+    def answer_by_preferences(self, events, pevents, what):
+        q, p, held = self.pending
+        card = self.choose(q, p, held, what, pevents or [])
+        self.shown.setdefault((q, p), []).append(card)
+        events.append({"event": "showed", "player": self.players[q], "to": self.players[p],
+                       "card": card})
+        self.pending = None
+        self.phase = "answered"
+
     def message(self, step, prog):
-        who = [i for i, p in enumerate(self.players) if p.lower() == step["player"].lower()]
-        if not who:
-            self.fail("message from a non-player %r" % step["player"])
-        p = who[0]
+        p = self.seat_of(step["player"])
+        if p is None:
+            self.fail("message from a non-player %r (the program exits 2)" % step["player"])
         if prog.get("player") != self.players[p]:
             self.fail("message entry names %r, expected %r" % (prog.get("player"), self.players[p]))
         lines = command_lines(step["text"])
         if lines:
             self.idle[p] = 0
             self.skipped[p] = False
-            self.silent_while_skipped[p] = False
-        elif self.skipped[p]:
-            self.silent_while_skipped[p] = True
         plines = prog.get("lines")
         if plines is None:
             self.fail("message entry has no lines: %s" % json.dumps(prog))
@@ -697,7 +806,6 @@ class Referee:
                           % (line, self.players[p], pl["refused"]))
             events = self.carry_out(p, line, pl.get("events") or [])
             if pl.get("events") != events:
-                self.classify(events, pl.get("events"), line, p)
                 self.fail("line %r from %s: expected events %s, the program said %s"
                           % (line, self.players[p], json.dumps(events), json.dumps(pl.get("events"))))
             mine.append({"line": line, "events": events})
@@ -705,23 +813,6 @@ class Referee:
             self.fail("message from %s: expected %d line entries, the program has %d (%s)"
                       % (self.players[p], len(mine), len(plines), json.dumps(plines[len(mine):])))
         return {"player": self.players[p], "lines": mine}
-
-    def classify(self, mine, theirs, line, p):
-        """Raise KnownDisagreement when the difference is one already diagnosed."""
-        if not isinstance(theirs, list):
-            return
-        # K1/K2: the program stops at a `turn` for a player the rules skip
-        for i, e in enumerate(mine):
-            if e.get("event") == "turn" and theirs == mine[:i + 1] and i + 1 < len(mine):
-                q = self.players.index(e["player"])
-                if self.skipped[q]:
-                    tag = "K2" if self.silent_while_skipped[q] else "K1"
-                    if tag == "K1" and line is None:
-                        return
-                    raise KnownDisagreement(
-                        "[%s] %s: expected events %s, the program said %s"
-                        % (tag, "line %r from %s" % (line, self.players[p]) if line else "step",
-                           json.dumps(mine), json.dumps(theirs)))
 
     # which lines are refused ------------------------------------------------------------
     def refusal(self, p, line):
@@ -731,8 +822,6 @@ class Referee:
         if self.over:
             return "the game is over"
         k = cmd[0]
-        if k == "info":
-            return None
         if k == "order":
             cards = cmd[1]
             for c in cards:
@@ -740,11 +829,26 @@ class Referee:
                     return "%s is not in your hand" % c
             return None
         if k == "show":
-            return "no choice is pending (ask_refuter is off)"
+            # "`show CARD` when no choice is pending is refused (it is not an answer in advance)"
+            if self.pending is None:
+                stat("show refused: no choice pending" + ("" if self.ask else " (ask_refuter off)"))
+                return "no choice is pending"
+            q, sug, held = self.pending
+            if p != q:
+                stat("show refused: from another than the asked refuter")
+                return "you are not the one asked"
+            if cmd[1] not in held:
+                stat("show refused: a card not among those asked about")
+                return "not one of the cards you were asked about"
+            return None
         if p != self.turn:
             return "it is not your turn"
         if self.out_[p]:
             return "you are out"
+        if self.pending is not None:
+            # the suggestion waits for its answer: the turn cannot go on meanwhile
+            stat("refused while a refuter is asked: " + k)
+            return "the suggestion waits for the asked refuter's answer"
         g = self.guests[p]
         if k in ("move", "passage", "stay"):
             if not self.board:
@@ -798,10 +902,22 @@ class Referee:
         k = cmd[0]
         ev = []
         g = self.guests[p]
-        if k in ("info", ):
-            return ev
         if k == "order":
+            if self.pending is not None:
+                stat("show order while a refuter is asked" +
+                     (" (by the refuter)" if self.pending[0] == p else
+                      " (by the suggester)" if self.pending[1] == p else ""))
             self.show_order[p] = list(cmd[1])
+            return ev
+        if k == "show":
+            q, sug, held = self.pending
+            card = cmd[1]
+            stat("ask: answered by show")
+            self.shown.setdefault((q, sug), []).append(card)
+            ev.append({"event": "showed", "player": self.players[q], "to": self.players[sug],
+                       "card": card})
+            self.pending = None
+            self.phase = "answered"
             return ev
         if k == "move":
             target = cmd[1]
@@ -869,6 +985,26 @@ class Referee:
                     continue
                 if self.out_[q]:
                     stat("a player out answered")
+                if self.ask and len(held) >= 2:
+                    # asked even when a preference would decide (section 7)
+                    asked = [e for e in pevents if e.get("event") == "asked"]
+                    cards = list(held)
+                    if asked and isinstance(asked[0].get("cards"), list) and \
+                            sorted(asked[0]["cards"]) == sorted(held):
+                        # the contract gives no order: compared as a set, the program's kept
+                        cards = list(asked[0]["cards"])
+                        kinds = "".join("GWR"[0 if c in GUESTS else 1 if c in WEAPONS else 2]
+                                        for c in cards)
+                        stat("ask: asked, cards in the order " + kinds)
+                    if self.skipped[q]:
+                        stat("ask: a skipped player asked")
+                    if self.out_[q]:
+                        stat("ask: a player out asked")
+                    ev.append({"event": "asked", "player": self.players[q],
+                               "to": self.players[p], "cards": cards})
+                    self.pending = (q, p, list(held))
+                    self.phase = "asked"
+                    return ev
                 card = self.choose(q, p, held, line, pevents)
                 self.shown.setdefault((q, p), []).append(card)
                 ev.append({"event": "showed", "player": self.players[q], "to": self.players[p],
@@ -904,15 +1040,16 @@ class Referee:
     def choose(self, q, p, held, line, pevents):
         if len(held) == 1:
             return held[0]
+        tag = " [ask timeout]" if self.ask else ""
         before = [c for c in self.shown.get((q, p), []) if c in held]
         if before:
-            stat("refuter: repeat to the same suggester" + (" (of 2 shown before)" if len(set(before)) > 1 else ""))
+            stat("refuter: repeat to the same suggester" + (" (of 2 shown before)" if len(set(before)) > 1 else "") + tag)
             return before[-1]
         for c in self.show_order[q]:
             if c in held:
-                stat("refuter: show order")
+                stat("refuter: show order" + tag)
                 return c
-        stat("refuter: drawn")
+        stat("refuter: drawn" + tag)
         # drawn from the stream: take the program's, check it is one of those held
         shows = [e for e in pevents if e.get("event") == "showed"]
         if not shows:
@@ -970,7 +1107,21 @@ def check_game(inp, out, expected=None):
     if expected is not None and len(expected) != len(steps):
         return len(steps), "the expected file has %d entries, the input %d steps" % (
             len(expected), len(steps))
+    if ref.known:
+        return len(steps), KnownDisagreement("; ".join(ref.known))
     return len(steps), None
+
+
+def _as_set(events):
+    """Events with an `asked` event's cards as a set (the contract gives no order)."""
+    if not isinstance(events, list):
+        return events
+    out = []
+    for e in events:
+        if isinstance(e, dict) and e.get("event") == "asked" and isinstance(e.get("cards"), list):
+            e = dict(e, cards=sorted(e["cards"]))
+        out.append(e)
+    return out
 
 
 def compare_expected(exp, prog):
@@ -984,11 +1135,11 @@ def compare_expected(exp, prog):
             if "refused" in a:
                 if "refused" not in b:
                     return "line %r: expected refused, the program: %s" % (a["line"], json.dumps(b))
-            elif a.get("events") != b.get("events"):
+            elif _as_set(a.get("events")) != _as_set(b.get("events")):
                 return "line %r: expected %s, the program said %s" % (
                     a["line"], json.dumps(a.get("events")), json.dumps(b))
         return None
-    if exp.get("events") != prog.get("events"):
+    if _as_set(exp.get("events")) != _as_set(prog.get("events")):
         return "expected %s, the program said %s" % (json.dumps(exp.get("events")),
                                                      json.dumps(prog.get("events")))
     return None
@@ -1006,9 +1157,20 @@ def cmd_check(args):
                 if "over" in expected:
                     exp_end = (expected["over"], expected.get("winner"))
                 expected = expected["steps"]
+    why = unreadable(inp)
+    if why:
+        r = subprocess.run([args.binary, "replay", "-"], input=json.dumps(inp).encode(),
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if r.returncode == 2:
+            print("agreed: unreadable (%s); the program exits 2: %s"
+                  % (why, r.stderr.decode().strip()))
+            return 0
+        print("DIFFERENCE: expected exit 2 (%s), the program exits %d" % (why, r.returncode))
+        return 1
     out = run_binary(args.binary, inp)
     n, diff = check_game(inp, out, expected)
-    if not diff and exp_end is not None and exp_end != (out.get("over"), out.get("winner")):
+    if (not diff or isinstance(diff, KnownDisagreement)) and exp_end is not None \
+            and exp_end != (out.get("over"), out.get("winner")):
         diff = "end: the hand-worked file expects over=%r winner=%r, the program says %r %r" % (
             exp_end + (out.get("over"), out.get("winner")))
     if diff:
@@ -1021,12 +1183,12 @@ def cmd_check(args):
 # ---------------------------------------------------------------------------------------
 # Random games.
 
-# `status`/`help` are commands on the players' page (clue.md "The commands"); the program's
-# replay refuses them as not understood (see the report). Left out of random games unless
-# --with-info, so that the rest can be tested.
-WITH_INFO = False
-
 NAME_POOL = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo"]
+# names for the game master's replacements (never a seated or former name)
+STANDBY_POOL = ["Zoe", "Yann", "Xia", "Walt", "Vera", "Uma", "Tom", "Sid", "Rita", "Quinn",
+                "Pia", "Omar", "Nell", "Milo", "Lou", "Kai"]
+# requests to the mail door, not game commands: the replay does not understand them
+MAIL_REQUESTS = ["status", "help", "état", "aide", "Status", "HELP", "etat"]
 NONSENSE = ["Hello", "move Kitchen", "suggest Plum", "accuse Plum with Rope",
             "thanks!", "move to the Kitchen", "suggest Plum with the Rope", "move to Pool",
             "suggest Mme Leblanc with Rope", "move to Swimming Pool", "go to Hall",
@@ -1149,11 +1311,92 @@ def dress(rng, lines):
     return "\n".join(out)
 
 
+def gen_show(rng, fr, c):
+    if fr:
+        return "montrer " + fr_card(rng, c)
+    return "show " + en_card(rng, c)
+
+
+def ask_step(rng, ref, fr):
+    """A step while a refuter is asked (ask_refuter), or None to choose as usual."""
+    q, sug, held = ref.pending
+    x = rng.random()
+    if x < 0.40:  # the asked refuter answers
+        return {"player": ref.players[q], "text": dress(rng, [gen_show(rng, fr, rng.choice(held))])}
+    if x < 0.48:  # a wrong card: another of the three, another of the hand, any card
+        others = [c for c in ref.hands[q] if c not in held] + \
+                 [c for c in ALL_CARDS if c not in ref.hands[q]]
+        lines = [gen_show(rng, fr, rng.choice(others))]
+        if rng.random() < 0.3:
+            lines.append(gen_show(rng, fr, rng.choice(held)))  # not carried out
+        return {"player": ref.players[q], "text": "\n".join(lines)}
+    if x < 0.55:  # `show` from someone else, the suggester among them
+        o = rng.choice([sug] + [z for z in range(ref.n) if z != q])
+        return {"player": ref.players[o], "text": gen_show(rng, fr, rng.choice(held + ref.hands[o]))}
+    if x < 0.64:  # the suggester goes on meanwhile: refused (a show order is not)
+        y = rng.random()
+        if y < 0.25:
+            t = "fini" if fr else "done"
+        elif y < 0.45:
+            e = ref.envelope
+            t = gen_accuse(rng, fr, e[0], e[2], e[1])
+        elif y < 0.6:
+            t = gen_suggest(rng, fr, rng.choice(GUESTS), rng.choice(WEAPONS),
+                            None if ref.board else rng.choice(ROOMS))
+        elif y < 0.7:
+            t = gen_move(rng, fr, rng.choice(ROOMS))
+        else:
+            t = gen_order(rng, fr, rng.sample(ref.hands[sug], 2))
+        return {"player": ref.players[sug], "text": t}
+    if x < 0.68:  # the refuter's other commands: a show order (taken), `done` (not their turn)
+        if rng.random() < 0.6:
+            return {"player": ref.players[q],
+                    "text": gen_order(rng, fr, rng.sample(ref.hands[q], min(3, len(ref.hands[q]))))}
+        return {"player": ref.players[q], "text": "done"}
+    if x < 0.80:
+        return {"deadline": True}
+    if x < 0.87:
+        return {"gm": "skip"}
+    if x < 0.875:
+        return {"gm": "end"}
+    if x < 0.90:
+        return replace_step(rng, ref, rng.choice([q, sug]))
+    return None
+
+
+def replace_step(rng, ref, q=None):
+    used = set(x.lower() for x in ref.inp["players"]) | set(
+        st["replace"]["by"].lower() for st in ref.inp["messages"] if "replace" in st)
+    free = [x for x in STANDBY_POOL if x.lower() not in used]
+    if not free:
+        return None
+    if q is None:
+        q = rng.randrange(ref.n)
+    old = ref.players[q]
+    if rng.random() < 0.2:
+        old = old.lower()
+    return {"replace": {"player": old, "by": rng.choice(free)}}
+
+
 def choose_step(rng, ref):
     """The next step, chosen from the referee's state (which agreed with the program)."""
     n = ref.n
     p = ref.turn
     fr = rng.random() < 0.25
+    if ref.pending is not None:
+        st = ask_step(rng, ref, fr)
+        if st is not None:
+            return st
+    if rng.random() < 0.006:
+        # the game master gives a seat to a standby; sometimes a skipped player's
+        sk = [q for q in range(n) if ref.skipped[q]]
+        st = replace_step(rng, ref, rng.choice(sk) if sk and rng.random() < 0.6 else None)
+        if st is not None:
+            return st
+    if rng.random() < 0.015:
+        # `show` when no choice is pending: refused
+        q = rng.randrange(n)
+        return {"player": ref.players[q], "text": gen_show(rng, fr, rng.choice(ref.hands[q]))}
     sk = [q for q in range(n) if ref.skipped[q]]
     if sk and rng.random() < 0.3:
         # a skipped player writes again (any command, even refused, lifts the skip)
@@ -1181,9 +1424,10 @@ def choose_step(rng, ref):
             others = [c for c in ALL_CARDS if c not in hand]
             cards.insert(rng.randrange(len(cards) + 1), rng.choice(others))
         return {"player": ref.players[q], "text": gen_order(rng, fr, cards)}
-    if r < 0.20 and WITH_INFO:
+    if r < 0.19:
+        # a mail request, not a game command: not understood (it still lifts a skip)
         q = rng.randrange(n)
-        return {"player": ref.players[q], "text": rng.choice(["status", "help", "état", "aide"])}
+        return {"player": ref.players[q], "text": rng.choice(MAIL_REQUESTS)}
     wrong = r < 0.27
     if wrong:
         cands = [q for q in range(n) if q != p]
@@ -1325,6 +1569,12 @@ def new_game_input(rng):
         settings["idle_turns"] = rng.randint(1, 3)
     if rng.random() < 0.2:
         settings["turn_hours"] = rng.choice([1, 12, 48])
+    if rng.random() < 0.34:
+        settings["ask_refuter"] = True
+        if rng.random() < 0.3:
+            settings["show_hours"] = rng.choice([1, 6, 24])
+    elif rng.random() < 0.1:
+        settings["ask_refuter"] = False
     if settings:
         inp["settings"] = settings
     inp["messages"] = []
@@ -1332,11 +1582,18 @@ def new_game_input(rng):
 
 
 def prefix_fails(binary, inp):
+    """The difference of a (shrunk) input, or None. An input the replay must refuse (a step
+    naming someone no longer seated once a replacement is dropped) and a known disagreement
+    do not count."""
+    if unreadable(inp):
+        return None
     try:
         out = run_binary(binary, inp)
     except RuntimeError as e:
         return str(e)
     n, diff = check_game(inp, out)
+    if isinstance(diff, KnownDisagreement):
+        return None
     return diff
 
 
@@ -1406,7 +1663,14 @@ def cmd_random(args):
                 print(json.dumps(small, ensure_ascii=False))
                 return 1
         out = run_binary(args.binary, inp)
+        COUNTING[0] = False
         n, diff = check_game(inp, out)
+        COUNTING[0] = True
+        if isinstance(diff, KnownDisagreement):
+            known += 1
+            if args.verbose:
+                print("game %d: known %s" % (gi + 1, diff))
+            diff = None
         if diff:
             print("game %d: whole-game check: %s" % (gi + 1, diff))
             print(json.dumps(inp, ensure_ascii=False))
@@ -1430,7 +1694,7 @@ def cmd_random(args):
         for k in sorted(STATS):
             print("  %6d  %s" % (STATS[k], k))
     if known:
-        print("%d games stopped at a known disagreement (their steps before it are counted): %s"
+        print("%d games met a known disagreement (their other steps agreed and are counted): %s"
               % (known, "; ".join("%s: %s" % kv for kv in KNOWN.items())))
     return 0
 
@@ -1452,11 +1716,7 @@ def main():
     r.add_argument("--binary", default=DEFAULT_BINARY)
     r.add_argument("--steps", type=int, default=300)
     r.add_argument("--verbose", action="store_true")
-    r.add_argument("--with-info", action="store_true",
-                   help="also send status/help/etat/aide lines")
     args = ap.parse_args()
-    global WITH_INFO
-    WITH_INFO = getattr(args, "with_info", False)
     return cmd_check(args) if args.cmd == "check" else cmd_random(args)
 
 

@@ -117,8 +117,16 @@ pub fn news(
         .map(|e| format!("  {}", t.clue_event(g, e, Some(seat))))
         .collect();
     let mine = g.current() == Some(seat);
+    let asked = g.game.asked.as_ref().is_some_and(|(r, _)| *r == seat);
     let subject = match (g.over(), mine) {
         (true, _) => t.t1("clue-subject-over", "id", row.id),
+        _ if asked => t.t2(
+            "clue-subject-show",
+            "id",
+            row.id,
+            "player",
+            g.game.players[g.game.turn].as_str(),
+        ),
         (false, true) => t.t2("clue-subject-turn", "id", row.id, "turn", g.turn_no),
         (false, false) => t.t2("clue-subject-news", "id", row.id, "turn", g.turn_no),
     };

@@ -124,6 +124,9 @@ pub struct OwnView {
     /// Rooms a suggestion may name (board off), or every room for an accusation.
     pub rooms: Vec<Choice>,
     pub suggest_rooms: Vec<Choice>,
+    /// With `ask_refuter`, when this player is asked which card to show: to whom, and the
+    /// cards they may show.
+    pub asked: Option<(String, Vec<Choice>)>,
 }
 
 fn choices(t: Lang, cards: impl Iterator<Item = Card>) -> Vec<Choice> {
@@ -139,7 +142,9 @@ pub fn own(t: Lang, g: &Stored, seat: usize) -> OwnView {
     let me = g.game.private_view(seat);
     let mine = g.current() == Some(seat) && !g.game.out[seat];
     let spot = g.game.movers[g.game.guests[seat]];
+    let asked = g.game.asked.as_ref().filter(|(r, _)| *r == seat);
     let phase = match (mine, g.game.phase) {
+        _ if asked.is_some() => "show",
         (false, _) => "wait",
         (true, Phase::Move) => "move",
         (true, Phase::Suggest) => "suggest",
@@ -175,6 +180,12 @@ pub fn own(t: Lang, g: &Stored, seat: usize) -> OwnView {
         _ => None,
     };
     OwnView {
+        asked: asked.map(|(_, cards)| {
+            (
+                g.game.players[g.game.turn].clone(),
+                choices(t, cards.iter().copied()),
+            )
+        }),
         me: g.game.players[seat].clone(),
         guest: t.clue_card(guest_card(g.game.guests[seat])),
         hand: me.hand.iter().map(|c| t.clue_card(*c)).collect(),
@@ -246,10 +257,21 @@ fn header(t: Lang, row: &GameRow, g: &Stored, seat: usize, o: &OwnView) -> Heade
     };
     let can = match (current, o.phase) {
         _ if g.over() => t.t("clue-can-over"),
+        (Some(s), "show") => t.t1("clue-can-show", "player", g.game.players[s].as_str()),
         _ if g.game.out[seat] => t.t("clue-can-out"),
         (_, "move") => t.t("clue-can-move"),
         (_, "suggest") => t.t("clue-can-suggest"),
         (_, "answered") => t.t("clue-can-accuse"),
+        (Some(s), _) if g.game.phase == Phase::Showing => {
+            let (refuter, _) = g.game.asked.as_ref().expect("a refuter is asked");
+            t.t2(
+                "clue-can-wait-choice",
+                "refuter",
+                g.game.players[*refuter].as_str(),
+                "player",
+                g.game.players[s].as_str(),
+            )
+        }
         (Some(s), _) => t.t1("clue-can-wait", "player", g.game.players[s].as_str()),
         (None, _) => t.t("frame-over"),
     };
@@ -429,6 +451,7 @@ pub async fn play_action(
             get("weapon")
         ),
         "order" => format!("show order {}", get("order")),
+        "show" => format!("show {}", get("card")),
         _ => get("text"),
     };
     let answer = master.clue_command(&player, &text).await?;

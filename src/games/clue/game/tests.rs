@@ -198,6 +198,7 @@ fn random_games_always_end_and_their_state_reads_back() {
         let names: Vec<String> = (0..n).map(|i| format!("P{i}")).collect();
         let setup = Setup::draw(n, seed).unwrap();
         let mut g = Game::new(names, (0..n).collect(), setup.clone(), seed % 5 != 0);
+        g.ask_refuter = seed % 3 == 0;
         let mut rng = play_stream("salt", seed, 0);
         let mut choice = crate::games::stream::stream("clue/test-players", seed, 0);
         let rooms = Room::ALL;
@@ -206,7 +207,7 @@ fn random_games_always_end_and_their_state_reads_back() {
         let mut steps = 0;
         while g.phase != Phase::Over && steps < 5_000 {
             steps += 1;
-            let seat = g.turn;
+            let mut seat = g.turn;
             let room = rooms[choice.random_range(0..9)];
             let guest = guests[choice.random_range(0..6)];
             let weapon = weapons[choice.random_range(0..6)];
@@ -231,6 +232,22 @@ fn random_games_always_end_and_their_state_reads_back() {
                     weapon,
                 },
                 (Phase::Answered, _) => Command::Done,
+                // The refuter asked shows one of its cards (now and then another card, or
+                // the suggester tries to go on: both refused).
+                (Phase::Showing, k) => {
+                    let (refuter, cards) = g.asked.clone().expect("a refuter is asked");
+                    match k {
+                        0 => Command::Done,
+                        1 => {
+                            seat = refuter;
+                            Command::Show(guest)
+                        }
+                        _ => {
+                            seat = refuter;
+                            Command::Show(cards[choice.random_range(0..cards.len())])
+                        }
+                    }
+                }
                 (Phase::Over, _) => unreachable!(),
             };
             let before = g.clone();

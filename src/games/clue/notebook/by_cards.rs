@@ -85,6 +85,10 @@ impl Geometry {
 
 /// How many terms (deals counted whole) the count takes.
 pub fn terms(p: &Problem) -> u64 {
+    // "At least two of" is not counted card by card: the count goes set by set.
+    if p.hands.iter().any(|h| !h.two_of.is_empty()) {
+        return u64::MAX;
+    }
     let facts: usize = p.hands.iter().map(|h| h.one_of.len()).sum();
     (1u64 << facts.min(40)) * (1 + p.envelope.banned.len() as u64)
 }

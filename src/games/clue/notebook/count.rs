@@ -33,6 +33,9 @@ pub struct Hand {
     pub allowed: u32,
     /// Sets of which the hand holds at least one card each.
     pub one_of: Vec<u32>,
+    /// Sets of which the hand holds at least two cards each (a refuter asked to choose,
+    /// house rule `ask_refuter`).
+    pub two_of: Vec<u32>,
 }
 
 /// How many deals (or accepted samples) there are, and put each card in each place.
@@ -77,6 +80,7 @@ struct Slot {
     size: u32,
     allowed: u32,
     one_of: Vec<u32>,
+    two_of: Vec<u32>,
     kinds: Vec<u32>,
     banned: Vec<u32>,
     weight: u64,
@@ -88,6 +92,7 @@ impl Slot {
     fn fits(&self, h: u32) -> bool {
         h & !self.allowed == 0
             && self.one_of.iter().all(|d| h & d != 0)
+            && self.two_of.iter().all(|d| (h & d).count_ones() >= 2)
             && self.kinds.iter().all(|k| (h & k).count_ones() == 1)
             && !self.banned.contains(&h)
     }
@@ -138,6 +143,7 @@ fn slots(p: &Problem) -> Vec<Slot> {
             size: p.envelope.kinds.len() as u32,
             allowed: p.envelope.allowed,
             one_of: Vec::new(),
+            two_of: Vec::new(),
             kinds: p.envelope.kinds.clone(),
             banned: p.envelope.banned.clone(),
             weight: 1,
@@ -147,7 +153,9 @@ fn slots(p: &Problem) -> Vec<Slot> {
     for (i, h) in p.hands.iter().enumerate() {
         let alike = slots.iter_mut().find(|s: &&mut Slot| {
             h.one_of.is_empty()
+                && h.two_of.is_empty()
                 && s.one_of.is_empty()
+                && s.two_of.is_empty()
                 && !s.members.is_empty()
                 && s.allowed == h.allowed
                 && s.size / s.members.len() as u32 == h.size
@@ -162,6 +170,7 @@ fn slots(p: &Problem) -> Vec<Slot> {
                 size: h.size,
                 allowed: h.allowed,
                 one_of: h.one_of.clone(),
+                two_of: h.two_of.clone(),
                 kinds: Vec::new(),
                 banned: Vec::new(),
                 weight: 1,
@@ -342,7 +351,9 @@ pub fn sample(p: &Problem, proposals: u64, rng: &mut ChaCha20Rng) -> Counts {
                 .by_ref()
                 .take(hand.size as usize)
                 .fold(0, |m, b| m | 1 << b);
-            *d & !hand.allowed == 0 && hand.one_of.iter().all(|o| *d & o != 0)
+            *d & !hand.allowed == 0
+                && hand.one_of.iter().all(|o| *d & o != 0)
+                && hand.two_of.iter().all(|o| (*d & o).count_ones() >= 2)
         });
         if fits {
             counts.total += 1;

@@ -202,6 +202,8 @@ struct Facts {
     shown: Vec<(Card, usize, usize)>,
     had_none: Vec<(usize, usize, [Card; 3])>,
     showed: Vec<(usize, usize, [Card; 3])>,
+    /// Refuters asked to choose (`ask_refuter`): they hold at least two of the three.
+    two_of: Vec<(usize, usize, [Card; 3])>,
     wrong: Vec<(usize, usize, [Card; 3])>,
     right: Vec<(usize, usize, [Card; 3])>,
 }
@@ -223,6 +225,9 @@ impl Facts {
                 } => asked = Some([guest, weapon, Card::of_room(room)]),
                 Event::HadNone { seat } if seat != me => {
                     f.had_none.extend(asked.map(|c| (seat, turn, c)))
+                }
+                Event::Asked { seat, .. } if seat != me => {
+                    f.two_of.extend(asked.map(|c| (seat, turn, c)))
                 }
                 Event::ShowedUnseen { seat, .. } | Event::Showed { seat, .. } if seat != me => {
                     f.showed.extend(asked.map(|c| (seat, turn, c)));
@@ -358,6 +363,20 @@ fn problem(grid: &Grid, view: &SeatView, facts: &Facts) -> (Problem, Vec<Card>) 
                     one_of.push(set);
                 }
             }
+            // At least two of the three: less those it certainly holds, of those it may.
+            let mut two_of: Vec<u32> = Vec::new();
+            for (_, _, three) in facts.two_of.iter().filter(|f| f.0 == s) {
+                let here = three
+                    .iter()
+                    .filter(|c| grid.placed(**c) == Some(place))
+                    .count();
+                let set = bits(&mut three.iter().copied().filter(|c| grid.open(*c, place)));
+                match 2usize.saturating_sub(here) {
+                    2 if !two_of.contains(&set) => two_of.push(set),
+                    1 if !one_of.contains(&set) => one_of.push(set),
+                    _ => {}
+                }
+            }
             // A set holding a smaller one says nothing more.
             let needed = one_of
                 .iter()
@@ -367,6 +386,7 @@ fn problem(grid: &Grid, view: &SeatView, facts: &Facts) -> (Problem, Vec<Card>) 
                 size: (hand_size(view.players) - held) as u32,
                 allowed: open_at(place),
                 one_of: needed.collect(),
+                two_of,
             }
         })
         .collect();

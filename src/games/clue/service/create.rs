@@ -19,6 +19,22 @@ fn invalid(e: impl ToString) -> MasterError {
     MasterError::invalid(Said::text(e.to_string()))
 }
 
+/// The guest each seat chose, by the guest's number: a guest named by an earlier seat (two
+/// who signed up for the same one) is the earlier seat's, and the later gets one nobody chose.
+fn chosen_guests(choices: &[Option<String>]) -> Vec<Option<usize>> {
+    let mut chosen: Vec<Option<usize>> = Vec::new();
+    for c in choices {
+        let guest = c
+            .as_deref()
+            .and_then(crate::games::clue::cards::Card::parse)
+            .filter(|c| c.index() < 6)
+            .map(|c| c.index())
+            .filter(|g| !chosen.contains(&Some(*g)));
+        chosen.push(guest);
+    }
+    chosen
+}
+
 impl Master {
     /// Creates a game of Clue; the game master's and the players' letters go out with it.
     pub(crate) async fn create_clue(&self, req: GameRequest) -> Result<Created> {
@@ -30,8 +46,9 @@ impl Master {
             None => Settings::default(),
         };
         let turn_secs = settings.turn_hours as i64 * 3600;
+        let chosen = chosen_guests(&req.choices);
         let state =
-            Stored::new(names.clone(), &[], settings, seed, salt.clone()).map_err(invalid)?;
+            Stored::new(names.clone(), &chosen, settings, seed, salt.clone()).map_err(invalid)?;
         let now = now();
         let (status, deadline, remaining) = match req.wait_for_gm {
             true => (GameStatus::Unconfirmed, None, Some(turn_secs)),
@@ -168,8 +185,10 @@ impl Master {
         let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
         let salt = keys::new_key();
         let turn_secs = settings.turn_hours as i64 * 3600;
+        let choices: Vec<Option<String>> = seats.iter().map(|s| s.choice.clone()).collect();
+        let chosen = chosen_guests(&choices);
         let state =
-            Stored::new(names.clone(), &[], settings, seed, salt.clone()).map_err(invalid)?;
+            Stored::new(names.clone(), &chosen, settings, seed, salt.clone()).map_err(invalid)?;
         let now = now();
         self.store
             .begin_turns(

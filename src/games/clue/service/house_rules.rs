@@ -31,6 +31,12 @@ struct RulesForm {
 /// The one `ClueRules`.
 pub static RULES: ClueRules = ClueRules;
 
+/// The guests, in the rules' order.
+fn guests() -> impl Iterator<Item = crate::games::clue::cards::Card> {
+    crate::games::clue::cards::Card::all()
+        .filter(|c| c.kind() == crate::games::clue::cards::Kind::Guest)
+}
+
 fn settings(rules: &Value) -> Settings {
     serde_json::from_value(rules.clone()).unwrap_or_default()
 }
@@ -50,6 +56,21 @@ impl HouseRules for ClueRules {
 
     fn players(&self) -> RangeInclusive<usize> {
         MIN_PLAYERS..=MAX_PLAYERS
+    }
+
+    fn choices(&self, t: crate::lang::Lang) -> Vec<(String, String)> {
+        guests().map(|c| (c.name(), t.clue_card(c))).collect()
+    }
+
+    fn choice_label(&self, t: crate::lang::Lang) -> String {
+        t.t("clue-your-guest")
+    }
+
+    fn read_choice(&self, written: &str) -> Result<String, Said> {
+        crate::games::clue::cards::Card::parse(written)
+            .filter(|c| c.kind() == crate::games::clue::cards::Kind::Guest)
+            .map(|c| c.name())
+            .ok_or_else(|| crate::said!("error-clue-not-a-guest", piece = written))
     }
 
     fn read(&self, given: Option<&Value>) -> Result<Value, Said> {

@@ -61,10 +61,16 @@ fn problem(seed: u64) -> Problem {
             true => vec![],
             false => (0..below(rng, 3)).map(|_| some(rng, next, 30)).collect(),
         };
+        // Every third problem, "at least two of" sets too (ask_refuter).
+        let two_of = match alike || seed % 3 != 0 {
+            true => vec![],
+            false => (0..below(rng, 2)).map(|_| some(rng, next, 40)).collect(),
+        };
         hands.push(Hand {
             size,
             allowed,
             one_of,
+            two_of,
         });
     }
     let mut banned = Vec::new();
@@ -109,7 +115,10 @@ fn every_assignment(p: &Problem) -> Counts {
             && sets[0] & !e.allowed == 0
             && !e.banned.contains(&sets[0]);
         let hands_ok = p.hands.iter().zip(&sets[1..]).all(|(h, &s)| {
-            s.count_ones() == h.size && s & !h.allowed == 0 && h.one_of.iter().all(|o| s & o != 0)
+            s.count_ones() == h.size
+                && s & !h.allowed == 0
+                && h.one_of.iter().all(|o| s & o != 0)
+                && h.two_of.iter().all(|o| (s & o).count_ones() >= 2)
         });
         if env_ok && hands_ok {
             c.total += 1;
@@ -124,15 +133,26 @@ fn every_assignment(p: &Problem) -> Counts {
 
 #[test]
 fn the_count_agrees_with_every_deal_enumerated_on_small_problems() {
-    let mut fitting = 0;
+    let (mut fitting, mut two_of) = (0, 0);
     for seed in 0..400 {
         let p = problem(seed);
         let exact = by_sets(&p, u64::MAX).unwrap();
         assert_eq!(exact, every_assignment(&p), "seed {seed}: {p:?}");
-        assert_eq!(by_cards(&p, u64::MAX).unwrap(), exact, "seed {seed}: {p:?}");
+        match p.hands.iter().any(|h| !h.two_of.is_empty()) {
+            // "At least two of" goes set by set, never card by card.
+            true => {
+                assert_eq!(crate::games::clue::notebook::by_cards::terms(&p), u64::MAX);
+                two_of += (exact.total > 0) as usize;
+            }
+            false => assert_eq!(by_cards(&p, u64::MAX).unwrap(), exact, "seed {seed}: {p:?}"),
+        }
         fitting += (exact.total > 0) as usize;
     }
     assert!(fitting > 150, "many problems have deals: {fitting}");
+    assert!(
+        two_of > 10,
+        "many with \"at least two of\" have deals: {two_of}"
+    );
 }
 
 #[test]
@@ -300,6 +320,7 @@ fn fits(v: &SeatView, deal: &[Option<usize>]) -> bool {
                 true
             }
             Event::HadNone { seat } => !three.iter().any(|c| holds(seat, *c)),
+            Event::Asked { seat, .. } => three.iter().filter(|c| holds(seat, **c)).count() >= 2,
             Event::ShowedUnseen { seat, .. } => three.iter().any(|c| holds(seat, *c)),
             Event::Showed { seat, card, .. } => holds(seat, card) && three.contains(&card),
             Event::Accused {
@@ -320,11 +341,22 @@ fn fits(v: &SeatView, deal: &[Option<usize>]) -> bool {
 
 #[test]
 fn every_chance_on_views_of_games_played_is_the_share_of_the_deals_that_fit_the_view() {
-    let mut compared = [0; 4];
+    every_chance_is_the_share_of_the_deals(false);
+}
+
+#[test]
+fn with_ask_refuter_a_refuter_asked_to_choose_holds_two_and_every_chance_still_counts_every_deal() {
+    every_chance_is_the_share_of_the_deals(true);
+}
+
+fn every_chance_is_the_share_of_the_deals(ask_refuter: bool) {
+    let (mut compared, mut with_asked) = ([0; 4], 0);
     for (players, views) in (3..=6).zip(compared.iter_mut()) {
         for seed in 0..8 {
             for t in [3, 10, 20, 32, 44] {
-                let (g, events) = played(players, seed, t, Setup::draw(players, seed).unwrap());
+                let setup = Setup::draw(players, seed).unwrap();
+                let (g, events) = played_with(players, seed, t, setup, ask_refuter);
+                let asked = events.iter().any(|e| matches!(e, Event::Asked { .. }));
                 for seat in [0, players - 1] {
                     let v = seat_view(&g, &events, seat);
                     let nb = exact(&v);
@@ -347,10 +379,16 @@ fn every_chance_on_views_of_games_played_is_the_share_of_the_deals_that_fit_the_
                         }
                     }
                     *views += 1;
+                    with_asked += asked as usize;
                 }
             }
         }
     }
-    println!("views compared, tables of 3 to 6: {compared:?}");
+    println!("views compared, tables of 3 to 6: {compared:?}, {with_asked} with a refuter asked");
     assert!(compared.iter().all(|n| *n >= 10), "{compared:?}");
+    assert_eq!(
+        with_asked > 40,
+        ask_refuter,
+        "{with_asked} views with a refuter asked"
+    );
 }

@@ -48,8 +48,21 @@ fn exact(v: &SeatView) -> Notebook {
 
 /// A game with the board off, `turns` turns of random suggestions, a few random accusations.
 fn played(players: usize, seed: u64, turns: usize, setup: Setup) -> (Game, Vec<Event>) {
+    played_with(players, seed, turns, setup, false)
+}
+
+/// `played`, with the house rule `ask_refuter` on or off: a refuter asked shows one of its
+/// cards drawn at random.
+fn played_with(
+    players: usize,
+    seed: u64,
+    turns: usize,
+    setup: Setup,
+    ask_refuter: bool,
+) -> (Game, Vec<Event>) {
     let names = (0..players).map(|i| format!("P{i}")).collect();
     let mut g = Game::new(names, (0..players).collect(), setup, false);
+    g.ask_refuter = ask_refuter;
     let (rng, pick) = (
         &mut play_stream("salt", seed, 0),
         &mut ChaCha20Rng::seed_from_u64(seed),
@@ -78,6 +91,10 @@ fn played(players: usize, seed: u64, turns: usize, setup: Setup) -> (Game, Vec<E
             weapon,
         };
         events.extend(g.play(seat, &suggest, rng).unwrap());
+        if let Some((refuter, cards)) = g.asked.clone() {
+            let card = cards[below(pick, cards.len() as u64) as usize];
+            events.extend(g.play(refuter, &Command::Show(card), rng).unwrap());
+        }
         let end = match below(pick, 12) {
             0 => Command::Accuse {
                 guest,
