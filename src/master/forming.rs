@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::joining::{check_seat, is_in, joined_names};
 use super::request::GameRequest;
 use super::{json, Master, MasterError, Result};
 use crate::clock::now;
@@ -263,7 +264,7 @@ impl Master {
                     // confirms: anyone may type an address here.
                     check_seat(&seating, &signups, name, None, None)?;
                     check_not_computer(g, name)?;
-                    piece = self.check_choice(g, &signups, choice)?;
+                    piece = self.check_choice(g, self.forming_book(g), &signups, choice)?;
                 }
                 (false, GameStatus::Over) => {
                     return Err(MasterError::Conflict(said!("error-game-over-no-one")))
@@ -330,41 +331,6 @@ impl Master {
         let book = self.forming_book(g)?;
         let choices = book.choices(t);
         (!choices.is_empty()).then(|| (book.choice_label(t), choices))
-    }
-
-    /// The piece a joiner chose, as the game names it: none chosen, or one nobody who joined
-    /// already holds; else why not, with the pieces still free.
-    fn check_choice(
-        &self,
-        g: &GameRow,
-        signups: &[SignupRow],
-        choice: Option<&str>,
-    ) -> Result<Option<String>> {
-        let Some(written) = choice.map(str::trim).filter(|c| !c.is_empty()) else {
-            return Ok(None);
-        };
-        let Some(book) = self.forming_book(g) else {
-            return Ok(None);
-        };
-        let piece = book.read_choice(written).map_err(MasterError::invalid)?;
-        let taken: Vec<&str> = (signups.iter())
-            .filter(|s| s.kind == SignupKind::Join)
-            .filter(|s| matches!(s.status, SignupStatus::Joined | SignupStatus::Seated))
-            .filter_map(|s| s.choice.as_deref())
-            .collect();
-        if taken.contains(&piece.as_str()) {
-            let t = g.language;
-            let free: Vec<String> = (book.choices(t).into_iter())
-                .filter(|(v, _)| !taken.contains(&v.as_str()))
-                .map(|(_, label)| label)
-                .collect();
-            return Err(MasterError::Conflict(said!(
-                "error-piece-taken",
-                piece = piece.as_str(),
-                free = free.join(", ")
-            )));
-        }
-        Ok(Some(piece))
     }
 
     /// A sign-up's page: what it is, for whom, and where it stands.
@@ -698,18 +664,6 @@ impl Master {
     }
 }
 
-fn is_in(s: &SignupRow) -> bool {
-    s.kind != SignupKind::Standby && s.status == SignupStatus::Joined
-}
-
-fn joined_names(signups: &[SignupRow]) -> Vec<String> {
-    signups
-        .iter()
-        .filter(|s| is_in(s))
-        .map(|s| s.name.clone())
-        .collect()
-}
-
 /// A name a forming game's computer player has is taken too.
 fn check_not_computer(game: &GameRow, name: &str) -> Result<()> {
     if computers_of(game)?
@@ -729,40 +683,4 @@ fn computers_of(game: &GameRow) -> Result<Vec<(String, String)>> {
     serde_json::from_str::<Unformed>(&game.state)
         .map(|u| u.computers)
         .map_err(|e| MasterError::Corrupt(format!("forming game {}: {e}", game.id)))
-}
-
-/// Whether `name` at `email` may take a seat: the game not full, the name and the address
-/// not taken (`own`: the sign-up asking, which does not count against itself).
-fn check_seat(
-    seating: &SeatingRow,
-    signups: &[SignupRow],
-    name: &str,
-    email: Option<&str>,
-    own: Option<i64>,
-) -> Result<()> {
-    let joined: Vec<&SignupRow> = signups
-        .iter()
-        .filter(|s| is_in(s) && Some(s.id) != own)
-        .collect();
-    if joined.len() as i64 >= seating.max_players {
-        return Err(MasterError::Conflict(said!(
-            "error-game-full",
-            seats = seating.max_players
-        )));
-    }
-    if email.is_some_and(|e| joined.iter().any(|s| s.email.eq_ignore_ascii_case(e))) {
-        return Err(MasterError::Conflict(said!(
-            "error-your-address-joined-game"
-        )));
-    }
-    if joined
-        .iter()
-        .any(|s| crate::games::names::same_name(&s.name, name))
-    {
-        return Err(MasterError::Conflict(said!(
-            "error-name-taken",
-            name = name
-        )));
-    }
-    Ok(())
 }

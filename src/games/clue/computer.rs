@@ -20,7 +20,7 @@ use super::board::{self, Room, Spot};
 use super::cards::{Card, Kind};
 use super::game::Phase;
 use super::notebook::{Budget, Cell, Notebook, Place, SeatView};
-use super::service::Stored;
+use super::stored::Stored;
 use crate::games::stream::{below, stream};
 use crate::level::Level;
 

@@ -25,6 +25,7 @@ pub mod settings;
 pub mod setup;
 pub mod sheet;
 pub mod simulate;
+pub mod stored;
 pub mod verify;
 pub mod view;
 pub mod words;

@@ -14,8 +14,8 @@ use serde_json::{json, Value};
 
 use super::cards::Card;
 use super::game::Event;
-use super::service::{GmStep, Step, Stored};
 use super::settings::Settings;
+use super::stored::{GmStep, Step, Stored};
 use crate::games::stream::derived_salt;
 
 /// A replay input. A finished game's record reads as one too: the fields only a record
@@ -180,6 +180,8 @@ pub fn run(input: &Input) -> Result<Value, String> {
         });
     }
     let setup = &game.game.setup;
+    // The set-up as it was dealt and committed: to the names the game began with.
+    let dealt = &input.players;
     let cards = |cards: &[Card]| cards.iter().map(|c| c.name()).collect::<Vec<_>>();
     Ok(json!({
         "ruleset": "clue",
@@ -188,11 +190,11 @@ pub fn run(input: &Input) -> Result<Value, String> {
         "settings": input.settings,
         "setup": {
             "envelope": cards(&setup.envelope),
-            "hands": names.iter().zip(&setup.hands).map(|(p, h)| json!({"player": p, "cards": cards(h)})).collect::<Vec<_>>(),
+            "hands": dealt.iter().zip(&setup.hands).map(|(p, h)| json!({"player": p, "cards": cards(h)})).collect::<Vec<_>>(),
             "spare": cards(&setup.spare),
             "weapon_rooms": setup.weapon_rooms,
-            "roll_off": setup.roll_off.iter().map(|round| round.iter().map(|(s, r)| json!({"player": names[*s], "rolled": r})).collect::<Vec<_>>()).collect::<Vec<_>>(),
-            "first": names[setup.first],
+            "roll_off": setup.roll_off.iter().map(|round| round.iter().map(|(s, r)| json!({"player": dealt[*s], "rolled": r})).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            "first": dealt[setup.first],
         },
         "seed": input.seed,
         "salt": salt,
@@ -206,6 +208,23 @@ pub fn run(input: &Input) -> Result<Value, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stored_games_messages_replay_to_the_same_game() {
+        let names = ["Ann", "Ben", "Cleo"].map(String::from).to_vec();
+        let mut g = Stored::new(names, &[], Settings::default(), 4, "salt".into()).unwrap();
+        let first = g.game.turn;
+        assert!(g.act(first, "move to Kitchen").refused.is_none());
+        let next = g.game.turn;
+        g.act(next, "done");
+        let input = json!({
+            "players": ["Ann", "Ben", "Cleo"], "seed": 4, "salt": "salt",
+            "messages": g.messages,
+        });
+        let out = run(&serde_json::from_value(input).unwrap()).unwrap();
+        assert_eq!(out["messages"].as_array().unwrap().len(), g.messages.len());
+        assert_eq!(out["commitment"], g.commitment());
+    }
 
     fn input(text: &str) -> Input {
         serde_json::from_str(text).unwrap()

@@ -8,7 +8,6 @@ mod gm;
 mod house_rules;
 mod orders;
 pub mod record;
-mod state;
 mod table;
 mod tell;
 
@@ -18,8 +17,8 @@ use crate::master::{json, Master, MasterError, Result};
 use crate::store::games::sleuth::ClassicSave;
 use crate::store::{GameRow, GameStatus, PlayerRow};
 
+pub use crate::games::clue::stored::{GmStep, Logged, Message, Replacement, Step, Stored};
 pub use orders::Answer;
-pub use state::{GmStep, Logged, Message, Replacement, Step, Stored};
 pub use table::{ClueTable, TABLE};
 
 /// A Clue game row's state, parsed.

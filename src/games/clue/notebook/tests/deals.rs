@@ -62,7 +62,7 @@ fn problem(seed: u64) -> Problem {
             false => (0..below(rng, 3)).map(|_| some(rng, next, 30)).collect(),
         };
         // Every third problem, "at least two of" sets too (ask_refuter).
-        let two_of = match alike || seed % 3 != 0 {
+        let two_of = match alike || !seed.is_multiple_of(3) {
             true => vec![],
             false => (0..below(rng, 2)).map(|_| some(rng, next, 40)).collect(),
         };

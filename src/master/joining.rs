@@ -1,0 +1,98 @@
+//! Whether someone may join a forming game: a seat free, their name and address not taken;
+//! and what a joiner may choose where the game it will be has pieces to choose (Clue's
+//! guests): the pieces offered on the join form, and a choice checked — a piece the game
+//! knows, not held by someone who joined already (first come, first served).
+
+use super::house_rules::HouseRules;
+use super::{Master, MasterError, Result};
+use crate::said;
+use crate::store::GameRow;
+use crate::store::{SeatingRow, SignupKind, SignupRow, SignupStatus};
+
+impl Master {
+    /// The piece a joiner chose, as the game names it: none chosen, or one nobody who joined
+    /// already holds; else why not, with the pieces still free.
+    pub(super) fn check_choice(
+        &self,
+        g: &GameRow,
+        book: Option<&dyn HouseRules>,
+        signups: &[SignupRow],
+        choice: Option<&str>,
+    ) -> Result<Option<String>> {
+        let Some(written) = choice.map(str::trim).filter(|c| !c.is_empty()) else {
+            return Ok(None);
+        };
+        let Some(book) = book else {
+            return Ok(None);
+        };
+        let piece = book.read_choice(written).map_err(MasterError::invalid)?;
+        let taken: Vec<&str> = (signups.iter())
+            .filter(|s| s.kind == SignupKind::Join)
+            .filter(|s| matches!(s.status, SignupStatus::Joined | SignupStatus::Seated))
+            .filter_map(|s| s.choice.as_deref())
+            .collect();
+        if taken.contains(&piece.as_str()) {
+            let t = g.language;
+            let free: Vec<String> = (book.choices(t).into_iter())
+                .filter(|(v, _)| !taken.contains(&v.as_str()))
+                .map(|(_, label)| label)
+                .collect();
+            return Err(MasterError::Conflict(said!(
+                "error-piece-taken",
+                piece = piece.as_str(),
+                free = free.join(", ")
+            )));
+        }
+        Ok(Some(piece))
+    }
+}
+
+/// Whether `name` at `email` may take a seat: the game not full, the name and the address
+/// not taken (`own`: the sign-up asking, which does not count against itself).
+/// Whether a sign-up holds a seat: joined, not standing by.
+pub(super) fn is_in(s: &SignupRow) -> bool {
+    s.kind != SignupKind::Standby && s.status == SignupStatus::Joined
+}
+
+/// The names of those who hold a seat.
+pub(super) fn joined_names(signups: &[SignupRow]) -> Vec<String> {
+    signups
+        .iter()
+        .filter(|s| is_in(s))
+        .map(|s| s.name.clone())
+        .collect()
+}
+
+pub(super) fn check_seat(
+    seating: &SeatingRow,
+    signups: &[SignupRow],
+    name: &str,
+    email: Option<&str>,
+    own: Option<i64>,
+) -> Result<()> {
+    let joined: Vec<&SignupRow> = signups
+        .iter()
+        .filter(|s| is_in(s) && Some(s.id) != own)
+        .collect();
+    if joined.len() as i64 >= seating.max_players {
+        return Err(MasterError::Conflict(said!(
+            "error-game-full",
+            seats = seating.max_players
+        )));
+    }
+    if email.is_some_and(|e| joined.iter().any(|s| s.email.eq_ignore_ascii_case(e))) {
+        return Err(MasterError::Conflict(said!(
+            "error-your-address-joined-game"
+        )));
+    }
+    if joined
+        .iter()
+        .any(|s| crate::games::names::same_name(&s.name, name))
+    {
+        return Err(MasterError::Conflict(said!(
+            "error-name-taken",
+            name = name
+        )));
+    }
+    Ok(())
+}
