@@ -69,14 +69,15 @@ pub trait Game: Sync {
     /// `polysleuth verify`: a finished game's record checked against its commitment and its
     /// moves replayed.
     fn verify(&self, record: &Value, text: &str) -> Result<(), Mismatch>;
-    /// `polysleuth deduce`: one player's Information Sheet after a round, from a replay input.
+    /// `polysleuth deduce`: one player's sheet after a round (or a turn), from a replay input,
+    /// as JSON; the error is one sentence fit for standard error.
     fn deduce(
         &self,
         input: &str,
         player: Option<&str>,
         round: Option<usize>,
         budget: &crate::deduce::Budget,
-    ) -> Result<crate::deduce::Sheet, String> {
+    ) -> Result<Value, String> {
         let _ = (input, player, round, budget);
         Err(format!(
             "{} has no deduce command: its replay input asks for sheets itself",

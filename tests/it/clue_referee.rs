@@ -59,3 +59,53 @@ fn random_games_agree_with_the_referee_line_by_line() {
     assert!(ok, "{said}");
     assert!(said.contains("25 games"), "{said}");
 }
+
+#[test]
+fn deduce_reads_a_clue_game_and_gives_one_players_notebook_after_a_turn() {
+    let file = referee().join("hand_worked.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+        .args([
+            "deduce",
+            file.to_str().unwrap(),
+            "--player",
+            "Ann",
+            "--round",
+            "4",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let book: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(book["ruleset"], "clue");
+    assert_eq!(book["after_turn"], 4);
+    assert_eq!(book["method"], "exact");
+    assert_eq!(
+        book["places"],
+        serde_json::json!(["Pool", "Ann", "Ben", "Cleo"])
+    );
+    let cards = book["cards"].as_array().unwrap();
+    assert_eq!(cards.len(), 21);
+    // Every card is somewhere: a certain place, or chances that add up to one.
+    for row in cards {
+        let cells = row["cells"].as_array().unwrap();
+        let yes = cells.iter().filter(|c| c["certain"] == "yes").count();
+        let chances: f64 = cells.iter().filter_map(|c| c["chance"].as_f64()).sum();
+        assert!(
+            yes == 1 || (yes == 0 && (chances - 1.0).abs() < 1e-9),
+            "{row}"
+        );
+    }
+    // A player who is not is named, with those who are.
+    let out = Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+        .args(["deduce", file.to_str().unwrap(), "--player", "Zed"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("\"Zed\" is not a player: Ann, Ben, Cleo")
+    );
+}

@@ -84,6 +84,16 @@ impl Game for ClueGame {
         replay::run(&input)
     }
 
+    fn deduce(
+        &self,
+        input: &str,
+        player: Option<&str>,
+        turn: Option<usize>,
+        budget: &crate::deduce::Budget,
+    ) -> Result<Value, String> {
+        replay::deduce(input, player, turn, budget.count)
+    }
+
     fn verify(&self, record: &Value, _text: &str) -> Result<(), Mismatch> {
         verify::verify(record)
     }

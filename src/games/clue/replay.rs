@@ -107,6 +107,15 @@ fn events_json(events: &[Event], names: &[String]) -> Vec<Value> {
 
 /// Runs a replay input; the error is one sentence fit for standard error.
 pub fn run(input: &Input) -> Result<Value, String> {
+    let (game, names, messages, salt) = played(input)?;
+    json_of(input, &game, &names, messages, &salt)
+}
+
+/// The game of a replay input played through: the game, the names as seated at its end, each
+/// step's entry in the replay's words, and the salt.
+type Played = (Stored, Vec<String>, Vec<Value>, String);
+
+fn played(input: &Input) -> Result<Played, String> {
     let n = input.players.len();
     let chosen: Vec<Option<usize>> = (0..n)
         .map(|i| match input.guests.get(i).cloned().flatten() {
@@ -179,6 +188,17 @@ pub fn run(input: &Input) -> Result<Value, String> {
             }
         });
     }
+    Ok((game, names, messages, salt))
+}
+
+/// The replay's output for a game played through.
+fn json_of(
+    input: &Input,
+    game: &Stored,
+    names: &[String],
+    messages: Vec<Value>,
+    salt: &str,
+) -> Result<Value, String> {
     let setup = &game.game.setup;
     // The set-up as it was dealt and committed: to the names the game began with.
     let dealt = &input.players;
@@ -202,6 +222,81 @@ pub fn run(input: &Input) -> Result<Value, String> {
         "messages": messages,
         "over": game.over(),
         "winner": game.game.winner.map(|w| names[w].clone()),
+    }))
+}
+
+/// `polysleuth deduce` for Clue: one player's Detective Notebook after a turn (`turn`, or
+/// the input's `"round"`; the last when neither), from a replay input or a record, every deal
+/// that fits that player's view counted within `work` units, else sampled.
+pub fn deduce(
+    text: &str,
+    player: Option<&str>,
+    turn: Option<usize>,
+    work: u64,
+) -> Result<Value, String> {
+    let mut value: Value =
+        serde_json::from_str(text).map_err(|e| format!("the replay input cannot be read: {e}"))?;
+    let object = value
+        .as_object_mut()
+        .ok_or("the replay input is not a JSON object")?;
+    let named = object.remove("player");
+    let round = object.remove("round");
+    let input: Input = serde_json::from_value(value)
+        .map_err(|e| format!("the replay input cannot be read: {e}"))?;
+    let player = match (player, named.as_ref().and_then(Value::as_str)) {
+        (Some(p), _) | (None, Some(p)) => p.to_string(),
+        (None, None) => {
+            return Err("name the player: --player NAME, or \"player\" in the file".into())
+        }
+    };
+    let turn = turn.or(round.as_ref().and_then(Value::as_u64).map(|r| r as usize));
+    let (mut game, names, _, _) = played(&input)?;
+    let seat = (names.iter())
+        .position(|n| n.eq_ignore_ascii_case(player.trim()))
+        .ok_or_else(|| format!("\"{player}\" is not a player: {}", names.join(", ")))?;
+    let last = game.turn_no as usize;
+    let upto = turn.unwrap_or(last);
+    if upto > last {
+        return Err(format!(
+            "turn {upto} has not come: the game reached turn {last}"
+        ));
+    }
+    let events: Vec<Event> = (game.log.iter())
+        .filter(|l| (l.turn as usize) <= upto)
+        .flat_map(|l| l.events.clone())
+        .collect();
+    game.log.clear();
+    let view = super::notebook::SeatView::new(
+        &game.game.private_view(seat),
+        &game.game.public_view(),
+        &events,
+    );
+    let budget = super::notebook::Budget {
+        work,
+        ..super::notebook::Budget::default()
+    };
+    let book = super::notebook::Notebook::build(&view, &budget, input.seed ^ upto as u64);
+    let cell = |c: &super::notebook::Cell| match c {
+        super::notebook::Cell::Yes(r) => json!({"certain": "yes", "why": r}),
+        super::notebook::Cell::No(r) => json!({"certain": "no", "why": r}),
+        super::notebook::Cell::Open(p) => json!({"chance": p}),
+    };
+    let place = |p: &super::notebook::Place| match p {
+        super::notebook::Place::Envelope => "Pool".to_string(),
+        super::notebook::Place::Seat(s) => names[*s].clone(),
+        super::notebook::Place::Spare => "spare".to_string(),
+    };
+    Ok(json!({
+        "ruleset": "clue",
+        "player": names[seat],
+        "after_turn": upto,
+        "method": book.method,
+        "deals": book.deals,
+        "places": book.places.iter().map(place).collect::<Vec<_>>(),
+        "cards": book.rows.iter().map(|r| json!({
+            "card": r.card.name(),
+            "cells": r.cells.iter().map(cell).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
     }))
 }
 

@@ -96,8 +96,9 @@ impl Game for Polysleuth {
         player: Option<&str>,
         round: Option<usize>,
         budget: &crate::deduce::Budget,
-    ) -> Result<crate::deduce::Sheet, String> {
-        replay::deduce(input, player, round, budget).map_err(|e| e.0)
+    ) -> Result<Value, String> {
+        let sheet = replay::deduce(input, player, round, budget).map_err(|e| e.0)?;
+        serde_json::to_value(sheet).map_err(|e| e.to_string())
     }
 
     fn table(&self) -> Option<&'static dyn crate::master::table::Table> {
