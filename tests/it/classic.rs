@@ -21,7 +21,7 @@ pub(crate) struct Mail {
     pub body: String,
 }
 
-fn outbox(app: &TestApp) -> Vec<Mail> {
+pub(crate) fn outbox(app: &TestApp) -> Vec<Mail> {
     app.mails()
         .iter()
         .map(|raw| {

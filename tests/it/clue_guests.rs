@@ -149,3 +149,101 @@ async fn joiners_of_a_clue_game_formed_by_sign_up_choose_their_guests_and_a_gues
     let _ = path_of;
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_game_of_clue_in_french_is_played_by_mail_alone_to_its_end() {
+    use crate::classic::{mail_to, reply, send_mail};
+    let mut app = TestApp::spawn().await;
+    let names = ["Ann", "Ben", "Cleo"];
+    let (status, created) = app
+        .post_game(&json!({
+            "name": "La piscine", "gm_email": "gm@example.org", "ruleset": "clue", "language": "fr",
+            "players": ["Ann <ann@example.org> as Violet", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+            "seed": 12, "settings": {"board": false},
+        }))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
+    let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let state: Value = serde_json::from_str(&state).unwrap();
+    let first = state["game"]["turn"].as_u64().unwrap() as usize;
+    let address = |seat: usize| format!("{}@example.org", names[seat].to_lowercase());
+    // Everyone's welcome is in French, their hand by the French card names.
+    let welcome = mail_to(&app, &address(0), "bienvenue").await;
+    assert!(
+        welcome.body.contains("Professeur Violet"),
+        "{}",
+        welcome.body
+    );
+    // The first player suggests in French and ends the turn; the next asks for their state.
+    let mail = mail_to(&app, &address(first), "bienvenue").await;
+    send_mail(
+        &app,
+        reply(
+            &address(first),
+            &mail,
+            "suggérer Rose à la Cuisine avec la Corde\nfini",
+        ),
+    )
+    .await;
+    let next = (first + 1) % 3;
+    let news = mail_to(&app, &address(next), "à vous de jouer").await;
+    assert!(news.body.contains("Ce qui s’est passé"), "{}", news.body);
+    assert!(
+        news.body.contains("Cuisine") && news.body.contains("Corde"),
+        "{}",
+        news.body
+    );
+    send_mail(&app, reply(&address(next), &news, "état")).await;
+    let status = mail_to(&app, &address(next), "votre état").await;
+    assert!(
+        status.body.contains("CARNET DU DÉTECTIVE")
+            || status.body.to_uppercase().contains("CARNET"),
+        "{}",
+        status.body
+    );
+    // A mail with no command in it is answered in French, and nothing is done.
+    send_mail(&app, reply(&address(next), &news, "bonjour tout le monde")).await;
+    let none = mail_to(&app, &address(next), "PAS été exécutée").await;
+    assert!(
+        none.body.contains("aucune commande") && none.body.contains("rien n’a changé"),
+        "{}",
+        none.body
+    );
+    // The next accuses rightly, in French, after a suggestion.
+    let envelope: Vec<String> =
+        serde_json::from_value(state["game"]["setup"]["envelope"].clone()).unwrap();
+    let fr = |en: &str| {
+        polysleuth::games::clue::cards::Card::parse(en)
+            .unwrap()
+            .name_fr()
+    };
+    let text = format!(
+        "suggérer {} à {} avec {}\naccuser {} à {} avec {}",
+        fr(&envelope[0]),
+        fr(&envelope[2]),
+        fr(&envelope[1]),
+        fr(&envelope[0]),
+        fr(&envelope[2]),
+        fr(&envelope[1])
+    );
+    send_mail(&app, reply(&address(next), &news, &text)).await;
+    let over = mail_to(&app, &address((next + 1) % 3), "la partie est terminée").await;
+    assert!(
+        over.body.contains(&format!("{} a trouvé", names[next])),
+        "{}",
+        over.body
+    );
+    let g: Value = app.get_json(&format!("/api/clue/games/{id}")).await;
+    assert_eq!(g["phase"], "over");
+    assert_eq!(g["winner"], next);
+    let record = app.get_json(&format!("/games/{id}/record.json")).await;
+    let (code, out, err) = crate::records::verify(&record).await;
+    assert_eq!(code, Some(0), "{out} {err}");
+    app.stop().await;
+}

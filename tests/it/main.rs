@@ -8,6 +8,7 @@ mod classic;
 mod classic_forms;
 mod clue;
 mod clue_guests;
+mod clue_leaks;
 mod clue_referee;
 mod clue_table;
 mod computers;

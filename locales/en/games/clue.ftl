@@ -38,6 +38,7 @@ clue-can-wait-choice = { $refuter } is choosing which card to show { $player }; 
 clue-show-to = Show a card to { $player }
 clue-show-help = You hold two or three of the cards named. Only the player who suggested sees the card; the others see only that you showed one.
 clue-show-card = Show { $card }
+clue-can-wait-ask = { $player } is playing; if you must show a card and hold two or three of those named, you will be asked which.
 clue-can-out = You are out: you still show cards when asked.
 clue-can-over = The envelope and every hand are shown below.
 clue-you-play = You play { $guest }.

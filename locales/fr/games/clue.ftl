@@ -38,6 +38,7 @@ clue-can-wait-choice = { $refuter } choisit la carte à montrer à { $player } ;
 clue-show-to = Montrer une carte à { $player }
 clue-show-help = Vous avez deux ou trois des cartes nommées. Seul le joueur qui a suggéré voit la carte ; les autres voient seulement que vous en avez montré une.
 clue-show-card = Montrer { $card }
+clue-can-wait-ask = { $player } joue ; si vous devez montrer une carte et en avez deux ou trois, on vous demandera laquelle.
 clue-can-out = Vous êtes éliminé : vous montrez encore vos cartes quand on vous le demande.
 clue-can-over = L’enveloppe et toutes les mains sont ci-dessous.
 clue-you-play = Vous jouez { $guest }.

@@ -272,6 +272,9 @@ fn header(t: Lang, row: &GameRow, g: &Stored, seat: usize, o: &OwnView) -> Heade
                 g.game.players[s].as_str(),
             )
         }
+        (Some(s), _) if g.settings.ask_refuter => {
+            t.t1("clue-can-wait-ask", "player", g.game.players[s].as_str())
+        }
         (Some(s), _) => t.t1("clue-can-wait", "player", g.game.players[s].as_str()),
         (None, _) => t.t("frame-over"),
     };
