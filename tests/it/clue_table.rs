@@ -440,3 +440,61 @@ async fn the_game_master_gives_a_seat_to_a_computer_player_which_plays_its_turns
     assert_eq!(code, Some(0), "{out} {err}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_wrong_accusation_puts_a_player_out_who_still_shows_cards_by_their_show_order_sent_by_mail(
+) {
+    let mut app = TestApp::spawn().await;
+    let names = ["Ann", "Ben", "Cleo"];
+    let players: Vec<String> = names
+        .iter()
+        .map(|n| format!("{n} <{}>", address(n)))
+        .collect();
+    let players: Vec<&str> = players.iter().map(String::as_str).collect();
+    let (id, _, _) = made(&app, &players, 9, json!({"board": false})).await;
+    let state = stored(&app, id).await;
+    let first = state["game"]["turn"].as_u64().unwrap() as usize;
+    let (second, third) = ((first + 1) % 3, (first + 2) % 3);
+    let envelope: Vec<String> =
+        serde_json::from_value(state["game"]["setup"]["envelope"].clone()).unwrap();
+    // The second player sets a show order by mail before any turn: their weapon first.
+    let (guest, weapon) = two_of(&state, second);
+    let welcome = mail_to(&app, &address(names[second]), "welcome").await;
+    let order = format!("show order {weapon}, {guest}");
+    send_mail(&app, reply(&address(names[second]), &welcome, &order)).await;
+    // The first accuses wrongly (a guest of the second's hand cannot be in the Pool).
+    let mail = mail_to(&app, &address(names[first]), "welcome").await;
+    let text = format!(
+        "suggest {} in Spa with {}\naccuse {guest} in {} with {}",
+        envelope[0], envelope[1], envelope[2], envelope[1]
+    );
+    send_mail(&app, reply(&address(names[first]), &mail, &text)).await;
+    let g = public(&app, id).await;
+    assert_eq!(g["out"][first], true, "{g}");
+    assert_eq!(g["turn"], second);
+    let news = mail_to(&app, &address(names[third]), "what happened").await;
+    assert!(news.body.contains("wrong"), "{}", news.body);
+    // The second's turn: a suggestion naming two of the first's cards; the first, out, shows.
+    let (g1, w1) = two_of(&state, first);
+    let news = mail_to(&app, &address(names[second]), "your turn").await;
+    let text = format!("suggest {g1} in Hall with {w1}\ndone");
+    send_mail(&app, reply(&address(names[second]), &news, &text)).await;
+    let g = public(&app, id).await;
+    let showed = (g["log"].as_array().unwrap().iter())
+        .flat_map(|l| l["events"].as_array().unwrap())
+        .any(|e| e["event"] == "showed_unseen" && e["seat"] == first);
+    assert!(showed, "the player out still showed a card: {g}");
+    // The third names the second's guest and weapon: the show order picks the weapon.
+    let news = mail_to(&app, &address(names[third]), "your turn").await;
+    let text = format!("suggest {guest} in Patio with {weapon}");
+    send_mail(&app, reply(&address(names[third]), &news, &text)).await;
+    let state = stored(&app, id).await;
+    let last = state["game"]["shown"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(last, json!([second, third, weapon]), "the show order chose");
+    app.stop().await;
+}
