@@ -199,6 +199,60 @@ pub fn parse<C: clap::Parser>(args: &[String]) -> Result<C, ExitCode> {
     })
 }
 
+/// How one level did over a run's games.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct LevelLine {
+    pub level: Level,
+    /// Seats this level held over all games.
+    pub seats: u64,
+    pub wins: u64,
+    pub wrong_accusations: u64,
+}
+
+/// Each level's seats, wins and wrong accusations over games given as, per seat, its level,
+/// whether it won and its wrong accusations; by level, weakest first.
+pub fn tally<'a>(seats: impl IntoIterator<Item = (Level, bool, u64)> + 'a) -> Vec<LevelLine> {
+    let mut levels: Vec<LevelLine> = Vec::new();
+    for (level, won, wrong) in seats {
+        let at = match levels.iter().position(|l| l.level == level) {
+            Some(at) => at,
+            None => {
+                levels.push(LevelLine {
+                    level,
+                    seats: 0,
+                    wins: 0,
+                    wrong_accusations: 0,
+                });
+                levels.len() - 1
+            }
+        };
+        let line = &mut levels[at];
+        line.seats += 1;
+        line.wins += won as u64;
+        line.wrong_accusations += wrong;
+    }
+    levels.sort_by_key(|l| l.level);
+    levels
+}
+
+/// The levels' lines as a table.
+pub fn level_table(levels: &[LevelLine]) -> String {
+    let mut out = String::from(
+        "| level | seats | wins | win rate | wrong accusations per game |\n|---|---|---|---|---|\n",
+    );
+    for l in levels {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {:.2} |\n",
+            l.level.name(),
+            l.seats,
+            l.wins,
+            percent(l.wins, l.seats),
+            l.wrong_accusations as f64 / l.seats.max(1) as f64,
+        ));
+    }
+    out
+}
+
 /// A share as a percentage with one decimal.
 pub fn percent(part: u64, whole: u64) -> String {
     match whole {

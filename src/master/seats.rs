@@ -30,6 +30,17 @@ pub struct Taker {
     pub signup: Option<(i64, Option<crate::lang::Lang>)>,
 }
 
+/// A seat given to its taker in a transaction: who left it and who has it now, with the
+/// newcomer's key (and its version) for their welcome.
+pub struct Reseated {
+    pub old: PlayerRow,
+    pub name: String,
+    pub email: String,
+    pub computer: Option<Level>,
+    pub key: String,
+    pub version: i64,
+}
+
 impl Newcomer {
     /// Reads `standby:12` or `computer:detective` (the computer player then needs `name`).
     pub fn parse(with: &str, name: &str) -> std::result::Result<Newcomer, Said> {
@@ -52,6 +63,52 @@ impl Newcomer {
 }
 
 impl Master {
+    /// Gives seat `seat` of `game` to `with` in `tx`, for every game alike: the game's row
+    /// locked first (two replacements at once are checked one after the other, so one standby
+    /// never takes two seats), the taker checked, the seat's row given a new name, address and
+    /// key, a standby's sign-up marked seated. The game then passes the seat's place in play.
+    pub(crate) async fn reseat(
+        &self,
+        tx: &mut Tx,
+        game: &GameRow,
+        seat: usize,
+        with: &Newcomer,
+    ) -> Result<Reseated> {
+        self.locked(tx, game.id).await?;
+        let players = self.store.players(&mut **tx, game.id).await?;
+        let old = players
+            .iter()
+            .find(|p| p.seat == seat as i64)
+            .cloned()
+            .ok_or_else(|| MasterError::invalid(said!("error-no-seat", seat = seat + 1)))?;
+        let taker = self.taker(tx, game, &players, seat, with).await?;
+        let key = crate::keys::new_key();
+        let version = self
+            .store
+            .reseat_player(
+                tx,
+                old.id,
+                &taker.name,
+                &taker.email,
+                &crate::keys::hash(&key),
+                taker.computer,
+            )
+            .await?;
+        if let Some((id, _)) = taker.signup {
+            self.store
+                .set_signup(tx, id, SignupStatus::Seated, None, crate::clock::now())
+                .await?;
+        }
+        Ok(Reseated {
+            old,
+            name: taker.name,
+            email: taker.email,
+            computer: taker.computer,
+            key,
+            version,
+        })
+    }
+
     /// Who takes seat `seat` of `game`, for every game alike: a standby confirmed for this
     /// game (or for any), or a computer player under a name; refused when the name is not
     /// usable in this game or already another player's, when the address is already seated,

@@ -82,43 +82,16 @@ pub struct Summary {
     pub games: u64,
     pub unfinished: u64,
     pub mean_turns: f64,
-    pub levels: Vec<LevelLine>,
+    pub levels: Vec<simulate::LevelLine>,
     /// Games won by the player the roll-off sent first.
     pub first_player_wins: u64,
 }
 
-#[derive(Clone, Debug, Serialize)]
-pub struct LevelLine {
-    pub level: Level,
-    /// Seats this level held over all games.
-    pub seats: u64,
-    pub wins: u64,
-    pub wrong_accusations: u64,
-}
-
 pub fn summarize(games: &[GameResult]) -> Summary {
-    let mut levels: Vec<LevelLine> = Vec::new();
-    for g in games {
-        for (seat, level) in g.levels.iter().enumerate() {
-            let at = match levels.iter().position(|l| l.level == *level) {
-                Some(at) => at,
-                None => {
-                    levels.push(LevelLine {
-                        level: *level,
-                        seats: 0,
-                        wins: 0,
-                        wrong_accusations: 0,
-                    });
-                    levels.len() - 1
-                }
-            };
-            let line = &mut levels[at];
-            line.seats += 1;
-            line.wins += (g.winner == Some(seat)) as u64;
-            line.wrong_accusations += g.out[seat] as u64;
-        }
-    }
-    levels.sort_by_key(|l| l.level);
+    let levels = simulate::tally(games.iter().flat_map(|g| {
+        (g.levels.iter().enumerate())
+            .map(|(seat, level)| (*level, g.winner == Some(seat), g.out[seat] as u64))
+    }));
     Summary {
         games: games.len() as u64,
         unfinished: games.iter().filter(|g| !g.ended).count() as u64,
@@ -138,19 +111,7 @@ pub fn table(plan: &Plan, s: &Summary) -> String {
         "Clue, {} players, {board}, {} games, seed {}: {:.1} turns a game, {} stopped at {} turns\n\n",
         plan.players, s.games, plan.seed, s.mean_turns, s.unfinished, TURN_CAP
     );
-    out.push_str(
-        "| level | seats | wins | win rate | wrong accusations per game |\n|---|---|---|---|---|\n",
-    );
-    for l in &s.levels {
-        out.push_str(&format!(
-            "| {} | {} | {} | {} | {:.2} |\n",
-            l.level.name(),
-            l.seats,
-            l.wins,
-            percent(l.wins, l.seats),
-            l.wrong_accusations as f64 / l.seats.max(1) as f64,
-        ));
-    }
+    out.push_str(&simulate::level_table(&s.levels));
     out.push_str(&format!(
         "\nthe player the roll-off sent first won {} of the games ({} for an even share)",
         percent(s.first_player_wins, s.games),

@@ -3,14 +3,12 @@
 //! end the game. A new private link is the shared
 //! action of `master/gm.rs`; the clock is the core's (`master/turn_clock.rs`).
 
-use crate::clock::now;
-use crate::keys;
 use crate::lang::Said;
 use crate::master::gm::GmAction;
-use crate::master::seats::Newcomer;
+use crate::master::seats::{Newcomer, Reseated};
 use crate::master::{Master, MasterError, Result};
 use crate::said;
-use crate::store::{GameRow, GameStatus, SignupStatus};
+use crate::store::{GameRow, GameStatus};
 
 impl Master {
     pub(crate) async fn clue_gm(&self, game: GameRow, action: GmAction) -> Result<Said> {
@@ -84,28 +82,14 @@ impl Master {
     /// The seat keeps its guest, hand, cards shown and place in the turn order.
     async fn clue_replace(&self, game: &GameRow, seat: usize, with: Newcomer) -> Result<Said> {
         let mut tx = self.store.write().await?;
-        // The game's row locked first: two replacements at once are checked one after the
-        // other, so one standby never takes two seats.
-        self.locked(&mut tx, game.id).await?;
-        let players = self.store.players(&mut *tx, game.id).await?;
-        let old = players
-            .iter()
-            .find(|p| p.seat == seat as i64)
-            .cloned()
-            .ok_or_else(|| MasterError::invalid(said!("error-no-seat", seat = seat + 1)))?;
-        let taker = self.taker(&mut tx, game, &players, seat, &with).await?;
-        let (name, email, computer) = (taker.name, taker.email, taker.computer);
-        let signup = taker.signup.map(|(id, _)| id);
-        let key = keys::new_key();
-        let version = self
-            .store
-            .reseat_player(&mut tx, old.id, &name, &email, &keys::hash(&key), computer)
-            .await?;
-        if let Some(id) = signup {
-            self.store
-                .set_signup(&mut tx, id, SignupStatus::Seated, None, now())
-                .await?;
-        }
+        let Reseated {
+            old,
+            name,
+            email,
+            computer,
+            key,
+            version,
+        } = self.reseat(&mut tx, game, seat, &with).await?;
         let row = self.locked(&mut tx, game.id).await?;
         let mut state = super::parse(&row)?;
         state.replace(seat, &name);
