@@ -15,6 +15,7 @@ pub mod house_text;
 pub mod names;
 pub use names::valid_name;
 pub mod polysleuth;
+pub mod sherlock;
 pub mod simulate;
 pub mod sleuth;
 pub mod stream;

@@ -1,0 +1,13 @@
+//! Sherlock Solitaire, the fourth game (RULES-SHERLOCK), begun: its cards (`cards`), the deck
+//! shuffled from the seed with its commitment and the game's settings — detectives, case,
+//! level, house rules (`setup`), the turn language in English and French (`command`), and the
+//! engine (`game`): draws and the redraw, the Office's sets, the Crime Scene's pairs, both
+//! detectives' abilities with their choices, wounds, completed sets, reshuffles, the cases and
+//! their clocks. Not in the registry yet: its service, pages, letters, replay and daily case
+//! come next.
+
+pub mod cards;
+pub mod command;
+pub mod game;
+pub mod places;
+pub mod setup;
