@@ -11,3 +11,4 @@ pub mod command;
 pub mod game;
 pub mod places;
 pub mod setup;
+pub mod solver;
