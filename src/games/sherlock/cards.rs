@@ -5,8 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A card's face: a number (an Investigation card) or a letter (a Threat card).
+/// A card's face: a number (an Investigation card) or a letter (a Threat card); written as
+/// `"3"` or `"C"` in JSON.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub enum Face {
     Number(u8),
     Letter(char),
@@ -53,6 +55,19 @@ impl Face {
     }
 }
 
+impl From<Face> for String {
+    fn from(f: Face) -> String {
+        f.name()
+    }
+}
+
+impl TryFrom<String> for Face {
+    type Error = String;
+    fn try_from(s: String) -> Result<Face, String> {
+        Face::parse(&s).ok_or_else(|| format!("\"{s}\" is no card"))
+    }
+}
+
 /// One physical card, 0–47: 0–31 the Investigation cards (eight of each number in turn),
 /// 32–47 the Threat cards (four of each letter in turn).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -96,5 +111,10 @@ mod tests {
         assert_eq!(Face::parse("5"), None);
         assert_eq!(Face::parse("E"), None);
         assert_eq!(Face::parse("12"), None);
+        assert_eq!(serde_json::to_string(&Face::Letter('C')).unwrap(), "\"C\"");
+        assert_eq!(
+            serde_json::from_str::<Face>("\"3\"").unwrap(),
+            Face::Number(3)
+        );
     }
 }

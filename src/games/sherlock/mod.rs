@@ -10,5 +10,6 @@ pub mod cards;
 pub mod command;
 pub mod game;
 pub mod places;
+pub mod replay;
 pub mod setup;
 pub mod solver;

@@ -1,0 +1,172 @@
+//! `polysleuth replay` for Sherlock Solitaire (its registry line comes with its service): a
+//! whole game run by the engine alone from its seed, house rules and steps — a reply's lines
+//! carried out in order until one is refused or the game ends, then the turn settled; a turn's
+//! deadline — with every draw and reshuffle worked out again from the seed and the salt.
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::command::read;
+use super::game::{Event, Game};
+use super::setup::{commitment, deck, play_stream, Settings};
+use crate::games::stream::derived_salt;
+
+/// One step: a reply's text, or a turn's deadline.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(untagged)]
+pub enum Step {
+    Reply { text: String },
+    Deadline { deadline: bool },
+}
+
+/// A replay input.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    #[serde(default)]
+    pub ruleset: Option<String>,
+    pub seed: u64,
+    #[serde(default)]
+    pub salt: Option<String>,
+    #[serde(default)]
+    pub settings: Settings,
+    #[serde(default)]
+    pub messages: Vec<Step>,
+}
+
+/// What one reply did: each line's events or refusal, the lines left unread when the game
+/// ended, and the turn's end if the reply left nothing to play.
+pub fn reply(g: &mut Game, text: &str, rng: &mut rand::rngs::ChaCha20Rng) -> Value {
+    let mut lines = Vec::new();
+    let mut ignored = Vec::new();
+    for (_, line) in crate::games::typography::meaningful_lines(text) {
+        let line = line.trim();
+        if g.over() {
+            ignored.push(line.to_string());
+            continue;
+        }
+        let done = read(line)
+            .map_err(|p| p.to_string())
+            .and_then(|c| g.play(&c, rng).map_err(|r| r.to_string()));
+        match done {
+            Ok(events) => lines.push(json!({"line": line, "events": events})),
+            Err(why) => {
+                lines.push(json!({"line": line, "refused": why}));
+                break;
+            }
+        }
+    }
+    let settled: Vec<Event> = g.settle(rng);
+    let mut out = json!({"lines": lines, "settled": settled});
+    if !ignored.is_empty() {
+        out["ignored"] = json!(ignored);
+    }
+    out
+}
+
+/// Runs a replay input; the error is one sentence fit for standard error.
+pub fn run(input: &Input) -> Result<Value, String> {
+    input.settings.check()?;
+    let salt = input
+        .salt
+        .clone()
+        .unwrap_or_else(|| derived_salt(input.seed));
+    let cards = deck(input.seed);
+    let mut rng = play_stream(&salt, input.seed);
+    let (mut g, first) = Game::new(input.settings.clone(), cards.clone(), &mut rng);
+    let mut steps = Vec::new();
+    for step in &input.messages {
+        steps.push(match step {
+            Step::Reply { text } => reply(&mut g, text, &mut rng),
+            Step::Deadline { .. } => json!({"deadline": true, "events": g.time_out(&mut rng)}),
+        });
+    }
+    Ok(json!({
+        "ruleset": "sherlock",
+        "settings": input.settings,
+        "deck": cards.iter().map(|c| c.face()).collect::<Vec<_>>(),
+        "seed": input.seed,
+        "salt": salt,
+        "commitment": commitment(&cards, input.seed, &salt),
+        "start": first,
+        "messages": steps,
+        "over": g.over(),
+        "outcome": g.outcome,
+        "turn": g.turn,
+        "wounds": g.wounds,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::sherlock::solver::planned_line;
+
+    fn input(text: &str) -> Input {
+        serde_json::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn a_replay_draws_from_the_seed_carries_out_each_reply_and_gives_the_same_output_twice() {
+        let i = input(r#"{"ruleset": "sherlock", "seed": 3, "messages": [{"text": "hello"}]}"#);
+        let a = run(&i).unwrap();
+        assert_eq!(a, run(&i).unwrap());
+        assert_eq!(a["deck"].as_array().unwrap().len(), 48);
+        assert_eq!(a["start"][0]["event"], "turn_began");
+        let first = &a["messages"][0]["lines"][0];
+        assert!(
+            first["refused"]
+                .as_str()
+                .unwrap()
+                .contains("is not understood"),
+            "{first}"
+        );
+        assert_eq!(a["over"], false);
+    }
+
+    #[test]
+    fn a_whole_game_of_replies_replays_to_the_end_the_engine_reached() {
+        // The searching player plays a game; its lines, one reply a turn, replay to the same end.
+        let settings = Settings::default();
+        let salt = derived_salt(9);
+        let mut rng = play_stream(&salt, 9);
+        let (mut g, _) = Game::new(settings.clone(), deck(9), &mut rng);
+        let mut replies = Vec::new();
+        let mut reply_lines: Vec<String> = Vec::new();
+        while !g.over() {
+            match planned_line(&g) {
+                Some(line) => {
+                    g.play(&read(&line).unwrap(), &mut rng).unwrap();
+                    reply_lines.push(line);
+                }
+                None => {
+                    replies.push(json!({"text": reply_lines.join("\n")}));
+                    reply_lines.clear();
+                    g.settle(&mut rng);
+                }
+            }
+        }
+        if !reply_lines.is_empty() {
+            replies.push(json!({"text": reply_lines.join("\n")}));
+        }
+        let i: Input = serde_json::from_value(json!({"seed": 9, "messages": replies})).unwrap();
+        let out = run(&i).unwrap();
+        assert_eq!(out["over"], true);
+        assert_eq!(out["outcome"], json!(g.outcome));
+        assert_eq!(out["turn"], g.turn);
+        assert!(!out["messages"].to_string().contains("refused"), "{out}");
+    }
+
+    #[test]
+    fn a_deadline_ends_the_turn_with_a_wound_for_the_cards_left() {
+        let i = input(r#"{"seed": 4, "messages": [{"deadline": true}]}"#);
+        let out = run(&i).unwrap();
+        let events = out["messages"][0]["events"].to_string();
+        assert!(
+            events.contains("\"discarded\"") && events.contains("\"wounded\""),
+            "{events}"
+        );
+        assert_eq!(out["wounds"], 1);
+        assert_eq!(out["turn"], 2);
+    }
+}
