@@ -19,8 +19,11 @@ fn env(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
+/// A computer player: the line it sends next, or None when nothing can be played.
+type Player = fn(&Game) -> Option<String>;
+
 /// One game of a cell: won, turns, wounds.
-fn play(settings: &Settings, seed: u64, player: fn(&Game) -> Option<String>) -> (bool, u32, u8) {
+fn play(settings: &Settings, seed: u64, player: Player) -> (bool, u32, u8) {
     let mut rng = play_stream("bench", seed);
     let (mut g, _) = Game::new(settings.clone(), deck(seed), &mut rng);
     while !g.over() {
@@ -41,8 +44,7 @@ fn main() {
     let games = env("GAMES", 100);
     println!("| detectives | case | level | clock | player | won | mean turns | mean wounds | games a second |");
     println!("|---|---|---|---|---|---|---|---|---|");
-    let players: [(&str, fn(&Game) -> Option<String>); 2] =
-        [("greedy", next_line), ("searching", planned_line)];
+    let players: [(&str, Player); 2] = [("greedy", next_line), ("searching", planned_line)];
     for detectives in [
         vec![Detective::Holmes],
         vec![Detective::Watson],
