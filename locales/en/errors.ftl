@@ -207,3 +207,4 @@ error-no-pieces = { $game } has no pieces to choose: write the player without "a
 error-piece-twice = { $name } chose { $piece }, which another player chose already: each piece is one player's.
 error-piece-taken = { $piece } is taken by a player who joined already: choose another ({ $free }), or none to be given one at the start.
 error-clue-not-a-guest = "{ $piece }" is not a guest of Clue: choose Scarlet, Mustard, White, Green, Peacock or Plum.
+done-joined-piece-taken = You have joined "{ $game }" as { $name }. { $piece } was taken meanwhile by someone who confirmed first: you will be given a guest nobody chose at the start.

@@ -207,3 +207,4 @@ error-no-pieces = { $game } n’a pas de pion à choisir : écrivez le joueur sa
 error-piece-twice = { $name } a choisi { $piece }, qu’un autre joueur a déjà choisi : chaque pion est à un seul joueur.
 error-piece-taken = { $piece } est déjà pris par un joueur inscrit : choisissez-en un autre ({ $free }), ou aucun pour qu’on vous en donne un au début.
 error-clue-not-a-guest = « { $piece } » n’est pas un invité de Cluedo : choisissez Rose, Moutarde, Leblanc, Olive, Pervenche ou Violet.
+done-joined-piece-taken = Vous avez rejoint « { $game } » sous le nom { $name }. { $piece } a été pris entre-temps par quelqu’un qui a confirmé avant vous : on vous donnera au début un invité que personne n’a choisi.

@@ -310,7 +310,7 @@ impl Master {
     }
 
     /// The house rules of the game a forming game will be.
-    fn forming_book(
+    pub(super) fn forming_book(
         &self,
         g: &GameRow,
     ) -> Option<&'static dyn crate::master::house_rules::HouseRules> {
@@ -434,6 +434,7 @@ impl Master {
         // An invitee names themselves here: never as one of the game's computer players, whose
         // name a second seat would share and the game could not start.
         check_not_computer(&game, &name)?;
+        let lost = self.keep_choice(&mut tx, &game, &signups, &signup).await?;
         self.store
             .set_signup(&mut tx, signup.id, SignupStatus::Joined, Some(&name), now)
             .await?;
@@ -461,7 +462,15 @@ impl Master {
         if full {
             self.after_start(game_id).await;
         }
-        Ok(said)
+        Ok(match lost {
+            Some(piece) => said!(
+                "done-joined-piece-taken",
+                game = &game.name,
+                name = &name,
+                piece = piece
+            ),
+            None => said,
+        })
     }
 
     /// Declines an invitation, or leaves a forming game (or stops standing by).

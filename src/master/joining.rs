@@ -12,6 +12,29 @@ use crate::store::{SeatingRow, SignupKind, SignupRow, SignupStatus};
 impl Master {
     /// The piece a joiner chose, as the game names it: none chosen, or one nobody who joined
     /// already holds; else why not, with the pieces still free.
+    /// At a joiner's confirmation, under the game's lock: the piece they chose is kept, unless
+    /// someone who confirmed first holds it now — then it is dropped (they are given one at
+    /// the start), and returned to tell them.
+    pub(super) async fn keep_choice(
+        &self,
+        tx: &mut crate::store::Tx,
+        game: &GameRow,
+        signups: &[SignupRow],
+        signup: &SignupRow,
+    ) -> Result<Option<String>> {
+        let Some(choice) = signup.choice.as_deref() else {
+            return Ok(None);
+        };
+        let book = self.forming_book(game);
+        match self.check_choice(game, book, signups, Some(choice)) {
+            Ok(_) => Ok(None),
+            Err(_) => {
+                self.store.set_signup_choice(tx, signup.id, None).await?;
+                Ok(Some(choice.to_string()))
+            }
+        }
+    }
+
     pub(super) fn check_choice(
         &self,
         g: &GameRow,

@@ -247,3 +247,32 @@ async fn a_game_of_clue_in_french_is_played_by_mail_alone_to_its_end() {
     assert_eq!(code, Some(0), "{out} {err}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn two_joiners_waiting_to_confirm_the_same_guest_the_first_to_confirm_has_it_the_other_is_told(
+) {
+    let mut app = TestApp::spawn().await;
+    let (status, created) = app
+        .post_game(&json!({
+            "name": "Both want Plum", "gm_email": "gm@example.org", "ruleset": "clue",
+            "players": [], "forming": {"min_players": 3, "max_players": 4}, "seed": 4,
+        }))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    // Both ask for Plum before either confirms: both asks are taken.
+    for (name, email) in [("Ann", "ann@example.org"), ("Ben", "ben@example.org")] {
+        let said = join(&app, id, name, email, "Professor Plum").await;
+        assert!(said.contains(&format!("A mail went to {email}")), "{said}");
+    }
+    confirm(&app, "ann@example.org").await;
+    let said = confirm(&app, "ben@example.org").await;
+    assert!(
+        said.contains("Professor Plum was taken meanwhile"),
+        "{said}"
+    );
+    let (_, page) = app.get_text(&format!("/games/{id}")).await;
+    assert!(page.contains("Ann (Professor Plum)"), "{page}");
+    assert!(!page.contains("Ben (Professor Plum)"), "{page}");
+    app.stop().await;
+}

@@ -498,3 +498,44 @@ async fn a_wrong_accusation_puts_a_player_out_who_still_shows_cards_by_their_sho
     assert_eq!(last, json!([second, third, weapon]), "the show order chose");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn computer_players_play_their_turns_while_the_game_master_has_paused_the_clock() {
+    let mut app = TestApp::spawn().await;
+    let (id, links, gm) = made(
+        &app,
+        &[
+            "Ann <ann@example.org>",
+            "Robo <computer:master>",
+            "Hal <computer:detective>",
+        ],
+        31,
+        json!({"board": false}),
+    )
+    .await;
+    let api = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
+    let (s, said) = app.post_json(&api, &json!({"action": "pause"})).await;
+    assert_eq!(s, 200, "{said}");
+    // Paused, Ann still plays her turn; the computers play theirs at once.
+    let g = public(&app, id).await;
+    assert_eq!(g["turn"], 0, "the computers played up to Ann's turn: {g}");
+    assert_eq!(g["paused"], true);
+    let before = g["turn_no"].as_u64().unwrap();
+    let page = app.get_text(&links[0]).await.1;
+    let fields = [
+        ("csrf", csrf_of(&page)),
+        ("action", "command".to_string()),
+        (
+            "text",
+            "suggest Mrs. Peacock in Spa with Rope\ndone".to_string(),
+        ),
+    ];
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    post_form(&app, &links[0], &fields).await;
+    let g = public(&app, id).await;
+    assert!(
+        g["phase"] == "over" || (g["turn"] == 0 && g["turn_no"].as_u64().unwrap() >= before + 3),
+        "Robo and Hal played while paused: {g}"
+    );
+    app.stop().await;
+}

@@ -63,6 +63,9 @@ impl Settings {
                 self.detectives.len()
             ));
         }
+        if self.detectives.len() == 2 && self.detectives[0] == self.detectives[1] {
+            return Err("two detectives are Holmes and Watson, one each".into());
+        }
         if !(1..=3).contains(&self.level) {
             return Err(format!("the level is 1, 2 or 3, not {}", self.level));
         }
@@ -145,6 +148,8 @@ mod tests {
         s.level = 4;
         assert!(s.check().unwrap_err().contains("1, 2 or 3"));
         s.level = 1;
+        s.detectives = vec![Detective::Holmes, Detective::Holmes];
+        assert!(s.check().unwrap_err().contains("one each"));
         s.detectives = vec![];
         assert!(s.check().unwrap_err().contains("one detective or two"));
     }

@@ -37,9 +37,19 @@ impl Master {
                 self.clue_change(game.id, |s, _, _| Ok(s.end_now())).await?;
                 Ok(said!("done-game-over-every-player"))
             }
-            (_, a @ (GmAction::Extend { .. } | GmAction::Pause | GmAction::Resume)) => {
-                self.turn_clock_action(&game, a).await
+            (_, a @ GmAction::Extend { hours }) => {
+                let said = self.turn_clock_action(&game, a).await?;
+                // While a refuter chooses, the suggester's stopped clock gains the time too.
+                self.clue_change(game.id, |s, _, _| {
+                    if let Some(left) = s.turn_left.as_mut() {
+                        *left += (hours * 3600.0).round() as i64;
+                    }
+                    Ok(())
+                })
+                .await?;
+                Ok(said)
             }
+            (_, a @ (GmAction::Pause | GmAction::Resume)) => self.turn_clock_action(&game, a).await,
             (_, GmAction::Replace { seat, with }) => self.clue_replace(&game, seat, with).await,
             (_, GmAction::MarkDone { .. }) => Err(MasterError::Invalid(vec![said!(
                 "error-clue-no-such-action"

@@ -74,8 +74,9 @@ impl Master {
         let (turn, logged) = (state.turn_no, state.log.len());
         let was_showing = state.game.phase == Phase::Showing;
         let out = f(&mut state, &row, &players)?;
-        // Computer seats whose turn comes play, unless the game waits (unconfirmed, paused).
-        if row.status == GameStatus::Open {
+        // Computer seats whose turn comes play, as people may while the clock is paused; not
+        // while the game waits for its game master.
+        if matches!(row.status, GameStatus::Open | GameStatus::Paused) {
             let mut levels = vec![None; state.game.players.len()];
             for p in &players {
                 if let Some(l) = levels.get_mut(p.seat as usize) {
