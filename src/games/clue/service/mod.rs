@@ -68,9 +68,22 @@ impl Master {
         f: impl FnOnce(&mut Stored, &GameRow, &[PlayerRow]) -> Result<T>,
     ) -> Result<T> {
         let mut tx = self.store.write().await?;
-        let row = self.locked(&mut tx, game_id).await?;
+        let (out, _) = self.clue_change_in(&mut tx, game_id, f).await?;
+        tx.commit().await?;
+        Ok(out)
+    }
+
+    /// `clue_change` inside a transaction the caller commits (with what else it writes);
+    /// returns the state as stored.
+    pub(crate) async fn clue_change_in<T>(
+        &self,
+        tx: &mut crate::store::Tx,
+        game_id: i64,
+        f: impl FnOnce(&mut Stored, &GameRow, &[PlayerRow]) -> Result<T>,
+    ) -> Result<(T, Stored)> {
+        let row = self.locked(tx, game_id).await?;
         let mut state = parse(&row)?;
-        let players = self.store.players(&mut *tx, game_id).await?;
+        let players = self.store.players(&mut **tx, game_id).await?;
         let (turn, logged) = (state.turn_no, state.log.len());
         let was_showing = state.game.phase == Phase::Showing;
         let out = f(&mut state, &row, &players)?;
@@ -125,7 +138,7 @@ impl Master {
         };
         self.store
             .save_classic(
-                &mut tx,
+                tx,
                 &ClassicSave {
                     id: game_id,
                     state: &json(&state),
@@ -136,11 +149,10 @@ impl Master {
                 },
             )
             .await?;
-        let row = self.locked(&mut tx, game_id).await?;
-        self.clue_tell(&mut tx, &row, &state, &players, logged, now)
+        let row = self.locked(tx, game_id).await?;
+        self.clue_tell(tx, &row, &state, &players, logged, now)
             .await?;
-        tx.commit().await?;
-        Ok(out)
+        Ok((out, state))
     }
 
     /// Passes every Clue turn whose deadline is past; how many.
