@@ -104,19 +104,19 @@ impl Master {
             key,
             version,
         } = self.reseat(&mut tx, game, seat, &with).await?;
-        let row = self.locked(&mut tx, game.id).await?;
-        let mut state = super::parse(&row)?;
-        state.replace(seat, &name);
+        // In the same transaction: the seat's new name goes into the log (a computer whose
+        // turn it is plays), then the newcomer's welcome.
+        let (_, state) = self
+            .classic_change_in(&mut tx, game.id, None, |s, _, _| Ok(s.replace(seat, &name)))
+            .await?;
         if computer.is_none() {
+            let row = self.locked(&mut tx, game.id).await?;
             self.classic_welcome(&mut tx, &row, &state, seat, old.id, version, &email, &key)
                 .await?;
         }
         tx.commit().await?;
         self.forget_players(|p| p.id != old.id);
         self.forget_seats(game.id);
-        // The seat's new name goes into the log, and a computer whose turn it is plays.
-        self.classic_change(game.id, None, |s, _, _| Ok(s.replace(seat, &name)))
-            .await?;
         Ok(said!(
             "done-now-plays-seat",
             name = &name,

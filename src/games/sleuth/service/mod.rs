@@ -76,13 +76,27 @@ impl Master {
         f: impl FnOnce(&mut Sleuth, &GameRow, &[PlayerRow]) -> Result<T>,
     ) -> Result<T> {
         let mut tx = self.store.write().await?;
+        let (out, _) = self.classic_change_in(&mut tx, game_id, actor, f).await?;
+        tx.commit().await?;
+        Ok(out)
+    }
+
+    /// `classic_change` inside a transaction the caller commits (with what else it writes);
+    /// returns the state as stored.
+    pub(crate) async fn classic_change_in<T>(
+        &self,
+        tx: &mut crate::store::Tx,
+        game_id: i64,
+        actor: Option<usize>,
+        f: impl FnOnce(&mut Sleuth, &GameRow, &[PlayerRow]) -> Result<T>,
+    ) -> Result<(T, Sleuth)> {
         let row = self
             .store
-            .game_for_update(&mut tx, game_id)
+            .game_for_update(tx, game_id)
             .await?
             .ok_or_else(|| MasterError::NotFound(crate::said!("error-no-game", game = game_id)))?;
         let mut state = parse(&row)?;
-        let players = self.store.players(&mut *tx, game_id).await?;
+        let players = self.store.players(&mut **tx, game_id).await?;
         let (turn, events, reveals) = (state.turn, state.log.len(), state.reveals.len());
         let out = f(&mut state, &row, &players)?;
         play_computers(&mut state, &players, events);
@@ -109,7 +123,7 @@ impl Master {
         };
         self.store
             .save_classic(
-                &mut tx,
+                tx,
                 &ClassicSave {
                     id: game_id,
                     state: &json(&state),
@@ -120,19 +134,10 @@ impl Master {
                 },
             )
             .await?;
-        let row = self.locked(&mut tx, game_id).await?;
-        self.classic_tell(
-            &mut tx,
-            &row,
-            &state,
-            &players,
-            (events, reveals),
-            actor,
-            now,
-        )
-        .await?;
-        tx.commit().await?;
-        Ok(out)
+        let row = self.locked(tx, game_id).await?;
+        self.classic_tell(tx, &row, &state, &players, (events, reveals), actor, now)
+            .await?;
+        Ok((out, state))
     }
 }
 
