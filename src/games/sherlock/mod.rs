@@ -3,8 +3,9 @@
 //! level, house rules (`setup`), the turn language in English and French (`command`), and the
 //! engine (`game`): draws and the redraw, the Office's sets, the Crime Scene's pairs, both
 //! detectives' abilities with their choices, wounds, completed sets, reshuffles, the cases and
-//! their clocks. Not in the registry yet: its service, pages, letters, replay and daily case
-//! come next.
+//! their clocks; a whole game replayed from its seed (`replay`) and a record checked
+//! (`verify`); who may see what (`view`); and its computer players (`solver`). Not in the
+//! registry yet: its service, pages, letters and daily case come next.
 
 pub mod cards;
 pub mod command;
@@ -13,3 +14,5 @@ pub mod places;
 pub mod replay;
 pub mod setup;
 pub mod solver;
+pub mod verify;
+pub mod view;

@@ -67,6 +67,10 @@ pub enum Event {
     Drew {
         faces: Vec<Face>,
     },
+    /// Cards drawn, as an onlooker sees them (`view::event_for_onlooker`): how many, not which.
+    DrewHidden {
+        count: usize,
+    },
     Reshuffled {
         cards: usize,
     },
