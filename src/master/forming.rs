@@ -264,7 +264,8 @@ impl Master {
                     // confirms: anyone may type an address here.
                     check_seat(&seating, &signups, name, None, None)?;
                     check_not_computer(g, name)?;
-                    piece = self.check_choice(g, self.forming_book(g), &signups, choice)?;
+                    let t = language.unwrap_or(g.language);
+                    piece = self.check_choice(self.forming_book(g), &signups, choice, t)?;
                 }
                 (false, GameStatus::Over) => {
                     return Err(MasterError::Conflict(said!("error-game-over-no-one")))

@@ -10,8 +10,6 @@ use crate::store::GameRow;
 use crate::store::{SeatingRow, SignupKind, SignupRow, SignupStatus};
 
 impl Master {
-    /// The piece a joiner chose, as the game names it: none chosen, or one nobody who joined
-    /// already holds; else why not, with the pieces still free.
     /// At a joiner's confirmation, under the game's lock: the piece they chose is kept, unless
     /// someone who confirmed first holds it now — then it is dropped (they are given one at
     /// the start), and returned to tell them.
@@ -26,7 +24,8 @@ impl Master {
             return Ok(None);
         };
         let book = self.forming_book(game);
-        match self.check_choice(game, book, signups, Some(choice)) {
+        let t = signup.language.unwrap_or(game.language);
+        match self.check_choice(book, signups, Some(choice), t) {
             Ok(_) => Ok(None),
             Err(_) => {
                 self.store.set_signup_choice(tx, signup.id, None).await?;
@@ -35,12 +34,14 @@ impl Master {
         }
     }
 
+    /// The piece a joiner chose, as the game names it: none chosen, or one nobody who joined
+    /// already holds; else why not, in the joiner's language `t`, with the pieces still free.
     pub(super) fn check_choice(
         &self,
-        g: &GameRow,
         book: Option<&dyn HouseRules>,
         signups: &[SignupRow],
         choice: Option<&str>,
+        t: crate::lang::Lang,
     ) -> Result<Option<String>> {
         let Some(written) = choice.map(str::trim).filter(|c| !c.is_empty()) else {
             return Ok(None);
@@ -55,14 +56,18 @@ impl Master {
             .filter_map(|s| s.choice.as_deref())
             .collect();
         if taken.contains(&piece.as_str()) {
-            let t = g.language;
-            let free: Vec<String> = (book.choices(t).into_iter())
+            // In the joiner's words: the piece asked for, and those still free.
+            let pieces = book.choices(t);
+            let label = (pieces.iter())
+                .find(|(v, _)| *v == piece)
+                .map_or(piece.clone(), |(_, l)| l.clone());
+            let free: Vec<String> = (pieces.into_iter())
                 .filter(|(v, _)| !taken.contains(&v.as_str()))
                 .map(|(_, label)| label)
                 .collect();
             return Err(MasterError::Conflict(said!(
                 "error-piece-taken",
-                piece = piece.as_str(),
+                piece = label.as_str(),
                 free = free.join(", ")
             )));
         }

@@ -251,8 +251,13 @@ pub fn deduce(
     };
     let turn = turn.or(round.as_ref().and_then(Value::as_u64).map(|r| r as usize));
     let (mut game, names, _, _) = played(&input)?;
-    let seat = (names.iter())
-        .position(|n| n.eq_ignore_ascii_case(player.trim()))
+    // A seat by its player's name now, or the name it began with (before a replacement).
+    let named = |list: &[String]| {
+        list.iter()
+            .position(|n| n.eq_ignore_ascii_case(player.trim()))
+    };
+    let seat = named(&names)
+        .or_else(|| named(&input.players))
         .ok_or_else(|| format!("\"{player}\" is not a player: {}", names.join(", ")))?;
     let last = game.turn_no as usize;
     let upto = turn.unwrap_or(last);
@@ -303,6 +308,19 @@ pub fn deduce(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn deduce_finds_a_seat_by_its_player_now_or_by_the_name_it_began_with() {
+        let text = r#"{"ruleset": "clue", "players": ["Ann", "Ben", "Cleo"], "seed": 4,
+                       "messages": [{"replace": {"player": "Ben", "by": "Zoe"}}]}"#;
+        let by_now = deduce(text, Some("zoe"), None, 1_000_000).unwrap();
+        let by_then = deduce(text, Some("Ben"), None, 1_000_000).unwrap();
+        assert_eq!(by_now, by_then);
+        assert_eq!(by_now["player"], "Zoe");
+        assert!(deduce(text, Some("Dan"), None, 1_000_000)
+            .unwrap_err()
+            .contains("is not a player: Ann, Zoe, Cleo"));
+    }
 
     #[test]
     fn a_stored_games_messages_replay_to_the_same_game() {
