@@ -6,6 +6,7 @@
 use serde_json::{json, Value};
 
 use crate::classic::{csrf_of, mail_to, post_form, reply, send_mail};
+use crate::common::clue::{public, stored};
 use crate::common::{path_of, TestApp};
 
 /// A game of Clue without the board (every turn a suggestion naming a room), of Ann, Ben and
@@ -31,21 +32,6 @@ async fn clue(app: &TestApp, seed: u64) -> (i64, Vec<String>, String) {
         .map(|l| l.replacen("/play/", "/clue/play/", 1))
         .collect();
     (id, links, path_of(created["gm_link"].as_str().unwrap()))
-}
-
-/// The stored game, read as a test may (to know the envelope and the hands).
-async fn stored(app: &TestApp, id: i64) -> Value {
-    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
-    let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
-        .bind(id)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
-    serde_json::from_str(&state).unwrap()
-}
-
-async fn public(app: &TestApp, id: i64) -> Value {
-    app.get_json(&format!("/api/clue/games/{id}")).await
 }
 
 const NAMES: [&str; 3] = ["Ann", "Ben", "Cleo"];

@@ -7,17 +7,8 @@
 use serde_json::{json, Value};
 
 use crate::classic::{csrf_of, mail_to, outbox, post_form};
+use crate::common::clue::stored;
 use crate::common::{path_of, TestApp};
-
-async fn stored(app: &TestApp, id: i64) -> Value {
-    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
-    let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
-        .bind(id)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
-    serde_json::from_str(&state).unwrap()
-}
 
 /// Every "X showed you CARD" and "You showed CARD to X" a text holds: the cards named.
 fn shown_phrases(text: &str) -> Vec<String> {

@@ -6,22 +6,8 @@
 use serde_json::{json, Value};
 
 use crate::classic::{csrf_of, mail_to, post_form, reply, send_mail};
+use crate::common::clue::{public, stored};
 use crate::common::{path_of, TestApp};
-
-async fn public(app: &TestApp, id: i64) -> Value {
-    app.get_json(&format!("/api/clue/games/{id}")).await
-}
-
-/// The stored game, read as a test may (to know the envelope and the hands).
-async fn stored(app: &TestApp, id: i64) -> Value {
-    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
-    let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
-        .bind(id)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
-    serde_json::from_str(&state).unwrap()
-}
 
 async fn deadline(app: &TestApp, id: i64) -> i64 {
     let pool = app.running.as_ref().unwrap().master.store.pool.clone();

@@ -1,6 +1,7 @@
 //! `spawn_app`: the real service on port 0 with a temporary database and outbox.
 #![allow(dead_code)]
 
+pub mod clue;
 pub mod imap;
 pub mod mail;
 
