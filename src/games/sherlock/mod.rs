@@ -4,7 +4,8 @@
 //! engine (`game`): draws and the redraw, the Office's sets, the Crime Scene's pairs, both
 //! detectives' abilities with their choices, wounds, completed sets, reshuffles, the cases and
 //! their clocks; a whole game replayed from its seed (`replay`) and a record checked
-//! (`verify`); who may see what (`view`); and its computer players (`solver`). Not in the
+//! (`verify`); who may see what (`view`); its events in English and French (`words`); and
+//! its computer players (`solver`). Not in the
 //! registry yet: its service, pages, letters and daily case come next.
 
 pub mod cards;
@@ -16,3 +17,4 @@ pub mod setup;
 pub mod solver;
 pub mod verify;
 pub mod view;
+pub mod words;
