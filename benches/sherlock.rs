@@ -7,10 +7,9 @@
 
 use std::time::Instant;
 
-use polysleuth::games::sherlock::command::read;
-use polysleuth::games::sherlock::game::{Game, Outcome};
-use polysleuth::games::sherlock::setup::{deck, play_stream, Case, Detective, Settings};
-use polysleuth::games::sherlock::solver::{next_line, planned_line};
+use polysleuth::games::sherlock::game::Outcome;
+use polysleuth::games::sherlock::setup::{Case, Detective, Settings};
+use polysleuth::games::sherlock::solver::{next_line, planned_line, play_out, Player};
 
 fn env(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -19,24 +18,9 @@ fn env(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// A computer player: the line it sends next, or None when nothing can be played.
-type Player = fn(&Game) -> Option<String>;
-
 /// One game of a cell: won, turns, wounds.
 fn play(settings: &Settings, seed: u64, player: Player) -> (bool, u32, u8) {
-    let mut rng = play_stream("bench", seed);
-    let (mut g, _) = Game::new(settings.clone(), deck(seed), &mut rng);
-    while !g.over() {
-        match player(&g) {
-            Some(line) => {
-                g.play(&read(&line).expect("a line"), &mut rng)
-                    .expect("a legal line");
-            }
-            None => {
-                g.settle(&mut rng);
-            }
-        }
-    }
+    let g = play_out(settings, seed, "bench", player);
     (g.outcome == Some(Outcome::Won), g.turn, g.wounds)
 }
 

@@ -47,6 +47,17 @@ pub enum Mismatch {
     Differs(String),
 }
 
+impl Mismatch {
+    /// A record's field that must be there (not null), or why the record cannot be read.
+    pub fn need<'a>(record: &'a Value, key: &str) -> Result<&'a Value, Mismatch> {
+        record.get(key).filter(|v| !v.is_null()).ok_or_else(|| {
+            Mismatch::Unreadable(format!(
+                "the record has no \"{key}\"; a finished game's record.json has it"
+            ))
+        })
+    }
+}
+
 /// A game as the service knows it. Adding a game is one folder that implements this, and one
 /// line in `ALL`.
 pub trait Game: Sync {

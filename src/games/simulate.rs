@@ -48,7 +48,35 @@ pub struct Args {
     pub json: bool,
 }
 
+/// A run of a game's simulation, as its command line gives it: `S` is the game's house rules.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Plan<S> {
+    pub players: usize,
+    pub games: u64,
+    /// The level of each seat in the first game; game `i` turns them round by `i` seats.
+    pub seats: Vec<Level>,
+    pub settings: S,
+    pub seed: u64,
+    #[serde(skip)]
+    pub jobs: usize,
+}
+
 impl Args {
+    /// The run these options ask for, the house rules read by `settings` from `--setting`.
+    pub fn plan<S>(
+        &self,
+        settings: impl FnOnce(&[String]) -> Result<S, String>,
+    ) -> Result<Plan<S>, String> {
+        Ok(Plan {
+            players: self.players,
+            games: self.games,
+            seats: self.levels()?,
+            settings: settings(&self.settings)?,
+            seed: self.seed,
+            jobs: self.workers(),
+        })
+    }
+
     /// The first game's levels, one per seat.
     pub fn levels(&self) -> Result<Vec<Level>, String> {
         seats(&self.seats, self.players)

@@ -18,17 +18,8 @@ use crate::level::Level;
 /// A game still running after this many turns is stopped and counted as unfinished.
 pub const TURN_CAP: u32 = 2000;
 
-#[derive(Clone, Debug, Serialize)]
-pub struct Plan {
-    pub players: usize,
-    pub games: u64,
-    /// The level of each seat in the first game; game `i` turns them round by `i` seats.
-    pub seats: Vec<Level>,
-    pub settings: Settings,
-    pub seed: u64,
-    #[serde(skip)]
-    pub jobs: usize,
-}
+/// A run: players, games, levels, house rules, seed, workers.
+pub type Plan = simulate::Plan<Settings>;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct GameResult {
@@ -150,16 +141,7 @@ pub fn main_from(args: &[String]) -> ExitCode {
         Ok(c) => c.args,
         Err(status) => return status,
     };
-    let plan = (|| {
-        Ok::<_, String>(Plan {
-            players: c.players,
-            games: c.games,
-            seats: c.levels()?,
-            settings: Settings::from_pairs(&c.settings)?,
-            seed: c.seed,
-            jobs: c.workers(),
-        })
-    })();
+    let plan = c.plan(Settings::from_pairs);
     simulate::finish(plan.and_then(|plan| run(&plan, c.json)))
 }
 

@@ -7,13 +7,7 @@ use serde_json::{json, Value};
 use crate::games::Mismatch;
 
 pub fn verify(record: &Value) -> Result<(), Mismatch> {
-    let need = |key: &str| {
-        record.get(key).filter(|v| !v.is_null()).ok_or_else(|| {
-            Mismatch::Unreadable(format!(
-                "the record has no \"{key}\"; a finished game's record.json has it"
-            ))
-        })
-    };
+    let need = |key: &str| Mismatch::need(record, key);
     let input = json!({
         "ruleset": "clue",
         "players": need("players")?,

@@ -28,13 +28,7 @@ const FIELDS: [&str; 7] = [
 /// A Polysleuth game's record: the deal and the salt give the commitment, and the turns,
 /// replayed by the engine alone, give every bulletin as published and the same winners.
 pub fn verify(record: &Value, text: &str) -> Result<(), Mismatch> {
-    let need = |key: &str| {
-        record.get(key).filter(|v| !v.is_null()).ok_or_else(|| {
-            Mismatch::Unreadable(format!(
-                "the record has no \"{key}\"; a finished game's record.json has it"
-            ))
-        })
-    };
+    let need = |key: &str| Mismatch::need(record, key);
     let commitment = need("commitment")?.as_str().unwrap_or_default().to_string();
     let salt = need("salt")?.as_str().unwrap_or_default().to_string();
     need("deal")?;

@@ -12,7 +12,7 @@
 use super::cards::Face;
 use super::command::read;
 use super::game::{Game, Outcome};
-use super::setup::Case;
+use super::setup::{deck, play_stream, Case, Settings};
 
 /// Every line the engine accepts now: the waiting choice's options, else each card's plays
 /// (`on N` named for every set a card may go on), and `complete N` where a set may be.
@@ -154,10 +154,33 @@ pub fn next_line(g: &Game) -> Option<String> {
     best.map(|(_, line)| line)
 }
 
+/// A computer player: the line it sends next, or None when nothing can be played.
+pub type Player = fn(&Game) -> Option<String>;
+
+/// A whole game played by `player` from `seed`, its reshuffles from the stream of `salt`: the
+/// game as it ended.
+pub fn play_out(settings: &Settings, seed: u64, salt: &str, player: Player) -> Game {
+    let mut rng = play_stream(salt, seed);
+    let (mut g, _) = Game::new(settings.clone(), deck(seed), &mut rng);
+    while !g.over() {
+        match player(&g) {
+            Some(line) => {
+                let command = read(&line).expect("a player's lines read");
+                g.play(&command, &mut rng)
+                    .expect("a player's lines are legal");
+            }
+            None => {
+                g.settle(&mut rng);
+            }
+        }
+    }
+    g
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::sherlock::setup::{deck, play_stream, Detective, Settings};
+    use crate::games::sherlock::setup::Detective;
 
     /// Plays game `seed` of a cell with the greedy player: its outcome and turns.
     fn play(settings: &Settings, seed: u64) -> (Outcome, u32) {
@@ -169,22 +192,7 @@ mod tests {
         seed: u64,
         player: fn(&Game) -> Option<String>,
     ) -> (Outcome, u32) {
-        let mut rng = play_stream("greedy", seed);
-        let (mut g, _) = Game::new(settings.clone(), deck(seed), &mut rng);
-        for _ in 0..10_000 {
-            if g.over() {
-                break;
-            }
-            match player(&g) {
-                Some(line) => {
-                    g.play(&read(&line).unwrap(), &mut rng)
-                        .expect("a legal line");
-                }
-                None => {
-                    g.settle(&mut rng);
-                }
-            }
-        }
+        let g = play_out(settings, seed, "greedy", player);
         (g.outcome.expect("the game ended"), g.turn)
     }
 

@@ -10,13 +10,7 @@ use crate::games::{same, Mismatch};
 /// commitment, and its steps replay to the same public log, winners, missing gem(s) and
 /// reshuffles.
 pub fn verify(record: &Value) -> Result<(), Mismatch> {
-    let need = |key: &str| {
-        record.get(key).filter(|v| !v.is_null()).ok_or_else(|| {
-            Mismatch::Unreadable(format!(
-                "the record has no \"{key}\"; a finished game's record.json has it"
-            ))
-        })
-    };
+    let need = |key: &str| Mismatch::need(record, key);
     let commitment = need("commitment")?.as_str().unwrap_or_default().to_string();
     let salt = need("salt")?.as_str().unwrap_or_default().to_string();
     let players: Vec<String> = serde_json::from_value(need("players")?.clone())
