@@ -150,7 +150,12 @@ pub type WebRoutes = std::sync::Arc<dyn Fn(&mut actix_web::web::ServiceConfig) +
 
 /// Every game the service runs. The first is the default: a replay input or an API request
 /// that names no ruleset is Polysleuth's, as the contracts say.
-pub static ALL: [&dyn Game; 3] = [&polysleuth::POLYSLEUTH, &sleuth::SLEUTH, &clue::CLUE];
+pub static ALL: [&dyn Game; 4] = [
+    &polysleuth::POLYSLEUTH,
+    &sleuth::SLEUTH,
+    &clue::CLUE,
+    &sherlock::SHERLOCK,
+];
 
 /// The game of a name or one of its aliases, in any case; the error lists the names.
 pub fn named(name: &str) -> Result<&'static dyn Game, String> {

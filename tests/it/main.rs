@@ -28,6 +28,7 @@ mod operate;
 mod records;
 mod replay_cli;
 mod service;
+mod sherlock;
 mod sheets;
 mod simulate_cli;
 mod trust;

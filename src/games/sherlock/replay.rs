@@ -11,12 +11,29 @@ use super::game::{Event, Game};
 use super::setup::{commitment, deck, play_stream, Settings};
 use crate::games::stream::derived_salt;
 
-/// One step: a reply's text, or a turn's deadline.
+/// One step: a reply's text (and, in a record, whose: two people may play), a turn's
+/// deadline, or the game master's end (`{"gm": "end"}`).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(untagged)]
 pub enum Step {
-    Reply { text: String },
-    Deadline { deadline: bool },
+    Reply {
+        text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<String>,
+    },
+    Deadline {
+        deadline: bool,
+    },
+    Gm {
+        gm: GmStep,
+    },
+}
+
+/// What the game master did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GmStep {
+    End,
 }
 
 /// A replay input.
@@ -34,33 +51,72 @@ pub struct Input {
     pub messages: Vec<Step>,
 }
 
-/// What one reply did: each line's events or refusal, the lines left unread when the game
-/// ended, and the turn's end if the reply left nothing to play.
-pub fn reply(g: &mut Game, text: &str, rng: &mut rand::rngs::ChaCha20Rng) -> Value {
-    let mut lines = Vec::new();
-    let mut ignored = Vec::new();
+/// One line of a reply: what it did, or why it was refused (nothing after it is done).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, Deserialize)]
+pub struct LineDone {
+    pub line: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub events: Option<Vec<Event>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused: Option<String>,
+}
+
+/// What one reply did: each line's events or refusal, the turn's end if the reply left nothing
+/// to play (`settled`), and the lines left unread because the game ended.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, Deserialize)]
+pub struct Replied {
+    pub lines: Vec<LineDone>,
+    pub settled: Vec<Event>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ignored: Vec<String>,
+}
+
+impl Replied {
+    /// The refused line and why, if one was.
+    pub fn refused(&self) -> Option<(&str, &str)> {
+        (self.lines.last())
+            .and_then(|l| l.refused.as_deref().map(|why| (l.line.as_str(), why)))
+    }
+
+    /// Every event, in order.
+    pub fn events(&self) -> impl Iterator<Item = &Event> {
+        (self.lines.iter())
+            .flat_map(|l| l.events.iter().flatten())
+            .chain(&self.settled)
+    }
+}
+
+/// Carries out a reply: its lines in order until one is refused or the game ends, then the
+/// turn settled (ended, when nothing more can be played).
+pub fn reply(g: &mut Game, text: &str, rng: &mut rand::rngs::ChaCha20Rng) -> Replied {
+    let mut out = Replied::default();
     for (_, line) in crate::games::typography::meaningful_lines(text) {
         let line = line.trim();
         if g.over() {
-            ignored.push(line.to_string());
+            out.ignored.push(line.to_string());
             continue;
         }
         let done = read(line)
             .map_err(|p| p.to_string())
             .and_then(|c| g.play(&c, rng).map_err(|r| r.to_string()));
-        match done {
-            Ok(events) => lines.push(json!({"line": line, "events": events})),
-            Err(why) => {
-                lines.push(json!({"line": line, "refused": why}));
-                break;
-            }
+        let refused = done.is_err();
+        out.lines.push(match done {
+            Ok(events) => LineDone {
+                line: line.to_string(),
+                events: Some(events),
+                refused: None,
+            },
+            Err(why) => LineDone {
+                line: line.to_string(),
+                events: None,
+                refused: Some(why),
+            },
+        });
+        if refused {
+            break;
         }
     }
-    let settled: Vec<Event> = g.settle(rng);
-    let mut out = json!({"lines": lines, "settled": settled});
-    if !ignored.is_empty() {
-        out["ignored"] = json!(ignored);
-    }
+    out.settled = g.settle(rng);
     out
 }
 
@@ -77,8 +133,9 @@ pub fn run(input: &Input) -> Result<Value, String> {
     let mut steps = Vec::new();
     for step in &input.messages {
         steps.push(match step {
-            Step::Reply { text } => reply(&mut g, text, &mut rng),
+            Step::Reply { text, .. } => json!(reply(&mut g, text, &mut rng)),
             Step::Deadline { .. } => json!({"deadline": true, "events": g.time_out(&mut rng)}),
+            Step::Gm { gm: GmStep::End } => json!({"gm": "end", "events": g.end_by_master()}),
         });
     }
     Ok(json!({

@@ -8,14 +8,14 @@ use super::places::Place;
 use super::setup::Detective;
 use crate::lang::Lang;
 
-fn detective(t: Lang, d: Detective) -> String {
+pub fn detective(t: Lang, d: Detective) -> String {
     t.t(match d {
         Detective::Holmes => "sherlock-holmes",
         Detective::Watson => "sherlock-watson",
     })
 }
 
-fn place(t: Lang, p: Place) -> String {
+pub fn place(t: Lang, p: Place) -> String {
     match p {
         Place::Deck => t.t("sherlock-place-deck"),
         Place::Scene => t.t("sherlock-place-scene"),
@@ -28,6 +28,14 @@ fn place(t: Lang, p: Place) -> String {
 fn cards(faces: &[Face]) -> String {
     let names: Vec<String> = faces.iter().map(|f| f.name()).collect();
     names.join(", ")
+}
+
+/// The settings as the forming page lists them, a line each: key and value.
+pub fn settings_lines(t: Lang, s: &super::setup::Settings) -> Vec<(String, String)> {
+    let _ = t;
+    (s.lines().into_iter())
+        .map(|(k, v)| (k.to_string(), v))
+        .collect()
 }
 
 /// One event, in the reader's words.
@@ -92,6 +100,7 @@ pub fn event(t: Lang, e: &Event) -> String {
             Outcome::Won => "sherlock-won",
             Outcome::Wounded => "sherlock-lost-wounded",
             Outcome::OutOfTime => "sherlock-lost-time",
+            Outcome::Ended => "sherlock-ended",
         }),
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod clue;
 pub mod imap;
+pub mod sherlock;
 pub mod mail;
 
 use std::path::{Path, PathBuf};
@@ -321,6 +322,8 @@ pub fn links_in_mails(mails: &[String], created: &Value) -> Option<Vec<String>> 
         format!("[Sleuth partie {id}] bienvenue dans "),
         format!("[Clue game {id}] welcome to "),
         format!("[Clue partie {id}] bienvenue dans "),
+        format!("[Sherlock game {id}] welcome to "),
+        format!("[Sherlock partie {id}] bienvenue dans "),
     ];
     let mut found = std::collections::HashMap::new();
     for mail in mails {

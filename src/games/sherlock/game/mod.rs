@@ -39,6 +39,8 @@ pub enum Outcome {
     Wounded,
     /// The last turn of the case's clock ended with the case unsolved.
     OutOfTime,
+    /// The game master ended the game before it was decided.
+    Ended,
 }
 
 /// Why the detectives were wounded.
@@ -234,14 +236,7 @@ impl Game {
                 return Err(Refusal::Waiting(w.describe()));
             }
             Command::Redraw => {
-                let faces: Vec<Face> = self.hand.iter().map(|h| h.card.face()).collect();
-                let alike = Face::ALL
-                    .iter()
-                    .any(|f| faces.iter().filter(|x| *x == f).count() >= 3);
-                let one_kind = faces.len() == 4
-                    && (faces.iter().all(|f| f.is_number())
-                        || faces.iter().all(|f| !f.is_number()));
-                if self.played || self.redrawn || !(alike || one_kind) {
+                if !self.may_redraw() {
                     return Err(Refusal::NoRedraw);
                 }
                 self.redrawn = true;
@@ -459,6 +454,18 @@ impl Game {
         }
     }
 
+    /// Whether `redraw` is allowed now: before the turn's first play, once, with three cards
+    /// alike or four of one kind.
+    pub fn may_redraw(&self) -> bool {
+        let faces: Vec<Face> = self.hand.iter().map(|h| h.card.face()).collect();
+        let alike = Face::ALL
+            .iter()
+            .any(|f| faces.iter().filter(|x| *x == f).count() >= 3);
+        let one_kind = faces.len() == 4
+            && (faces.iter().all(|f| f.is_number()) || faces.iter().all(|f| !f.is_number()));
+        self.waiting.is_none() && !self.played && !self.redrawn && (alike || one_kind)
+    }
+
     /// Whether a card of the hand can be played now.
     pub fn playable(&self, h: &InHand) -> bool {
         let office =
@@ -476,6 +483,13 @@ impl Game {
             return events;
         }
         self.end_turn(false, rng, &mut events);
+        events
+    }
+
+    /// The game master ends the game where it stands.
+    pub fn end_by_master(&mut self) -> Vec<Event> {
+        let mut events = Vec::new();
+        self.end(Outcome::Ended, &mut events);
         events
     }
 

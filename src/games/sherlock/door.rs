@@ -1,0 +1,149 @@
+//! Mail to a game of Sherlock Solitaire: the player's plays (`2 office`, `C office on 2`,
+//! `4 scene`, `then C from set 3 to discard`, `complete 3`, `redraw`) read from a real reply —
+//! greeting, quote and signature dropped — and carried out in order. The answer says what was
+//! done and, when a line was wrong or a choice is missing, which, why, where the turn stands and
+//! what is needed; when the turn ended, the next turn's letter says the rest. `status`, `help`,
+//! and the language and time-zone commands are shared with the other games.
+
+use super::command::read;
+use super::letters::{hand_lines, table_lines, whose_turn};
+use super::service::parse;
+use super::words::event;
+use crate::mail::answers::with_prefs;
+use crate::mail::inbound::{self, Command};
+use crate::mail::{reply, Letter};
+use crate::master::{Master, MasterError};
+use crate::store::{GameRow, PlayerRow};
+
+/// Whether a line is one of the mail commands every game shares.
+fn is_mail_command(line: &str) -> bool {
+    let l = line.trim().trim_end_matches(['.', '!']).to_lowercase();
+    let first = l.split_whitespace().next().unwrap_or("");
+    matches!(
+        first,
+        "status" | "état" | "etat" | "help" | "aide" | "language" | "langue" | "timezone" | "fuseau"
+    )
+}
+
+/// Handles a player's mail to a game of Sherlock Solitaire: false when it was refused whole.
+pub(crate) async fn handle(
+    master: &Master,
+    player: &PlayerRow,
+    row: &GameRow,
+    text: &str,
+) -> Result<bool, MasterError> {
+    let own = reply::own_text(text, |l| read(l).is_ok() || is_mail_command(l));
+    let commands = inbound::commands(&own.text);
+    let t = player.lang(row);
+    let answer = |subject: String, body: String| {
+        Letter {
+            subject,
+            body,
+            reply_to: None,
+        }
+        .to_player(&master.site, player, row)
+    };
+    if !commands.has_turn_lines && commands.commands.is_empty() {
+        let letter = answer(
+            t.t1("sherlock-subject-refused", "id", row.id),
+            t.t1("sherlock-mail-no-command", "lines", own.ignored as u32) + "\n",
+        );
+        master
+            .send_loose(&player.email, letter, Some(row.id))
+            .await?;
+        return Ok(false);
+    }
+    let player = with_prefs(master, player, row, &commands.commands).await?;
+    let t = player.lang(row);
+    let mut carried = true;
+    if commands.has_turn_lines {
+        match master.sherlock_reply(&player, &commands.turn, false).await {
+            Ok(done) => {
+                let g = parse(&master.public_game(row.id).await?)?;
+                let mut body: Vec<String> = Vec::new();
+                let did: Vec<String> = (done.lines.iter())
+                    .filter_map(|l| {
+                        let events = l.events.as_ref()?;
+                        let words: Vec<String> = events.iter().map(|e| event(t, e)).collect();
+                        Some(format!("  {}: {}", l.line, words.join(" ")))
+                    })
+                    .collect();
+                if !did.is_empty() {
+                    body.push(t.t1("sherlock-mail-done", "lines", did.join("\n")));
+                }
+                if let Some((line, why)) = done.refused() {
+                    body.push(t.t2("sherlock-mail-refused", "line", line, "why", why));
+                }
+                if !done.ignored.is_empty() {
+                    body.push(t.t1(
+                        "sherlock-mail-ignored",
+                        "lines",
+                        done.ignored.join("\n  "),
+                    ));
+                }
+                let same_turn = done.settled.is_empty() && !g.over();
+                if same_turn {
+                    // Where the turn stands and what it needs.
+                    body.push(table_lines(t, &g.game).join("\n"));
+                    body.push(hand_lines(t, &g.game).join("\n"));
+                    body.push(t.t("sherlock-mail-turn-open"));
+                }
+                let refused = done.refused().is_some();
+                carried = !refused || done.lines.len() > 1;
+                if same_turn || refused || !done.ignored.is_empty() {
+                    let subject = match refused {
+                        true => t.t1("sherlock-subject-refused", "id", row.id),
+                        false => t.t2(
+                            "sherlock-subject-answer",
+                            "id",
+                            row.id,
+                            "turn",
+                            g.game.turn as i64,
+                        ),
+                    };
+                    let letter = answer(subject, body.join("\n\n") + "\n");
+                    master
+                        .send_loose(&player.email, letter, Some(row.id))
+                        .await?;
+                }
+            }
+            Err(MasterError::Conflict(said)) => {
+                let letter = answer(
+                    t.t1("sherlock-subject-refused", "id", row.id),
+                    t.said(&said) + "\n",
+                );
+                master
+                    .send_loose(&player.email, letter, Some(row.id))
+                    .await?;
+                carried = false;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    if commands.commands.contains(&Command::Status) {
+        let g = parse(&master.public_game(row.id).await?)?;
+        let seat = player.seat as usize;
+        let mut body = vec![table_lines(t, &g.game).join("\n")];
+        if !g.over() && g.seat_on_turn() == seat {
+            body.push(hand_lines(t, &g.game).join("\n"));
+        }
+        body.push(whose_turn(t, &g, seat));
+        let letter = answer(
+            t.t1("sherlock-subject-status", "id", row.id),
+            body.join("\n\n") + "\n",
+        );
+        master
+            .send_loose(&player.email, letter, Some(row.id))
+            .await?;
+    }
+    if commands.commands.contains(&Command::Help) {
+        let letter = answer(
+            t.t1("sherlock-subject-help", "id", row.id),
+            t.t("sherlock-mail-how") + "\n",
+        );
+        master
+            .send_loose(&player.email, letter, Some(row.id))
+            .await?;
+    }
+    Ok(carried)
+}

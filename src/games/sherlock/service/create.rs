@@ -1,0 +1,232 @@
+//! Making a game of Sherlock Solitaire: the deck shuffled from the seed and committed, the
+//! first four cards drawn, the game and its seats stored and the welcome letters queued, in
+//! one transaction — for a game of named players (one person, or one per detective), and for
+//! one formed by sign-up, at its start.
+
+use crate::clock::now;
+use crate::games::sherlock::setup::Settings;
+use crate::games::sherlock::stored::Stored;
+use crate::keys;
+use crate::lang::Said;
+use crate::mail::Letter;
+use crate::master::request::{computer_level, GameRequest};
+use crate::master::table::Seated;
+use crate::master::{json, Master, MasterError, Result};
+use crate::model::{Created, CreatedPlayer};
+use crate::store::games::sleuth::ClassicSave;
+use crate::store::{GameRow, GameStatus, NewGame, Tx};
+
+fn invalid(e: impl ToString) -> MasterError {
+    MasterError::invalid(Said::text(e.to_string()))
+}
+
+/// A turn's length in seconds under `settings` (0: no deadline).
+pub(super) fn turn_secs(settings: &Settings) -> i64 {
+    settings.turn_hours.map_or(0, |h| h as i64 * 3600)
+}
+
+impl Master {
+    /// Creates a game of Sherlock Solitaire; the game master's and the players' letters go out
+    /// with it.
+    pub(crate) async fn create_sherlock(&self, req: GameRequest) -> Result<Created> {
+        let names: Vec<String> = req.players.iter().map(|(n, _)| n.clone()).collect();
+        let seed = req.seed.unwrap_or_else(rand::random);
+        let salt = keys::new_key();
+        let settings: Settings = match &req.rules {
+            Some(rules) => serde_json::from_value(rules.clone()).map_err(invalid)?,
+            None => Settings::default(),
+        };
+        let secs = turn_secs(&settings);
+        let state = Stored::new(names.clone(), settings, seed, salt.clone()).map_err(invalid)?;
+        let now = now();
+        let (status, deadline, remaining) = match (req.wait_for_gm, secs) {
+            (true, _) => (GameStatus::Unconfirmed, None, Some(secs)),
+            (false, 0) => (GameStatus::Open, None, None),
+            (false, _) => (GameStatus::Open, Some(now + secs), None),
+        };
+        let gm_key = keys::new_key();
+        let mut tx = self.store.write().await?;
+        let id = self
+            .store
+            .insert_game(
+                &mut tx,
+                &NewGame {
+                    name: &req.name,
+                    listed: req.listed,
+                    state: &json(&state),
+                    salt: &salt,
+                    commitment: &state.commitment(),
+                    gm_email: &req.gm_email,
+                    gm_key_hash: &keys::hash(&gm_key),
+                    round_seconds: secs,
+                    grace_seconds: 0,
+                    time_zone: &req.time_zone,
+                    language: req.language,
+                    status,
+                    deadline: None,
+                    remaining,
+                    now,
+                    reminder_hours: "",
+                    ruleset: crate::games::sherlock::RULESET,
+                    turn_deadline: deadline,
+                    turn: state.game.turn as i64,
+                    operator_deal: req.operator_deal,
+                },
+            )
+            .await?;
+        let row = self.locked(&mut tx, id).await?;
+        let mut players = Vec::new();
+        for (seat, (name, address)) in req.players.iter().enumerate() {
+            let key = keys::new_key();
+            let computer = computer_level(address).and_then(|l| l.ok());
+            let email = match computer {
+                Some(_) => "",
+                None => address.as_str(),
+            };
+            let pid = self
+                .store
+                .insert_player(&mut tx, id, seat, name, email, &keys::hash(&key), computer)
+                .await?;
+            let link = match (req.wait_for_gm, computer) {
+                (false, None) => {
+                    self.sherlock_welcome(&mut tx, &row, &state, seat, pid, 0, email, &key)
+                        .await?
+                }
+                _ => String::new(),
+            };
+            players.push(CreatedPlayer {
+                name: name.clone(),
+                link,
+            });
+        }
+        let gm_link = self.site.gm_link(id, &gm_key);
+        let letter = self.sherlock_gm_letter(&row, &state, Some(&gm_link));
+        self.send(&mut tx, Some(id), &req.gm_email, &letter, now)
+            .await?;
+        tx.commit().await?;
+        tracing::info!(game = id, players = names.len(), "Sherlock game created");
+        if !req.wait_for_gm {
+            self.sherlock_change(id, |_, _| Ok(())).await?;
+        }
+        Ok(Created {
+            id,
+            public_page: self.site.link(&format!("/sherlock/games/{id}")),
+            gm_link,
+            players,
+        })
+    }
+
+    /// The game master's letter: their page (when it is new to them), the case and who plays.
+    pub(super) fn sherlock_gm_letter(
+        &self,
+        row: &GameRow,
+        state: &Stored,
+        gm_link: Option<&str>,
+    ) -> Letter {
+        let t = row.language;
+        let mut body = vec![t.t2("sherlock-mail-gm", "game", row.name.as_str(), "id", row.id)];
+        if let Some(link) = gm_link {
+            body.push(t.t1("sherlock-mail-gm-link", "link", link));
+        }
+        body.push(crate::games::sherlock::letters::case_line(t, state));
+        body.push(t.t1(
+            "sherlock-mail-public",
+            "link",
+            self.site.link(&format!("/sherlock/games/{}", row.id)),
+        ));
+        Letter {
+            subject: t.t2("sherlock-subject-gm", "id", row.id, "game", row.name.as_str()),
+            body: body.join("\n\n") + "\n",
+            reply_to: None,
+        }
+    }
+
+    /// Queues a Sherlock player's welcome with their link (and, on their turn, the four cards
+    /// drawn); returns the link.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) async fn sherlock_welcome(
+        &self,
+        tx: &mut Tx,
+        row: &GameRow,
+        state: &Stored,
+        seat: usize,
+        player_id: i64,
+        key_version: i64,
+        email: &str,
+        key: &str,
+    ) -> Result<String> {
+        let link = self.site.player_link(player_id, key);
+        let (t, zone) = match self.store.player(&mut **tx, player_id).await? {
+            Some(p) => (p.lang(row), p.zone(row).to_string()),
+            None => (row.language, row.time_zone.clone()),
+        };
+        let mut letter =
+            crate::games::sherlock::letters::welcome(&self.site, row, state, seat, &link, t, &zone);
+        letter.reply_to = Some(self.site.reply_address(player_id, key_version));
+        self.send(tx, Some(row.id), email, &letter, now()).await?;
+        Ok(link)
+    }
+
+    /// Shuffles, commits and seats a formed game of Sherlock Solitaire; says so.
+    pub(crate) async fn start_formed_sherlock(
+        &self,
+        tx: &mut Tx,
+        game: &GameRow,
+        settings: Settings,
+        seed: u64,
+        seats: &[Seated],
+    ) -> Result<Said> {
+        let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+        let salt = keys::new_key();
+        let secs = turn_secs(&settings);
+        let state = Stored::new(names.clone(), settings, seed, salt.clone()).map_err(invalid)?;
+        let now = now();
+        self.store
+            .begin_turns(
+                tx,
+                &ClassicSave {
+                    id: game.id,
+                    state: &json(&state),
+                    turn: state.game.turn as i64,
+                    status: GameStatus::Open,
+                    turn_deadline: (secs > 0).then_some(now + secs),
+                    remaining: None,
+                },
+                &salt,
+                &state.commitment(),
+                crate::games::sherlock::RULESET,
+            )
+            .await?;
+        let row = self.locked(tx, game.id).await?;
+        for (seat, s) in seats.iter().enumerate() {
+            let key = keys::new_key();
+            let computer = computer_level(&s.address).and_then(|l| l.ok());
+            let email = if computer.is_some() { "" } else { &s.address };
+            let pid = self
+                .store
+                .insert_player(
+                    tx,
+                    game.id,
+                    seat,
+                    &s.name,
+                    email,
+                    &keys::hash(&key),
+                    computer,
+                )
+                .await?;
+            if s.language.is_some() {
+                self.store
+                    .set_player_prefs(&mut **tx, pid, s.language, None)
+                    .await?;
+            }
+            if computer.is_none() {
+                self.sherlock_welcome(tx, &row, &state, seat, pid, 0, email, &key)
+                    .await?;
+            }
+        }
+        let letter = self.sherlock_gm_letter(&row, &state, None);
+        self.send(tx, Some(row.id), &row.gm_email, &letter, now)
+            .await?;
+        Ok(crate::said!("classic-formed-started", count = names.len()))
+    }
+}

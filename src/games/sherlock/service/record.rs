@@ -1,0 +1,39 @@
+//! A finished game of Sherlock Solitaire's record (`/games/{id}/record.json`): the replay
+//! input that plays it again — seed and salt, settings, every step carried out — with the
+//! commitment, the deck's order and how the game ended. `verify` replays it and compares.
+
+use serde_json::{json, Value};
+
+use crate::games::sherlock::setup::deck;
+use crate::games::sherlock::stored::Stored;
+use crate::master::{Master, Result};
+use crate::store::GameRow;
+
+/// A stored game's record.
+pub fn record(row: &GameRow, g: &Stored) -> Value {
+    json!({
+        "ruleset": "sherlock",
+        "game": row.id,
+        "name": row.name,
+        "players": g.players,
+        "daily": g.daily,
+        "seed": g.seed,
+        "salt": g.salt,
+        "settings": g.game.settings,
+        "messages": g.messages,
+        "commitment": g.commitment(),
+        "deck": deck(g.seed).iter().map(|c| c.face()).collect::<Vec<_>>(),
+        "over": g.over(),
+        "outcome": g.game.outcome,
+        "turn": g.game.turn,
+        "wounds": g.game.wounds,
+        "deal_given_by": crate::master::deal_given_by(row),
+    })
+}
+
+impl Master {
+    /// A finished game's record (the core publishes it only once the game is over).
+    pub fn sherlock_record(&self, row: &GameRow) -> Result<Value> {
+        Ok(record(row, &super::parse(row)?))
+    }
+}
