@@ -263,7 +263,7 @@ mod tests {
         }
         assert_eq!(
             named("Chess").err().unwrap(),
-            "\"chess\" is not a ruleset: use polysleuth, sleuth (classic Sleuth) or clue"
+            "\"chess\" is not a ruleset: use polysleuth, sleuth (classic Sleuth), clue or sherlock (Sherlock Solitaire)"
         );
         assert_eq!(
             of_input(&serde_json::json!({"players": []})).name(),

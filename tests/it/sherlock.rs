@@ -69,12 +69,19 @@ async fn a_game_is_won_on_the_page_with_plays_lined_up_taken_back_and_sent() {
     assert!(page.contains("Investigation") || page.contains("Threat"));
     let s = stored(&app, id).await;
     let first = plan_turn(&s, searching)[0].clone();
-    assert!(page.contains(&format!("value=\"{first}\"")), "{first}: {page}");
+    assert!(
+        page.contains(&format!("value=\"{first}\"")),
+        "{first}: {page}"
+    );
 
     // A play lined up changes nothing stored; taken back, it is gone.
     let page = press(&app, me, &[("action", "line"), ("line", &first)]).await;
     assert!(page.contains("id=\"undo\""), "{page}");
-    assert_eq!(stored(&app, id).await.game, s.game, "nothing is carried out before it is sent");
+    assert_eq!(
+        stored(&app, id).await.game,
+        s.game,
+        "nothing is carried out before it is sent"
+    );
     let page = press(&app, me, &[("action", "undo")]).await;
     assert!(!page.contains("id=\"undo\""), "{page}");
     assert!(stored(&app, id).await.pending.is_empty());
@@ -133,8 +140,11 @@ async fn a_game_is_lost_by_mail_at_its_third_wound_and_the_lines_after_it_are_ig
         let mut g = s.game.clone();
         let mut rng = s.rng();
         for l in &lines {
-            g.play(&polysleuth::games::sherlock::command::read(l).unwrap(), &mut rng)
-                .unwrap();
+            g.play(
+                &polysleuth::games::sherlock::command::read(l).unwrap(),
+                &mut rng,
+            )
+            .unwrap();
         }
         if g.over() {
             // The third wound comes mid-reply: a line after it is ignored, and said so.
@@ -147,16 +157,27 @@ async fn a_game_is_lost_by_mail_at_its_third_wound_and_the_lines_after_it_are_ig
         if stored(&app, id).await.over() {
             break;
         }
-        letter = mail_to(&app, "ann@example.org", &format!("turn {} of", stored(&app, id).await.game.turn)).await;
+        letter = mail_to(
+            &app,
+            "ann@example.org",
+            &format!("turn {} of", stored(&app, id).await.game.turn),
+        )
+        .await;
         assert!(letter.body.contains("Your hand:"), "{}", letter.body);
-        assert!(letter.body.contains("turns left") || letter.body.contains("left, this one"), "{}", letter.body);
+        assert!(
+            letter.body.contains("turns left") || letter.body.contains("left, this one"),
+            "{}",
+            letter.body
+        );
     }
     let s = stored(&app, id).await;
     assert_eq!(s.game.outcome, Some(Outcome::Wounded));
     assert_eq!(s.game.wounds, 3);
     let answer = mail_to(&app, "ann@example.org", ": your plays").await;
     assert!(
-        answer.body.contains("The game ended before these lines: 4 scene"),
+        answer
+            .body
+            .contains("The game ended before these lines: 4 scene"),
         "{}",
         answer.body
     );
@@ -188,7 +209,9 @@ async fn play_api_until(
             return false;
         }
         let lines = plan_turn(&s, searching);
-        let (status, done) = app.post_json(&api, &json!({"text": lines.join("\n")})).await;
+        let (status, done) = app
+            .post_json(&api, &json!({"text": lines.join("\n")}))
+            .await;
         assert_eq!(status, 200, "{done}");
         assert_eq!(done["accepted"], true, "{done}");
     }
@@ -286,16 +309,22 @@ async fn with_the_advanced_rule_an_empty_deck_is_reshuffled_from_the_seed_with_a
     let id = loop {
         let found = seed_where(&rules, searching, seed, |_, ev| {
             ev.iter().any(|e| matches!(e, Event::Drew { .. }))
-                && ev.iter().filter(|e| matches!(e, Event::TurnBegan { .. })).count() >= 12
+                && ev
+                    .iter()
+                    .filter(|e| matches!(e, Event::TurnBegan { .. }))
+                    .count()
+                    >= 12
         });
-        let (id, links, gm) =
-            create(&app, found, &["Ann <ann@example.org>"], json!(rules)).await;
+        let (id, links, gm) = create(&app, found, &["Ann <ann@example.org>"], json!(rules)).await;
         let reshuffled = |ev: &[Event]| ev.iter().any(|e| matches!(e, Event::Reshuffled { .. }));
         if play_api_until(&app, id, &links[0], reshuffled).await {
             let events: Vec<Event> = (stored(&app, id).await.log.iter())
                 .flat_map(|l| l.events.clone())
                 .collect();
-            let at = events.iter().position(|e| matches!(e, Event::Reshuffled { .. })).unwrap();
+            let at = events
+                .iter()
+                .position(|e| matches!(e, Event::Reshuffled { .. }))
+                .unwrap();
             assert!(
                 matches!(
                     events[at + 1],
@@ -367,13 +396,21 @@ async fn two_detectives_are_played_by_two_people_by_mail_in_alternate_turns() {
     let ben = mail_to(&app, "ben@example.org", "welcome to").await;
     assert!(ann.body.contains("Your hand:"), "{}", ann.body);
     assert!(!ben.body.contains("Your hand:"), "{}", ben.body);
-    assert!(ben.body.contains("It is Ann's turn (Dr. Watson)"), "{}", ben.body);
+    assert!(
+        ben.body.contains("It is Ann's turn (Dr. Watson)"),
+        "{}",
+        ben.body
+    );
 
     // Ben writing on Ann's turn is refused, and nothing changes.
     let before = stored(&app, id).await;
     send_mail(&app, reply("ben@example.org", &ben, "1 scene")).await;
     let refused = mail_to(&app, "ben@example.org", "not carried out whole").await;
-    assert!(refused.body.contains("It is Ann's turn"), "{}", refused.body);
+    assert!(
+        refused.body.contains("It is Ann's turn"),
+        "{}",
+        refused.body
+    );
     assert_eq!(stored(&app, id).await, before);
 
     // Four turns by mail, each by the one whose detective it is.

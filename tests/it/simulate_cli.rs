@@ -175,7 +175,7 @@ fn simulate_finds_its_game_by_ruleset_and_refuses_a_name_it_cannot_play() {
     for (args, says) in [
         (
             vec!["--ruleset", "nope"],
-            "\"nope\" is not a ruleset: use polysleuth, sleuth (classic Sleuth) or clue",
+            "\"nope\" is not a ruleset: use polysleuth, sleuth (classic Sleuth), clue or sherlock (Sherlock Solitaire)",
         ),
         (
             vec![

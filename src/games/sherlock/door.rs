@@ -21,7 +21,15 @@ fn is_mail_command(line: &str) -> bool {
     let first = l.split_whitespace().next().unwrap_or("");
     matches!(
         first,
-        "status" | "état" | "etat" | "help" | "aide" | "language" | "langue" | "timezone" | "fuseau"
+        "status"
+            | "état"
+            | "etat"
+            | "help"
+            | "aide"
+            | "language"
+            | "langue"
+            | "timezone"
+            | "fuseau"
     )
 }
 
@@ -75,11 +83,7 @@ pub(crate) async fn handle(
                     body.push(t.t2("sherlock-mail-refused", "line", line, "why", why));
                 }
                 if !done.ignored.is_empty() {
-                    body.push(t.t1(
-                        "sherlock-mail-ignored",
-                        "lines",
-                        done.ignored.join("\n  "),
-                    ));
+                    body.push(t.t1("sherlock-mail-ignored", "lines", done.ignored.join("\n  ")));
                 }
                 let same_turn = done.settled.is_empty() && !g.over();
                 if same_turn {

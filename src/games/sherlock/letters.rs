@@ -39,11 +39,18 @@ pub fn case_line(t: Lang, g: &Stored) -> String {
     t.tr(
         "sherlock-case-line",
         [
-            ("case", t.t(&format!("sherlock-case-{}", s.case.name())).into()),
+            (
+                "case",
+                t.t(&format!("sherlock-case-{}", s.case.name())).into(),
+            ),
             ("level", (s.level as i64).into()),
             ("turns", (s.turn_limit() as i64).into()),
             ("detectives", who.join(", ").into()),
-            ("goal", t.t(&format!("sherlock-goal-{}-{}", s.case.name(), s.level)).into()),
+            (
+                "goal",
+                t.t(&format!("sherlock-goal-{}-{}", s.case.name(), s.level))
+                    .into(),
+            ),
         ],
     )
 }
@@ -163,7 +170,13 @@ pub fn welcome(
     let _ = zone;
     let mut body = vec![
         t.t1("sherlock-mail-hello", "name", g.players[seat].as_str()),
-        t.t2("sherlock-mail-welcome", "game", row.name.as_str(), "id", row.id),
+        t.t2(
+            "sherlock-mail-welcome",
+            "game",
+            row.name.as_str(),
+            "id",
+            row.id,
+        ),
         case_line(t, g),
         t.t1("sherlock-mail-link", "link", link),
         t.t("sherlock-mail-how"),
@@ -179,7 +192,13 @@ pub fn welcome(
         site.link(&format!("/sherlock/games/{}", row.id)),
     ));
     Letter {
-        subject: t.t2("sherlock-subject-welcome", "id", row.id, "game", row.name.as_str()),
+        subject: t.t2(
+            "sherlock-subject-welcome",
+            "id",
+            row.id,
+            "game",
+            row.name.as_str(),
+        ),
         body: body.join("\n\n") + "\n",
         reply_to: None,
     }
@@ -222,7 +241,13 @@ pub fn news(
                 ("limit", (g.game.settings.turn_limit() as i64).into()),
             ],
         ),
-        (false, false) => t.t2("sherlock-subject-news", "id", row.id, "turn", g.game.turn as i64),
+        (false, false) => t.t2(
+            "sherlock-subject-news",
+            "id",
+            row.id,
+            "turn",
+            g.game.turn as i64,
+        ),
     };
     let mut body = vec![t.t("sherlock-mail-happened"), lines.join("\n")];
     body.push(table_lines(t, &g.game).join("\n"));

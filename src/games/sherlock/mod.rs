@@ -21,6 +21,7 @@ pub mod replay;
 pub mod service;
 pub mod settings;
 pub mod setup;
+pub mod simulate;
 pub mod solver;
 pub mod stored;
 pub mod verify;
@@ -95,6 +96,10 @@ impl Game for SherlockGame {
 
     fn web(&self) -> Option<super::WebRoutes> {
         Some(pages::routes())
+    }
+
+    fn simulate(&self, args: &[String]) -> Option<std::process::ExitCode> {
+        Some(simulate::main_from(args))
     }
 
     fn settings_from_pairs(&self, pairs: &[String]) -> Result<Value, String> {

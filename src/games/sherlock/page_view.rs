@@ -30,7 +30,10 @@ impl CardView {
     pub fn of(t: Lang, face: Face, plus: bool) -> CardView {
         let (kind, label) = match face.is_number() {
             true => ("inv", t.t1("sherlock-card-inv", "card", face.to_string())),
-            false => ("threat", t.t1("sherlock-card-threat", "card", face.to_string())),
+            false => (
+                "threat",
+                t.t1("sherlock-card-threat", "card", face.to_string()),
+            ),
         };
         CardView {
             face: face.to_string(),
@@ -112,7 +115,10 @@ fn drawer(g: &Stored, turn: u32) -> usize {
 }
 
 fn faces_of(t: Lang, cards: &[super::cards::Card]) -> Vec<CardView> {
-    cards.iter().map(|c| CardView::of(t, c.face(), false)).collect()
+    cards
+        .iter()
+        .map(|c| CardView::of(t, c.face(), false))
+        .collect()
 }
 
 /// The table, worded for `viewer` (None: the public), from `game` (the stored game, or for
@@ -218,7 +224,13 @@ pub fn label(t: Lang, line: &str) -> String {
 }
 
 /// What the player in `seat` alone sees, from the game after their lined-up plays.
-pub fn own(t: Lang, g: &Stored, game: &Game, done: &super::replay::Replied, seat: usize) -> OwnView {
+pub fn own(
+    t: Lang,
+    g: &Stored,
+    game: &Game,
+    done: &super::replay::Replied,
+    seat: usize,
+) -> OwnView {
     let mine = !g.over() && g.seat_on_turn() == seat;
     let lines = match mine {
         true => super::solver::legal_lines(game),

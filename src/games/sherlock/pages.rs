@@ -97,7 +97,10 @@ fn header(t: Lang, row: &GameRow, g: &Stored, o: &OwnView) -> Header {
             [
                 ("turn", (g.game.turn as i64).into()),
                 ("limit", (g.game.settings.turn_limit() as i64).into()),
-                ("detective", super::words::detective(t, g.game.detective()).into()),
+                (
+                    "detective",
+                    super::words::detective(t, g.game.detective()).into(),
+                ),
             ],
         ),
     };
@@ -205,7 +208,10 @@ pub async fn play_action(
         },
         "undo" => match master.sherlock_undo(&player).await? {
             true => (Some(Banner::done(t.t("sherlock-undone"))), String::new()),
-            false => (Some(Banner::refused(t.t("sherlock-nothing-to-undo"))), String::new()),
+            false => (
+                Some(Banner::refused(t.t("sherlock-nothing-to-undo"))),
+                String::new(),
+            ),
         },
         "send" => {
             let done = master.sherlock_reply(&player, "", true).await?;

@@ -74,8 +74,7 @@ pub struct Replied {
 impl Replied {
     /// The refused line and why, if one was.
     pub fn refused(&self) -> Option<(&str, &str)> {
-        (self.lines.last())
-            .and_then(|l| l.refused.as_deref().map(|why| (l.line.as_str(), why)))
+        (self.lines.last()).and_then(|l| l.refused.as_deref().map(|why| (l.line.as_str(), why)))
     }
 
     /// Every event, in order.

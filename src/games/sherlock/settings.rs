@@ -49,9 +49,8 @@ pub fn detectives(text: &str) -> Result<Vec<Detective>, String> {
     }
     text.split([',', '+'])
         .map(|d| {
-            Detective::parse(d).ok_or_else(|| {
-                format!("\"{}\" is not a detective: use holmes or watson", d.trim())
-            })
+            Detective::parse(d)
+                .ok_or_else(|| format!("\"{}\" is not a detective: use holmes or watson", d.trim()))
         })
         .collect()
 }

@@ -65,7 +65,11 @@ impl Stored {
             return Err(format!(
                 "a game of {} detective{} is played by one person or one each, not {}",
                 settings.detectives.len(),
-                if settings.detectives.len() == 1 { "" } else { "s" },
+                if settings.detectives.len() == 1 {
+                    ""
+                } else {
+                    "s"
+                },
                 players.len()
             ));
         }
@@ -284,8 +288,11 @@ mod tests {
             let mut g = s.game.clone();
             let mut rng = s.rng();
             while let Some(line) = planned_line(&g) {
-                g.play(&crate::games::sherlock::command::read(&line).unwrap(), &mut rng)
-                    .unwrap();
+                g.play(
+                    &crate::games::sherlock::command::read(&line).unwrap(),
+                    &mut rng,
+                )
+                .unwrap();
                 lines.push(line);
                 if g.over() {
                     break;
@@ -314,7 +321,10 @@ mod tests {
         let line = legal.iter().find(|l| l.ends_with("scene")).unwrap().clone();
         assert_eq!(s.line_up(0, &line), Ok(None));
         assert_eq!(s.pending, vec![line.clone()]);
-        assert_eq!(s.game, before.game, "nothing is carried out before it is sent");
+        assert_eq!(
+            s.game, before.game,
+            "nothing is carried out before it is sent"
+        );
         assert!(s.line_up(0, "redraw").is_err());
         assert_eq!(s.pending.len(), 1);
         assert!(s.undo());

@@ -3,8 +3,8 @@
 
 pub mod clue;
 pub mod imap;
-pub mod sherlock;
 pub mod mail;
+pub mod sherlock;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

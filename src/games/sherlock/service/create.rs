@@ -135,7 +135,13 @@ impl Master {
             self.site.link(&format!("/sherlock/games/{}", row.id)),
         ));
         Letter {
-            subject: t.t2("sherlock-subject-gm", "id", row.id, "game", row.name.as_str()),
+            subject: t.t2(
+                "sherlock-subject-gm",
+                "id",
+                row.id,
+                "game",
+                row.name.as_str(),
+            ),
             body: body.join("\n\n") + "\n",
             reply_to: None,
         }

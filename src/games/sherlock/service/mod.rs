@@ -198,7 +198,10 @@ fn computers_play(state: &mut Stored, players: &[PlayerRow]) {
     use crate::games::sherlock::solver::{next_line, planned_line};
     loop {
         let seat = state.seat_on_turn();
-        let level = players.iter().find(|p| p.seat as usize == seat).and_then(|p| p.computer);
+        let level = players
+            .iter()
+            .find(|p| p.seat as usize == seat)
+            .and_then(|p| p.computer);
         let Some(level) = level.filter(|_| !state.over()) else {
             return;
         };
