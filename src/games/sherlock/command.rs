@@ -37,6 +37,32 @@ pub enum Command {
     Complete(u8),
 }
 
+impl std::fmt::Display for Command {
+    /// The line that gives this command, in English: what `read` reads back.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Command::Redraw => write!(f, "redraw"),
+            Command::Complete(n) => write!(f, "complete {n}"),
+            Command::Then { face, from, to } => {
+                write!(f, "then {face} from {} to {}", from.said(), to.said())
+            }
+            Command::Play {
+                face,
+                plus,
+                area,
+                on,
+            } => {
+                let plus = if *plus { "+" } else { "" };
+                match (area, on) {
+                    (Area::Office, Some(n)) => write!(f, "{plus}{face} office on {n}"),
+                    (Area::Office, None) => write!(f, "{plus}{face} office"),
+                    (Area::Scene, _) => write!(f, "{plus}{face} scene"),
+                }
+            }
+        }
+    }
+}
+
 /// Why a line is not a command.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Problem {

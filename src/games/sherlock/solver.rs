@@ -9,44 +9,66 @@
 //! `legal_lines` lists every line the engine accepts now, for the players, the page's buttons
 //! and the tests.
 
+use rand::rngs::ChaCha20Rng;
+
 use super::cards::Face;
-use super::command::read;
+use super::command::{read, Area, Command};
 use super::game::{Game, Outcome};
 use super::setup::{deck, play_stream, Case, Settings};
 
-/// Every line the engine accepts now: the waiting choice's options, else each card's plays
+/// Every command the engine accepts now: the waiting choice's options, else each card's plays
 /// (`on N` named for every set a card may go on), and `complete N` where a set may be.
-pub fn legal_lines(g: &Game) -> Vec<String> {
+pub fn legal_commands(g: &Game) -> Vec<Command> {
     if g.over() {
         return Vec::new();
     }
     if let Some(w) = &g.waiting {
-        return w.options.iter().map(|c| c.line()).collect();
+        return (w.options.iter())
+            .map(|c| Command::Then {
+                face: c.face,
+                from: c.from,
+                to: c.to,
+            })
+            .collect();
     }
-    let mut lines = Vec::new();
+    let mut commands = Vec::new();
     let mut seen: Vec<(Face, bool)> = Vec::new();
     for h in &g.hand {
-        let f = h.card.face();
-        if seen.contains(&(f, h.plus)) {
+        let face = h.card.face();
+        if seen.contains(&(face, h.plus)) {
             continue;
         }
-        seen.push((f, h.plus));
-        let plus = if h.plus { "+" } else { "" };
+        seen.push((face, h.plus));
         if h.plus || g.office_plays < 2 {
-            for n in g.office_places(f) {
-                lines.push(format!("{plus}{f} office on {n}"));
+            for n in g.office_places(face) {
+                commands.push(Command::Play {
+                    face,
+                    plus: h.plus,
+                    area: Area::Office,
+                    on: Some(n),
+                });
             }
         }
         if h.plus || g.scene_plays < 2 {
-            lines.push(format!("{plus}{f} scene"));
+            commands.push(Command::Play {
+                face,
+                plus: h.plus,
+                area: Area::Scene,
+                on: None,
+            });
         }
     }
     if g.settings.case == Case::FinalProblem {
         for s in g.office.iter().filter(|s| s.investigations() >= 4) {
-            lines.push(format!("complete {}", s.number));
+            commands.push(Command::Complete(s.number));
         }
     }
-    lines
+    commands
+}
+
+/// Every line the engine accepts now, as `legal_commands` writes them.
+pub fn legal_lines(g: &Game) -> Vec<String> {
+    legal_commands(g).iter().map(|c| c.to_string()).collect()
 }
 
 /// How good a position is for the case, seen from the table alone.
@@ -90,68 +112,95 @@ fn score(g: &Game) -> f64 {
 }
 
 /// The best score reachable from `g` by the end of this turn, lines tried in every order
-/// (cards left in the hand count as the wound they will bring).
-fn best_by_turn_end(g: &Game, depth: usize) -> f64 {
-    let lines = legal_lines(g);
+/// (cards left in the hand count as the wound they will bring), with the lines that reach it,
+/// last first.
+fn best_by_turn_end(g: &Game, depth: usize, rng: &mut ChaCha20Rng) -> (f64, Vec<Command>) {
+    let lines = legal_commands(g);
     if lines.is_empty() || depth == 0 || g.over() {
         let left = if g.hand.is_empty() || g.over() {
             0.0
         } else {
             40.0
         };
-        return score(g) - left;
+        return (score(g) - left, Vec::new());
     }
-    let mut best = f64::MIN;
-    for line in lines {
+    let mut best = (f64::MIN, Vec::new());
+    for command in lines {
         let mut copy = g.clone();
-        let mut rng = crate::games::stream::stream("sherlock/search", 0, 0);
-        let Ok(command) = read(&line) else { continue };
-        if copy.play(&command, &mut rng).is_ok() {
-            best = best.max(best_by_turn_end(&copy, depth - 1));
+        if copy.play(&command, rng).is_ok() {
+            let (s, mut path) = best_by_turn_end(&copy, depth - 1, rng);
+            if s > best.0 {
+                path.push(command);
+                best = (s, path);
+            }
         }
     }
     best
 }
 
+thread_local! {
+    /// The rest of the searching player's best sequence for the turn under way: each line
+    /// with the game it was planned from (no deck), so that it is played only from there.
+    static PLAN: std::cell::RefCell<Vec<(Game, Command)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// The line the searching player sends next: the first of the best sequence of lines to the
 /// turn's end, every order of the hand's plays and every choice tried on copies of the game
-/// with no deck (what it would draw is not its to know). None when nothing can be played.
+/// with no deck (what it would draw is not its to know). The rest of the sequence is kept and
+/// played while the game stands where it was planned to; a card drawn meanwhile (Holmes's
+/// 4s) plans again. None when nothing can be played.
 pub fn planned_line(g: &Game) -> Option<String> {
-    let mut best: Option<(f64, String)> = None;
-    for line in legal_lines(g) {
-        let mut copy = g.clone();
-        copy.deck.clear();
-        let mut rng = crate::games::stream::stream("sherlock/search", 0, 0);
-        if copy.play(&read(&line).ok()?, &mut rng).is_err() {
-            continue;
+    let mut here = g.clone();
+    here.deck.clear();
+    let kept = PLAN.with(|p| {
+        let mut p = p.borrow_mut();
+        match p.last() {
+            Some((at, _)) if *at == here => p.pop().map(|(_, c)| c.to_string()),
+            _ => None,
         }
-        let s = best_by_turn_end(&copy, 8);
-        if best.as_ref().is_none_or(|(b, _)| s > *b) {
-            best = Some((s, line));
-        }
+    });
+    if kept.is_some() {
+        return kept;
     }
-    best.map(|(_, line)| line)
+    let mut rng = crate::games::stream::stream("sherlock/search", 0, 0);
+    let (_, path) = best_by_turn_end(&here, 9, &mut rng);
+    // The path, last line first: each line with the game it is played from.
+    let mut steps: Vec<(Game, Command)> = Vec::new();
+    let mut at = here;
+    for command in path.iter().rev() {
+        let mut next = at.clone();
+        if next.play(command, &mut rng).is_err() {
+            break;
+        }
+        next.deck.clear();
+        steps.push((at, command.clone()));
+        at = next;
+    }
+    let first = (!steps.is_empty()).then(|| steps.remove(0).1.to_string());
+    steps.reverse();
+    PLAN.with(|p| *p.borrow_mut() = steps);
+    first
 }
 
 /// The line the greedy player sends next, or None when nothing can be played (the turn then
 /// ends). Each line is tried on a copy of the game; draws and reshuffles in a copy use a
 /// stream of its own, so nothing of the deck's order is read.
 pub fn next_line(g: &Game) -> Option<String> {
-    let mut best: Option<(f64, String)> = None;
-    for line in legal_lines(g) {
+    let mut best: Option<(f64, Command)> = None;
+    let mut rng = crate::games::stream::stream("sherlock/greedy", 0, 0);
+    for command in legal_commands(g) {
         let mut copy = g.clone();
         // What the engine would draw is not the player's to know: a copy has no deck.
         copy.deck.clear();
-        let mut rng = crate::games::stream::stream("sherlock/greedy", 0, 0);
-        if copy.play(&read(&line).ok()?, &mut rng).is_err() {
+        if copy.play(&command, &mut rng).is_err() {
             continue;
         }
         let s = score(&copy);
         if best.as_ref().is_none_or(|(b, _)| s > *b) {
-            best = Some((s, line));
+            best = Some((s, command));
         }
     }
-    best.map(|(_, line)| line)
+    best.map(|(_, c)| c.to_string())
 }
 
 /// A computer player: the line it sends next, or None when nothing can be played.
@@ -224,6 +273,39 @@ mod tests {
         println!("{}", report.join("\n"));
         assert_eq!(report.len(), 18);
         assert!(wins > 0, "the greedy player wins some games");
+    }
+
+    #[test]
+    fn every_legal_command_is_written_as_a_line_that_reads_back_to_it() {
+        let mut checked = 0;
+        for seed in 0..30 {
+            let settings = Settings {
+                case: if seed % 2 == 0 {
+                    Case::FinalProblem
+                } else {
+                    Case::ValleyOfFear
+                },
+                detectives: vec![Detective::Holmes, Detective::Watson],
+                ..Settings::default()
+            };
+            let mut rng = play_stream("lines", seed);
+            let (mut g, _) = Game::new(settings, deck(seed), &mut rng);
+            while !g.over() {
+                for c in legal_commands(&g) {
+                    assert_eq!(read(&c.to_string()), Ok(c.clone()), "{c}");
+                    checked += 1;
+                }
+                match next_line(&g) {
+                    Some(line) => {
+                        g.play(&read(&line).unwrap(), &mut rng).unwrap();
+                    }
+                    None => {
+                        g.settle(&mut rng);
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 
     #[test]
