@@ -16,7 +16,8 @@ use polysleuth::master::MasterError;
     version,
     about = "The game master for play-by-message deduction games, by web and e-mail. Games: \
              Polysleuth (`polysleuth`, simultaneous rounds), classic Sleuth (`sleuth`, turn by \
-             turn) and Clue (`clue`, the Swimming Pool edition, turn by turn)"
+             turn), Clue (`clue`, the Swimming Pool edition, turn by turn) and Sherlock \
+             Solitaire (`sherlock`, one player or two detectives, and a daily case)"
 )]
 struct Cli {
     #[command(subcommand)]

@@ -14,7 +14,7 @@ use sqlx::{Column, Row, ValueRef};
 use super::{Backend, Store, StoreError};
 
 /// Every table, parents before children, with the order its rows are read and compared in.
-pub const TABLES: [(&str, &str); 16] = [
+pub const TABLES: [(&str, &str); 18] = [
     ("secrets", "name"),
     ("site_settings", "name"),
     ("games", "id"),
@@ -31,11 +31,14 @@ pub const TABLES: [(&str, &str); 16] = [
     ("bounces", "id"),
     ("inbound", "id"),
     ("leases", "name"),
+    ("daily_cases", "day, variant"),
+    ("daily_plays", "id"),
 ];
 
 /// Tables whose ids a sequence hands out on PostgreSQL.
-const SERIAL: [&str; 8] = [
+const SERIAL: [&str; 9] = [
     "games",
+    "daily_plays",
     "players",
     "signups",
     "observers",

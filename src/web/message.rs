@@ -4,9 +4,9 @@ use askama::Template;
 
 #[derive(Template)]
 #[template(path = "message.html")]
-pub(super) struct MessagePage {
-    pub(super) t: crate::lang::Lang,
-    pub(super) title: String,
-    pub(super) message: String,
-    pub(super) form: Option<(String, String)>,
+pub struct MessagePage {
+    pub t: crate::lang::Lang,
+    pub title: String,
+    pub message: String,
+    pub form: Option<(String, String)>,
 }

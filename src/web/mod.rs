@@ -10,7 +10,7 @@ pub mod forms;
 pub mod frame;
 pub mod gm;
 pub mod lang;
-mod message;
+pub mod message;
 pub mod moved;
 pub mod pages;
 pub(crate) mod render;

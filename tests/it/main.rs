@@ -30,6 +30,7 @@ mod replay_cli;
 mod service;
 mod sheets;
 mod sherlock;
+mod sherlock_daily;
 mod simulate_cli;
 mod trust;
 mod web_pages;

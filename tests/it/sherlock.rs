@@ -450,3 +450,105 @@ async fn two_detectives_are_played_by_two_people_by_mail_in_alternate_turns() {
     assert!(steps.contains("\"player\":\"Ann\"") && steps.contains("\"player\":\"Ben\""));
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_game_is_made_on_the_web_form_and_the_command_line_and_bad_requests_are_named() {
+    use crate::common::RunAside;
+    let mut app = TestApp::spawn().await;
+    // The web form: two detectives, one person each, The Final Problem at level 2.
+    let (_, page) = app.get_text("/games/new").await;
+    assert!(page.contains("<option value=\"sherlock\""), "{page}");
+    let csrf = csrf_of(&page);
+    let fields = [
+        ("csrf", csrf.as_str()),
+        ("name", "Two at Baker Street"),
+        ("gm_email", "gm@example.org"),
+        ("ruleset", "sherlock"),
+        ("sherlock_detectives", "watson,holmes"),
+        ("sherlock_case", "final_problem"),
+        ("sherlock_level", "2"),
+        ("sherlock_turn_hours", "48"),
+        ("time_zone", "UTC"),
+        ("player1_name", "Ann"),
+        ("player1_email", "ann@example.org"),
+        ("player2_name", "Ben"),
+        ("player2_email", "ben@example.org"),
+    ];
+    let created = post_form(&app, "/games/new", &fields).await;
+    assert!(created.contains("/sherlock/games/1"), "{created}");
+    let g = app.get_json("/api/sherlock/games/1").await;
+    assert_eq!(g["settings"]["detectives"], json!(["watson", "holmes"]));
+    assert_eq!(g["settings"]["case"], "final_problem");
+    assert_eq!(g["settings"]["level"], 2);
+    assert_eq!(g["players"], json!(["Ann", "Ben"]));
+    assert_eq!(g["on_turn"], "Ann");
+    assert!(
+        g["deadline"].as_i64().is_some(),
+        "turn_hours sets a deadline: {g}"
+    );
+    assert!(g.get("hand").is_none() && g["deck"].is_null(), "{g}");
+    let r = app.get("/games/1").await;
+    assert_eq!(r.status(), 303, "the core's page leads to Sherlock's");
+
+    // The command line: one person, Holmes, no deadline.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+        .args([
+            "game",
+            "new",
+            "--database-url",
+            &app.db,
+            "--ruleset",
+            "sherlock",
+        ])
+        .args([
+            "--gm-email",
+            "gm@example.org",
+            "--setting",
+            "case=final_problem",
+        ])
+        .args([
+            "--setting",
+            "level=3",
+            "--player",
+            "Cleo <cleo@example.org>",
+        ])
+        .output_aside()
+        .await;
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let created: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let g = app
+        .get_json(&format!("/api/sherlock/games/{}", created["id"]))
+        .await;
+    assert_eq!(g["settings"]["level"], 3);
+    assert!(g["deadline"].is_null(), "no turn_hours, no deadline: {g}");
+
+    // What the rules do not allow is named; nothing is made.
+    for (extra, says) in [
+        (json!({"settings": {"level": 4}}), "the level is 1, 2 or 3"),
+        (
+            json!({"settings": {"detectives": ["holmes", "holmes"]}}),
+            "one each",
+        ),
+        (
+            json!({"players": ["Ann <ann@example.org>", "Ben <ben@example.org>"]}),
+            "one person or by one person per detective",
+        ),
+        (json!({"settings": {"turn_hours": 0}}), "between 1 and 720"),
+    ] {
+        let mut body = json!({
+            "name": "Bad", "gm_email": "gm@example.org", "ruleset": "sherlock",
+            "players": ["Ann <ann@example.org>"],
+        });
+        for (k, v) in extra.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        let (status, answer) = app.post_game(&body).await;
+        assert_eq!(status, 422, "{extra}: {answer}");
+        assert!(answer.to_string().contains(says), "{extra}: {answer}");
+    }
+    app.stop().await;
+}

@@ -139,3 +139,50 @@ sherlock-undo = Take back the last
 sherlock-send-help = A play lined up can be taken back until you send it, unless it showed a card of the deck (a redraw, Holmes's pair of 4s): that one, and those before it, are carried out at once.
 sherlock-lines = Plays, one a line (carried out after those lined up)
 sherlock-gm-end-turn = End the turn now
+
+# The daily case.
+what-your-address = your e-mail address
+sherlock-daily-title = The daily case
+sherlock-daily-variant = { $case }, level { $level }
+sherlock-daily-intro = Each day (UTC) one deck is committed for each case and level. Anyone may play each once that day, on the page or by mail: give a name and your address, and open the link we mail you. When the day ends, each deck and its salt are published with the day's games, and every record can be checked with "polysleuth verify".
+sherlock-daily-name = Your name
+sherlock-daily-email = Your e-mail address
+sherlock-daily-ask = Mail me the link
+sherlock-daily-hint = One try a day for each case and level. Nothing of another player's game is shown before the day ends.
+sherlock-daily-commitments = Today's cases and their commitments
+sherlock-daily-count = { $count } played so far
+sherlock-daily-past = Days before
+sherlock-daily-running = This day has not ended: its decks, its salts and its games are shown when it does.
+sherlock-daily-seed = Seed
+sherlock-daily-salt = Salt
+sherlock-daily-nobody = Nobody played this case.
+sherlock-daily-end = End
+sherlock-daily-turns = Turns
+sherlock-daily-record = Record
+sherlock-daily-today = Today's cases
+sherlock-daily-end-won = won
+sherlock-daily-end-wounded = lost: third wound
+sherlock-daily-end-time = lost: out of turns
+sherlock-daily-end-ended = ended with its day
+sherlock-daily-end-running = not finished
+sherlock-daily-not-asked = Nothing was sent:
+sherlock-daily-confirm = Start your game of { $case } for { $day }? You may play it once.
+sherlock-daily-start = Start my game
+sherlock-daily-wait = The deck and the record of this daily case are published when its day ends, with the day's games:
+sherlock-daily-subject-confirm = [Sherlock] the daily case: { $case }, { $day }
+sherlock-daily-mail-confirm = Hello { $name },
+
+    to play today's daily case ({ $case }, { $day }), open this link and start your game. You may play it once; the link works until the day ends (UTC).
+        { $link }
+
+    If you did not ask for it, ignore this mail: nothing happens without the link.
+sherlock-mail-daily-record = The deck and your game's record are published when the day ({ $day }, UTC) ends, with everyone's games: { $link }
+done-sherlock-daily-asked = A link to start your game was mailed to { $email }.
+error-sherlock-daily-name = "{ $name }" cannot be a player's name here: use 1 to 32 letters, digits, spaces, dots or hyphens.
+error-sherlock-daily-variant = "{ $variant }" is not a daily case: choose a case and a level from the list.
+error-sherlock-daily-played = You played { $case } already today ({ $day }, UTC): one try a day. Tomorrow's cases come at 00:00 UTC.
+error-sherlock-daily-link = This link is not known or was used already. Ask for a new one on the daily case's page.
+error-sherlock-daily-over = This link was for { $day }'s case, and that day has ended. Today's cases are on the daily case's page.
+error-sherlock-daily-hidden = This is a daily case's game: nothing of it is shown before its day ({ $day }, UTC) ends.
+error-sherlock-daily-record = This daily case's record holds its deck: it is published when its day ({ $day }, UTC) ends.
+error-sherlock-daily-no-day = There was no daily case on { $day }.

@@ -139,3 +139,50 @@ sherlock-undo = Reprendre le dernier
 sherlock-send-help = Un coup préparé peut être repris tant qu’il n’est pas envoyé, sauf s’il a montré une carte de la pioche (une repioche, la paire de 4 de Holmes) : celui-là, et ceux d’avant, sont joués aussitôt.
 sherlock-lines = Coups, un par ligne (joués après ceux préparés)
 sherlock-gm-end-turn = Finir le tour maintenant
+
+# L'affaire du jour.
+what-your-address = votre adresse électronique
+sherlock-daily-title = L’affaire du jour
+sherlock-daily-variant = { $case }, niveau { $level }
+sherlock-daily-intro = Chaque jour (UTC), une pioche est engagée pour chaque affaire et niveau. Chacun peut jouer chacune une fois ce jour-là, sur la page ou par courrier : donnez un nom et votre adresse, et ouvrez le lien que nous vous envoyons. À la fin du jour, chaque pioche et son sel sont publiés avec les parties du jour, et chaque relevé se vérifie avec « polysleuth verify ».
+sherlock-daily-name = Votre nom
+sherlock-daily-email = Votre adresse électronique
+sherlock-daily-ask = M’envoyer le lien
+sherlock-daily-hint = Un essai par jour pour chaque affaire et niveau. Rien de la partie d’un autre n’est montré avant la fin du jour.
+sherlock-daily-commitments = Les affaires du jour et leurs engagements
+sherlock-daily-count = { $count } partie(s) jusqu’ici
+sherlock-daily-past = Jours précédents
+sherlock-daily-running = Ce jour n’est pas fini : ses pioches, ses sels et ses parties seront montrés à sa fin.
+sherlock-daily-seed = Graine
+sherlock-daily-salt = Sel
+sherlock-daily-nobody = Personne n’a joué cette affaire.
+sherlock-daily-end = Fin
+sherlock-daily-turns = Tours
+sherlock-daily-record = Relevé
+sherlock-daily-today = Les affaires du jour
+sherlock-daily-end-won = gagnée
+sherlock-daily-end-wounded = perdue : troisième blessure
+sherlock-daily-end-time = perdue : plus de tours
+sherlock-daily-end-ended = finie avec son jour
+sherlock-daily-end-running = pas finie
+sherlock-daily-not-asked = Rien n’a été envoyé :
+sherlock-daily-confirm = Commencer votre partie de { $case } du { $day } ? Vous pouvez la jouer une fois.
+sherlock-daily-start = Commencer ma partie
+sherlock-daily-wait = La pioche et le relevé de cette affaire du jour sont publiés à la fin de son jour, avec les parties du jour :
+sherlock-daily-subject-confirm = [Sherlock] l’affaire du jour : { $case }, { $day }
+sherlock-daily-mail-confirm = Bonjour { $name },
+
+    pour jouer l’affaire du jour ({ $case }, { $day }), ouvrez ce lien et commencez votre partie. Vous pouvez la jouer une fois ; le lien vaut jusqu’à la fin du jour (UTC).
+        { $link }
+
+    Si vous ne l’avez pas demandé, ignorez ce courrier : rien ne se passe sans le lien.
+sherlock-mail-daily-record = La pioche et le relevé de votre partie sont publiés à la fin du jour ({ $day }, UTC), avec les parties de tous : { $link }
+done-sherlock-daily-asked = Un lien pour commencer votre partie a été envoyé à { $email }.
+error-sherlock-daily-name = « { $name } » ne peut pas être un nom de joueur ici : 1 à 32 lettres, chiffres, espaces, points ou tirets.
+error-sherlock-daily-variant = « { $variant } » n’est pas une affaire du jour : choisissez une affaire et un niveau dans la liste.
+error-sherlock-daily-played = Vous avez déjà joué { $case } aujourd’hui ({ $day }, UTC) : un essai par jour. Les affaires de demain arrivent à 00:00 UTC.
+error-sherlock-daily-link = Ce lien est inconnu ou a déjà servi. Demandez-en un nouveau sur la page de l’affaire du jour.
+error-sherlock-daily-over = Ce lien était pour l’affaire du { $day }, et ce jour est fini. Les affaires du jour sont sur la page de l’affaire du jour.
+error-sherlock-daily-hidden = C’est une partie de l’affaire du jour : rien n’en est montré avant la fin de son jour ({ $day }, UTC).
+error-sherlock-daily-record = Le relevé de cette affaire du jour contient sa pioche : il est publié à la fin de son jour ({ $day }, UTC).
+error-sherlock-daily-no-day = Il n’y a pas eu d’affaire du jour le { $day }.

@@ -253,11 +253,20 @@ pub fn news(
     body.push(table_lines(t, &g.game).join("\n"));
     if g.over() {
         body.push(end_lines(t, g).join("\n"));
-        body.push(t.t1(
-            "sherlock-mail-record",
-            "link",
-            site.link(&format!("/games/{}/record.json", row.id)),
-        ));
+        body.push(match &g.daily {
+            Some(day) if !super::service::daily::ended(day) => t.t2(
+                "sherlock-mail-daily-record",
+                "day",
+                day.as_str(),
+                "link",
+                site.link(&format!("/sherlock/daily/{day}")),
+            ),
+            _ => t.t1(
+                "sherlock-mail-record",
+                "link",
+                site.link(&format!("/games/{}/record.json", row.id)),
+            ),
+        });
     } else if mine {
         body.push(hand_lines(t, &g.game).join("\n"));
         body.push(t.t("sherlock-mail-reply"));

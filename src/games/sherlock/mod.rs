@@ -11,6 +11,7 @@
 
 pub mod cards;
 pub mod command;
+pub mod daily_pages;
 pub mod door;
 pub mod game;
 pub mod letters;
@@ -91,7 +92,12 @@ impl Game for SherlockGame {
     }
 
     fn secret_routes(&self) -> &'static [&'static str] {
-        &["/sherlock/play/", "/sherlock/gm/", "/api/sherlock/play/"]
+        &[
+            "/sherlock/play/",
+            "/sherlock/gm/",
+            "/api/sherlock/play/",
+            "/sherlock/daily/confirm/",
+        ]
     }
 
     fn web(&self) -> Option<super::WebRoutes> {

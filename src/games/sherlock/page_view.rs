@@ -76,6 +76,10 @@ pub struct TableView {
     pub commitment: String,
     /// Once over: the deck as it stood, top first.
     pub deck: Vec<CardView>,
+    /// Whether the deck and the record may be shown (a daily case's wait for its day's end).
+    pub published: bool,
+    /// A daily case's day.
+    pub daily: Option<String>,
 }
 
 /// A play offered as a button: the line it sends and its words.
@@ -124,6 +128,7 @@ fn faces_of(t: Lang, cards: &[super::cards::Card]) -> Vec<CardView> {
 /// The table, worded for `viewer` (None: the public), from `game` (the stored game, or for
 /// its player on turn the game after the plays they lined up).
 pub fn table(t: Lang, row: &GameRow, g: &Stored, game: &Game, viewer: Option<usize>) -> TableView {
+    let published = game.over() && g.daily.as_deref().is_none_or(super::service::daily::ended);
     let mut log: Vec<(u32, Vec<String>)> = Vec::new();
     for l in &g.log {
         let own = viewer == Some(drawer(g, l.turn));
@@ -176,10 +181,12 @@ pub fn table(t: Lang, row: &GameRow, g: &Stored, game: &Game, viewer: Option<usi
             .join(", "),
         log,
         commitment: row.commitment.clone(),
-        deck: match game.over() {
+        deck: match game.over() && published {
             true => faces_of(t, &game.deck),
             false => Vec::new(),
         },
+        published,
+        daily: g.daily.clone(),
     }
 }
 

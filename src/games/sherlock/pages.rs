@@ -283,6 +283,13 @@ fn public_json(row: &GameRow, g: &Stored) -> serde_json::Value {
     out["deadline"] = serde_json::json!(row.turn_deadline.filter(|_| !g.over() && !paused));
     out["paused"] = serde_json::json!(paused);
     out["daily"] = serde_json::json!(g.daily);
+    // A daily case's deck waits for its day to end.
+    if g.daily
+        .as_deref()
+        .is_some_and(|d| !super::service::daily::ended(d))
+    {
+        out["deck"] = serde_json::Value::Null;
+    }
     out["log"] = serde_json::json!(g
         .log
         .iter()
@@ -374,5 +381,6 @@ pub fn routes() -> crate::games::WebRoutes {
         .route("/sherlock/play/{token}", web::post().to(play_action))
         .route("/sherlock/gm/{token}", web::get().to(gm))
         .route("/sherlock/gm/{token}", web::post().to(gm_action));
+        super::daily_pages::configure(cfg);
     })
 }

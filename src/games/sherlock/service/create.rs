@@ -20,6 +20,14 @@ fn invalid(e: impl ToString) -> MasterError {
     MasterError::invalid(Said::text(e.to_string()))
 }
 
+/// A day's case a game is made for: the day, its salt (its seed is the request's), and the
+/// request to play it that the game answers.
+pub(crate) struct Daily {
+    pub day: String,
+    pub salt: String,
+    pub play_id: i64,
+}
+
 /// A turn's length in seconds under `settings` (0: no deadline).
 pub(super) fn turn_secs(settings: &Settings) -> i64 {
     settings.turn_hours.map_or(0, |h| h as i64 * 3600)
@@ -29,15 +37,31 @@ impl Master {
     /// Creates a game of Sherlock Solitaire; the game master's and the players' letters go out
     /// with it.
     pub(crate) async fn create_sherlock(&self, req: GameRequest) -> Result<Created> {
+        self.create_sherlock_as(req, None).await
+    }
+
+    /// Creates a game of Sherlock Solitaire; for a day's case (`daily`), with that case's seed
+    /// and salt, its request marked as started in the same transaction, and no game master's
+    /// letter (the player is their own game master).
+    pub(crate) async fn create_sherlock_as(
+        &self,
+        req: GameRequest,
+        daily: Option<Daily>,
+    ) -> Result<Created> {
         let names: Vec<String> = req.players.iter().map(|(n, _)| n.clone()).collect();
         let seed = req.seed.unwrap_or_else(rand::random);
-        let salt = keys::new_key();
+        let salt = match &daily {
+            Some(d) => d.salt.clone(),
+            None => keys::new_key(),
+        };
         let settings: Settings = match &req.rules {
             Some(rules) => serde_json::from_value(rules.clone()).map_err(invalid)?,
             None => Settings::default(),
         };
         let secs = turn_secs(&settings);
-        let state = Stored::new(names.clone(), settings, seed, salt.clone()).map_err(invalid)?;
+        let mut state =
+            Stored::new(names.clone(), settings, seed, salt.clone()).map_err(invalid)?;
+        state.daily = daily.as_ref().map(|d| d.day.clone());
         let now = now();
         let (status, deadline, remaining) = match (req.wait_for_gm, secs) {
             (true, _) => (GameStatus::Unconfirmed, None, Some(secs)),
@@ -100,9 +124,18 @@ impl Master {
             });
         }
         let gm_link = self.site.gm_link(id, &gm_key);
-        let letter = self.sherlock_gm_letter(&row, &state, Some(&gm_link));
-        self.send(&mut tx, Some(id), &req.gm_email, &letter, now)
-            .await?;
+        match &daily {
+            Some(d) => {
+                self.store
+                    .daily_play_started(&mut tx, d.play_id, id)
+                    .await?
+            }
+            None => {
+                let letter = self.sherlock_gm_letter(&row, &state, Some(&gm_link));
+                self.send(&mut tx, Some(id), &req.gm_email, &letter, now)
+                    .await?;
+            }
+        }
         tx.commit().await?;
         tracing::info!(game = id, players = names.len(), "Sherlock game created");
         if !req.wait_for_gm {

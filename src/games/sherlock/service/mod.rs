@@ -5,6 +5,7 @@
 //! transaction. The rules are the engine's; nothing here decides one.
 
 mod create;
+pub mod daily;
 mod gm;
 pub mod house_rules;
 pub mod record;
@@ -53,10 +54,17 @@ fn not_now(e: NotNow, t: crate::lang::Lang) -> MasterError {
 }
 
 impl Master {
-    /// A Sherlock game and its state, for its public pages.
+    /// A Sherlock game and its state, for its public pages: a daily case's game is no one's
+    /// to see until its day ends.
     pub async fn sherlock_game(&self, id: i64) -> Result<(GameRow, Stored)> {
         let row = self.public_game(id).await?;
         let state = parse(&row)?;
+        if let Some(day) = state.daily.as_ref().filter(|d| !daily::ended(d)) {
+            return Err(MasterError::NotFound(said!(
+                "error-sherlock-daily-hidden",
+                day = day.as_str()
+            )));
+        }
         Ok((row, state))
     }
 

@@ -33,7 +33,15 @@ pub fn record(row: &GameRow, g: &Stored) -> Value {
 
 impl Master {
     /// A finished game's record (the core publishes it only once the game is over).
+    /// A daily case's record waits for its day to end: it holds the deck.
     pub fn sherlock_record(&self, row: &GameRow) -> Result<Value> {
-        Ok(record(row, &super::parse(row)?))
+        let state = super::parse(row)?;
+        if let Some(day) = state.daily.as_ref().filter(|d| !super::daily::ended(d)) {
+            return Err(crate::master::MasterError::Conflict(crate::said!(
+                "error-sherlock-daily-record",
+                day = day.as_str()
+            )));
+        }
+        Ok(record(row, &state))
     }
 }

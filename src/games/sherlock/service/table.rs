@@ -68,6 +68,10 @@ impl Table for SherlockTable {
     }
 
     async fn tick(&self, master: &Master, _computers: &crate::level::Timing) -> Result<usize> {
+        let closed = master.daily_close().await?;
+        if closed > 0 {
+            tracing::info!(games = closed, "daily cases ended with their day");
+        }
         let passed = master.sherlock_due().await?;
         if passed > 0 {
             tracing::info!(turns = passed, "Sherlock turns ended at their deadline");

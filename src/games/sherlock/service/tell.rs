@@ -45,7 +45,8 @@ impl Master {
         let ended = (state.log[since..].iter())
             .flat_map(|l| l.events.iter())
             .any(|e| matches!(e, Event::Over { .. }));
-        if ended {
+        // A daily case's game master is its player, who has heard.
+        if ended && state.daily.is_none() {
             let t = row.language;
             let letter = crate::mail::Letter {
                 subject: t.t1("sherlock-subject-over", "id", row.id),

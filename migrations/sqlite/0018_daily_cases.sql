@@ -1,0 +1,29 @@
+-- Sherlock Solitaire's daily case: each day (UTC) one committed deck for each case and level
+-- (`variant`: valley_of_fear-1 … final_problem-3). The seed is a u64 written in decimal.
+CREATE TABLE daily_cases (
+    day        TEXT    NOT NULL,
+    variant    TEXT    NOT NULL,
+    seed       TEXT    NOT NULL,
+    salt       TEXT    NOT NULL,
+    commitment TEXT    NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (day, variant)
+);
+
+-- Who asked to play a day's case: once a day and case by address (lower-cased). The
+-- confirmation's token is kept hashed until it is used; the game is set when it is.
+CREATE TABLE daily_plays (
+    id          INTEGER PRIMARY KEY,
+    day         TEXT    NOT NULL,
+    variant     TEXT    NOT NULL,
+    email       TEXT    NOT NULL,
+    name        TEXT    NOT NULL,
+    detectives  TEXT    NOT NULL,
+    language    TEXT    NOT NULL,
+    token_hash  TEXT,
+    game_id     INTEGER REFERENCES games (id),
+    created_at  INTEGER NOT NULL,
+    UNIQUE (day, variant, email)
+);
+CREATE INDEX daily_plays_token ON daily_plays (token_hash) WHERE token_hash IS NOT NULL;
+CREATE INDEX daily_plays_day ON daily_plays (day, game_id);

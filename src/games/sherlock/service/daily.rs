@@ -1,0 +1,266 @@
+//! The daily case (RULES-SHERLOCK §6): each day (UTC) one committed deck for each case and
+//! level, which anyone may play once that day, on the page or by mail, with no account beyond
+//! their address, confirmed by a link. Nothing of a day's games is shown before the day ends —
+//! not their tables, their records, nor the deck; when it ends, unfinished games are ended and
+//! the day's page publishes each case's seed, salt and deck with every game's end and record.
+
+use chrono::{TimeZone, Utc};
+
+use super::create::Daily;
+use crate::clock::now;
+use crate::games::sherlock::setup::{commitment, deck, Case, Settings};
+use crate::keys;
+use crate::lang::{Lang, Said};
+use crate::mail::Letter;
+use crate::master::request::{email_problem, GameRequest};
+use crate::master::{Master, MasterError, Result};
+use crate::said;
+use crate::store::daily::{DailyCaseRow, DailyPlayRow, NewDailyPlay};
+
+/// A case at a level: what a day commits a deck for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Variant {
+    pub case: Case,
+    pub level: u8,
+}
+
+impl Variant {
+    /// Every case at every level, in the order the pages list them.
+    pub fn all() -> Vec<Variant> {
+        [Case::ValleyOfFear, Case::FinalProblem]
+            .into_iter()
+            .flat_map(|case| (1..=3).map(move |level| Variant { case, level }))
+            .collect()
+    }
+
+    /// As stored and sent by forms: `valley_of_fear-1`.
+    pub fn name(self) -> String {
+        format!("{}-{}", self.case.name(), self.level)
+    }
+
+    pub fn parse(text: &str) -> Option<Variant> {
+        let (case, level) = text.trim().rsplit_once('-')?;
+        let level: u8 = level.parse().ok().filter(|l| (1..=3).contains(l))?;
+        Some(Variant {
+            case: Case::parse(case)?,
+            level,
+        })
+    }
+
+    /// In the reader's words: "The Final Problem, level 2".
+    pub fn words(self, t: Lang) -> String {
+        t.t2(
+            "sherlock-daily-variant",
+            "case",
+            t.t(&format!("sherlock-case-{}", self.case.name())),
+            "level",
+            self.level as i64,
+        )
+    }
+}
+
+/// The day (UTC) a moment falls in: `2026-11-26`.
+pub fn day_of(epoch: i64) -> String {
+    Utc.timestamp_opt(epoch, 0)
+        .single()
+        .map(|t| t.format("%Y-%m-%d").to_string())
+        .unwrap_or_default()
+}
+
+/// Whether a day has ended (its games and decks may be shown).
+pub fn ended(day: &str) -> bool {
+    day < day_of(now()).as_str()
+}
+
+impl Master {
+    /// A day's case, committed on first asking (by whichever instance asks first).
+    pub async fn daily_case(&self, day: &str, v: Variant) -> Result<DailyCaseRow> {
+        let mut conn = self.store.write().await?;
+        if let Some(row) = self.store.daily_case(&mut conn, day, &v.name()).await? {
+            return Ok(row);
+        }
+        let seed: u64 = rand::random();
+        let salt = keys::new_key();
+        let row = DailyCaseRow {
+            day: day.to_string(),
+            variant: v.name(),
+            seed,
+            commitment: commitment(&deck(seed), seed, &salt),
+            salt,
+        };
+        let row = self.store.commit_daily_case(&mut conn, &row, now()).await?;
+        conn.commit().await?;
+        Ok(row)
+    }
+
+    /// Asks to play today's case `variant`: a confirmation link is mailed. Refused, with
+    /// nothing stored or sent, when the address played it already today.
+    pub async fn daily_ask(
+        &self,
+        name: &str,
+        email: &str,
+        variant: &str,
+        detectives: &str,
+        t: Lang,
+    ) -> Result<Said> {
+        let mut problems = Vec::new();
+        let name = name.trim();
+        if !crate::games::valid_name(name) {
+            problems.push(said!("error-sherlock-daily-name", name = name));
+        }
+        let email = email.trim().to_lowercase();
+        problems.extend(email_problem(said!("what-your-address"), &email));
+        let v = Variant::parse(variant);
+        if v.is_none() {
+            problems.push(said!("error-sherlock-daily-variant", variant = variant));
+        }
+        let team = crate::games::sherlock::settings::detectives(detectives);
+        if let Err(e) = &team {
+            problems.push(Said::text(e.clone()));
+        }
+        let (Some(v), Ok(team), true) = (v, team, problems.is_empty()) else {
+            return Err(MasterError::Invalid(problems));
+        };
+        let settings = Settings {
+            detectives: team,
+            case: v.case,
+            level: v.level,
+            ..Settings::default()
+        };
+        settings
+            .check()
+            .map_err(|e| MasterError::invalid(Said::text(e)))?;
+        let day = day_of(now());
+        self.daily_case(&day, v).await?;
+        let token = keys::new_key();
+        let mut tx = self.store.write().await?;
+        if let Some(p) = self
+            .store
+            .daily_play_of(&mut tx, &day, &v.name(), &email)
+            .await?
+        {
+            if p.game_id.is_some() {
+                return Err(MasterError::Conflict(said!(
+                    "error-sherlock-daily-played",
+                    case = v.words(t),
+                    day = day
+                )));
+            }
+        }
+        let names: Vec<&str> = settings.detectives.iter().map(|d| d.name()).collect();
+        self.store
+            .ask_daily_play(
+                &mut tx,
+                &NewDailyPlay {
+                    day: &day,
+                    variant: &v.name(),
+                    email: &email,
+                    name,
+                    detectives: &names.join(","),
+                    language: t.code(),
+                    token_hash: &keys::hash(&token),
+                    now: now(),
+                },
+            )
+            .await?;
+        let link = self.site.link(&format!("/sherlock/daily/confirm/{token}"));
+        let letter = Letter {
+            subject: t.t2(
+                "sherlock-daily-subject-confirm",
+                "case",
+                v.words(t),
+                "day",
+                day.as_str(),
+            ),
+            body: t.tr(
+                "sherlock-daily-mail-confirm",
+                [
+                    ("name", name.into()),
+                    ("case", v.words(t).into()),
+                    ("day", day.as_str().into()),
+                    ("link", link.as_str().into()),
+                ],
+            ) + "\n",
+            reply_to: None,
+        };
+        self.send(&mut tx, None, &email, &letter, now()).await?;
+        tx.commit().await?;
+        Ok(said!("done-sherlock-daily-asked", email = email))
+    }
+
+    /// The request a confirmation link is for, if it is still waiting.
+    pub async fn daily_request(&self, token: &str) -> Result<DailyPlayRow> {
+        let mut conn = self.store.write().await?;
+        self.store
+            .daily_play_by_token(&mut conn, &keys::hash(token))
+            .await?
+            .ok_or_else(|| MasterError::NotFound(said!("error-sherlock-daily-link")))
+    }
+
+    /// Starts the game a confirmation link asks for; its player's page path.
+    pub async fn daily_confirm(&self, token: &str) -> Result<String> {
+        let p = self.daily_request(token).await?;
+        let t = Lang::parse(&p.language).unwrap_or(Lang::En);
+        if p.day != day_of(now()) {
+            return Err(MasterError::Conflict(said!(
+                "error-sherlock-daily-over",
+                day = p.day.as_str()
+            )));
+        }
+        let v = Variant::parse(&p.variant)
+            .ok_or_else(|| MasterError::Corrupt(format!("a daily variant: {}", p.variant)))?;
+        let case = self.daily_case(&p.day, v).await?;
+        let settings = Settings {
+            detectives: crate::games::sherlock::settings::detectives(&p.detectives)
+                .map_err(MasterError::Corrupt)?,
+            case: v.case,
+            level: v.level,
+            ..Settings::default()
+        };
+        let mut req = GameRequest::sample("daily", ["A", "B", "C", "D"], Some(case.seed));
+        req.name = format!("{} · {}", p.day, v.words(t));
+        req.gm_email = p.email.clone();
+        req.players = vec![(p.name.clone(), p.email.clone())];
+        req.seed = Some(case.seed);
+        req.operator_deal = false;
+        req.listed = false;
+        req.language = t;
+        req.ruleset = crate::games::sherlock::RULESET;
+        req.rules = Some(serde_json::to_value(&settings).expect("settings serialise"));
+        let created = self
+            .create_sherlock_as(
+                req,
+                Some(Daily {
+                    day: p.day.clone(),
+                    salt: case.salt.clone(),
+                    play_id: p.id,
+                }),
+            )
+            .await?;
+        let link = created
+            .players
+            .first()
+            .map(|p| p.link.clone())
+            .unwrap_or_default();
+        let path = link.find("/play/").map_or("", |at| &link[at..]);
+        Ok(path.replacen("/play/", "/sherlock/play/", 1))
+    }
+
+    /// Ends the daily games of days that have ended; how many.
+    pub async fn daily_close(&self) -> Result<usize> {
+        let ids = self
+            .store
+            .daily_games_running_before(&day_of(now()))
+            .await?;
+        for id in &ids {
+            self.sherlock_change(*id, |s, _| {
+                if !s.over() {
+                    s.end();
+                }
+                Ok(())
+            })
+            .await?;
+        }
+        Ok(ids.len())
+    }
+}

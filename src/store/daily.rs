@@ -1,0 +1,249 @@
+//! The `daily_cases` and `daily_plays` tables: Sherlock Solitaire's daily case — each day's
+//! committed deck for each case and level, and who asked to play it (once a day and case by
+//! address), with the confirmation they were sent and the game it became.
+
+use sqlx::Executor;
+
+use super::rows::{from_any_row, Columns, Decode};
+use super::{Conn, Store, StoreError};
+
+/// A day's case: its seed (kept secret until the day ends), salt and commitment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DailyCaseRow {
+    pub day: String,
+    pub variant: String,
+    pub seed: u64,
+    pub salt: String,
+    pub commitment: String,
+}
+
+impl Decode for DailyCaseRow {
+    fn decode(r: &impl Columns) -> Result<Self, StoreError> {
+        let seed = r.text("seed")?;
+        Ok(DailyCaseRow {
+            day: r.text("day")?,
+            variant: r.text("variant")?,
+            seed: seed
+                .parse()
+                .map_err(|_| StoreError::Corrupt(format!("a daily case's seed: {seed}")))?,
+            salt: r.text("salt")?,
+            commitment: r.text("commitment")?,
+        })
+    }
+}
+
+from_any_row!(DailyCaseRow);
+
+/// Someone who asked to play a day's case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DailyPlayRow {
+    pub id: i64,
+    pub day: String,
+    pub variant: String,
+    pub email: String,
+    pub name: String,
+    pub detectives: String,
+    pub language: String,
+    pub game_id: Option<i64>,
+}
+
+impl Decode for DailyPlayRow {
+    fn decode(r: &impl Columns) -> Result<Self, StoreError> {
+        Ok(DailyPlayRow {
+            id: r.int("id")?,
+            day: r.text("day")?,
+            variant: r.text("variant")?,
+            email: r.text("email")?,
+            name: r.text("name")?,
+            detectives: r.text("detectives")?,
+            language: r.text("language")?,
+            game_id: r.maybe_int("game_id")?,
+        })
+    }
+}
+
+from_any_row!(DailyPlayRow);
+
+const PLAY_COLUMNS: &str = "id, day, variant, email, name, detectives, language, game_id";
+
+/// A request to play a day's case, as the form gave it.
+pub struct NewDailyPlay<'a> {
+    pub day: &'a str,
+    pub variant: &'a str,
+    pub email: &'a str,
+    pub name: &'a str,
+    pub detectives: &'a str,
+    pub language: &'a str,
+    pub token_hash: &'a str,
+    pub now: i64,
+}
+
+impl Store {
+    /// A day's case, if it was committed.
+    pub async fn daily_case(
+        &self,
+        conn: &mut Conn,
+        day: &str,
+        variant: &str,
+    ) -> Result<Option<DailyCaseRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT day, variant, seed, salt, commitment FROM daily_cases
+             WHERE day = $1 AND variant = $2",
+        )
+        .bind(day)
+        .bind(variant)
+        .fetch_optional(&mut *conn)
+        .await?)
+    }
+
+    /// Commits a day's case unless one was (by another instance, say); the one that stands.
+    pub async fn commit_daily_case(
+        &self,
+        conn: &mut Conn,
+        row: &DailyCaseRow,
+        now: i64,
+    ) -> Result<DailyCaseRow, StoreError> {
+        conn.execute(
+            sqlx::query(
+                "INSERT INTO daily_cases (day, variant, seed, salt, commitment, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (day, variant) DO NOTHING",
+            )
+            .bind(&row.day)
+            .bind(&row.variant)
+            .bind(row.seed.to_string())
+            .bind(&row.salt)
+            .bind(&row.commitment)
+            .bind(now),
+        )
+        .await?;
+        self.daily_case(conn, &row.day, &row.variant)
+            .await?
+            .ok_or_else(|| StoreError::Corrupt("a daily case just committed is gone".into()))
+    }
+
+    /// Every case committed for a day, in the variants' order.
+    pub async fn daily_cases_of(&self, day: &str) -> Result<Vec<DailyCaseRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT day, variant, seed, salt, commitment FROM daily_cases
+             WHERE day = $1 ORDER BY variant",
+        )
+        .bind(day)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// The days that had a case, newest first.
+    pub async fn daily_days(&self, limit: i64) -> Result<Vec<String>, StoreError> {
+        Ok(
+            sqlx::query_as("SELECT DISTINCT day FROM daily_cases ORDER BY day DESC LIMIT $1")
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await?
+                .into_iter()
+                .map(|(d,): (String,)| d)
+                .collect(),
+        )
+    }
+
+    /// The request of an address to play a day's case, if it made one.
+    pub async fn daily_play_of(
+        &self,
+        conn: &mut Conn,
+        day: &str,
+        variant: &str,
+        email: &str,
+    ) -> Result<Option<DailyPlayRow>, StoreError> {
+        Ok(sqlx::query_as(&format!(
+            "SELECT {PLAY_COLUMNS} FROM daily_plays WHERE day = $1 AND variant = $2 AND email = $3"
+        ))
+        .bind(day)
+        .bind(variant)
+        .bind(email)
+        .fetch_optional(&mut *conn)
+        .await?)
+    }
+
+    /// Keeps a request to play, or renews an unconfirmed one's token and choices.
+    pub async fn ask_daily_play(
+        &self,
+        conn: &mut Conn,
+        p: &NewDailyPlay<'_>,
+    ) -> Result<(), StoreError> {
+        conn.execute(
+            sqlx::query(
+                "INSERT INTO daily_plays
+                   (day, variant, email, name, detectives, language, token_hash, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                 ON CONFLICT (day, variant, email) DO UPDATE SET name = excluded.name,
+                   detectives = excluded.detectives, language = excluded.language,
+                   token_hash = excluded.token_hash
+                 WHERE daily_plays.game_id IS NULL",
+            )
+            .bind(p.day)
+            .bind(p.variant)
+            .bind(p.email)
+            .bind(p.name)
+            .bind(p.detectives)
+            .bind(p.language)
+            .bind(p.token_hash)
+            .bind(p.now),
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// The unconfirmed request a confirmation token belongs to.
+    pub async fn daily_play_by_token(
+        &self,
+        conn: &mut Conn,
+        token_hash: &str,
+    ) -> Result<Option<DailyPlayRow>, StoreError> {
+        Ok(sqlx::query_as(&format!(
+            "SELECT {PLAY_COLUMNS} FROM daily_plays WHERE token_hash = $1 AND game_id IS NULL"
+        ))
+        .bind(token_hash)
+        .fetch_optional(&mut *conn)
+        .await?)
+    }
+
+    /// A request confirmed: its game set, its token forgotten.
+    pub async fn daily_play_started(
+        &self,
+        conn: &mut Conn,
+        id: i64,
+        game_id: i64,
+    ) -> Result<(), StoreError> {
+        conn.execute(
+            sqlx::query("UPDATE daily_plays SET game_id = $2, token_hash = NULL WHERE id = $1")
+                .bind(id)
+                .bind(game_id),
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// Every game played of a day's cases.
+    pub async fn daily_games_of(&self, day: &str) -> Result<Vec<DailyPlayRow>, StoreError> {
+        Ok(sqlx::query_as(&format!(
+            "SELECT {PLAY_COLUMNS} FROM daily_plays WHERE day = $1 AND game_id IS NOT NULL
+             ORDER BY variant, id"
+        ))
+        .bind(day)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// The daily games of days before `today` still running, to end when their day ends.
+    pub async fn daily_games_running_before(&self, today: &str) -> Result<Vec<i64>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT p.game_id FROM daily_plays p JOIN games g ON g.id = p.game_id
+             WHERE p.day < $1 AND g.status <> 'over'",
+        )
+        .bind(today)
+        .fetch_all(&self.pool)
+        .await?
+        .into_iter()
+        .map(|(id,): (i64,)| id)
+        .collect())
+    }
+}

@@ -1,0 +1,212 @@
+//! The daily case of Sherlock Solitaire through the real doors: two people ask for today's
+//! case on its page and confirm by the mailed link, one plays on the page and one by mail;
+//! nothing of either game shows before the day ends (not the table, the deck nor the record);
+//! a second try the same day is refused; when the day ends, unfinished games end and the
+//! day's page publishes the seed, salt and deck with both games, whose records verify.
+
+use serde_json::Value;
+
+use crate::classic::{csrf_of, mail_to, post_form, reply, send_mail};
+use crate::common::sherlock::{plan_turn, searching, stored};
+use crate::common::TestApp;
+
+const CASE: &str = "valley_of_fear-1";
+
+/// Asks for today's case on its page; the page it answers with.
+async fn ask(app: &TestApp, name: &str, email: &str) -> String {
+    let page = app.get_text("/sherlock/daily").await.1;
+    let csrf = csrf_of(&page);
+    post_form(
+        app,
+        "/sherlock/daily",
+        &[
+            ("csrf", csrf.as_str()),
+            ("name", name),
+            ("email", email),
+            ("variant", CASE),
+            ("detectives", "holmes"),
+        ],
+    )
+    .await
+}
+
+/// Opens the mailed link and presses its button: the player's page path.
+async fn confirm(app: &TestApp, email: &str) -> String {
+    let mail = mail_to(app, email, "the daily case").await;
+    let link = (mail.body.lines())
+        .find_map(|l| {
+            let at = l.find("/sherlock/daily/confirm/")?;
+            Some(l[at..].trim().to_string())
+        })
+        .expect("a confirmation link");
+    let page = app.get_text(&link).await.1;
+    assert!(page.contains("Start my game"), "{page}");
+    let csrf = csrf_of(&page);
+    let r = app
+        .client
+        .post(app.url(&link))
+        .form(&[("csrf", csrf.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 303, "{:?}", r.text().await);
+    r.headers()["location"].to_str().unwrap().to_string()
+}
+
+async fn game_of(app: &TestApp, email: &str) -> i64 {
+    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
+    let (id,): (i64,) = sqlx::query_as("SELECT game_id FROM daily_plays WHERE email = $1")
+        .bind(email)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    id
+}
+
+/// Moves today's daily case, its requests and its games to yesterday: the day has ended.
+async fn end_the_day(app: &TestApp, today: &str, yesterday: &str, games: &[i64]) {
+    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
+    for table in ["daily_cases", "daily_plays"] {
+        sqlx::query(&format!("UPDATE {table} SET day = $1 WHERE day = $2"))
+            .bind(yesterday)
+            .bind(today)
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    for id in games {
+        let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        let mut state: Value = serde_json::from_str(&state).unwrap();
+        state["daily"] = Value::from(yesterday);
+        sqlx::query("UPDATE games SET state = $1 WHERE id = $2")
+            .bind(state.to_string())
+            .bind(id)
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_daily_case_is_played_by_two_people_once_each_and_published_when_its_day_ends() {
+    let mut app = TestApp::spawn().await;
+    let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
+    let page = app.get_text("/sherlock/daily").await.1;
+    assert!(page.contains("The Valley of Fear, level 1"), "{page}");
+    assert_eq!(
+        page.matches("class=\"hash\"").count(),
+        6,
+        "six committed cases"
+    );
+
+    // Bad input is named and sends nothing.
+    let page = ask(&app, "", "not-an-address").await;
+    assert!(page.contains("Nothing was sent"), "{page}");
+    assert!(crate::classic::outbox(&app).is_empty());
+
+    // Ann and Ben ask, and confirm by their links.
+    let page = ask(&app, "Ann", "ann@example.org").await;
+    assert!(page.contains("was mailed to ann@example.org"), "{page}");
+    let ann = confirm(&app, "ann@example.org").await;
+    assert!(ann.starts_with("/sherlock/play/"), "{ann}");
+    ask(&app, "Ben", "Ben@Example.org").await;
+    let ben_page = confirm(&app, "ben@example.org").await;
+    let (ann_id, ben_id) = (
+        game_of(&app, "ann@example.org").await,
+        game_of(&app, "ben@example.org").await,
+    );
+    assert_eq!(
+        stored(&app, ann_id).await.game.deck,
+        stored(&app, ben_id).await.game.deck,
+        "one deck for the day's case"
+    );
+
+    // Nothing of a daily game is anyone else's to see before the day ends.
+    let (status, _) = app.get_text(&format!("/sherlock/games/{ann_id}")).await;
+    assert_eq!(status, 404);
+    let (status, _) = app.get_text(&format!("/api/sherlock/games/{ann_id}")).await;
+    assert_eq!(status, 404);
+
+    // Ann plays on her page to the end of her game.
+    for _ in 0..12 {
+        let s = stored(&app, ann_id).await;
+        if s.over() {
+            break;
+        }
+        let api = ann.replacen("/sherlock/play/", "/api/sherlock/play/", 1);
+        let lines = plan_turn(&s, searching);
+        let (status, done) = app
+            .post_json(&api, &serde_json::json!({"text": lines.join("\n")}))
+            .await;
+        assert_eq!(status, 200, "{done}");
+    }
+    assert!(stored(&app, ann_id).await.over());
+    let mine = app.get_text(&ann).await.1;
+    assert!(mine.contains("id=\"daily-wait\""), "{mine}");
+    assert!(
+        !mine.contains("id=\"deck\""),
+        "the deck waits for the day's end"
+    );
+    let (status, _) = app.get_text(&format!("/games/{ann_id}/record.json")).await;
+    assert_ne!(status, 200, "the record holds the deck: it waits");
+    let end = mail_to(&app, "ann@example.org", "the case is closed").await;
+    assert!(end.body.contains("published when the day"), "{}", end.body);
+
+    // Ben plays one turn by mail.
+    let welcome = mail_to(&app, "ben@example.org", "welcome to").await;
+    let s = stored(&app, ben_id).await;
+    let lines = plan_turn(&s, searching);
+    send_mail(&app, reply("ben@example.org", &welcome, &lines.join("\n"))).await;
+    crate::common::mail::settle(&app).await;
+    assert!(stored(&app, ben_id).await.game.turn >= 2 || stored(&app, ben_id).await.over());
+    let _ = ben_page;
+
+    // A second try the same day is refused, and nothing is mailed.
+    let before = crate::classic::outbox(&app).len();
+    let page = ask(&app, "Ann", "ann@example.org").await;
+    assert!(page.contains("already today"), "{page}");
+    assert_eq!(crate::classic::outbox(&app).len(), before);
+
+    // Today's page lists no result; the day ends; its page publishes everything.
+    let (_, day) = app.get_text(&format!("/sherlock/daily/{today}")).await;
+    assert!(
+        day.contains("id=\"daily-running\"") && !day.contains("record.json"),
+        "{day}"
+    );
+    let yesterday = (chrono::Utc::now() - chrono::Duration::days(1))
+        .format("%Y-%m-%d")
+        .to_string();
+    end_the_day(&app, &today, &yesterday, &[ann_id, ben_id]).await;
+    let start = std::time::Instant::now();
+    while !stored(&app, ben_id).await.over() {
+        assert!(
+            start.elapsed().as_secs() < 15,
+            "the day's end ends Ben's game"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let (status, day) = app.get_text(&format!("/sherlock/daily/{yesterday}")).await;
+    assert_eq!(status, 200);
+    let seed = stored(&app, ann_id).await.seed.to_string();
+    assert!(day.contains(&seed), "the seed is published: {day}");
+    assert!(day.contains("Ann") && day.contains("Ben"), "{day}");
+    assert!(day.contains("ended with its day"), "{day}");
+    assert!(
+        day.contains(&format!("/games/{ann_id}/record.json")),
+        "{day}"
+    );
+    for id in [ann_id, ben_id] {
+        let record = app.get_json(&format!("/games/{id}/record.json")).await;
+        assert_eq!(record["seed"].as_u64().unwrap().to_string(), seed);
+        let (code, out, err) = crate::records::verify(&record).await;
+        assert_eq!(code, Some(0), "{out} {err}");
+    }
+    let (status, table) = app.get_text(&format!("/sherlock/games/{ann_id}")).await;
+    assert_eq!(status, 200, "{table}");
+    assert!(table.contains("id=\"deck\""), "{table}");
+    app.stop().await;
+}
