@@ -9,7 +9,8 @@ use askama::Template;
 
 use super::game::Outcome;
 use super::page_view::CardView;
-use super::service::daily::{day_of, ended, Variant};
+use super::day::{day_of, ended};
+use super::service::daily::Variant;
 use super::setup::deck;
 use crate::clock::now;
 use crate::lang::Lang;

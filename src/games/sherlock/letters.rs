@@ -254,7 +254,7 @@ pub fn news(
     if g.over() {
         body.push(end_lines(t, g).join("\n"));
         body.push(match &g.daily {
-            Some(day) if !super::service::daily::ended(day) => t.t2(
+            Some(day) if !super::day::ended(day) => t.t2(
                 "sherlock-mail-daily-record",
                 "day",
                 day.as_str(),

@@ -12,6 +12,7 @@
 pub mod cards;
 pub mod command;
 pub mod daily_pages;
+pub mod day;
 pub mod door;
 pub mod game;
 pub mod letters;

@@ -128,7 +128,7 @@ fn faces_of(t: Lang, cards: &[super::cards::Card]) -> Vec<CardView> {
 /// The table, worded for `viewer` (None: the public), from `game` (the stored game, or for
 /// its player on turn the game after the plays they lined up).
 pub fn table(t: Lang, row: &GameRow, g: &Stored, game: &Game, viewer: Option<usize>) -> TableView {
-    let published = game.over() && g.daily.as_deref().is_none_or(super::service::daily::ended);
+    let published = game.over() && g.daily.as_deref().is_none_or(super::day::ended);
     let mut log: Vec<(u32, Vec<String>)> = Vec::new();
     for l in &g.log {
         let own = viewer == Some(drawer(g, l.turn));

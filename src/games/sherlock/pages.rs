@@ -286,7 +286,7 @@ fn public_json(row: &GameRow, g: &Stored) -> serde_json::Value {
     // A daily case's deck waits for its day to end.
     if g.daily
         .as_deref()
-        .is_some_and(|d| !super::service::daily::ended(d))
+        .is_some_and(|d| !super::day::ended(d))
     {
         out["deck"] = serde_json::Value::Null;
     }

@@ -4,10 +4,9 @@
 //! not their tables, their records, nor the deck; when it ends, unfinished games are ended and
 //! the day's page publishes each case's seed, salt and deck with every game's end and record.
 
-use chrono::{TimeZone, Utc};
-
 use super::create::Daily;
 use crate::clock::now;
+pub use crate::games::sherlock::day::{day_of, ended};
 use crate::games::sherlock::setup::{commitment, deck, Case, Settings};
 use crate::keys;
 use crate::lang::{Lang, Said};
@@ -57,19 +56,6 @@ impl Variant {
             self.level as i64,
         )
     }
-}
-
-/// The day (UTC) a moment falls in: `2026-11-26`.
-pub fn day_of(epoch: i64) -> String {
-    Utc.timestamp_opt(epoch, 0)
-        .single()
-        .map(|t| t.format("%Y-%m-%d").to_string())
-        .unwrap_or_default()
-}
-
-/// Whether a day has ended (its games and decks may be shown).
-pub fn ended(day: &str) -> bool {
-    day < day_of(now()).as_str()
 }
 
 impl Master {
