@@ -7,9 +7,9 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 
+use super::day::{day_of, ended};
 use super::game::Outcome;
 use super::page_view::CardView;
-use super::day::{day_of, ended};
 use super::service::daily::Variant;
 use super::setup::deck;
 use crate::clock::now;

@@ -284,10 +284,7 @@ fn public_json(row: &GameRow, g: &Stored) -> serde_json::Value {
     out["paused"] = serde_json::json!(paused);
     out["daily"] = serde_json::json!(g.daily);
     // A daily case's deck waits for its day to end.
-    if g.daily
-        .as_deref()
-        .is_some_and(|d| !super::day::ended(d))
-    {
+    if g.daily.as_deref().is_some_and(|d| !super::day::ended(d)) {
         out["deck"] = serde_json::Value::Null;
     }
     out["log"] = serde_json::json!(g
