@@ -296,6 +296,111 @@ async function runClue(js, lang) {
   console.log(`ok: the Clue flow ${mode}`);
 }
 
+// What a Sherlock Solitaire page says, in each language its flow plays in.
+const SHERLOCK = {
+  en: {
+    welcome: (id) => `(game ${id}), a game of Sherlock Solitaire`,
+    privatePage: /Your private page[^\n]*\n\s*(http\S+)/,
+    now: /Turn 1 of 6: Sherlock Holmes investigates/,
+    rules: 'Sherlock Solitaire: the rules',
+    daily: 'The daily case',
+  },
+  fr: {
+    welcome: (id) => `(partie ${id}), une partie de Sherlock Solitaire`,
+    privatePage: /Votre page priv[^\n]*\n\s*(http\S+)/,
+    now: /Tour 1 sur 6 : Sherlock Holmes enquête/,
+    rules: 'Sherlock Solitaire : les règles',
+    daily: 'L’affaire du jour',
+  },
+};
+
+// A game of Sherlock Solitaire on its page: the hand drawn as cards whose kind shows by shape
+// as well as colour, each legal play a button; a play lined up, taken back, lined up again
+// and sent; the public table; the rules and the daily case a click away; every page fitting a
+// phone.
+async function runSherlock(js, lang) {
+  const c = SHERLOCK[lang];
+  const mode = `sherlock-${js ? 'with-js' : 'without-js'}-${lang}`;
+  const dir = join(shots, mode);
+  step = 0;
+  const made = await (await fetch(`${base}/api/games`, {
+    method: 'POST',
+    headers: asClient(),
+    body: JSON.stringify({
+      name: `Sherlock ${mode}`, gm_email: 'gm@example.org', ruleset: 'sherlock', language: lang,
+      players: ['Ann <ann@example.org>'],
+    }),
+  })).json();
+  assert.ok(made.id, `the Sherlock game is made: ${JSON.stringify(made)}`);
+  const gmLink = await linkByMail([c.welcome(made.id), '/gm/'], /(http\S+\/gm\/\S+)/);
+  const started = await fetch(`${gmLink.replace('/gm/', '/api/gm/')}/actions`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'start' }),
+  });
+  assert.equal(started.status, 200, `the game master starts the game: ${await started.text()}`);
+  const link = await linkByMail([c.welcome(made.id), c.privatePage.source.slice(0, 9)], c.privatePage);
+  const { context, close } = await browser(js);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`script error: ${e.message}`));
+
+  await page.goto(link);
+  assert.match(page.url(), /\/sherlock\/play\//, 'a Sherlock seat\'s link leads to its page');
+  assert.equal(await page.getAttribute('html', 'lang'), lang);
+  assert.match(await text(page, '#now'), c.now);
+  assert.equal(await page.locator('#hand > li').count(), 4, 'four cards drawn');
+  // Investigation and Threat cards differ by their border's shape, not by colour alone.
+  const styles = await page.locator('#hand .card').evaluateAll((cards) => cards.map((el) => ({
+    kind: el.classList.contains('threat') ? 'threat' : 'inv',
+    border: getComputedStyle(el).borderTopStyle,
+    label: el.querySelector('.sr').textContent,
+  })));
+  for (const s of styles) {
+    assert.equal(s.border, s.kind === 'threat' ? 'dashed' : 'solid', `a ${s.kind} card's border`);
+    assert.ok(s.label.length > 2, 'each card is named in words');
+  }
+  await checkLabels(page, 'Sherlock player page');
+  await checkContrast(page, 'Sherlock player page');
+  await shot(page, dir, 'sherlock-hand');
+
+  const play = page.locator('#hand form.plays button').first();
+  const line = await play.getAttribute('value');
+  await Promise.all([page.waitForNavigation(), play.click()]);
+  assert.equal(await page.locator('ol#pending li').count(), 1, 'the play is lined up');
+  await shot(page, dir, 'sherlock-lined-up');
+  await Promise.all([page.waitForNavigation(), page.click('#undo')]);
+  assert.equal(await page.locator('ol#pending li').count(), 0, 'the play is taken back');
+  await Promise.all([page.waitForNavigation(),
+    page.locator(`#hand form.plays button[value="${line}"]`).first().click()]);
+  await Promise.all([page.waitForNavigation(), page.click('#send')]);
+  assert.equal(await page.locator('#banner.done').count(), 1, 'a success banner');
+  assert.equal(await page.locator('ol#pending li').count(), 0, 'nothing left lined up');
+  await shot(page, dir, 'sherlock-sent');
+
+  await page.goto(made.public_page);
+  assert.equal(await page.locator('#hand').count(), 0, 'no hand on the public table');
+  assert.ok((await page.locator('#scene .card, #office .card').count()) >= 1, 'the play is on the table');
+  await shot(page, dir, 'sherlock-table');
+
+  await page.goto(link);
+  await Promise.all([page.waitForNavigation(), page.click('#rules-link')]);
+  assert.equal(await text(page, '#rules h1'), c.rules);
+  await shot(page, dir, 'sherlock-rules');
+  await page.goto(`${base}/sherlock/daily?lang=${lang}`);
+  assert.match(await text(page, 'h1'), new RegExp(c.daily));
+  await checkLabels(page, 'the daily case');
+  await shot(page, dir, 'sherlock-daily');
+
+  for (const [url, what] of [[link, 'the Sherlock player page'], [made.public_page, 'the Sherlock table'],
+    [`${base}/rules/sherlock?lang=${lang}`, 'the Sherlock rules'], [`${base}/sherlock/daily?lang=${lang}`, 'the daily case']]) {
+    const small = await fitsPhone(context, url, what);
+    await shot(small, dir, `phone-${what.split(' ').pop()}`);
+    await small.close();
+  }
+  assert.deepEqual(problems, [], 'no script errors');
+  await close();
+  console.log(`ok: the Sherlock flow ${mode}`);
+}
+
 let step = 0;
 async function shot(page, dir, name, fullPage = true) {
   step += 1;
@@ -622,6 +727,8 @@ try {
     await runClassic(false, lang);
     await runClue(true, lang);
     await runClue(false, lang);
+    await runSherlock(true, lang);
+    await runSherlock(false, lang);
   }
 } catch (e) {
   console.error(`FAILED: ${e.message}`);

@@ -1,0 +1,377 @@
+"""A solver for Sherlock Solitaire that sees only what a player sees.
+
+It is handed a player's view (``Game.player_view()``: the table, the hand, the discard pile,
+the wounds and the clock; the deck is removed, so only its size and contents, 48 cards minus
+everything visible, are known).  At each decision it searches every order of the turn's plays,
+every destination and every ability choice to the end of the turn (an expectimax: a draw by
+Holmes's pair of 4s is a chance node over the deck's known contents), and scores the positions
+where the turn ends with its own evaluation of the case's progress against the clock and of
+the wound risk.  A redraw is valued by sampling redrawn hands from the deck's contents.
+"""
+
+import math
+import random
+
+from engine import FACES, IDX, BIT, NUMBERS, LETTERS, FULL, numbers_in, office_places
+
+DEFAULTS = {
+    # goal: win chance as a logistic of the office slack (capacity minus plays needed)
+    "slope": 0.9,
+    "offset": 0.5,
+    "extra_per_turn": 0.25,     # office cards expected per turn from abilities
+    # wounds: a Poisson rate per remaining turn
+    "rate0": 0.12,
+    "rate_letter": 0.10,        # per Threat card in the Crime Scene (scaled by its chance)
+    "rate_badpair": 0.06,       # per number in the scene whose pair would wound
+    "good_pair": 0.25,          # office cards' worth of a number whose pair helps
+    "rate": 1.8,                # useful office plays expected per turn after the next
+    "hand_samples": 24,
+    "scarce": 0.5,              # plays' worth per missing card of a needed number
+    "samples": 12,
+}
+
+
+def _poisson_below(lam, k):
+    """P(Poisson(lam) < k)."""
+    if k <= 0:
+        return 0.0
+    term = math.exp(-lam)
+    tot = term
+    for i in range(1, k):
+        term *= lam / i
+        tot += term
+    return tot
+
+
+def set_cost(s, k):
+    """Office plays a set needs to hold k Investigation cards, and whether it can."""
+    if s == "":
+        return 2 * k - 1, True
+    c = numbers_in(s)
+    if c >= k:
+        return 0, True
+    top_letter = s[-1] in LETTERS
+    letters_needed = (k - c - 1) if top_letter else (k - c)
+    free = 4 - sum(1 for x in s if x in LETTERS)
+    cost = 2 * (k - c) - (1 if top_letter else 0)
+    return cost, letters_needed <= free
+
+
+class Solver:
+    def __init__(self, params=None, seed=12345):
+        self.p = dict(DEFAULTS)
+        if params:
+            self.p.update(params)
+        self.memo = {}
+        self.memo_turn = None
+        self.rng = random.Random(seed)
+        self.nodes = 0
+
+    # ------------------------------------------------------------------ the interface
+    def __call__(self, view):
+        assert view.deck is None, "the solver must not see the deck"
+        if view.turn != self.memo_turn or len(self.memo) > 200000:
+            self.memo.clear()
+            self.umemo = {}
+            self.memo_turn = view.turn
+            self.next_hands = self.sample_hands(view, self.p["hand_samples"])
+        acts = view.legal_actions()
+        best, best_v = None, -1.0
+        for a in acts:
+            if a[0] == "redraw":
+                v = self.redraw_value(view)
+            else:
+                c = view.copy()
+                c.apply(a)
+                v = self.value(c)
+            if v > best_v + 1e-12:
+                best, best_v = a, v
+        return best
+
+    # ------------------------------------------------------------------ the search
+    @staticmethod
+    def key(g):
+        return (tuple(g.office), g.scene, tuple(g.discard), "".join(sorted(g.hand)),
+                "".join(sorted(g.plus)), g.wounds, tuple(g.completed), g.office_plays,
+                g.scene_plays, g.pending, g.between, g.over, g.outcome, g.redraw_ok)
+
+    def value(self, g):
+        if g.over:
+            return 1.0 if g.outcome == "won" else 0.0
+        k = self.key(g)
+        v = self.memo.get(k)
+        if v is not None:
+            return v
+        self.nodes += 1
+        if g.between:
+            v = self.evaluate(g)
+        elif g.pending == ("draw",):
+            counts = g.deck_counts()
+            tot = sum(counts)
+            v = 0.0
+            for i in range(8):
+                if counts[i]:
+                    c = g.copy()
+                    c.apply(("drawn", FACES[i]))
+                    v += counts[i] * self.value(c)
+            v /= tot
+        else:
+            v = -1.0
+            for a in self.search_actions(g):
+                c = g.copy()
+                c.apply(a)
+                x = self.value(c)
+                if x > v:
+                    v = x
+                    if v >= 1.0:
+                        break
+        self.memo[k] = v
+        return v
+
+    @staticmethod
+    def search_actions(g):
+        """The legal actions less the redraw, and a completion only where it could matter:
+        when it wins, when nothing else can be played, or when it lets a card of that number
+        in the hand start a new set (a completion can always wait for the end of the turn)."""
+        if g.pending is not None:
+            return [("choose", o) for o in g.pending[1]]
+        acts = g.playable()
+        comp = g.completable()
+        if comp:
+            for n in comp:
+                if not acts:
+                    acts.append(("complete", n))
+                    continue
+                f = str(n)
+                if f in g.hand or f in g.plus:
+                    acts.append(("complete", n))
+                    continue
+                g.completed[n - 1] += 1
+                wins = g.won()
+                g.completed[n - 1] -= 1
+                if wins:
+                    return [("complete", n)]
+        if not acts or (comp and not g.playable()):
+            acts.append(("end",))
+        return acts
+
+    def redraw_value(self, view):
+        base = view.copy()
+        for f in base.hand:
+            base.discard[IDX[f]] += 1
+        base.hand = ""
+        base.redraw_ok = False
+        n = self.p["samples"]
+        tot = 0.0
+        for _ in range(n):
+            c = base.copy()
+            c.hand = self.sample_draw(c, 4)
+            c._after()
+            tot += self.value(c)
+        return tot / n
+
+    def sample_hands(self, view, k):
+        """k hands of four drawn at random from the deck's contents (the next turn's draw, as
+        far as it can be foreseen)."""
+        counts = view.deck_counts()
+        pool = [FACES[i] for i in range(8) for _ in range(counts[i])]
+        if len(pool) < 4:
+            pool = pool + [FACES[i] for i in range(8) for _ in range(view.discard[i])]
+        hands = []
+        for _ in range(k):
+            if len(pool) >= 4:
+                hands.append("".join(sorted(self.rng.sample(pool, 4))))
+            else:
+                hands.append("".join(sorted(pool)))
+        return hands
+
+    def next_turn_use(self, g, needs):
+        """The mean number of useful Office plays (0-2) the sampled next hands allow."""
+        key = (tuple(g.office), needs)
+        u = self.umemo.get(key)
+        if u is None:
+            tot = 0
+            cache = {}
+            for h in self.next_hands:
+                x = cache.get(h)
+                if x is None:
+                    x = cache[h] = useful_plays(g.office, h, needs)
+                tot += x
+            u = self.umemo[key] = tot / max(1, len(self.next_hands))
+        return u
+
+    def sample_draw(self, c, n):
+        """Draws n cards at random from the deck's known contents (reshuffling if needed),
+        changing c's discard pile and scene as a reshuffle would."""
+        out = ""
+        while len(out) < n:
+            counts = c.deck_counts()
+            pool = [FACES[i] for i in range(8) for _ in range(counts[i])]
+            if not pool:
+                if not c._reshuffle():
+                    break
+                continue
+            f = pool[self.rng.randrange(len(pool))]
+            out += f
+            c.hand += f          # so that deck_counts sees it drawn
+        c.hand = c.hand[:len(c.hand) - len(out)]
+        return out
+
+    # ------------------------------------------------------------------ the evaluation
+    def evaluate(self, g):
+        p = self.p
+        T = g.limit - g.turn
+        if T <= 0:
+            return 0.0
+        office = g.office
+        counts = g.deck_counts()
+        size = sum(counts)
+        avail = [counts[i] + g.discard[i] for i in range(8)]   # cards of a face still to come
+        if g.case == "valley_of_fear":
+            kneed = g.level + 1
+            P = 0.0
+            for i in range(4):
+                cost, ok = set_cost(office[i], kneed)
+                P += cost
+                if not ok:
+                    P += 4
+                if cost:
+                    missing = kneed - numbers_in(office[i]) - avail[i]
+                    if missing > 0:
+                        P += p["scarce"] * missing * 4
+        else:
+            P = self.fp_cost(g, avail)
+        needs = self.needs(g)
+        e1 = self.next_turn_use(g, needs)
+        # the scene: pairs to come
+        nxt = g.detectives[g.turn % len(g.detectives)]
+        good = 0.0
+        bad = 0.0
+        letters_in_scene = 0.0
+        for i in range(8):
+            if not (g.scene >> i & 1):
+                continue
+            f = FACES[i]
+            chance = min(1.0, counts[i] * 4.0 / size) if size else 0.0
+            if f in LETTERS:
+                letters_in_scene += max(chance, 0.3)
+            else:
+                q = self.pair_quality(g, int(f), nxt)
+                if q > 0:
+                    good += q * chance
+                elif q < 0:
+                    bad += chance
+        slack = e1 + p["rate"] * (T - 1) + p["extra_per_turn"] * T + good * p["good_pair"] - P
+        goal = 1.0 / (1.0 + math.exp(-(p["slope"] * slack + p["offset"])))
+        lam = T * p["rate0"] + p["rate_letter"] * letters_in_scene * min(T, 3) \
+            + p["rate_badpair"] * bad * min(T, 3)
+        survive = _poisson_below(lam, 3 - g.wounds)
+        return 0.999 * goal * survive
+
+    @staticmethod
+    def needs(g):
+        """Which sets still need Investigation cards for the case."""
+        if g.case == "valley_of_fear":
+            k = g.level + 1
+            return tuple(numbers_in(s) < k for s in g.office)
+        done = g.completed
+        twice = g.level == 3 and max(done) < 2
+        return tuple(numbers_in(g.office[i]) < 4 and (not done[i] or twice) for i in range(4))
+
+    def fp_cost(self, g, avail):
+        costs = []
+        for i in range(4):
+            cost, ok = set_cost(g.office[i], 4)
+            if not ok:
+                cost += 4
+            costs.append(cost)
+        done = g.completed
+        if g.level == 1:
+            need = 3 - sum(1 for x in done if x)
+            rest = sorted(costs[i] for i in range(4) if not done[i])
+            return sum(rest[:need])
+        P = sum(costs[i] for i in range(4) if not done[i])
+        if g.level == 3 and max(done) < 2:
+            # a completed number needs its current set again; another one a second set of 7
+            extra = min((costs[i] if done[i] else 7) for i in range(4))
+            P += extra
+        return P
+
+    @staticmethod
+    def pair_quality(g, n, d):
+        """+1 when a pair of n would help detective d now, -1 when it would wound, 0 else."""
+        office = g.office
+        if d == "holmes":
+            if n == 1:
+                for f in LETTERS:
+                    if g.scene & BIT[f]:
+                        for i in range(4):
+                            s = office[i]
+                            if s and s[-1] in NUMBERS and f not in s:
+                                return 1
+                return -1
+            if n == 2:
+                for f in NUMBERS:
+                    s = office[int(f) - 1]
+                    if (g.discard[IDX[f]] or f == "2") and (s == "" or s[-1] in LETTERS):
+                        return 1
+                return -1
+            if n == 3:
+                for s in office:
+                    if any(x in LETTERS for x in s[:-1]):
+                        return 0
+                for s in office:
+                    if s and s[-1] in LETTERS:
+                        return 0
+                return -1
+            return 1
+        if n == 1:
+            return 1 if g.scene & THREATS else -1
+        if n == 2:
+            for f in "134":
+                if g.scene & BIT[f]:
+                    s = office[int(f) - 1]
+                    if s == "" or s[-1] in LETTERS:
+                        return 1
+            return -1
+        if n == 3:
+            return 1
+        return 1 if g.wounds else 0
+
+
+THREATS = 0xF0
+
+
+def _useful(office, f, n, needs):
+    return needs[n - 1]
+
+
+def useful_plays(office, hand, needs):
+    """The most useful Office plays (at most two) a hand allows: a card is useful when the
+    set it goes on still needs Investigation cards."""
+    best = 0
+    seen = set()
+    for i, f in enumerate(hand):
+        if f in seen:
+            continue
+        seen.add(f)
+        for n in office_places(office, f):
+            u1 = 1 if needs[n - 1] else 0
+            if u1 + 1 <= best:
+                continue
+            o2 = list(office)
+            o2[n - 1] += f
+            rest = hand[:i] + hand[i + 1:]
+            u2 = 0
+            for g in set(rest):
+                for m in office_places(o2, g):
+                    if needs[m - 1]:
+                        u2 = 1
+                        break
+                if u2:
+                    break
+            if u1 + u2 > best:
+                best = u1 + u2
+                if best == 2:
+                    return 2
+    return best
