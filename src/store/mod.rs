@@ -19,7 +19,6 @@ pub mod batch;
 mod bulletins;
 mod closing;
 pub mod copy;
-pub mod daily;
 pub mod direct;
 mod fill;
 pub mod games;

@@ -234,14 +234,27 @@ async fn gm_ends(app: &TestApp, id: i64, gm: &str) -> Value {
 async fn an_ability_whose_card_has_no_place_in_the_office_is_skipped_with_a_wound() {
     let mut app = TestApp::spawn().await;
     let rules = settings(Case::ValleyOfFear, 3, &[Detective::Holmes], false);
-    let skipped = |e: &Event| matches!(e, Event::Skipped { .. });
-    let seed = seed_where(&rules, searching, 1, |_, ev| ev.iter().any(skipped));
+    // Holmes's 1s move a Threat card from the Crime Scene into the Office: a seed where one
+    // lies there but no set of the Office may take it.
+    let holmes_ones = |e: &Event| {
+        matches!(
+            e,
+            Event::Skipped {
+                detective: Detective::Holmes,
+                number: 1
+            }
+        )
+    };
+    let seed = seed_where(&rules, searching, 1, |g, ev| {
+        let n = ev.len();
+        n >= 2 && holmes_ones(&ev[n - 2]) && g.scene.iter().any(|c| !c.face().is_number())
+    });
     let (id, links, gm) = create(&app, seed, &["Ann <ann@example.org>"], json!(rules)).await;
-    assert!(play_api_until(&app, id, &links[0], |ev| ev.iter().any(skipped)).await);
+    assert!(play_api_until(&app, id, &links[0], |ev| ev.iter().any(holmes_ones)).await);
     let events: Vec<Event> = (stored(&app, id).await.log.iter())
         .flat_map(|l| l.events.clone())
         .collect();
-    let at = events.iter().position(skipped).unwrap();
+    let at = events.iter().position(holmes_ones).unwrap();
     assert!(
         matches!(
             events[at + 1],

@@ -26,9 +26,73 @@ DEFAULTS = {
     "good_pair": 0.25,          # office cards' worth of a number whose pair helps
     "rate": 1.8,                # useful office plays expected per turn after the next
     "hand_samples": 24,
-    "scarce": 0.5,              # plays' worth per missing card of a needed number
+    "short": 1.0,               # plays' worth per card missing from the expected supply
+    "supply_frac": 0.8,         # share of the cards drawn that can be used
+    "holmes_scene_letters": 0.5,
     "samples": 12,
 }
+
+
+def set_needs(s, k):
+    """(office plays, Investigation cards, Threat cards) a set needs to hold k numbers, and
+    whether its letters allow it."""
+    if s == "":
+        return 2 * k - 1, k, k - 1, True
+    c = s.count(s[0])
+    if c >= k:
+        return 0, 0, 0, True
+    top_letter = s[-1] in LETTERS
+    lets = (k - c - 1) if top_letter else (k - c)
+    free = 4 - sum(1 for x in s if x in LETTERS)
+    return 2 * (k - c) - (1 if top_letter else 0), k - c, lets, lets <= free
+
+
+def requirements(g):
+    """The cheapest plan's office plays, Investigation cards per number and Threat cards."""
+    office = g.office
+    if g.case == "valley_of_fear":
+        k = g.level + 1
+        P = 0
+        nums = [0, 0, 0, 0]
+        lets = 0
+        for i in range(4):
+            c, n, l, ok = set_needs(office[i], k)
+            P += c + (0 if ok else 4)
+            nums[i] = n
+            lets += l
+        return P, nums, lets
+    sets = []
+    for i in range(4):
+        c, n, l, ok = set_needs(office[i], 4)
+        sets.append((c + (0 if ok else 4), n, l))
+    done = g.completed
+    if g.level == 1:
+        want = 3 - sum(1 for x in done if x)
+        order = sorted((sets[i][0], i) for i in range(4) if not done[i])
+        chosen = [i for _, i in order[:want]]
+    else:
+        chosen = [i for i in range(4) if not done[i]]
+    P = 0
+    nums = [0, 0, 0, 0]
+    lets = 0
+    for i in chosen:
+        P += sets[i][0]
+        nums[i] += sets[i][1]
+        lets += sets[i][2]
+    if g.level == 3 and max(done) < 2:
+        best = None
+        for i in range(4):
+            if done[i]:
+                cand = sets[i]
+            else:
+                cand = (7, 4, 3)              # a second set after the current one
+            if best is None or cand[0] < best[1][0]:
+                best = (i, cand)
+        i, cand = best
+        P += cand[0]
+        nums[i] += cand[1]
+        lets += cand[2]
+    return P, nums, lets
 
 
 def _poisson_below(lam, k):
@@ -41,20 +105,6 @@ def _poisson_below(lam, k):
         term *= lam / i
         tot += term
     return tot
-
-
-def set_cost(s, k):
-    """Office plays a set needs to hold k Investigation cards, and whether it can."""
-    if s == "":
-        return 2 * k - 1, True
-    c = numbers_in(s)
-    if c >= k:
-        return 0, True
-    top_letter = s[-1] in LETTERS
-    letters_needed = (k - c - 1) if top_letter else (k - c)
-    free = 4 - sum(1 for x in s if x in LETTERS)
-    cost = 2 * (k - c) - (1 if top_letter else 0)
-    return cost, letters_needed <= free
 
 
 class Solver:
@@ -223,28 +273,40 @@ class Solver:
         T = g.limit - g.turn
         if T <= 0:
             return 0.0
-        office = g.office
         counts = g.deck_counts()
         size = sum(counts)
-        avail = [counts[i] + g.discard[i] for i in range(8)]   # cards of a face still to come
-        if g.case == "valley_of_fear":
-            kneed = g.level + 1
-            P = 0.0
-            for i in range(4):
-                cost, ok = set_cost(office[i], kneed)
-                P += cost
-                if not ok:
-                    P += 4
-                if cost:
-                    missing = kneed - numbers_in(office[i]) - avail[i]
-                    if missing > 0:
-                        P += p["scarce"] * missing * 4
+        P, num_need, let_need = requirements(g)
+        # the supply: the cards of each face expected in the remaining turns' draws
+        draws = 4.0 * T
+        if draws <= size:
+            frac = draws / size if size else 0.0
+            supply = [c * frac for c in counts]
         else:
-            P = self.fp_cost(g, avail)
+            office_c = [0] * 8
+            for s_ in g.office:
+                for f in s_:
+                    office_c[IDX[f]] += 1
+            pool = [FULL[i] - office_c[i] - counts[i] for i in range(8)]
+            for i in range(4):
+                if g.scene >> i & 1:
+                    pool[i] -= 1
+            r = sum(pool)
+            extra = (draws - size) / r if r > 0 else 0.0
+            supply = [counts[i] + min(pool[i], pool[i] * extra) for i in range(8)]
+        short = 0.0
+        beta = p["supply_frac"]
+        for i in range(4):
+            if num_need[i]:
+                short += max(0.0, num_need[i] - beta * supply[i])
+        lsup = supply[4] + supply[5] + supply[6] + supply[7]
+        if "holmes" in g.detectives:
+            lsup += p["holmes_scene_letters"] * bin(g.scene & THREATS).count("1")
+        short += max(0.0, let_need - beta * lsup)
         needs = self.needs(g)
         e1 = self.next_turn_use(g, needs)
         # the scene: pairs to come
-        nxt = g.detectives[g.turn % len(g.detectives)]
+        d_next = g.detectives[g.turn % len(g.detectives)]
+        d_other = g.detectives[(g.turn + 1) % len(g.detectives)]
         good = 0.0
         bad = 0.0
         letters_in_scene = 0.0
@@ -256,12 +318,15 @@ class Solver:
             if f in LETTERS:
                 letters_in_scene += max(chance, 0.3)
             else:
-                q = self.pair_quality(g, int(f), nxt)
+                q = self.pair_quality(g, int(f), d_next)
+                if d_other != d_next:
+                    q = max(q, self.pair_quality(g, int(f), d_other))
                 if q > 0:
                     good += q * chance
                 elif q < 0:
                     bad += chance
-        slack = e1 + p["rate"] * (T - 1) + p["extra_per_turn"] * T + good * p["good_pair"] - P
+        slack = (e1 + p["rate"] * (T - 1) + p["extra_per_turn"] * T + good * p["good_pair"]
+                 - P - p["short"] * short)
         goal = 1.0 / (1.0 + math.exp(-(p["slope"] * slack + p["offset"])))
         lam = T * p["rate0"] + p["rate_letter"] * letters_in_scene * min(T, 3) \
             + p["rate_badpair"] * bad * min(T, 3)
@@ -277,25 +342,6 @@ class Solver:
         done = g.completed
         twice = g.level == 3 and max(done) < 2
         return tuple(numbers_in(g.office[i]) < 4 and (not done[i] or twice) for i in range(4))
-
-    def fp_cost(self, g, avail):
-        costs = []
-        for i in range(4):
-            cost, ok = set_cost(g.office[i], 4)
-            if not ok:
-                cost += 4
-            costs.append(cost)
-        done = g.completed
-        if g.level == 1:
-            need = 3 - sum(1 for x in done if x)
-            rest = sorted(costs[i] for i in range(4) if not done[i])
-            return sum(rest[:need])
-        P = sum(costs[i] for i in range(4) if not done[i])
-        if g.level == 3 and max(done) < 2:
-            # a completed number needs its current set again; another one a second set of 7
-            extra = min((costs[i] if done[i] else 7) for i in range(4))
-            P += extra
-        return P
 
     @staticmethod
     def pair_quality(g, n, d):

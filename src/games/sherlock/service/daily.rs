@@ -14,7 +14,7 @@ use crate::mail::Letter;
 use crate::master::request::{email_problem, GameRequest};
 use crate::master::{Master, MasterError, Result};
 use crate::said;
-use crate::store::daily::{DailyCaseRow, DailyPlayRow, NewDailyPlay};
+use crate::store::games::sherlock::{DailyCaseRow, DailyPlayRow, NewDailyPlay};
 
 /// A case at a level: what a day commits a deck for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -234,9 +234,10 @@ impl Master {
 
     /// Ends the daily games of days that have ended; how many.
     pub async fn daily_close(&self) -> Result<usize> {
+        let week_ago = day_of(now() - 7 * 86_400);
         let ids = self
             .store
-            .daily_games_running_before(&day_of(now()))
+            .daily_games_running_before(&week_ago, &day_of(now()))
             .await?;
         for id in &ids {
             self.sherlock_change(*id, |s, _| {

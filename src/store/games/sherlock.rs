@@ -1,11 +1,11 @@
-//! The `daily_cases` and `daily_plays` tables: Sherlock Solitaire's daily case — each day's
+//! Sherlock Solitaire's own tables, `daily_cases` and `daily_plays`: its daily case — each day's
 //! committed deck for each case and level, and who asked to play it (once a day and case by
 //! address), with the confirmation they were sent and the game it became.
 
 use sqlx::Executor;
 
-use super::rows::{from_any_row, Columns, Decode};
-use super::{Conn, Store, StoreError};
+use crate::store::rows::{from_any_row, Columns, Decode};
+use crate::store::{Conn, Store, StoreError};
 
 /// A day's case: its seed (kept secret until the day ends), salt and commitment.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,8 +63,6 @@ impl Decode for DailyPlayRow {
 }
 
 from_any_row!(DailyPlayRow);
-
-const PLAY_COLUMNS: &str = "id, day, variant, email, name, detectives, language, game_id";
 
 /// A request to play a day's case, as the form gave it.
 pub struct NewDailyPlay<'a> {
@@ -153,9 +151,10 @@ impl Store {
         variant: &str,
         email: &str,
     ) -> Result<Option<DailyPlayRow>, StoreError> {
-        Ok(sqlx::query_as(&format!(
-            "SELECT {PLAY_COLUMNS} FROM daily_plays WHERE day = $1 AND variant = $2 AND email = $3"
-        ))
+        Ok(sqlx::query_as(
+            "SELECT id, day, variant, email, name, detectives, language, game_id FROM daily_plays
+             WHERE day = $1 AND variant = $2 AND email = $3",
+        )
         .bind(day)
         .bind(variant)
         .bind(email)
@@ -198,9 +197,10 @@ impl Store {
         conn: &mut Conn,
         token_hash: &str,
     ) -> Result<Option<DailyPlayRow>, StoreError> {
-        Ok(sqlx::query_as(&format!(
-            "SELECT {PLAY_COLUMNS} FROM daily_plays WHERE token_hash = $1 AND game_id IS NULL"
-        ))
+        Ok(sqlx::query_as(
+            "SELECT id, day, variant, email, name, detectives, language, game_id FROM daily_plays
+             WHERE token_hash = $1 AND game_id IS NULL",
+        )
         .bind(token_hash)
         .fetch_optional(&mut *conn)
         .await?)
@@ -224,21 +224,27 @@ impl Store {
 
     /// Every game played of a day's cases.
     pub async fn daily_games_of(&self, day: &str) -> Result<Vec<DailyPlayRow>, StoreError> {
-        Ok(sqlx::query_as(&format!(
-            "SELECT {PLAY_COLUMNS} FROM daily_plays WHERE day = $1 AND game_id IS NOT NULL
-             ORDER BY variant, id"
-        ))
+        Ok(sqlx::query_as(
+            "SELECT id, day, variant, email, name, detectives, language, game_id FROM daily_plays
+             WHERE day = $1 AND game_id IS NOT NULL ORDER BY variant, id",
+        )
         .bind(day)
         .fetch_all(&self.pool)
         .await?)
     }
 
-    /// The daily games of days before `today` still running, to end when their day ends.
-    pub async fn daily_games_running_before(&self, today: &str) -> Result<Vec<i64>, StoreError> {
+    /// The daily games of the days from `since` to before `today` still running, to end when
+    /// their day ends (the scheduler ends them at once: only the last few days can hold any).
+    pub async fn daily_games_running_before(
+        &self,
+        since: &str,
+        today: &str,
+    ) -> Result<Vec<i64>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT p.game_id FROM daily_plays p JOIN games g ON g.id = p.game_id
-             WHERE p.day < $1 AND g.status <> 'over'",
+             WHERE p.day >= $1 AND p.day < $2 AND g.status <> 'over'",
         )
+        .bind(since)
         .bind(today)
         .fetch_all(&self.pool)
         .await?
