@@ -1,7 +1,7 @@
-//! Sherlock Solitaire: how often each computer player solves each cell — detective(s), case,
-//! level — within the case's clock, the mean turns and wounds, and games a second on one core.
-//! Until `simulate --ruleset sherlock` comes with the game's service, this is where the
-//! clocks of RULES-SHERLOCK §4 are measured.
+//! Sherlock Solitaire: how often each solver solves each cell — detective(s), case, level —
+//! within the case's clock, the mean turns and wounds, and games a second on one core (the
+//! whole table on every core is `polysleuth simulate --ruleset sherlock`, whose figures the
+//! book's Findings page gives).
 //!
 //! cargo bench --bench sherlock            (GAMES=100 games per cell and player)
 

@@ -151,6 +151,13 @@ for spec in "polysleuth 2000" "sleuth 200" "clue 400"; do
   awk -v g="$1" -v n="$2" -v one="${times[0]}" -v all="${times[1]}" \
     'BEGIN { printf "| %s | %d | %.1f s | %.1f s | %.0f |\n", g, n, one, all, n / all }' >>"$out"
 done
+# Sherlock Solitaire: every cell (detectives, case, level), 10,000 games each, the searching
+# solver, on every core (the goal: under 5 minutes on this machine).
+start=$EPOCHREALTIME
+target/release/polysleuth simulate --ruleset sherlock --detective all --case all --level all \
+  --solver searching --games 10000 --seed 1 --jobs "$cores" >/dev/null 2>>"$log"
+awk -v a="$start" -v b="$EPOCHREALTIME" \
+  'BEGIN { printf "| sherlock: 18 cells × 10,000, searching solver | 180000 | not run | %.1f s | %.0f |\n", b - a, 180000 / (b - a) }' >>"$out"
 
 if [ "$print_only" = "--print" ]; then
   cat "$out"
