@@ -58,6 +58,9 @@ pub struct Plan {
     pub games: u64,
     pub advanced: bool,
     pub seed: u64,
+    /// Game `i`'s deck is shuffled from seed `first_deck + i` (to play the decks another
+    /// program plays); none: from the run's seed.
+    pub first_deck: Option<u64>,
     #[serde(skip)]
     pub jobs: usize,
 }
@@ -99,7 +102,10 @@ pub fn play(plan: &Plan, cell: usize, index: u64) -> GameResult {
         advanced: plan.advanced,
         turn_hours: None,
     };
-    let seed = game_seed(plan.seed, index);
+    let seed = match plan.first_deck {
+        Some(first) => first.wrapping_add(index),
+        None => game_seed(plan.seed, index),
+    };
     let g = play_out(
         &settings,
         seed,
@@ -223,6 +229,10 @@ struct Command {
     /// The run's seed: the same seed gives the same result.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Shuffle game i's deck from seed N+i instead (the decks `polysleuth replay` gives for
+    /// those seeds), to compare with another program on the same decks.
+    #[arg(long, value_name = "N")]
+    first_deck: Option<u64>,
     /// Worker threads (default: every core).
     #[arg(long)]
     jobs: Option<usize>,
@@ -288,6 +298,7 @@ impl Command {
             games: self.games,
             advanced,
             seed: self.seed,
+            first_deck: self.first_deck,
             jobs: simulate::jobs_or_cores(self.jobs),
         })
     }
@@ -343,6 +354,19 @@ mod tests {
             .unwrap_err()
             .contains("advanced"));
         assert!(plan(&["--setting", "advanced=on"]).unwrap().advanced);
+        let p = plan(&["--first-deck", "5", "--games", "2"]).unwrap();
+        assert_eq!(play(&p, 0, 1).game, 1);
+        let replayed = crate::games::sherlock::replay::run(
+            &serde_json::from_value(serde_json::json!({"seed": 6})).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            replayed["deck"],
+            serde_json::json!(crate::games::sherlock::setup::deck(6)
+                .iter()
+                .map(|c| c.face())
+                .collect::<Vec<_>>())
+        );
     }
 
     #[test]
