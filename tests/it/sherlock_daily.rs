@@ -95,6 +95,8 @@ async fn end_the_day(app: &TestApp, today: &str, yesterday: &str, games: &[i64])
 async fn a_daily_case_is_played_by_two_people_once_each_and_published_when_its_day_ends() {
     let mut app = TestApp::spawn().await;
     let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
+    let help = app.get_text("/help").await.1;
+    assert!(help.contains("href=\"/sherlock/daily\""), "the help page leads to it");
     let page = app.get_text("/sherlock/daily").await.1;
     assert!(page.contains("The Valley of Fear, level 1"), "{page}");
     assert_eq!(

@@ -69,8 +69,9 @@ impl Game for SherlockGame {
 
     fn help(&self, t: crate::lang::Lang) -> String {
         format!(
-            "<p>{}</p>",
-            crate::lang::escape_html(&t.t("sherlock-ruleset-hint"))
+            "<p>{}</p><p><a href=\"/sherlock/daily\" id=\"daily-link\">{}</a></p>",
+            crate::lang::escape_html(&t.t("sherlock-ruleset-hint")),
+            crate::lang::escape_html(&t.t("sherlock-daily-title"))
         )
     }
 

@@ -286,6 +286,23 @@ class Game:
             out.append(("play", f, True, "scene"))
         return out
 
+    def has_playable(self):
+        """Whether some card can be played now (a plus card always can: the scene takes it)."""
+        if self.pending is not None or self.between or self.over:
+            return False
+        if self.plus:
+            return True
+        if not self.hand:
+            return False
+        if self.scene_plays < 2:
+            return True
+        if self.office_plays < 2:
+            office = self.office
+            for f in self.hand:
+                if office_places(office, f):
+                    return True
+        return False
+
     def completable(self):
         if self.case == "valley_of_fear" or self.pending is not None or self.between or self.over:
             return []
@@ -343,7 +360,7 @@ class Game:
             self.hand = self._draw_n(4)
             self._say("drew", self.hand)
         elif kind == "end":
-            assert self.pending is None and not self.playable()
+            assert self.pending is None and not self.has_playable()
             self._end_turn()
             return
         else:
@@ -359,7 +376,7 @@ class Game:
             self.outcome = "won"
             self._say("won", self.turn)
             return
-        if not self.playable() and not self.completable():
+        if not self.has_playable() and not self.completable():
             self._end_turn()
 
     def _end_turn(self):

@@ -24,12 +24,14 @@ DEFAULTS = {
     "rate_letter": 0.10,        # per Threat card in the Crime Scene (scaled by its chance)
     "rate_badpair": 0.06,       # per number in the scene whose pair would wound
     "good_pair": 0.25,          # office cards' worth of a number whose pair helps
+    "slope1": 0.9,              # the slope when one turn is left
     "rate": 1.8,                # useful office plays expected per turn after the next
     "hand_samples": 24,
     "short": 1.0,               # plays' worth per card missing from the expected supply
-    "supply_frac": 0.8,         # share of the cards drawn that can be used
+    "supply_frac": 0.6,         # share of the cards drawn that can be used
     "holmes_scene_letters": 0.5,
-    "samples": 12,
+    "samples": 8,               # redrawn hands sampled at a time
+    "max_samples": 32,
 }
 
 
@@ -116,26 +118,35 @@ class Solver:
         self.memo_turn = None
         self.rng = random.Random(seed)
         self.nodes = 0
+        self.phase = None
 
     # ------------------------------------------------------------------ the interface
     def __call__(self, view):
         assert view.deck is None, "the solver must not see the deck"
-        if view.turn != self.memo_turn or len(self.memo) > 200000:
+        phase = (view.turn, view.redraw_ok or view.office_plays or view.scene_plays)
+        if view.turn != self.memo_turn or len(self.memo) > 200000 or (
+                phase != self.phase and not phase[1]):
+            # a new turn, or the hand was just redrawn: a new sample of the next hands
             self.memo.clear()
             self.umemo = {}
             self.memo_turn = view.turn
             self.next_hands = self.sample_hands(view, self.p["hand_samples"])
+        self.phase = phase
         acts = view.legal_actions()
         best, best_v = None, -1.0
+        redraw = False
         for a in acts:
             if a[0] == "redraw":
-                v = self.redraw_value(view)
-            else:
-                c = view.copy()
-                c.apply(a)
-                v = self.value(c)
+                redraw = True
+                continue
+            c = view.copy()
+            c.apply(a)
+            v = self.value(c)
             if v > best_v + 1e-12:
                 best, best_v = a, v
+        if redraw and self.p["samples"] and best_v < 1.0:
+            if self.redraw_value(view, best_v) > best_v + 1e-12:
+                best = ("redraw",)
         return best
 
     # ------------------------------------------------------------------ the search
@@ -205,20 +216,29 @@ class Solver:
             acts.append(("end",))
         return acts
 
-    def redraw_value(self, view):
+    def redraw_value(self, view, keep):
+        """The mean value of a redrawn hand, from samples: more of them while the mean is
+        too close to the value of keeping the hand to tell."""
         base = view.copy()
         for f in base.hand:
             base.discard[IDX[f]] += 1
         base.hand = ""
         base.redraw_ok = False
-        n = self.p["samples"]
-        tot = 0.0
-        for _ in range(n):
-            c = base.copy()
-            c.hand = self.sample_draw(c, 4)
-            c._after()
-            tot += self.value(c)
-        return tot / n
+        step = self.p["samples"]
+        vals = []
+        while True:
+            for _ in range(step):
+                c = base.copy()
+                c.hand = self.sample_draw(c, 4)
+                c._after()
+                vals.append(self.value(c))
+            n = len(vals)
+            mean = sum(vals) / n
+            if n >= self.p["max_samples"]:
+                return mean
+            var = sum((x - mean) ** 2 for x in vals) / (n - 1) if n > 1 else 0.0
+            if abs(mean - keep) > 2.0 * math.sqrt(var / n):
+                return mean
 
     def sample_hands(self, view, k):
         """k hands of four drawn at random from the deck's contents (the next turn's draw, as
@@ -236,18 +256,19 @@ class Solver:
         return hands
 
     def next_turn_use(self, g, needs):
-        """The mean number of useful Office plays (0-2) the sampled next hands allow."""
+        """The shares of the sampled next hands that allow 0, 1 and 2 useful Office plays."""
         key = (tuple(g.office), needs)
         u = self.umemo.get(key)
         if u is None:
-            tot = 0
+            dist = [0, 0, 0]
             cache = {}
             for h in self.next_hands:
                 x = cache.get(h)
                 if x is None:
                     x = cache[h] = useful_plays(g.office, h, needs)
-                tot += x
-            u = self.umemo[key] = tot / max(1, len(self.next_hands))
+                dist[x] += 1
+            n = max(1, len(self.next_hands))
+            u = self.umemo[key] = (dist[0] / n, dist[1] / n, dist[2] / n)
         return u
 
     def sample_draw(self, c, n):
@@ -325,9 +346,13 @@ class Solver:
                     good += q * chance
                 elif q < 0:
                     bad += chance
-        slack = (e1 + p["rate"] * (T - 1) + p["extra_per_turn"] * T + good * p["good_pair"]
+        slack = (p["rate"] * (T - 1) + p["extra_per_turn"] * T + good * p["good_pair"]
                  - P - p["short"] * short)
-        goal = 1.0 / (1.0 + math.exp(-(p["slope"] * slack + p["offset"])))
+        slope = p["slope1"] if T == 1 else p["slope"]
+        goal = 0.0
+        for u in range(3):
+            if e1[u]:
+                goal += e1[u] / (1.0 + math.exp(-(slope * (slack + u) + p["offset"])))
         lam = T * p["rate0"] + p["rate_letter"] * letters_in_scene * min(T, 3) \
             + p["rate_badpair"] * bad * min(T, 3)
         survive = _poisson_below(lam, 3 - g.wounds)

@@ -386,6 +386,48 @@ class TwoDetectives(unittest.TestCase):
         self.assertEqual(g.detective, "watson")
 
 
+class RandomPlay(unittest.TestCase):
+    """Random legal play: the invariants of the table hold at every step."""
+
+    def check(self, g):
+        self.assertEqual(total_cards(g), 48)
+        for i, s in enumerate(g.office):
+            if not s:
+                continue
+            self.assertEqual(s[0], str(i + 1))                     # started by its number
+            nums = [c for c in s if c in "1234"]
+            self.assertEqual(set(nums), {str(i + 1)})               # never two numbers
+            lets = [c for c in s if c in "ABCD"]
+            self.assertEqual(len(lets), len(set(lets)))             # a letter once a set
+        self.assertTrue(0 <= g.wounds <= 3)
+        self.assertTrue(g.office_plays <= 2 and g.scene_plays <= 2)
+        self.assertEqual(g.has_playable(), bool(g.playable()))
+        if not g.over and not g.between:
+            v = g.player_view()
+            self.assertEqual(v.deck_counts(),
+                             [sorted(g.deck).count(f) for f in FACES])
+            if g.pending is None:
+                self.assertEqual(v.legal_actions(), g.legal_actions())
+
+    def test_random_games(self):
+        for seed in range(150):
+            rnd = random.Random(seed)
+            deck = list(ALL)
+            rnd.shuffle(deck)
+            dets = [("holmes",), ("watson",), ("holmes", "watson")][seed % 3]
+            case = ["valley_of_fear", "final_problem"][seed // 3 % 2]
+            g = Game(deck, dets, case, 1 + seed % 3, seed=seed, advanced=seed % 7 == 0)
+            while not g.over:
+                self.check(g)
+                acts = g.legal_actions()
+                self.assertTrue(acts)
+                g.apply(rnd.choice(acts))
+            self.check(g)
+            self.assertIn(g.outcome, ("won", "lost_to_wounds", "lost_to_time"))
+            if g.outcome == "lost_to_time":
+                self.assertEqual(g.turn, g.limit)
+
+
 class SolverSmoke(unittest.TestCase):
     def test_games_conserve_cards_and_end(self):
         for seed in range(6):
