@@ -11,7 +11,8 @@ CREATE TABLE daily_cases (
 );
 
 -- Who asked to play a day's case: once a day and case by address (lower-cased). The
--- confirmation's token is kept hashed until it is used; the game is set when it is.
+-- confirmation's token is kept hashed until it is used; the game is set when it is. `mails`
+-- counts the links sent, so that no one can flood an address through the form.
 CREATE TABLE daily_plays (
     id          BIGSERIAL PRIMARY KEY,
     day         TEXT    NOT NULL,
@@ -21,6 +22,7 @@ CREATE TABLE daily_plays (
     detectives  TEXT    NOT NULL,
     language    TEXT    NOT NULL,
     token_hash  TEXT,
+    mails       INTEGER NOT NULL DEFAULT 1,
     game_id     BIGINT  REFERENCES games (id),
     created_at  BIGINT  NOT NULL,
     UNIQUE (day, variant, email)

@@ -96,7 +96,10 @@ async fn a_daily_case_is_played_by_two_people_once_each_and_published_when_its_d
     let mut app = TestApp::spawn().await;
     let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
     let help = app.get_text("/help").await.1;
-    assert!(help.contains("href=\"/sherlock/daily\""), "the help page leads to it");
+    assert!(
+        help.contains("href=\"/sherlock/daily\""),
+        "the help page leads to it"
+    );
     let page = app.get_text("/sherlock/daily").await.1;
     assert!(page.contains("The Valley of Fear, level 1"), "{page}");
     assert_eq!(
@@ -110,9 +113,22 @@ async fn a_daily_case_is_played_by_two_people_once_each_and_published_when_its_d
     assert!(page.contains("Nothing was sent"), "{page}");
     assert!(crate::classic::outbox(&app).is_empty());
 
-    // Ann and Ben ask, and confirm by their links.
+    // Ann and Ben ask, and confirm by their links. Asking again renews the link, three times
+    // at most: an address cannot be flooded through the form.
     let page = ask(&app, "Ann", "ann@example.org").await;
     assert!(page.contains("was mailed to ann@example.org"), "{page}");
+    ask(&app, "Ann", "ann@example.org").await;
+    ask(&app, "Ann", "ann@example.org").await;
+    let page = ask(&app, "Ann", "ann@example.org").await;
+    assert!(page.contains("No more are sent today"), "{page}");
+    let links = |app: &TestApp| {
+        crate::classic::outbox(app)
+            .iter()
+            .filter(|m| m.to == "ann@example.org")
+            .count()
+    };
+    crate::common::mail::settle(&app).await;
+    assert_eq!(links(&app), 3);
     let ann = confirm(&app, "ann@example.org").await;
     assert!(ann.starts_with("/sherlock/play/"), "{ann}");
     ask(&app, "Ben", "Ben@Example.org").await;

@@ -186,3 +186,4 @@ error-sherlock-daily-over = This link was for { $day }'s case, and that day has 
 error-sherlock-daily-hidden = This is a daily case's game: nothing of it is shown before its day ({ $day }, UTC) ends.
 error-sherlock-daily-record = This daily case's record holds its deck: it is published when its day ({ $day }, UTC) ends.
 error-sherlock-daily-no-day = There was no daily case on { $day }.
+error-sherlock-daily-mailed = { $count } links to { $case } were mailed to this address today already: open the last one. No more are sent today, so that nobody can flood an address through this form.

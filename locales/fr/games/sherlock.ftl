@@ -186,3 +186,4 @@ error-sherlock-daily-over = Ce lien était pour l’affaire du { $day }, et ce j
 error-sherlock-daily-hidden = C’est une partie de l’affaire du jour : rien n’en est montré avant la fin de son jour ({ $day }, UTC).
 error-sherlock-daily-record = Le relevé de cette affaire du jour contient sa pioche : il est publié à la fin de son jour ({ $day }, UTC).
 error-sherlock-daily-no-day = Il n’y a pas eu d’affaire du jour le { $day }.
+error-sherlock-daily-mailed = { $count } liens pour { $case } ont déjà été envoyés à cette adresse aujourd’hui : ouvrez le dernier. Aucun autre n’est envoyé aujourd’hui, pour que personne ne puisse inonder une adresse par ce formulaire.

@@ -64,6 +64,9 @@ impl Decode for DailyPlayRow {
 
 from_any_row!(DailyPlayRow);
 
+/// The most confirmation links one address is sent for one day's case.
+pub const MAX_DAILY_MAILS: i64 = 3;
+
 /// A request to play a day's case, as the form gave it.
 pub struct NewDailyPlay<'a> {
     pub day: &'a str,
@@ -162,33 +165,36 @@ impl Store {
         .await?)
     }
 
-    /// Keeps a request to play, or renews an unconfirmed one's token and choices.
+    /// Keeps a request to play, or renews an unconfirmed one's token and choices: false when
+    /// the request was answered already (a game made, or `MAX_DAILY_MAILS` links sent).
     pub async fn ask_daily_play(
         &self,
         conn: &mut Conn,
         p: &NewDailyPlay<'_>,
-    ) -> Result<(), StoreError> {
-        conn.execute(
-            sqlx::query(
-                "INSERT INTO daily_plays
+    ) -> Result<bool, StoreError> {
+        let done = conn
+            .execute(
+                sqlx::query(
+                    "INSERT INTO daily_plays
                    (day, variant, email, name, detectives, language, token_hash, created_at)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
                  ON CONFLICT (day, variant, email) DO UPDATE SET name = excluded.name,
                    detectives = excluded.detectives, language = excluded.language,
-                   token_hash = excluded.token_hash
-                 WHERE daily_plays.game_id IS NULL",
+                   token_hash = excluded.token_hash, mails = daily_plays.mails + 1
+                 WHERE daily_plays.game_id IS NULL AND daily_plays.mails < $9",
+                )
+                .bind(p.day)
+                .bind(p.variant)
+                .bind(p.email)
+                .bind(p.name)
+                .bind(p.detectives)
+                .bind(p.language)
+                .bind(p.token_hash)
+                .bind(p.now)
+                .bind(MAX_DAILY_MAILS),
             )
-            .bind(p.day)
-            .bind(p.variant)
-            .bind(p.email)
-            .bind(p.name)
-            .bind(p.detectives)
-            .bind(p.language)
-            .bind(p.token_hash)
-            .bind(p.now),
-        )
-        .await?;
-        Ok(())
+            .await?;
+        Ok(done.rows_affected() > 0)
     }
 
     /// The unconfirmed request a confirmation token belongs to.

@@ -32,6 +32,7 @@ DEFAULTS = {
     "holmes_scene_letters": 0.5,
     "samples": 8,               # redrawn hands sampled at a time
     "max_samples": 32,
+    "redraw_margin": 0.0,       # a redraw must beat keeping the hand by this much
 }
 
 
@@ -145,7 +146,8 @@ class Solver:
             if v > best_v + 1e-12:
                 best, best_v = a, v
         if redraw and self.p["samples"] and best_v < 1.0:
-            if self.redraw_value(view, best_v) > best_v + 1e-12:
+            if self.redraw_value(view, best_v + self.p["redraw_margin"]) > \
+                    best_v + self.p["redraw_margin"] + 1e-12:
                 best = ("redraw",)
         return best
 
@@ -289,11 +291,13 @@ class Solver:
         return out
 
     # ------------------------------------------------------------------ the evaluation
-    def evaluate(self, g):
+    def features(self, g):
+        """What the evaluation looks at where a turn ends: (turns left, wounds, office plays
+        needed, missing Investigation and Threat cards against the expected supply, the
+        shares of next hands allowing 0/1/2 useful office plays, helpful and harmful pairs
+        waiting in the scene, Threat cards in the scene)."""
         p = self.p
         T = g.limit - g.turn
-        if T <= 0:
-            return 0.0
         counts = g.deck_counts()
         size = sum(counts)
         P, num_need, let_need = requirements(g)
@@ -314,17 +318,16 @@ class Solver:
             r = sum(pool)
             extra = (draws - size) / r if r > 0 else 0.0
             supply = [counts[i] + min(pool[i], pool[i] * extra) for i in range(8)]
-        short = 0.0
+        short_n = 0.0
         beta = p["supply_frac"]
         for i in range(4):
             if num_need[i]:
-                short += max(0.0, num_need[i] - beta * supply[i])
+                short_n += max(0.0, num_need[i] - beta * supply[i])
         lsup = supply[4] + supply[5] + supply[6] + supply[7]
         if "holmes" in g.detectives:
             lsup += p["holmes_scene_letters"] * bin(g.scene & THREATS).count("1")
-        short += max(0.0, let_need - beta * lsup)
-        needs = self.needs(g)
-        e1 = self.next_turn_use(g, needs)
+        short_l = max(0.0, let_need - beta * lsup)
+        e1 = self.next_turn_use(g, self.needs(g))
         # the scene: pairs to come
         d_next = g.detectives[g.turn % len(g.detectives)]
         d_other = g.detectives[(g.turn + 1) % len(g.detectives)]
@@ -346,6 +349,14 @@ class Solver:
                     good += q * chance
                 elif q < 0:
                     bad += chance
+        return T, g.wounds, P, short_n, short_l, e1, good, bad, letters_in_scene
+
+    def evaluate(self, g):
+        if g.limit - g.turn <= 0:
+            return 0.0
+        T, w, P, short_n, short_l, e1, good, bad, lets = self.features(g)
+        p = self.p
+        short = short_n + short_l
         slack = (p["rate"] * (T - 1) + p["extra_per_turn"] * T + good * p["good_pair"]
                  - P - p["short"] * short)
         slope = p["slope1"] if T == 1 else p["slope"]
@@ -353,9 +364,9 @@ class Solver:
         for u in range(3):
             if e1[u]:
                 goal += e1[u] / (1.0 + math.exp(-(slope * (slack + u) + p["offset"])))
-        lam = T * p["rate0"] + p["rate_letter"] * letters_in_scene * min(T, 3) \
+        lam = T * p["rate0"] + p["rate_letter"] * lets * min(T, 3) \
             + p["rate_badpair"] * bad * min(T, 3)
-        survive = _poisson_below(lam, 3 - g.wounds)
+        survive = _poisson_below(lam, 3 - w)
         return 0.999 * goal * survive
 
     @staticmethod
@@ -411,6 +422,7 @@ class Solver:
 
 
 THREATS = 0xF0
+
 
 
 def _useful(office, f, n, needs):

@@ -134,7 +134,8 @@ impl Master {
             }
         }
         let names: Vec<&str> = settings.detectives.iter().map(|d| d.name()).collect();
-        self.store
+        let kept = self
+            .store
             .ask_daily_play(
                 &mut tx,
                 &NewDailyPlay {
@@ -149,6 +150,13 @@ impl Master {
                 },
             )
             .await?;
+        if !kept {
+            return Err(MasterError::Conflict(said!(
+                "error-sherlock-daily-mailed",
+                case = v.words(t),
+                count = crate::store::games::sherlock::MAX_DAILY_MAILS
+            )));
+        }
         let link = self.site.link(&format!("/sherlock/daily/confirm/{token}"));
         let letter = Letter {
             subject: t.t2(
