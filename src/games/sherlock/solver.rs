@@ -163,7 +163,11 @@ pub fn planned_line(g: &Game) -> Option<String> {
         return kept;
     }
     let mut rng = crate::games::stream::stream("sherlock/search", 0, 0);
-    let (_, path) = best_by_turn_end(&here, 9, &mut rng);
+    let (stay, path) = best_by_turn_end(&here, 9, &mut rng);
+    if g.may_redraw() && redraw_worth(&here, stay, &mut rng) {
+        PLAN.with(|p| p.borrow_mut().clear());
+        return Some(Command::Redraw.to_string());
+    }
     // The path, last line first: each line with the game it is played from.
     let mut steps: Vec<(Game, Command)> = Vec::new();
     let mut at = here;
@@ -180,6 +184,41 @@ pub fn planned_line(g: &Game) -> Option<String> {
     steps.reverse();
     PLAN.with(|p| *p.borrow_mut() = steps);
     first
+}
+
+/// How many hands a redraw is tried with.
+const REDRAW_SAMPLES: usize = 4;
+
+/// Whether redrawing is expected to end the turn better than playing the hand: the turn is
+/// searched with hands drawn from the cards the player has not seen (never the deck's order:
+/// every unseen card is as likely), and their mean compared with the hand's best.
+fn redraw_worth(here: &Game, stay: f64, rng: &mut ChaCha20Rng) -> bool {
+    let mut seen: Vec<super::cards::Card> = (here.office.iter())
+        .flat_map(|s| s.cards.iter().copied())
+        .chain(here.scene.iter().copied())
+        .chain(here.discard.iter().copied())
+        .chain(here.hand.iter().map(|h| h.card))
+        .collect();
+    seen.sort();
+    let unseen: Vec<super::cards::Card> = super::cards::Card::all()
+        .filter(|c| seen.binary_search(c).is_err())
+        .collect();
+    if unseen.len() < 4 {
+        return false;
+    }
+    let mut total = 0.0;
+    for _ in 0..REDRAW_SAMPLES {
+        let mut copy = here.clone();
+        let mut deck = unseen.clone();
+        super::setup::shuffle(&mut deck, rng);
+        copy.deck = deck;
+        if copy.play(&Command::Redraw, rng).is_err() {
+            return false;
+        }
+        copy.deck.clear();
+        total += best_by_turn_end(&copy, 9, rng).0;
+    }
+    total / REDRAW_SAMPLES as f64 > stay
 }
 
 /// The line the greedy player sends next, or None when nothing can be played (the turn then

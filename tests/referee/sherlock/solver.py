@@ -7,12 +7,28 @@ every destination and every ability choice to the end of the turn (an expectimax
 Holmes's pair of 4s is a chance node over the deck's known contents), and scores the positions
 where the turn ends with its own evaluation of the case's progress against the clock and of
 the wound risk.  A redraw is valued by sampling redrawn hands from the deck's contents.
+
+The evaluation (an estimate of the chance to win, in [0, 1)) looks at:
+* the Office plays the cheapest plan still needs (each set's cards to come, letters between
+  numbers included; in The Final Problem the cheapest sets to complete), against the turns
+  left;
+* the next turn: over hands sampled from the deck's contents, the share that allow 0, 1 or 2
+  useful Office plays;
+* the supply: Investigation cards of each needed number and Threat cards the remaining draws
+  can be expected to bring (the discard pile and the scene's Threat cards coming back at a
+  reshuffle);
+* the Crime Scene: numbers waiting there whose pair would help or wound the detective(s) to
+  come, and Threat cards waiting there (a wound if their twin is played there);
+* the wounds, as a chance of surviving the turns left.
+Its weights (DEFAULTS) were set by trials on decks shuffled by Python's random, not on the
+judged decks.
 """
 
 import math
 import random
 
-from engine import FACES, IDX, BIT, NUMBERS, LETTERS, FULL, numbers_in, office_places
+from engine import (FACES, IDX, BIT, NUMBERS, LETTERS, FULL, THREAT_MASK as THREATS,
+                    numbers_in, office_places)
 
 DEFAULTS = {
     # goal: win chance as a logistic of the office slack (capacity minus plays needed)
@@ -420,13 +436,6 @@ class Solver:
             return 1
         return 1 if g.wounds else 0
 
-
-THREATS = 0xF0
-
-
-
-def _useful(office, f, n, needs):
-    return needs[n - 1]
 
 
 def useful_plays(office, hand, needs):

@@ -1,10 +1,15 @@
 """Self-checks of the independent Sherlock Solitaire engine (and a smoke test of the solver).
 
     cd tests/referee/sherlock && python3 -m unittest -v test_engine
+    python3 tests/referee/sherlock/test_engine.py          # from anywhere
 """
 
+import os
 import random
+import sys
 import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from engine import (Game, BIT, IDX, FACES, office_places, redraw_condition, play_game,
                     TURN_LIMIT)
