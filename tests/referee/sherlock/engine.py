@@ -1,6 +1,6 @@
 """An independent engine for Sherlock Solitaire, written from the rules alone.
 
-Sources: /work/shared/RULES-SHERLOCK.md (sections 1-4 and the fine points of section 7) and
+Sources: the rule text this service applies (sections 1-4 and the fine points of section 7) and
 docs/src/players/sherlock.md.  Nothing here comes from the project's code.
 
 Representation (chosen for a fast search on copies):
