@@ -565,3 +565,53 @@ async fn a_game_is_made_on_the_web_form_and_the_command_line_and_bad_requests_ar
     }
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_computer_detective_plays_its_turns_at_once_and_its_lines_are_in_the_record() {
+    let mut app = TestApp::spawn().await;
+    let rules = settings(
+        Case::FinalProblem,
+        1,
+        &[Detective::Holmes, Detective::Watson],
+        false,
+    );
+    let (status, created) = app
+        .post_game(&json!({
+            "name": "Half machine", "gm_email": "gm@example.org", "ruleset": "sherlock",
+            "players": ["Ann <ann@example.org>", "Robo <computer:detective>"],
+            "seed": 12, "settings": rules,
+        }))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let gm = crate::common::path_of(created["gm_link"].as_str().unwrap());
+    // Only the person is mailed a link.
+    let mut person = created.clone();
+    person["players"] = json!([created["players"][0]]);
+    let links = app.player_links(&person).await;
+    let api = links[0].replacen("/play/", "/api/sherlock/play/", 1);
+    for turn in [1u32, 3] {
+        let s = stored(&app, id).await;
+        if s.over() {
+            break;
+        }
+        assert_eq!(
+            s.game.turn, turn,
+            "Robo's turn is played as soon as it comes"
+        );
+        let (status, done) = app
+            .post_json(&api, &json!({"text": plan_turn(&s, searching).join("\n")}))
+            .await;
+        assert_eq!(status, 200, "{done}");
+    }
+    let s = stored(&app, id).await;
+    assert!(s.game.turn >= 5 || s.over(), "turn {}", s.game.turn);
+    let record = gm_ends(&app, id, &gm).await;
+    assert!(
+        record["messages"]
+            .to_string()
+            .contains("\"player\":\"Robo\""),
+        "{record}"
+    );
+    app.stop().await;
+}
