@@ -363,6 +363,26 @@ impl Commands {
     }
 }
 
+/// Whether a line is one of the mail commands every game shares (`status`, `help`, `language`,
+/// `timezone`, in English or French), rather than prose: each game's door keeps such lines
+/// with the turn it reads.
+pub fn is_shared_command(line: &str) -> bool {
+    let l = line.trim().trim_end_matches(['.', '!']).to_lowercase();
+    let first = l.split_whitespace().next().unwrap_or("");
+    matches!(
+        first,
+        "status"
+            | "état"
+            | "etat"
+            | "help"
+            | "aide"
+            | "language"
+            | "langue"
+            | "timezone"
+            | "fuseau"
+    )
+}
+
 pub fn commands(text: &str) -> Commands {
     let meaningful: Vec<(usize, &str)> = crate::games::typography::meaningful_lines(text).collect();
     let mut out = Commands {

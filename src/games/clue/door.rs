@@ -12,24 +12,6 @@ use crate::mail::{reply, Letter};
 use crate::master::{Master, MasterError};
 use crate::store::{GameRow, PlayerRow};
 
-/// Whether a line is one of the mail commands every game shares.
-fn is_mail_command(line: &str) -> bool {
-    let l = line.trim().trim_end_matches(['.', '!']).to_lowercase();
-    let first = l.split_whitespace().next().unwrap_or("");
-    matches!(
-        first,
-        "status"
-            | "état"
-            | "etat"
-            | "help"
-            | "aide"
-            | "language"
-            | "langue"
-            | "timezone"
-            | "fuseau"
-    )
-}
-
 /// What the player alone may read of the game now: their guest, hand, the cards shown to and
 /// by them, whose turn.
 fn status(master: &Master, row: &GameRow, g: &Stored, player: &PlayerRow) -> Letter {
@@ -92,7 +74,7 @@ pub(crate) async fn handle(
     row: &GameRow,
     text: &str,
 ) -> Result<bool, MasterError> {
-    let own = reply::own_text(text, |l| read(l).is_ok() || is_mail_command(l));
+    let own = reply::own_text(text, |l| read(l).is_ok() || inbound::is_shared_command(l));
     let commands = inbound::commands(&own.text);
     let t = player.lang(row);
     let answer = |subject: String, body: String| {

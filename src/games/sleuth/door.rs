@@ -15,21 +15,7 @@ use crate::store::{GameRow, PlayerRow};
 fn is_mail_command(line: &str) -> bool {
     let l = line.trim().trim_end_matches(['.', '!']).to_lowercase();
     let first = l.split_whitespace().next().unwrap_or("");
-    matches!(
-        first,
-        "status"
-            | "état"
-            | "etat"
-            | "help"
-            | "aide"
-            | "digest"
-            | "résumé"
-            | "resume"
-            | "language"
-            | "langue"
-            | "timezone"
-            | "fuseau"
-    )
+    crate::mail::inbound::is_shared_command(line) || matches!(first, "digest" | "résumé" | "resume")
 }
 
 /// `digest on` / `digest off` (`résumé oui` / `résumé non`): the choice, if the line is one.
