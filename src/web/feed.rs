@@ -56,3 +56,29 @@ pub fn turns_feed(
         .content_type("application/atom+xml; charset=utf-8")
         .body(body))
 }
+
+/// The feed of a game's log grouped by turn (newest first), each turn's entry dated when the
+/// next turn began (the newest, when it began): `began_at` holds each turn's start, by turn
+/// number − 1, and `created_at` the game's.
+pub fn log_feed(
+    t: Lang,
+    title: &str,
+    page: &str,
+    log: &[(u32, Vec<String>)],
+    began_at: &[i64],
+    created_at: i64,
+) -> Result<HttpResponse, MasterError> {
+    let last = (began_at.iter().copied())
+        .chain([created_at])
+        .max()
+        .unwrap_or(created_at);
+    let at = |turn: u32| began_at.get(turn as usize).copied().unwrap_or(last);
+    let entries = (log.iter())
+        .map(|(turn, lines)| Entry {
+            turn: *turn,
+            at: at(*turn),
+            text: lines.join("\n"),
+        })
+        .collect();
+    turns_feed(t, title, page, entries, last)
+}

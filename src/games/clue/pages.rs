@@ -336,26 +336,14 @@ pub async fn feed(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
     let (row, state) = master.clue_game(path.into_inner()).await?;
     let t = crate::web::lang::reader(&req, row.language);
     let g = table(t, &row, &state, None);
-    let last = (state.began_at.iter().copied())
-        .chain([row.created_at])
-        .max()
-        .unwrap_or(row.created_at);
-    // A turn's entry last changed when the next turn began; the newest, when it began.
-    let at = |turn: u32| state.began_at.get(turn as usize).copied().unwrap_or(last);
-    let entries = (g.log.iter())
-        .map(|(turn, lines)| crate::web::feed::Entry {
-            turn: *turn,
-            at: at(*turn),
-            text: lines.join("\n"),
-        })
-        .collect();
     let page = master.site.link(&format!("/clue/games/{}", row.id));
-    Ok(crate::web::feed::turns_feed(
+    Ok(crate::web::feed::log_feed(
         t,
         &format!("Clue: {}", row.name),
         &page,
-        entries,
-        last,
+        &g.log,
+        &state.began_at,
+        row.created_at,
     )?)
 }
 
