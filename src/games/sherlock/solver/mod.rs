@@ -1,20 +1,26 @@
 //! Sherlock Solitaire's computer players, pure, reading the game as its player sees it (the
-//! table and the hand; never the deck's order). Both score a position by what the case needs
-//! — a win first, then sets of each number grown in the Office (The Valley of Fear) or sets
-//! completed and ready to complete (The Final Problem) — less the wounds.
-//! - The **greedy** player takes the line that scores best at once, with no look-ahead.
-//! - The **searching** player tries every order of the hand's plays and every choice to the
-//!   turn's end, and takes the first line of the best sequence.
+//! table and the hand; never the deck's order).
+//! - The **searching** player tries every order of the hand's plays, every destination, every
+//!   choice and every `complete` to the turn's end (`search`), and takes the line after which
+//!   the turn is expected to end with the best chance to win, as `estimate` judges a turn's
+//!   end: the Office plays the case still needs against the turns left, the next hand, the
+//!   supply of the cards needed, the Crime Scene and the wounds.
+//! - The **greedy** player takes the line that scores best at once, with no look-ahead, by a
+//!   plain count of progress (sets grown or completed, less the wounds).
 //!
 //! `legal_lines` lists every line the engine accepts now, for the players, the page's buttons
 //! and the tests.
 
-use rand::rngs::ChaCha20Rng;
+mod estimate;
+mod office;
+mod search;
 
 use super::cards::Face;
 use super::command::{read, Area, Command};
 use super::game::{Game, Outcome};
 use super::setup::{deck, play_stream, Case, Settings};
+pub use estimate::Weights;
+use search::Search;
 
 /// Every command the engine accepts now: the waiting choice's options, else each card's plays
 /// (`on N` named for every set a card may go on), and `complete N` where a set may be.
@@ -71,7 +77,7 @@ pub fn legal_lines(g: &Game) -> Vec<String> {
     legal_commands(g).iter().map(|c| c.to_string()).collect()
 }
 
-/// How good a position is for the case, seen from the table alone.
+/// How far the case has come, seen from the table alone: the greedy player's score.
 fn score(g: &Game) -> f64 {
     match g.outcome {
         Some(Outcome::Won) => return 1e9,
@@ -111,114 +117,58 @@ fn score(g: &Game) -> f64 {
     s
 }
 
-/// The best score reachable from `g` by the end of this turn, lines tried in every order
-/// (cards left in the hand count as the wound they will bring), with the lines that reach it,
-/// last first.
-fn best_by_turn_end(g: &Game, depth: usize, rng: &mut ChaCha20Rng) -> (f64, Vec<Command>) {
-    let lines = legal_commands(g);
-    if lines.is_empty() || depth == 0 || g.over() {
-        let left = if g.hand.is_empty() || g.over() {
-            0.0
-        } else {
-            40.0
-        };
-        return (score(g) - left, Vec::new());
-    }
-    let mut best = (f64::MIN, Vec::new());
-    for command in lines {
-        let mut copy = g.clone();
-        if copy.play(&command, rng).is_ok() {
-            let (s, mut path) = best_by_turn_end(&copy, depth - 1, rng);
-            if s > best.0 {
-                path.push(command);
-                best = (s, path);
-            }
-        }
-    }
-    best
-}
-
 thread_local! {
-    /// The rest of the searching player's best sequence for the turn under way: each line
-    /// with the game it was planned from (no deck), so that it is played only from there.
-    static PLAN: std::cell::RefCell<Vec<(Game, Command)>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The search of the turn under way, kept for the turn's later lines while the game
+    /// stands where it looked (its settings, and a position it searched).
+    static SEARCH: std::cell::RefCell<Option<(Settings, Search)>> = const { std::cell::RefCell::new(None) };
 }
 
-/// The line the searching player sends next: the first of the best sequence of lines to the
-/// turn's end, every order of the hand's plays and every choice tried on copies of the game
-/// with no deck (what it would draw is not its to know). The rest of the sequence is kept and
-/// played while the game stands where it was planned to; a card drawn meanwhile (Holmes's
-/// 4s) plans again. None when nothing can be played.
+/// The line the searching player sends next (`choose` with its case's weights), or None when
+/// nothing can be played and no `complete` is worth it (the turn then ends).
 pub fn planned_line(g: &Game) -> Option<String> {
+    choose(g, Weights::of(g.settings.case)).map(|c| c.to_string())
+}
+
+/// The searching player's next command, by weights `w`: of every command the engine accepts,
+/// the one after which the turn, played on as well as it can be, is expected to end with the
+/// best chance to win (a redraw weighed by hands drawn from the unseen cards). It reads a copy
+/// of the game with no deck: what it would draw is not its to know.
+pub fn choose(g: &Game, w: Weights) -> Option<Command> {
+    if g.over() {
+        return None;
+    }
     let mut here = g.clone();
     here.deck.clear();
-    let kept = PLAN.with(|p| {
-        let mut p = p.borrow_mut();
-        match p.last() {
-            Some((at, _)) if *at == here => p.pop().map(|(_, c)| c.to_string()),
-            _ => None,
+    let fresh = !here.played && here.office_plays == 0 && here.scene_plays == 0;
+    SEARCH.with(|cell| {
+        let mut kept = cell.borrow_mut();
+        let reuse = matches!(&*kept, Some((settings, search))
+            if !fresh && *settings == here.settings && search.weights() == w && search.knows(&here));
+        if !reuse {
+            *kept = Some((here.settings.clone(), Search::new(&here, w)));
         }
-    });
-    if kept.is_some() {
-        return kept;
-    }
-    let mut rng = crate::games::stream::stream("sherlock/search", 0, 0);
-    let (stay, path) = best_by_turn_end(&here, 9, &mut rng);
-    if g.may_redraw() && redraw_worth(&here, stay, &mut rng) {
-        PLAN.with(|p| p.borrow_mut().clear());
-        return Some(Command::Redraw.to_string());
-    }
-    // The path, last line first: each line with the game it is played from.
-    let mut steps: Vec<(Game, Command)> = Vec::new();
-    let mut at = here;
-    for command in path.iter().rev() {
-        let mut next = at.clone();
-        if next.play(command, &mut rng).is_err() {
-            break;
+        let (_, search) = kept.as_mut().expect("just made");
+        let commands = legal_commands(&here);
+        let plays = commands.iter().any(|c| !matches!(c, Command::Complete(_)));
+        let mut best: (f64, Option<Command>) = match plays {
+            true => (f64::MIN, None),
+            false => (search.ending(&here), None),
+        };
+        for c in commands {
+            let v = search.after(&here, &c);
+            if v > best.0 {
+                best = (v, Some(c));
+            }
         }
-        next.deck.clear();
-        steps.push((at, command.clone()));
-        at = next;
-    }
-    let first = (!steps.is_empty()).then(|| steps.remove(0).1.to_string());
-    steps.reverse();
-    PLAN.with(|p| *p.borrow_mut() = steps);
-    first
-}
-
-/// How many hands a redraw is tried with.
-const REDRAW_SAMPLES: usize = 4;
-
-/// Whether redrawing is expected to end the turn better than playing the hand: the turn is
-/// searched with hands drawn from the cards the player has not seen (never the deck's order:
-/// every unseen card is as likely), and their mean compared with the hand's best.
-fn redraw_worth(here: &Game, stay: f64, rng: &mut ChaCha20Rng) -> bool {
-    let mut seen: Vec<super::cards::Card> = (here.office.iter())
-        .flat_map(|s| s.cards.iter().copied())
-        .chain(here.scene.iter().copied())
-        .chain(here.discard.iter().copied())
-        .chain(here.hand.iter().map(|h| h.card))
-        .collect();
-    seen.sort();
-    let unseen: Vec<super::cards::Card> = super::cards::Card::all()
-        .filter(|c| seen.binary_search(c).is_err())
-        .collect();
-    if unseen.len() < 4 {
-        return false;
-    }
-    let mut total = 0.0;
-    for _ in 0..REDRAW_SAMPLES {
-        let mut copy = here.clone();
-        let mut deck = unseen.clone();
-        super::setup::shuffle(&mut deck, rng);
-        copy.deck = deck;
-        if copy.play(&Command::Redraw, rng).is_err() {
-            return false;
+        if here.may_redraw() && best.0 < 1.0 {
+            if let Some(redrawn) = search.redraw(&here, best.0) {
+                if redrawn > best.0 {
+                    return Some(Command::Redraw);
+                }
+            }
         }
-        copy.deck.clear();
-        total += best_by_turn_end(&copy, 9, rng).0;
-    }
-    total / REDRAW_SAMPLES as f64 > stay
+        best.1
+    })
 }
 
 /// The line the greedy player sends next, or None when nothing can be played (the turn then
