@@ -16,9 +16,9 @@
 //! The weights (`Weights`) were set by `examples/sherlock_weights.rs` on decks no judged run
 //! plays.
 
-use super::office::{index, Office, FULL, LETTERS};
-use crate::games::sherlock::game::Game;
-use crate::games::sherlock::setup::{Case, Detective};
+use super::board::Board;
+use super::office::{Office, LETTERS};
+use crate::games::sherlock::setup::{Case, Detective, Settings};
 
 /// The estimate's weights, one set per case.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -137,21 +137,21 @@ fn set_needs(office: &Office, n: usize, k: u32) -> (u32, u32, u32, bool) {
 }
 
 /// The cheapest way to solve the case from `office`, with `completed` counts per number.
-pub fn needs(g: &Game, office: &Office, completed: &[u8; 4]) -> Needs {
+pub fn needs(settings: &Settings, office: &Office, completed: &[u8; 4]) -> Needs {
     let mut out = Needs {
         plays: 0,
         numbers: [0; 4],
         letters: 0,
         wanted: [false; 4],
     };
-    let level = g.settings.level as u32;
+    let level = settings.level as u32;
     let add = |out: &mut Needs, n: usize, (plays, numbers, letters, ok): (u32, u32, u32, bool)| {
         out.plays += plays + if ok { 0 } else { 4 };
         out.numbers[n] += numbers;
         out.letters += letters;
         out.wanted[n] |= numbers > 0;
     };
-    match g.settings.case {
+    match settings.case {
         Case::ValleyOfFear => {
             for n in 0..4 {
                 add(&mut out, n, set_needs(office, n, level + 1));
@@ -204,7 +204,8 @@ fn poisson_below(lambda: f64, k: u32) -> f64 {
 }
 
 /// Whether a pair of `n` would help detective `d` (1), wound (−1) or neither (0).
-fn pair_quality(g: &Game, office: &Office, scene: &[u8; 8], discard: &[u8; 8], n: usize, d: Detective) -> i32 {
+fn pair_quality(end: &Ending, n: usize, d: Detective) -> i32 {
+    let (office, scene, discard) = (&end.office, &end.scene, &end.discard);
     let helps = |yes: bool| if yes { 1 } else { -1 };
     match (d, n + 1) {
         (Detective::Holmes, 1) => helps(
@@ -223,13 +224,14 @@ fn pair_quality(g: &Game, office: &Office, scene: &[u8; 8], discard: &[u8; 8], n
             (0..4).any(|m| m != 1 && scene[m] > 0 && !office.places(m).is_empty()),
         ),
         (Detective::Watson, 3) => 1,
-        (Detective::Watson, _) => i32::from(g.wounds > 0),
+        (Detective::Watson, _) => i32::from(end.wounds > 0),
     }
 }
 
 /// The estimate's view of a turn's end: the table with the hand gone to the discard pile.
 pub struct Ending<'a> {
-    pub game: &'a Game,
+    pub settings: &'a Settings,
+    pub turn: u32,
     pub office: Office,
     pub scene: [u8; 8],
     pub discard: [u8; 8],
@@ -240,33 +242,22 @@ pub struct Ending<'a> {
 
 impl<'a> Ending<'a> {
     /// The table where the turn ends, the hand's cards discarded with the wound they bring.
-    pub fn of(g: &'a Game) -> Ending<'a> {
-        let office = Office::of(g);
-        let mut scene = [0u8; 8];
-        for c in &g.scene {
-            scene[index(c.face())] += 1;
+    pub fn of(b: &Board, settings: &'a Settings) -> Ending<'a> {
+        let mut discard = b.discard;
+        let mut left = false;
+        for i in 0..8 {
+            discard[i] += b.hand[i] + b.plus[i];
+            left |= b.hand[i] + b.plus[i] > 0;
         }
-        let mut discard = [0u8; 8];
-        for c in g.discard.iter().chain(g.hand.iter().map(|h| &h.card)) {
-            discard[index(c.face())] += 1;
-        }
-        let mut unseen = FULL;
-        for (i, u) in unseen.iter_mut().enumerate() {
-            *u -= office.count[i] + scene[i] + discard[i];
-        }
-        let mut completed = [0u8; 4];
-        for n in &g.completed {
-            completed[*n as usize - 1] += 1;
-        }
-        let wounds = g.wounds + u8::from(!g.hand.is_empty());
         Ending {
-            game: g,
-            office,
-            scene,
+            settings,
+            turn: b.turn,
+            office: Office::of_board(b),
+            scene: b.scene,
             discard,
-            unseen,
-            completed,
-            wounds,
+            unseen: b.unseen,
+            completed: b.completed,
+            wounds: b.wounds + u8::from(left),
         }
     }
 
@@ -277,16 +268,16 @@ impl<'a> Ending<'a> {
         w: &Weights,
         mut useful: impl FnMut(&Office, &[bool; 4]) -> [f64; 3],
     ) -> f64 {
-        let g = self.game;
+        let settings = self.settings;
         if self.wounds >= 3 {
             return 0.0;
         }
-        let limit = g.settings.turn_limit();
-        if g.turn >= limit {
+        let limit = settings.turn_limit();
+        if self.turn >= limit {
             return 0.0;
         }
-        let turns = (limit - g.turn) as f64;
-        let needs = needs(g, &self.office, &self.completed);
+        let turns = (limit - self.turn) as f64;
+        let needs = needs(settings, &self.office, &self.completed);
         // The supply: the cards of each face the draws left can be expected to bring, the
         // discard pile and the scene's letters coming back at a reshuffle.
         let deck: f64 = self.unseen.iter().map(|u| *u as f64).sum();
@@ -312,14 +303,14 @@ impl<'a> Ending<'a> {
             short += (needs.numbers[n] as f64 - w.supply_share * supply[n]).max(0.0);
         }
         let mut letters: f64 = LETTERS.iter().map(|l| supply[*l]).sum();
-        if g.settings.detectives.contains(&Detective::Holmes) {
+        if settings.detectives.contains(&Detective::Holmes) {
             letters += w.scene_letters * LETTERS.iter().map(|l| self.scene[*l] as f64).sum::<f64>();
         }
         short += (needs.letters as f64 - w.supply_share * letters).max(0.0);
         // The Crime Scene: pairs and letters waiting.
-        let detectives = &g.settings.detectives;
-        let next = detectives[g.turn as usize % detectives.len()];
-        let after = detectives[(g.turn as usize + 1) % detectives.len()];
+        let detectives = &settings.detectives;
+        let next = detectives[self.turn as usize % detectives.len()];
+        let after = detectives[(self.turn as usize + 1) % detectives.len()];
         let (mut good, mut bad, mut waiting) = (0.0, 0.0, 0.0);
         for i in 0..8 {
             if self.scene[i] == 0 {
@@ -333,9 +324,9 @@ impl<'a> Ending<'a> {
                 waiting += chance.max(0.3);
                 continue;
             }
-            let mut q = pair_quality(g, &self.office, &self.scene, &self.discard, i, next);
+            let mut q = pair_quality(self, i, next);
             if after != next {
-                q = q.max(pair_quality(g, &self.office, &self.scene, &self.discard, i, after));
+                q = q.max(pair_quality(self, i, after));
             }
             match q {
                 1 => good += chance,

@@ -11,6 +11,7 @@
 //! `legal_lines` lists every line the engine accepts now, for the players, the page's buttons
 //! and the tests.
 
+mod board;
 mod estimate;
 mod office;
 mod search;
@@ -20,6 +21,7 @@ use super::command::{read, Area, Command};
 use super::game::{Game, Outcome};
 use super::setup::{deck, play_stream, Case, Settings};
 pub use estimate::Weights;
+use board::Board;
 use search::Search;
 
 /// Every command the engine accepts now: the waiting choice's options, else each card's plays
@@ -119,8 +121,8 @@ fn score(g: &Game) -> f64 {
 
 thread_local! {
     /// The search of the turn under way, kept for the turn's later lines while the game
-    /// stands where it looked (its settings, and a position it searched).
-    static SEARCH: std::cell::RefCell<Option<(Settings, Search)>> = const { std::cell::RefCell::new(None) };
+    /// stands at a position it searched.
+    static SEARCH: std::cell::RefCell<Option<Search>> = const { std::cell::RefCell::new(None) };
 }
 
 /// The line the searching player sends next (`choose` with its case's weights), or None when
@@ -131,24 +133,21 @@ pub fn planned_line(g: &Game) -> Option<String> {
 
 /// The searching player's next command, by weights `w`: of every command the engine accepts,
 /// the one after which the turn, played on as well as it can be, is expected to end with the
-/// best chance to win (a redraw weighed by hands drawn from the unseen cards). It reads a copy
-/// of the game with no deck: what it would draw is not its to know.
+/// best chance to win (a redraw weighed by hands drawn from the unseen cards). It reads the
+/// game as a `Board`, without the deck's order: what it would draw is not its to know.
 pub fn choose(g: &Game, w: Weights) -> Option<Command> {
     if g.over() {
         return None;
     }
-    let mut here = g.clone();
-    here.deck.clear();
+    let here = Board::of(g);
     let fresh = !here.played && here.office_plays == 0 && here.scene_plays == 0;
     SEARCH.with(|cell| {
         let mut kept = cell.borrow_mut();
-        let reuse = matches!(&*kept, Some((settings, search))
-            if !fresh && *settings == here.settings && search.weights() == w && search.knows(&here));
-        if !reuse {
-            *kept = Some((here.settings.clone(), Search::new(&here, w)));
-        }
-        let (_, search) = kept.as_mut().expect("just made");
-        let commands = legal_commands(&here);
+        let search = match kept.as_mut() {
+            Some(s) if !fresh && s.serves(&here, &g.settings, w) => s,
+            _ => kept.insert(Search::new(&here, &g.settings, w)),
+        };
+        let commands = here.legal(&g.settings);
         let plays = commands.iter().any(|c| !matches!(c, Command::Complete(_)));
         let mut best: (f64, Option<Command>) = match plays {
             true => (f64::MIN, None),
@@ -160,7 +159,7 @@ pub fn choose(g: &Game, w: Weights) -> Option<Command> {
                 best = (v, Some(c));
             }
         }
-        if here.may_redraw() && best.0 < 1.0 {
+        if g.may_redraw() && best.0 < 1.0 && std::env::var("NOREDRAW").is_err() {
             if let Some(redrawn) = search.redraw(&here, best.0) {
                 if redrawn > best.0 {
                     return Some(Command::Redraw);

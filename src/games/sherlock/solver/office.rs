@@ -4,8 +4,8 @@
 //! §2: a number on its own set when a letter is on top or no set stands, a letter on a set whose
 //! top is a number and that does not hold it) without cloning a game.
 
+use super::board::Board;
 use crate::games::sherlock::cards::Face;
-use crate::games::sherlock::game::Game;
 
 /// Cards of each face in the 48: 8 of each number, 4 of each letter (faces by `index`).
 pub const FULL: [u8; 8] = [8, 8, 8, 8, 4, 4, 4, 4];
@@ -39,20 +39,20 @@ pub struct Office {
 }
 
 impl Office {
-    pub fn of(g: &Game) -> Office {
+    pub fn of_board(b: &Board) -> Office {
         let mut o = Office::default();
-        for set in &g.office {
-            let slot = &mut o.sets[set.number as usize - 1];
-            slot.present = true;
-            for c in &set.cards {
-                let i = index(c.face());
+        for (n, p) in b.office.iter().enumerate() {
+            let slot = &mut o.sets[n];
+            slot.present = p.len > 0;
+            for f in &p.faces[..p.len as usize] {
+                let i = *f as usize;
                 o.count[i] += 1;
                 match i < 4 {
                     true => slot.numbers += 1,
                     false => slot.letters |= 1 << (i - 4),
                 }
             }
-            slot.top_letter = set.cards.last().is_some_and(|c| !c.face().is_number());
+            slot.top_letter = p.top().is_some_and(|t| t >= 4);
         }
         o
     }
