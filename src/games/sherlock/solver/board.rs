@@ -6,6 +6,10 @@
 //! whole games on the engine and this board side by side and requires the same lines and the
 //! same tables at every step: the engine stays the one authority on the rules.
 
+// Counts by face are parallel arrays indexed by the face's index: a loop over the index
+// reads them side by side.
+#![allow(clippy::needless_range_loop)]
+
 use crate::games::sherlock::cards::Face;
 use crate::games::sherlock::command::{Area, Command};
 use crate::games::sherlock::game::{Game, Outcome, Place};
@@ -13,29 +17,66 @@ use crate::games::sherlock::setup::{Case, Detective, Settings};
 
 use super::office::{index, FULL};
 
+/// A position's commands, kept on the stack.
+pub type Commands = smallvec::SmallVec<[Command; 24]>;
+
 /// The face of an index (0–3 the numbers 1–4, 4–7 the letters A–D).
 pub fn face(i: usize) -> Face {
     Face::ALL[i]
 }
 
-/// One number's set, its faces bottom first.
+/// One number's set, its faces bottom first, four bits each (the face's index plus one).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Pile {
-    pub faces: [u8; 14],
-    pub len: u8,
+    cards: u64,
+    len: u8,
 }
 
 impl Pile {
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn at(&self, k: usize) -> usize {
+        ((self.cards >> (4 * k)) & 15) as usize - 1
+    }
+
+    /// Its faces, bottom first.
+    pub fn faces(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.len()).map(|k| self.at(k))
+    }
+
     pub fn top(&self) -> Option<usize> {
-        (self.len > 0).then(|| self.faces[self.len as usize - 1] as usize)
+        (self.len > 0).then(|| self.at(self.len() - 1))
     }
 
     pub fn holds(&self, i: usize) -> bool {
-        self.faces[..self.len as usize].contains(&(i as u8))
+        self.faces().any(|f| f == i)
     }
 
     pub fn numbers(&self) -> usize {
-        self.faces[..self.len as usize].iter().filter(|f| **f < 4).count()
+        self.faces().filter(|f| *f < 4).count()
+    }
+
+    fn push(&mut self, i: usize) {
+        self.cards |= (i as u64 + 1) << (4 * self.len());
+        self.len += 1;
+    }
+
+    /// Takes out the highest card of face `i`.
+    fn take(&mut self, i: usize) {
+        let at = (0..self.len())
+            .rev()
+            .find(|k| self.at(*k) == i)
+            .expect("an option");
+        let below = self.cards & ((1u64 << (4 * at)) - 1);
+        let above = self.cards >> (4 * (at + 1)) << (4 * at);
+        self.cards = below | above;
+        self.len -= 1;
     }
 }
 
@@ -47,7 +88,7 @@ pub enum Step {
 }
 
 /// The table, the hand and the turn, as counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
     pub office: [Pile; 4],
     pub scene: [u8; 8],
@@ -68,6 +109,36 @@ pub struct Board {
     pub drawing: bool,
     pub turn: u32,
     pub outcome: Option<Outcome>,
+}
+
+impl std::hash::Hash for Board {
+    /// The board packed into words first (the memo hashes millions of boards a run).
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        for p in &self.office {
+            h.write_u64(p.cards);
+        }
+        h.write_u64(u64::from_le_bytes(self.scene) ^ u64::from_le_bytes(self.discard) << 1);
+        h.write_u64(u64::from_le_bytes(self.hand) ^ u64::from_le_bytes(self.plus) << 3);
+        let done = u32::from_le_bytes(self.completed) as u64;
+        let flags = [
+            self.played,
+            self.redrawn,
+            self.drawing,
+            self.outcome.is_some(),
+        ]
+        .iter()
+        .fold(0u64, |w, f| w << 1 | u64::from(*f));
+        h.write_u64(
+            u64::from_le_bytes(self.unseen)
+                ^ done << 5
+                ^ (self.wounds as u64) << 48
+                ^ (self.office_plays as u64) << 50
+                ^ (self.scene_plays as u64) << 52
+                ^ flags << 54
+                ^ (self.waiting.unwrap_or(0) as u64) << 58
+                ^ (self.turn as u64) << 61,
+        );
+    }
 }
 
 impl Board {
@@ -94,8 +165,7 @@ impl Board {
         for s in &g.office {
             let p = &mut b.office[s.number as usize - 1];
             for c in &s.cards {
-                p.faces[p.len as usize] = index(c.face()) as u8;
-                p.len += 1;
+                p.push(index(c.face()));
                 b.unseen[index(c.face())] -= 1;
             }
         }
@@ -140,8 +210,8 @@ impl Board {
     }
 
     /// Every command the engine would accept now (no `redraw`: the search weighs it apart).
-    pub fn legal(&self, s: &Settings) -> Vec<Command> {
-        let mut out = Vec::with_capacity(16);
+    pub fn legal(&self, s: &Settings) -> Commands {
+        let mut out = Commands::new();
         if self.over() || self.drawing {
             return out;
         }
@@ -180,7 +250,7 @@ impl Board {
     }
 
     /// The ways to use the ability of a pair of `n`, as `then` commands.
-    fn options(&self, s: &Settings, n: u8, out: &mut Vec<Command>) {
+    fn options(&self, s: &Settings, n: u8, out: &mut Commands) {
         let then = |i: usize, from: Place, to: Place| Command::Then {
             face: face(i),
             from,
@@ -259,8 +329,8 @@ impl Board {
             }
             Command::Complete(n) => {
                 let p = &mut self.office[n as usize - 1];
-                for f in &p.faces[..p.len as usize] {
-                    self.discard[*f as usize] += 1;
+                for f in p.faces() {
+                    self.discard[f] += 1;
                 }
                 *p = Pile::default();
                 self.completed[n as usize - 1] += 1;
@@ -282,9 +352,7 @@ impl Board {
     }
 
     fn put(&mut self, i: usize, n: usize) {
-        let p = &mut self.office[n];
-        p.faces[p.len as usize] = i as u8;
-        p.len += 1;
+        self.office[n].push(i);
     }
 
     fn enter_scene(&mut self, s: &Settings, i: usize) -> Step {
@@ -320,7 +388,7 @@ impl Board {
                 }
             }
             _ => {
-                let mut options = Vec::new();
+                let mut options = Commands::new();
                 self.options(s, i as u8 + 1, &mut options);
                 match options.as_slice() {
                     [] => self.wound(),
@@ -354,12 +422,7 @@ impl Board {
             Place::Scene => self.scene[i] -= 1,
             Place::Discard => self.discard[i] -= 1,
             Place::Set(n) => {
-                let p = &mut self.office[n as usize - 1];
-                let len = p.len as usize;
-                let at = (0..len).rev().find(|k| p.faces[*k] as usize == i).expect("an option");
-                p.faces.copy_within(at + 1..len, at);
-                p.len -= 1;
-                p.faces[p.len as usize] = 0;
+                self.office[n as usize - 1].take(i);
             }
             Place::Hand | Place::Deck => unreachable!("no choice takes from there"),
         }
@@ -451,10 +514,8 @@ mod tests {
             let (mut g, _) = Game::new(settings.clone(), deck(seed), &mut rng);
             while !g.over() {
                 let b = Board::of(&g);
-                let mut engine: Vec<String> = legal_commands(&g)
-                    .iter()
-                    .map(|c| c.to_string())
-                    .collect();
+                let mut engine: Vec<String> =
+                    legal_commands(&g).iter().map(|c| c.to_string()).collect();
                 engine.sort();
                 let board = sorted(b.legal(&settings).iter().map(|c| c.to_string()).collect());
                 assert_eq!(engine, board, "seed {seed}, turn {}: {g:?}", g.turn);

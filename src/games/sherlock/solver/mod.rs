@@ -20,8 +20,8 @@ use super::cards::Face;
 use super::command::{read, Area, Command};
 use super::game::{Game, Outcome};
 use super::setup::{deck, play_stream, Case, Settings};
-pub use estimate::Weights;
 use board::Board;
+pub use estimate::Weights;
 use search::Search;
 
 /// Every command the engine accepts now: the waiting choice's options, else each card's plays
@@ -128,7 +128,7 @@ thread_local! {
 /// The line the searching player sends next (`choose` with its case's weights), or None when
 /// nothing can be played and no `complete` is worth it (the turn then ends).
 pub fn planned_line(g: &Game) -> Option<String> {
-    choose(g, Weights::of(g.settings.case)).map(|c| c.to_string())
+    choose(g, Weights::of(&g.settings)).map(|c| c.to_string())
 }
 
 /// The searching player's next command, by weights `w`: of every command the engine accepts,
@@ -145,7 +145,11 @@ pub fn choose(g: &Game, w: Weights) -> Option<Command> {
         let mut kept = cell.borrow_mut();
         let search = match kept.as_mut() {
             Some(s) if !fresh && s.serves(&here, &g.settings, w) => s,
-            _ => kept.insert(Search::new(&here, &g.settings, w)),
+            Some(s) => {
+                s.restart(&here, &g.settings, w);
+                s
+            }
+            None => kept.insert(Search::new(&here, &g.settings, w)),
         };
         let commands = here.legal(&g.settings);
         let plays = commands.iter().any(|c| !matches!(c, Command::Complete(_)));
@@ -159,7 +163,7 @@ pub fn choose(g: &Game, w: Weights) -> Option<Command> {
                 best = (v, Some(c));
             }
         }
-        if g.may_redraw() && best.0 < 1.0 && std::env::var("NOREDRAW").is_err() {
+        if g.may_redraw() && best.0 < 1.0 {
             if let Some(redrawn) = search.redraw(&here, best.0) {
                 if redrawn > best.0 {
                     return Some(Command::Redraw);

@@ -32,10 +32,25 @@ pub struct Slot {
 }
 
 /// The Office's four sets, by number, and its cards of each face.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Office {
     pub sets: [Slot; 4],
     pub count: [u8; 8],
+}
+
+impl std::hash::Hash for Office {
+    /// Packed in one word: each set's presence, numbers, top and letters (the counts follow
+    /// from them).
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let word = self.sets.iter().fold(0u64, |w, s| {
+            w << 16
+                | u64::from(s.present) << 15
+                | u64::from(s.top_letter) << 14
+                | (s.numbers as u64) << 4
+                | s.letters as u64
+        });
+        h.write_u64(word);
+    }
 }
 
 impl Office {
@@ -43,9 +58,8 @@ impl Office {
         let mut o = Office::default();
         for (n, p) in b.office.iter().enumerate() {
             let slot = &mut o.sets[n];
-            slot.present = p.len > 0;
-            for f in &p.faces[..p.len as usize] {
-                let i = *f as usize;
+            slot.present = !p.is_empty();
+            for i in p.faces() {
                 o.count[i] += 1;
                 match i < 4 {
                     true => slot.numbers += 1,
@@ -103,7 +117,7 @@ impl Office {
             }
             for n in self.places(i) {
                 let first = usize::from(wanted[n]);
-                if first + 1 <= best {
+                if first < best {
                     continue;
                 }
                 let mut after = *self;
@@ -140,7 +154,15 @@ mod tests {
         assert_eq!(o.places(5), vec![2]);
         let wanted = [true, false, true, false];
         assert_eq!(o.useful_plays(&[5, 2, 0, 0], &wanted), 2, "B then 3");
-        assert_eq!(o.useful_plays(&[1, 1, 1, 1], &wanted), 0, "2s are not wanted");
-        assert_eq!(o.useful_plays(&[0, 3, 3, 3], &wanted), 1, "a 1 starts its set");
+        assert_eq!(
+            o.useful_plays(&[1, 1, 1, 1], &wanted),
+            0,
+            "2s are not wanted"
+        );
+        assert_eq!(
+            o.useful_plays(&[0, 3, 3, 3], &wanted),
+            1,
+            "a 1 starts its set"
+        );
     }
 }

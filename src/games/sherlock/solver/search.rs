@@ -6,6 +6,10 @@
 //! another order) are looked up, not searched again. A redraw is weighed by hands drawn from
 //! the unseen cards, more of them while the answer is close.
 
+// Counts by face are parallel arrays indexed by the face's index: a loop over the index
+// reads them side by side.
+#![allow(clippy::needless_range_loop)]
+
 use rand::rngs::ChaCha20Rng;
 use rustc_hash::FxHashMap as HashMap;
 
@@ -19,7 +23,7 @@ use crate::games::stream::stream;
 
 /// How many next hands the estimate samples, and how many redrawn hands a redraw is tried
 /// with at a time and at most.
-const NEXT_HANDS: usize = 24;
+const NEXT_HANDS: usize = 32;
 const REDRAW_STEP: usize = 8;
 const REDRAW_MOST: usize = 32;
 
@@ -41,13 +45,16 @@ fn pool(b: &Board) -> Vec<usize> {
 /// A position as a seed (FNV-1a over its Office, hand and counts), so that a search's samples
 /// follow from where it began.
 fn seed_of(b: &Board) -> u64 {
-    let bytes = (b.office.iter().flat_map(|p| p.faces.iter().chain([&p.len])))
-        .chain(b.hand.iter())
-        .chain(b.scene.iter())
-        .chain(b.discard.iter())
-        .chain([&b.wounds]);
+    let bytes = (b
+        .office
+        .iter()
+        .flat_map(|p| p.faces().map(|f| f as u8).chain([9])))
+    .chain(b.hand.iter().copied())
+    .chain(b.scene.iter().copied())
+    .chain(b.discard.iter().copied())
+    .chain([b.wounds]);
     let h = bytes.fold(0xcbf2_9ce4_8422_2325u64, |h, x| {
-        (h ^ *x as u64).wrapping_mul(0x100_0000_01b3)
+        (h ^ x as u64).wrapping_mul(0x100_0000_01b3)
     });
     h ^ b.turn as u64
 }
@@ -55,24 +62,38 @@ fn seed_of(b: &Board) -> u64 {
 impl Search {
     /// A search from `b`, its samples drawn from a stream the position seeds.
     pub fn new(b: &Board, settings: &Settings, weights: Weights) -> Search {
-        let mut rng = stream("sherlock/search", seed_of(b), 0);
-        let all = pool(b);
-        let next_hands = (0..NEXT_HANDS)
-            .map(|_| {
-                let mut p = all.clone();
-                shuffle(&mut p, &mut rng);
-                p.truncate(4);
-                p
-            })
-            .collect();
-        Search {
+        let mut s = Search {
             settings: settings.clone(),
             weights,
             memo: HashMap::default(),
             useful: HashMap::default(),
-            next_hands,
-            rng,
+            next_hands: Vec::new(),
+            rng: stream("sherlock/search", 0, 0),
+        };
+        s.restart(b, settings, weights);
+        s
+    }
+
+    /// The search begun again from `b`, its tables emptied but kept (a turn's search fills
+    /// tens of thousands of entries; growing them again each turn costs more than the search).
+    pub fn restart(&mut self, b: &Board, settings: &Settings, weights: Weights) {
+        self.rng = stream("sherlock/search", seed_of(b), 0);
+        let all = pool(b);
+        let rng = &mut self.rng;
+        self.next_hands = (0..NEXT_HANDS)
+            .map(|_| {
+                let mut p = all.clone();
+                shuffle(&mut p, rng);
+                p.truncate(4);
+                p
+            })
+            .collect();
+        if self.settings != *settings {
+            self.settings = settings.clone();
         }
+        self.weights = weights;
+        self.memo.clear();
+        self.useful.clear();
     }
 
     /// Whether this search serves `b` of a game with `settings`, by `weights`: it has looked
