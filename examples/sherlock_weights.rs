@@ -5,6 +5,7 @@
 //!
 //! cargo run --release --example sherlock_weights -- valley_of_fear [--games 300] [--tune]
 //!     [--watson]   (Watson alone's cells only)
+//!     [--weights 1,12]   (only those weights, tried wider)
 
 use polysleuth::games::sherlock::game::{Game, Outcome};
 use polysleuth::games::sherlock::setup::{deck, play_stream, Case, Detective, Settings};
@@ -101,9 +102,17 @@ fn main() {
     if !args.iter().any(|a| a == "--tune") {
         return;
     }
+    // `--weights 1,12`: only those (by their place in `Weights::to_vec`), tried wider.
+    let only_weights: Option<Vec<usize>> = (args.iter().position(|a| a == "--weights"))
+        .and_then(|i| args.get(i + 1))
+        .map(|list| list.split(',').filter_map(|k| k.parse().ok()).collect());
+    let (indexes, factors) = match only_weights {
+        Some(list) => (list, vec![0.4, 0.7, 1.4, 2.5]),
+        None => ((0..best.len()).collect(), vec![0.7, 1.4]),
+    };
     for round in 0..2 {
-        for k in 0..best.len() {
-            for factor in [0.7, 1.4] {
+        for &k in &indexes {
+            for &factor in &factors {
                 let mut trial = best.clone();
                 trial[k] *= factor;
                 let s = wins(case, only, Weights::from_slice(&trial), games, first);
