@@ -15,7 +15,7 @@ use crate::games::sherlock::command::{Area, Command};
 use crate::games::sherlock::game::{Game, Outcome, Place};
 use crate::games::sherlock::setup::{Case, Detective, Settings};
 
-use super::office::{index, FULL};
+use super::office::{index, Office, FULL};
 
 /// A position's commands, kept on the stack.
 pub type Commands = smallvec::SmallVec<[Command; 24]>;
@@ -192,6 +192,24 @@ impl Board {
 
     pub fn over(&self) -> bool {
         self.outcome.is_some()
+    }
+
+    /// The Office as the estimate reads it.
+    pub fn summary(&self) -> Office {
+        let mut o = Office::default();
+        for (n, p) in self.office.iter().enumerate() {
+            let slot = &mut o.sets[n];
+            slot.present = !p.is_empty();
+            for i in p.faces() {
+                o.count[i] += 1;
+                match i < 4 {
+                    true => slot.numbers += 1,
+                    false => slot.letters |= 1 << (i - 4),
+                }
+            }
+            slot.top_letter = p.top().is_some_and(|t| t >= 4);
+        }
+        o
     }
 
     pub fn detective(&self, s: &Settings) -> Detective {

@@ -270,7 +270,7 @@ impl<'a> Ending<'a> {
         Ending {
             settings,
             turn: b.turn,
-            office: Office::of_board(b),
+            office: b.summary(),
             scene: b.scene,
             discard,
             unseen: b.unseen,

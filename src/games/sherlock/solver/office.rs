@@ -4,7 +4,6 @@
 //! §2: a number on its own set when a letter is on top or no set stands, a letter on a set whose
 //! top is a number and that does not hold it) without cloning a game.
 
-use super::board::Board;
 use crate::games::sherlock::cards::Face;
 
 /// Cards of each face in the 48: 8 of each number, 4 of each letter (faces by `index`).
@@ -54,23 +53,6 @@ impl std::hash::Hash for Office {
 }
 
 impl Office {
-    pub fn of_board(b: &Board) -> Office {
-        let mut o = Office::default();
-        for (n, p) in b.office.iter().enumerate() {
-            let slot = &mut o.sets[n];
-            slot.present = !p.is_empty();
-            for i in p.faces() {
-                o.count[i] += 1;
-                match i < 4 {
-                    true => slot.numbers += 1,
-                    false => slot.letters |= 1 << (i - 4),
-                }
-            }
-            slot.top_letter = p.top().is_some_and(|t| t >= 4);
-        }
-        o
-    }
-
     /// The sets (by index) a card of face `i` may go on.
     pub fn places(&self, i: usize) -> Vec<usize> {
         match i < 4 {
