@@ -31,6 +31,7 @@ mod service;
 mod sheets;
 mod sherlock;
 mod sherlock_daily;
+mod sherlock_forms;
 mod sherlock_leaks;
 mod simulate_cli;
 mod trust;

@@ -263,9 +263,54 @@ impl Master {
                     .await?;
             }
         }
-        let letter = self.sherlock_gm_letter(&row, &state, None);
+        let letter = self.sherlock_formed_letter(&row, &state);
         self.send(tx, Some(row.id), &row.gm_email, &letter, now)
             .await?;
         Ok(crate::said!("classic-formed-started", count = names.len()))
+    }
+
+    /// The game master's news that a game formed by sign-up has started: who plays which
+    /// detective, the case, and the public table.
+    fn sherlock_formed_letter(&self, row: &GameRow, state: &Stored) -> Letter {
+        let t = row.language;
+        let detectives = &state.game.settings.detectives;
+        let seats: Vec<String> = match state.players.as_slice() {
+            [one] => vec![one.clone()],
+            many => (many.iter().zip(detectives))
+                .map(|(name, d)| {
+                    format!(
+                        "{name} ({})",
+                        crate::games::sherlock::words::detective(t, *d)
+                    )
+                })
+                .collect(),
+        };
+        let body = [
+            t.t2(
+                "sherlock-mail-gm-formed",
+                "game",
+                row.name.as_str(),
+                "id",
+                row.id,
+            ),
+            t.t1("sherlock-mail-gm-players", "players", seats.join(", ")),
+            crate::games::sherlock::letters::case_line(t, state),
+            t.t1(
+                "sherlock-mail-public",
+                "link",
+                self.site.link(&format!("/sherlock/games/{}", row.id)),
+            ),
+        ];
+        Letter {
+            subject: t.t2(
+                "sherlock-subject-formed",
+                "id",
+                row.id,
+                "game",
+                row.name.as_str(),
+            ),
+            body: body.join("\n\n") + "\n",
+            reply_to: None,
+        }
     }
 }

@@ -1,0 +1,69 @@
+//! A game of Sherlock Solitaire formed by sign-up: made with no players and a seat for each
+//! detective, joined on the web by two people, it starts as one when full — each detective
+//! seated in turn order, each player welcomed (the cards only to whoever plays first), the game
+//! master told — and its first turn is played by mail.
+
+use polysleuth::games::sherlock::setup::{Case, Detective, Settings};
+use serde_json::json;
+
+use crate::classic::{mail_to, reply, send_mail};
+use crate::common::sherlock::{plan_turn, searching, stored};
+use crate::common::TestApp;
+
+#[tokio::test]
+async fn a_game_of_two_detectives_forms_by_sign_up_and_starts_when_full() {
+    let mut app = TestApp::spawn().await;
+    let rules = Settings {
+        detectives: vec![Detective::Holmes, Detective::Watson],
+        case: Case::FinalProblem,
+        level: 2,
+        ..Settings::default()
+    };
+    let (status, created) = app
+        .post_game(&json!({
+            "name": "Baker Street by sign-up", "gm_email": "gm@example.org",
+            "ruleset": "sherlock", "players": [],
+            "forming": {"min_players": 2, "max_players": 2, "invite": []},
+            "settings": rules, "seed": 8,
+        }))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let g = app.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(g["status"], "forming", "{g}");
+    let page = app.get_text(&format!("/games/{id}")).await.1;
+    assert!(page.contains("Sherlock Solitaire"), "{page}");
+
+    crate::forming::join_on_the_web(&app, id, "Ann", "ann@example.org").await;
+    let g = app.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(g["status"], "forming", "one seat of two: {g}");
+    crate::forming::join_on_the_web(&app, id, "Ben", "ben@example.org").await;
+
+    // Full: the game began at its first turn, Ann as Holmes (first), Ben as Watson.
+    let s = stored(&app, id).await;
+    assert_eq!(s.game.turn, 1);
+    assert_eq!(s.game.settings, rules);
+    assert_eq!(s.seat_on_turn(), 0);
+    let ann = mail_to(&app, "ann@example.org", "welcome to").await;
+    let ben = mail_to(&app, "ben@example.org", "welcome to").await;
+    assert!(ann.body.contains("Your hand:"), "{}", ann.body);
+    assert!(!ben.body.contains("Your hand:"), "{}", ben.body);
+    assert!(ben.body.contains("It is Ann's turn"), "{}", ben.body);
+    let gm = mail_to(&app, "gm@example.org", "has started").await;
+    assert!(
+        gm.body.contains("Ann (Sherlock Holmes), Ben (Dr. Watson)"),
+        "{}",
+        gm.body
+    );
+
+    // Ann's reply plays the first turn; then it is Ben's, with the cards in his mail.
+    let lines = plan_turn(&s, searching);
+    send_mail(&app, reply("ann@example.org", &ann, &lines.join("\n"))).await;
+    crate::common::mail::settle(&app).await;
+    let s = stored(&app, id).await;
+    assert_eq!(s.game.turn, 2, "{:?}", s.game);
+    assert_eq!(s.seat_on_turn(), 1);
+    let next = mail_to(&app, "ben@example.org", "turn 2 of").await;
+    assert!(next.body.contains("Your hand:"), "{}", next.body);
+    app.stop().await;
+}
