@@ -63,17 +63,11 @@ async fn game_of(app: &TestApp, email: &str) -> i64 {
     id
 }
 
-/// Moves today's daily case, its requests and its games to yesterday: the day has ended.
+/// Moves today's daily case, its requests and its games to yesterday: the day has ended. The
+/// games' states first: the scheduler finds a day's games by its requests, so it cannot end a
+/// game here while this reads and writes that game's state (an end it wrote would be lost).
 async fn end_the_day(app: &TestApp, today: &str, yesterday: &str, games: &[i64]) {
     let pool = app.running.as_ref().unwrap().master.store.pool.clone();
-    for table in ["daily_cases", "daily_plays"] {
-        sqlx::query(&format!("UPDATE {table} SET day = $1 WHERE day = $2"))
-            .bind(yesterday)
-            .bind(today)
-            .execute(&pool)
-            .await
-            .unwrap();
-    }
     for id in games {
         let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
             .bind(id)
@@ -85,6 +79,14 @@ async fn end_the_day(app: &TestApp, today: &str, yesterday: &str, games: &[i64])
         sqlx::query("UPDATE games SET state = $1 WHERE id = $2")
             .bind(state.to_string())
             .bind(id)
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    for table in ["daily_cases", "daily_plays"] {
+        sqlx::query(&format!("UPDATE {table} SET day = $1 WHERE day = $2"))
+            .bind(yesterday)
+            .bind(today)
             .execute(&pool)
             .await
             .unwrap();
