@@ -33,6 +33,7 @@ mod observers;
 mod prefs;
 mod record;
 pub mod request;
+pub mod seating;
 pub mod seats;
 pub mod table;
 mod turn_clock;

@@ -8,7 +8,8 @@ use crate::games::polysleuth::service::states;
 use crate::keys;
 use crate::lang::{Said, Value};
 use crate::mail;
-use crate::master::request::{self, GameRequest};
+use crate::master::request::GameRequest;
+use crate::master::seating::ToSeat;
 use crate::master::{json, Master, MasterError, Result};
 use crate::model::{Created, CreatedPlayer};
 use crate::store::{GameRow, GameStatus, NewGame, Schedule, Tx};
@@ -89,37 +90,24 @@ impl Master {
             self.store.insert_seating(&mut tx, &seating).await?;
         }
         let mut players = Vec::new();
-        for (seat, (name, address)) in req.players.iter().enumerate() {
-            let key = keys::new_key();
-            // A computer player has no address, and its key is never shown to anyone.
-            let computer = request::computer_level(address).and_then(|l| l.ok());
-            let email = if computer.is_some() {
-                ""
-            } else {
-                address.as_str()
-            };
-            let pid = self
-                .store
-                .insert_player(&mut tx, id, seat, name, email, &keys::hash(&key), computer)
-                .await?;
+        // A computer player has no address, and its key is never shown to anyone.
+        let seated: Vec<ToSeat> = req.players.iter().map(ToSeat::named).collect();
+        for f in self.seat_players(&mut tx, id, &seated).await? {
             // A waiting game mails no player: each gets a new key when it starts.
-            let link = match (req.wait_for_gm, computer) {
+            let link = match (req.wait_for_gm, f.computer) {
                 (true, _) | (false, Some(_)) => String::new(),
                 (false, None) => {
                     let welcome = Welcome {
-                        seat,
-                        player_id: pid,
+                        seat: f.seat,
+                        player_id: f.player_id,
                         key_version: 0,
-                        email,
-                        key: &key,
+                        email: &f.email,
+                        key: &f.key,
                     };
                     self.welcome(&mut tx, &row, &game, welcome).await?
                 }
             };
-            players.push(CreatedPlayer {
-                name: name.clone(),
-                link,
-            });
+            players.push(CreatedPlayer { name: f.name, link });
         }
         let gm_link = self.site.gm_link(id, &gm_key);
         let letter = match req.wait_for_gm {

@@ -7,7 +7,7 @@ use super::rules::{Game, Settings};
 use crate::clock::now;
 use crate::keys;
 use crate::lang::{Said, Value};
-use crate::master::request::computer_level;
+use crate::master::seating::ToSeat;
 use crate::master::table::Seated;
 use crate::master::{json, Master, MasterError, Result};
 use crate::model::CreatedPlayer;
@@ -43,30 +43,14 @@ impl Master {
             .await?;
         let row = self.locked(tx, game.id).await?;
         let mut created = Vec::new();
-        for (seat, (name, address)) in seats.iter().enumerate() {
-            let key = keys::new_key();
-            let computer = computer_level(address).and_then(|l| l.ok());
-            let email = if computer.is_some() {
-                ""
-            } else {
-                address.as_str()
-            };
-            let pid = self
-                .store
-                .insert_player(tx, game.id, seat, name, email, &keys::hash(&key), computer)
-                .await?;
-            let language = seated[seat].language;
-            if language.is_some() {
-                self.store
-                    .set_player_prefs(&mut **tx, pid, language, None)
-                    .await?;
-            }
-            if computer.is_none() {
-                self.welcome_player(tx, &row, &state, seat, pid, 0, email, &key)
+        let to_seat: Vec<ToSeat> = seated.iter().map(ToSeat::from).collect();
+        for f in self.seat_players(tx, game.id, &to_seat).await? {
+            if f.computer.is_none() {
+                self.welcome_player(tx, &row, &state, f.seat, f.player_id, 0, &f.email, &f.key)
                     .await?;
             }
             created.push(CreatedPlayer {
-                name: name.clone(),
+                name: f.name,
                 link: String::new(),
             });
         }

@@ -8,7 +8,8 @@ use crate::games::clue::settings::Settings;
 use crate::keys;
 use crate::lang::Said;
 use crate::mail::Letter;
-use crate::master::request::{computer_level, GameRequest};
+use crate::master::request::GameRequest;
+use crate::master::seating::ToSeat;
 use crate::master::table::Seated;
 use crate::master::{json, Master, MasterError, Result};
 use crate::model::{Created, CreatedPlayer};
@@ -86,28 +87,25 @@ impl Master {
             .await?;
         let row = self.locked(&mut tx, id).await?;
         let mut players = Vec::new();
-        for (seat, (name, address)) in req.players.iter().enumerate() {
-            let key = keys::new_key();
-            let computer = computer_level(address).and_then(|l| l.ok());
-            let email = match computer {
-                Some(_) => "",
-                None => address.as_str(),
-            };
-            let pid = self
-                .store
-                .insert_player(&mut tx, id, seat, name, email, &keys::hash(&key), computer)
-                .await?;
-            let link = match (req.wait_for_gm, computer) {
+        let seated: Vec<ToSeat> = req.players.iter().map(ToSeat::named).collect();
+        for f in self.seat_players(&mut tx, id, &seated).await? {
+            let link = match (req.wait_for_gm, f.computer) {
                 (false, None) => {
-                    self.clue_welcome(&mut tx, &row, &state, seat, pid, 0, email, &key)
-                        .await?
+                    self.clue_welcome(
+                        &mut tx,
+                        &row,
+                        &state,
+                        f.seat,
+                        f.player_id,
+                        0,
+                        &f.email,
+                        &f.key,
+                    )
+                    .await?
                 }
                 _ => String::new(),
             };
-            players.push(CreatedPlayer {
-                name: name.clone(),
-                link,
-            });
+            players.push(CreatedPlayer { name: f.name, link });
         }
         let gm_link = self.site.gm_link(id, &gm_key);
         let letter = self.clue_gm_letter(&row, &names, Some(&gm_link));
@@ -207,29 +205,10 @@ impl Master {
             )
             .await?;
         let row = self.locked(tx, game.id).await?;
-        for (seat, s) in seats.iter().enumerate() {
-            let key = keys::new_key();
-            let computer = computer_level(&s.address).and_then(|l| l.ok());
-            let email = if computer.is_some() { "" } else { &s.address };
-            let pid = self
-                .store
-                .insert_player(
-                    tx,
-                    game.id,
-                    seat,
-                    &s.name,
-                    email,
-                    &keys::hash(&key),
-                    computer,
-                )
-                .await?;
-            if s.language.is_some() {
-                self.store
-                    .set_player_prefs(&mut **tx, pid, s.language, None)
-                    .await?;
-            }
-            if computer.is_none() {
-                self.clue_welcome(tx, &row, &state, seat, pid, 0, email, &key)
+        let seated: Vec<ToSeat> = seats.iter().map(ToSeat::from).collect();
+        for f in self.seat_players(tx, game.id, &seated).await? {
+            if f.computer.is_none() {
+                self.clue_welcome(tx, &row, &state, f.seat, f.player_id, 0, &f.email, &f.key)
                     .await?;
             }
         }

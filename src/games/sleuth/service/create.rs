@@ -6,7 +6,8 @@ use crate::clock::now;
 use crate::games::sleuth::letters::{welcome, News};
 use crate::games::sleuth::rules::Sleuth;
 use crate::keys;
-use crate::master::request::{self, GameRequest};
+use crate::master::request::GameRequest;
+use crate::master::seating::ToSeat;
 use crate::master::{json, Master, MasterError, Result};
 use crate::model::{Created, CreatedPlayer};
 use crate::store::{GameRow, GameStatus, NewGame, Tx};
@@ -70,29 +71,25 @@ impl Master {
             .await?;
         let row = self.locked(&mut tx, id).await?;
         let mut players = Vec::new();
-        for (seat, (name, address)) in req.players.iter().enumerate() {
-            let key = keys::new_key();
-            let computer = request::computer_level(address).and_then(|l| l.ok());
-            let email = if computer.is_some() {
-                ""
-            } else {
-                address.as_str()
-            };
-            let pid = self
-                .store
-                .insert_player(&mut tx, id, seat, name, email, &keys::hash(&key), computer)
-                .await?;
-            let link = match (req.wait_for_gm, computer) {
+        let seated: Vec<ToSeat> = req.players.iter().map(ToSeat::named).collect();
+        for f in self.seat_players(&mut tx, id, &seated).await? {
+            let link = match (req.wait_for_gm, f.computer) {
                 (false, None) => {
-                    self.classic_welcome(&mut tx, &row, &state, seat, pid, 0, email, &key)
-                        .await?
+                    self.classic_welcome(
+                        &mut tx,
+                        &row,
+                        &state,
+                        f.seat,
+                        f.player_id,
+                        0,
+                        &f.email,
+                        &f.key,
+                    )
+                    .await?
                 }
                 _ => String::new(),
             };
-            players.push(CreatedPlayer {
-                name: name.clone(),
-                link,
-            });
+            players.push(CreatedPlayer { name: f.name, link });
         }
         let gm_link = self.site.gm_link(id, &gm_key);
         let t = row.language;

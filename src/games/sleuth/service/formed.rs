@@ -9,7 +9,7 @@ use crate::games::sleuth::letters::News;
 use crate::games::sleuth::rules::{Settings, Sleuth};
 use crate::keys;
 use crate::lang::Said;
-use crate::master::request::computer_level;
+use crate::master::seating::ToSeat;
 use crate::master::table::Seated;
 use crate::master::{json, Master, MasterError, Result};
 use crate::store::games::sleuth::ClassicSave;
@@ -49,29 +49,10 @@ impl Master {
             )
             .await?;
         let row = self.locked(tx, game.id).await?;
-        for (seat, s) in seats.iter().enumerate() {
-            let key = keys::new_key();
-            let computer = computer_level(&s.address).and_then(|l| l.ok());
-            let email = if computer.is_some() { "" } else { &s.address };
-            let pid = self
-                .store
-                .insert_player(
-                    tx,
-                    game.id,
-                    seat,
-                    &s.name,
-                    email,
-                    &keys::hash(&key),
-                    computer,
-                )
-                .await?;
-            if s.language.is_some() {
-                self.store
-                    .set_player_prefs(&mut **tx, pid, s.language, None)
-                    .await?;
-            }
-            if computer.is_none() {
-                self.classic_welcome(tx, &row, &state, seat, pid, 0, email, &key)
+        let seated: Vec<ToSeat> = seats.iter().map(ToSeat::from).collect();
+        for f in self.seat_players(tx, game.id, &seated).await? {
+            if f.computer.is_none() {
+                self.classic_welcome(tx, &row, &state, f.seat, f.player_id, 0, &f.email, &f.key)
                     .await?;
             }
         }
