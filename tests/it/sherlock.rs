@@ -499,6 +499,11 @@ async fn a_game_is_made_on_the_web_form_and_the_command_line_and_bad_requests_ar
         g["deadline"].as_i64().is_some(),
         "turn_hours sets a deadline: {g}"
     );
+    // Each player reads when the turn ends, in the welcome mail and on the table.
+    let ann = mail_to(&app, "ann@example.org", "welcome to").await;
+    assert!(ann.body.contains("This turn ends at"), "{}", ann.body);
+    let (_, table) = app.get_text("/sherlock/games/1").await;
+    assert!(table.contains("id=\"turn-ends\""), "{table}");
     assert!(g.get("hand").is_none() && g["deck"].is_null(), "{g}");
     let r = app.get("/games/1").await;
     assert_eq!(r.status(), 303, "the core's page leads to Sherlock's");

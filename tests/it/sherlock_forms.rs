@@ -49,6 +49,10 @@ async fn a_game_of_two_detectives_forms_by_sign_up_and_starts_when_full() {
     assert!(ann.body.contains("Your hand:"), "{}", ann.body);
     assert!(!ben.body.contains("Your hand:"), "{}", ben.body);
     assert!(ben.body.contains("It is Ann's turn"), "{}", ben.body);
+    assert!(
+        !ann.body.contains("This turn ends"),
+        "no turn_hours, no deadline"
+    );
     let gm = mail_to(&app, "gm@example.org", "has started").await;
     assert!(
         gm.body.contains("Ann (Sherlock Holmes), Ben (Dr. Watson)"),

@@ -100,6 +100,7 @@ sherlock-mail-done = Carried out:
 sherlock-mail-refused = Not carried out: "{ $line }": { $why }. Nothing after it was done; the turn is open for your next reply.
 sherlock-mail-ignored = The game ended before these lines: { $lines }
 sherlock-mail-turn-open = Your turn goes on: reply with the next plays.
+sherlock-turn-ends = This turn ends at { $deadline }.
 
 # Pages.
 sherlock-card-inv = Investigation { $card }

@@ -100,6 +100,7 @@ sherlock-mail-done = Joué :
 sherlock-mail-refused = Non joué : « { $line } » : { $why }. Rien après n’a été fait ; le tour reste ouvert pour votre prochaine réponse.
 sherlock-mail-ignored = La partie a fini avant ces lignes : { $lines }
 sherlock-mail-turn-open = Votre tour continue : répondez avec les coups suivants.
+sherlock-turn-ends = Ce tour prend fin : { $deadline }.
 
 # Pages.
 sherlock-card-inv = Enquête { $card }

@@ -157,6 +157,19 @@ pub fn end_lines(t: Lang, g: &Stored) -> Vec<String> {
     lines
 }
 
+/// When the turn under way ends, in the reader's time zone, for a game whose turns have a
+/// deadline (house rule `turn_hours`); None without one, or once the game is over.
+pub fn turn_ends(t: Lang, row: &GameRow, g: &Stored, zone: &str) -> Option<String> {
+    if g.over() || g.game.settings.turn_hours.is_none() {
+        return None;
+    }
+    let when = match row.turn_deadline {
+        Some(at) => t.time(at, crate::mail::zone(zone)),
+        None => t.t("deadline-paused-mail"),
+    };
+    Some(t.t1("sherlock-turn-ends", "deadline", when))
+}
+
 /// A player's welcome.
 pub fn welcome(
     site: &Site,
@@ -167,7 +180,6 @@ pub fn welcome(
     t: Lang,
     zone: &str,
 ) -> Letter {
-    let _ = zone;
     let mut body = vec![
         t.t1("sherlock-mail-hello", "name", g.players[seat].as_str()),
         t.t2(
@@ -186,6 +198,7 @@ pub fn welcome(
         body.push(hand_lines(t, &g.game).join("\n"));
     }
     body.push(whose_turn(t, g, seat));
+    body.extend(turn_ends(t, row, g, zone));
     body.push(t.t1(
         "sherlock-mail-public",
         "link",
@@ -215,7 +228,6 @@ pub fn news(
     t: Lang,
     zone: &str,
 ) -> Letter {
-    let _ = zone;
     let mine = !g.over() && g.seat_on_turn() == seat;
     // A turn's own draw is its player's; of two people, the other reads how many.
     let lines: Vec<String> = (g.log[since..].iter())
@@ -272,6 +284,7 @@ pub fn news(
         body.push(t.t("sherlock-mail-reply"));
     }
     body.push(whose_turn(t, g, seat));
+    body.extend(turn_ends(t, row, g, zone));
     body.push(t.t1(
         "sherlock-mail-public",
         "link",

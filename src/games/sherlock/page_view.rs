@@ -58,6 +58,8 @@ pub struct TableView {
     pub turn: u32,
     pub limit: u32,
     pub left: u32,
+    /// When the turn ends, for a game with a deadline (in the reader's time zone).
+    pub ends: Option<String>,
     pub detective: String,
     pub whose: String,
     pub over: bool,
@@ -126,8 +128,15 @@ fn faces_of(t: Lang, cards: &[super::cards::Card]) -> Vec<CardView> {
 }
 
 /// The table, worded for `viewer` (None: the public), from `game` (the stored game, or for
-/// its player on turn the game after the plays they lined up).
-pub fn table(t: Lang, row: &GameRow, g: &Stored, game: &Game, viewer: Option<usize>) -> TableView {
+/// its player on turn the game after the plays they lined up), its times in `zone`.
+pub fn table(
+    t: Lang,
+    row: &GameRow,
+    g: &Stored,
+    game: &Game,
+    viewer: Option<usize>,
+    zone: &str,
+) -> TableView {
     let published = game.over() && g.daily.as_deref().is_none_or(super::day::ended);
     let mut log: Vec<(u32, Vec<String>)> = Vec::new();
     for l in &g.log {
@@ -148,6 +157,7 @@ pub fn table(t: Lang, row: &GameRow, g: &Stored, game: &Game, viewer: Option<usi
         turn: game.turn,
         limit: game.settings.turn_limit(),
         left: game.turns_left(),
+        ends: super::letters::turn_ends(t, row, g, zone),
         detective: detective(t, game.detective()),
         whose: match viewer {
             Some(seat) => super::letters::whose_turn(t, g, seat),

@@ -55,7 +55,7 @@ struct GmPage {
 pub async fn game(req: HttpRequest, master: web::Data<Master>, path: web::Path<i64>) -> Page {
     let (row, state) = master.sherlock_game(path.into_inner()).await?;
     let t = crate::web::lang::reader(&req, row.language);
-    let g = table(t, &row, &state, &state.game, None);
+    let g = table(t, &row, &state, &state.game, None, &row.time_zone);
     Ok(crate::web::render::render(&GamePage { t, g }))
 }
 
@@ -63,7 +63,7 @@ pub async fn game(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
 pub async fn feed(req: HttpRequest, master: web::Data<Master>, path: web::Path<i64>) -> Page {
     let (row, state) = master.sherlock_game(path.into_inner()).await?;
     let t = crate::web::lang::reader(&req, row.language);
-    let g = table(t, &row, &state, &state.game, None);
+    let g = table(t, &row, &state, &state.game, None, &row.time_zone);
     let page = master.site.link(&format!("/sherlock/games/{}", row.id));
     Ok(crate::web::feed::log_feed(
         t,
@@ -135,7 +135,8 @@ async fn play_page(
     };
     let o = own(t, state, &game, &done, s);
     let h = header(t, &seat.game, state, &o);
-    let g = table(t, &seat.game, state, &game, Some(s));
+    let zone = seat.player.zone(&seat.game).to_string();
+    let g = table(t, &seat.game, state, &game, Some(s), &zone);
     let (csrf, cookie) = csrf(req);
     Ok(private(
         &PlayPage {
@@ -229,7 +230,7 @@ async fn gm_page(
     let state = super::service::parse(&row)?;
     let t = crate::web::lang::reader(req, row.language);
     let banner = notice.map(|(tone, n)| Banner::new(tone, t.said(&n)));
-    let g = table(t, &row, &state, &state.game, None);
+    let g = table(t, &row, &state, &state.game, None, &row.time_zone);
     let (csrf, cookie) = csrf(req);
     Ok(private(
         &GmPage {
