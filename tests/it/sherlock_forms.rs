@@ -1,7 +1,8 @@
 //! A game of Sherlock Solitaire formed by sign-up: made with no players and a seat for each
 //! detective, joined on the web by two people, it starts as one when full — each detective
 //! seated in turn order, each player welcomed (the cards only to whoever plays first), the game
-//! master told — and its first turn is played by mail.
+//! master told — and its first turn is played by mail. And a game with a turn deadline says
+//! when the turn ends, and that its clock is stopped while the game master pauses it.
 
 use polysleuth::games::sherlock::setup::{Case, Detective, Settings};
 use serde_json::json;
@@ -69,5 +70,37 @@ async fn a_game_of_two_detectives_forms_by_sign_up_and_starts_when_full() {
     assert_eq!(s.seat_on_turn(), 1);
     let next = mail_to(&app, "ben@example.org", "turn 2 of").await;
     assert!(next.body.contains("Your hand:"), "{}", next.body);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn with_turn_hours_the_table_says_when_the_turn_ends_and_that_its_clock_stops_when_paused() {
+    let mut app = TestApp::spawn().await;
+    let rules = Settings {
+        turn_hours: Some(24),
+        ..Settings::default()
+    };
+    let (id, links, gm) = crate::common::sherlock::create(
+        &app,
+        3,
+        &["Ann <ann@example.org>"],
+        serde_json::to_value(&rules).unwrap(),
+    )
+    .await;
+    let table = format!("/sherlock/games/{id}");
+    let page = app.get_text(&table).await.1;
+    assert!(page.contains("This turn ends at"), "{page}");
+    let api = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
+    let (s, said) = app.post_json(&api, &json!({"action": "pause"})).await;
+    assert_eq!(s, 200, "{said}");
+    for path in [&table, &links[0]] {
+        let page = app.get_text(path).await.1;
+        assert!(page.contains("clock is stopped"), "{page}");
+        assert!(!page.contains("This turn ends at"), "{page}");
+    }
+    let (s, said) = app.post_json(&api, &json!({"action": "resume"})).await;
+    assert_eq!(s, 200, "{said}");
+    let page = app.get_text(&links[0]).await.1;
+    assert!(page.contains("This turn ends at"), "{page}");
     app.stop().await;
 }

@@ -101,6 +101,7 @@ sherlock-mail-refused = Not carried out: "{ $line }": { $why }. Nothing after it
 sherlock-mail-ignored = The game ended before these lines: { $lines }
 sherlock-mail-turn-open = Your turn goes on: reply with the next plays.
 sherlock-turn-ends = This turn ends at { $deadline }.
+sherlock-turn-clock-stopped = The turn's clock is stopped: the game is paused, or waits for its game master to start it.
 
 # Pages.
 sherlock-card-inv = Investigation { $card }

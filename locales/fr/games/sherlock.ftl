@@ -101,6 +101,7 @@ sherlock-mail-refused = Non joué : « { $line } » : { $why }. Rien après n’
 sherlock-mail-ignored = La partie a fini avant ces lignes : { $lines }
 sherlock-mail-turn-open = Votre tour continue : répondez avec les coups suivants.
 sherlock-turn-ends = Ce tour prend fin : { $deadline }.
+sherlock-turn-clock-stopped = L’horloge du tour est arrêtée : la partie est suspendue, ou attend que son meneur la lance.
 
 # Pages.
 sherlock-card-inv = Enquête { $card }

@@ -163,11 +163,14 @@ pub fn turn_ends(t: Lang, row: &GameRow, g: &Stored, zone: &str) -> Option<Strin
     if g.over() || g.game.settings.turn_hours.is_none() {
         return None;
     }
-    let when = match row.turn_deadline {
-        Some(at) => t.time(at, crate::mail::zone(zone)),
-        None => t.t("deadline-paused-mail"),
-    };
-    Some(t.t1("sherlock-turn-ends", "deadline", when))
+    Some(match row.turn_deadline {
+        Some(at) => t.t1(
+            "sherlock-turn-ends",
+            "deadline",
+            t.time(at, crate::mail::zone(zone)),
+        ),
+        None => t.t("sherlock-turn-clock-stopped"),
+    })
 }
 
 /// A player's welcome.
