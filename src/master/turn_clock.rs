@@ -66,7 +66,10 @@ impl Master {
         game_id: i64,
     ) -> Result<(GameRow, Vec<Rekeyed>)> {
         let row = self.locked(tx, game_id).await?;
-        let deadline = now() + row.remaining.unwrap_or(row.round_seconds);
+        // A game whose turns have no clock (round_seconds 0) starts with none: a deadline of
+        // "now" would let the scheduler end the first turn before anyone saw it.
+        let deadline =
+            (row.round_seconds > 0).then(|| now() + row.remaining.unwrap_or(row.round_seconds));
         self.store
             .save_classic(
                 tx,
@@ -75,7 +78,7 @@ impl Master {
                     state: &row.state,
                     turn: row.round,
                     status: GameStatus::Open,
-                    turn_deadline: Some(deadline),
+                    turn_deadline: deadline,
                     remaining: None,
                 },
             )
