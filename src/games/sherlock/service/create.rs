@@ -155,10 +155,24 @@ impl Master {
         gm_link: Option<&str>,
     ) -> Letter {
         let t = row.language;
-        let mut body = vec![t.t2("sherlock-mail-gm", "game", row.name.as_str(), "id", row.id)];
-        if let Some(link) = gm_link {
-            body.push(t.t1("sherlock-mail-gm-link", "link", link));
-        }
+        let opening = t.t2("sherlock-mail-gm", "game", row.name.as_str(), "id", row.id);
+        let link = gm_link.map(|link| t.t1("sherlock-mail-gm-link", "link", link));
+        self.gm_news(row, state, "sherlock-subject-gm", opening, link)
+    }
+
+    /// A letter to the game master: its subject and opening, a line of its own, then the case
+    /// and the public table.
+    fn gm_news(
+        &self,
+        row: &GameRow,
+        state: &Stored,
+        subject: &str,
+        opening: String,
+        line: Option<String>,
+    ) -> Letter {
+        let t = row.language;
+        let mut body = vec![opening];
+        body.extend(line);
         body.push(crate::games::sherlock::letters::case_line(t, state));
         body.push(t.t1(
             "sherlock-mail-public",
@@ -166,13 +180,7 @@ impl Master {
             self.site.link(&format!("/sherlock/games/{}", row.id)),
         ));
         Letter {
-            subject: t.t2(
-                "sherlock-subject-gm",
-                "id",
-                row.id,
-                "game",
-                row.name.as_str(),
-            ),
+            subject: t.t2(subject, "id", row.id, "game", row.name.as_str()),
             body: body.join("\n\n") + "\n",
             reply_to: None,
         }
@@ -264,32 +272,20 @@ impl Master {
                 })
                 .collect(),
         };
-        let body = [
-            t.t2(
-                "sherlock-mail-gm-formed",
-                "game",
-                row.name.as_str(),
-                "id",
-                row.id,
-            ),
-            t.t1("sherlock-mail-gm-players", "players", seats.join(", ")),
-            crate::games::sherlock::letters::case_line(t, state),
-            t.t1(
-                "sherlock-mail-public",
-                "link",
-                self.site.link(&format!("/sherlock/games/{}", row.id)),
-            ),
-        ];
-        Letter {
-            subject: t.t2(
-                "sherlock-subject-formed",
-                "id",
-                row.id,
-                "game",
-                row.name.as_str(),
-            ),
-            body: body.join("\n\n") + "\n",
-            reply_to: None,
-        }
+        let opening = t.t2(
+            "sherlock-mail-gm-formed",
+            "game",
+            row.name.as_str(),
+            "id",
+            row.id,
+        );
+        let players = t.t1("sherlock-mail-gm-players", "players", seats.join(", "));
+        self.gm_news(
+            row,
+            state,
+            "sherlock-subject-formed",
+            opening,
+            Some(players),
+        )
     }
 }
