@@ -3,7 +3,7 @@
 //! Information Sheet (a player's page, with the page's budget) at every turn of the first games:
 //! its percentiles (50th, 90th, 99th and the slowest) and the share worked out exactly.
 //!
-//! cargo bench --bench classic            (GAMES=6 games per player count)
+//! cargo bench --bench classic            (GAMES=6 games per player count, PLAYERS=5 for one)
 
 use std::time::{Duration, Instant};
 
@@ -32,7 +32,8 @@ fn main() {
     let games = env("GAMES", 6);
     println!("| players | games | turns per game | move µs (p50) | sheet p50 ms | sheet p90 ms | sheet p99 ms | sheet max ms | exact |");
     println!("|---|---|---|---|---|---|---|---|---|");
-    for n in 3..=7 {
+    let only = env("PLAYERS", 0) as usize;
+    for n in (3..=7).filter(|&n| only == 0 || n == only) {
         let (mut turns, mut moves, mut sheets, mut exact) = (0u64, Vec::new(), Vec::new(), 0);
         for g in 0..games {
             let names: Vec<String> = (0..n).map(|i| format!("P{i}")).collect();

@@ -2,7 +2,8 @@
 //! every round, 3 to 7 players. Prints, by player count, the percentiles of the time per view
 //! and the share of views counted exactly (the rest are sampled).
 //!
-//! cargo bench --bench deduce            (GAMES=8 games per player count, ROUNDS=12 at most)
+//! cargo bench --bench deduce            (GAMES=8 games per player count, ROUNDS=12 at most,
+//!                                        PLAYERS=7 for one player count)
 
 use std::time::{Duration, Instant};
 
@@ -32,7 +33,8 @@ fn main() {
     let budget = Budget::default();
     println!("| players | views | exact | p50 ms | p90 ms | p99 ms | max ms |");
     println!("|---|---|---|---|---|---|---|");
-    for n in 3..=7 {
+    let only = env("PLAYERS", 0) as usize;
+    for n in (3..=7).filter(|&n| only == 0 || n == only) {
         let mut times = Vec::new();
         let mut exact = 0;
         for g in 0..games {

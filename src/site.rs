@@ -40,8 +40,25 @@ impl Site {
 
     fn mac(&self, message: &[u8]) -> String {
         use hmac::{Hmac, Mac};
-        let mut mac = Hmac::<sha2::Sha256>::new_from_slice(self.reply_secret.as_bytes())
-            .expect("any key length");
+        type Keyed = Hmac<sha2::Sha256>;
+        thread_local! {
+            /// The MAC with its key already taken in (two of a short MAC's four blocks), for
+            /// the last secret this thread used: every page checks a key and signs a form.
+            static KEYED: std::cell::RefCell<Option<(String, Keyed)>> =
+                const { std::cell::RefCell::new(None) };
+        }
+        let mut mac = KEYED.with(|k| {
+            let mut k = k.borrow_mut();
+            match &*k {
+                Some((secret, keyed)) if *secret == self.reply_secret => keyed.clone(),
+                _ => {
+                    let keyed = Keyed::new_from_slice(self.reply_secret.as_bytes())
+                        .expect("any key length");
+                    *k = Some((self.reply_secret.clone(), keyed.clone()));
+                    keyed
+                }
+            }
+        });
         mac.update(message);
         hex::encode(&mac.finalize().into_bytes()[..16])
     }

@@ -235,6 +235,52 @@ pub(crate) fn count_in(
     budget: u64,
     tuning: Tuning,
 ) -> Result<Counts, CountError> {
+    let plan = match plan(view, d) {
+        Planned::Done(counts) => return Ok(counts),
+        Planned::Steps(plan) => plan,
+    };
+    let (deals, here_count) = walk(&plan, budget, tuning)?;
+    let mut at = plan.at;
+    if deals == 0 {
+        return Ok(Counts {
+            deals: 0,
+            at: vec![[0; 8]; 36],
+        });
+    }
+    for k in 0..36 {
+        if d.is_placed(k) {
+            at[k][d.places[k].trailing_zeros() as usize] = deals;
+        }
+    }
+    for (c, class) in plan.classes.iter().enumerate() {
+        let size = class.len() as u128;
+        for &k in class {
+            for l in 0..plan.locs {
+                at[k][l] = here_count[c][l] / size;
+            }
+        }
+    }
+    Ok(Counts { deals, at })
+}
+
+/// What counting needs, worked out from the view: the steps in their order, and each class's
+/// cards and group at each step.
+struct Plan {
+    steps: Vec<Step>,
+    class_group: Vec<Vec<usize>>,
+    classes: Vec<Vec<usize>>,
+    locs: usize,
+    start: u64,
+    at: Vec<[u128; 8]>,
+}
+
+enum Planned {
+    /// The answer needs no counting: nothing open, or a fact that cannot hold.
+    Done(Counts),
+    Steps(Plan),
+}
+
+fn plan(view: &View, d: &Domains) -> Planned {
     let locs = view.locations.len();
     let open: Vec<usize> = (0..36).filter(|&k| !d.is_placed(k)).collect();
     let mut at = vec![[0u128; 8]; 36];
@@ -244,7 +290,7 @@ pub(crate) fn count_in(
         }
     }
     if open.is_empty() {
-        return Ok(Counts { deals: 1, at });
+        return Planned::Done(Counts { deals: 1, at });
     }
 
     // What each fact still needs from the open cards.
@@ -266,7 +312,7 @@ pub(crate) fn count_in(
             .checked_sub(placed)
             .filter(|&n| cards != 0 || n == 0)
         else {
-            return Ok(Counts {
+            return Planned::Done(Counts {
                 deals: 0,
                 at: vec![[0; 8]; 36],
             });
@@ -279,7 +325,7 @@ pub(crate) fn count_in(
             .find(|r| r.loc == f.loc && r.cards == cards)
         {
             Some(r) if r.need != need => {
-                return Ok(Counts {
+                return Planned::Done(Counts {
                     deals: 0,
                     at: vec![[0; 8]; 36],
                 })
@@ -561,24 +607,34 @@ pub(crate) fn count_in(
         future = after;
     }
 
+    let start = steps[0].pack(&steps[0].cap);
+    Planned::Steps(Plan {
+        steps,
+        class_group,
+        classes: classes.into_iter().map(|c| c.2).collect(),
+        locs,
+        start,
+        at,
+    })
+}
+
+/// The first way of counting: from each state, every choice at once (see `choices`).
+fn walk(plan: &Plan, budget: u64, tuning: Tuning) -> Result<(u128, Vec<[u128; 8]>), CountError> {
+    let (steps, class_group, start) = (&plan.steps, &plan.class_group, plan.start);
     let binom = Binomials::new();
     let mut work = 0u64;
-    let start = steps[0].pack(&steps[0].cap);
 
     // Pass 1: from each reachable state, the number of ways to finish (memoised by step).
     let (deals, ways) = pass_one(
         start,
-        &steps,
+        steps,
         &binom,
         &mut work,
         budget,
         tuning.shared_start,
     )?;
     if deals == 0 {
-        return Ok(Counts {
-            deals: 0,
-            at: vec![[0; 8]; 36],
-        });
+        return Ok((0, Vec::new()));
     }
 
     // In pass 2 every number is at most 36² times the number of deals (each way of
@@ -586,9 +642,9 @@ pub(crate) fn count_in(
     // cannot overflow; most views fit in 64 bits, which halves pass 2's multiplications.
     let here_count = if tuning.narrow && deals <= u64::MAX as u128 / 1296 {
         forward::<u64>(
-            &steps,
+            steps,
             &ways,
-            &class_group,
+            class_group,
             start,
             &binom,
             &mut work,
@@ -596,9 +652,9 @@ pub(crate) fn count_in(
         )?
     } else if deals <= 1 << 100 {
         forward::<u128>(
-            &steps,
+            steps,
             &ways,
-            &class_group,
+            class_group,
             start,
             &binom,
             &mut work,
@@ -607,20 +663,7 @@ pub(crate) fn count_in(
     } else {
         return Err(CountError::Overflow);
     };
-    for k in 0..36 {
-        if d.is_placed(k) {
-            at[k][d.places[k].trailing_zeros() as usize] = deals;
-        }
-    }
-    for (c, class) in classes.iter().enumerate() {
-        let size = class.2.len() as u128;
-        for &k in &class.2 {
-            for l in 0..locs {
-                at[k][l] = here_count[c][l] / size;
-            }
-        }
-    }
-    Ok(Counts { deals, at })
+    Ok((deals, here_count))
 }
 
 /// Pass 2 in numbers of type `T`: each class's count at each location, summed over deals.
@@ -639,24 +682,7 @@ fn forward<T: Number>(
     // times the group's count. A group's unplaced cards are alike from here on, so a choice
     // sends each of them to this location with the same chance, x/n; that gives every
     // class's count at the location without dividing until the end.
-    let tracked: Vec<Vec<Option<usize>>> = class_group
-        .iter()
-        .map(|g| {
-            let mut members = vec![0usize; g.iter().max().map_or(0, |m| m + 1)];
-            for &gi in g {
-                members[gi] += 1;
-            }
-            let mut slot = 0;
-            g.iter()
-                .map(|&gi| {
-                    (members[gi] > 1).then(|| {
-                        slot += 1;
-                        slot - 1
-                    })
-                })
-                .collect()
-        })
-        .collect();
+    let tracked = pools(class_group);
     let slots = |i: usize| tracked.get(i).map_or(0, |t| t.iter().flatten().count());
     let nclasses = class_group.first().map_or(0, |g| g.len());
     let mut here_count = vec![[T::default(); 8]; nclasses];
@@ -827,6 +853,29 @@ fn forward<T: Number>(
         layer = next_layer;
     }
     Ok(here_count.iter().map(|h| h.map(|v| v.wide())).collect())
+}
+
+/// For each step, each class's pool slot: classes alone in their group need none (their
+/// unplaced cards are the group's), the others one each, in class order.
+fn pools(class_group: &[Vec<usize>]) -> Vec<Vec<Option<usize>>> {
+    class_group
+        .iter()
+        .map(|g| {
+            let mut members = vec![0usize; g.iter().max().map_or(0, |m| m + 1)];
+            for &gi in g {
+                members[gi] += 1;
+            }
+            let mut slot = 0;
+            g.iter()
+                .map(|&gi| {
+                    (members[gi] > 1).then(|| {
+                        slot += 1;
+                        slot - 1
+                    })
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// The whole numbers pass 2 runs in: u64 when the deals are few enough, else u128.

@@ -26,6 +26,7 @@ pub(super) const GM_PAGE_TURNS: &str =
 
 /// What a player's page reads in its one trip to the database: the game, the seat's turn
 /// for the open round, and the round of the seat's stored sheet.
+#[derive(Clone)]
 pub struct PlayerPage {
     pub game: GameRow,
     /// (text, ready, revision) of the seat's turn for the open round.
@@ -85,15 +86,57 @@ pub(super) fn player_page(
     seat: i64,
 ) -> Result<Option<PlayerPage>, StoreError> {
     with_reader(file, |conn| {
+        // Nothing written to the file since this thread last read this page: it is the same.
+        let version: i64 = conn
+            .prepare_cached("PRAGMA data_version")?
+            .query_row([], |row| row.get(0))?;
+        let kept = READ.with(|read| {
+            let mut read = read.borrow_mut();
+            if read.file != file || read.version != version {
+                read.file = file.to_string();
+                read.version = version;
+                read.pages.clear();
+            }
+            read.pages.get(&(game_id, seat)).cloned()
+        });
+        if let Some(page) = kept {
+            return Ok(Some(page));
+        }
         let mut statement = conn.prepare_cached(PLAYER_PAGE)?;
-        statement
+        let page = statement
             // By name: `$2` comes before `$1` in the text, and SQLite numbers by appearance.
             .query_row(rusqlite::named_params! {"$1": game_id, "$2": seat}, |row| {
                 Ok(PlayerPage::decode(&Named::new(row)))
             })
             .optional()?
-            .transpose()
+            .transpose()?;
+        if let Some(page) = &page {
+            READ.with(|read| {
+                let mut read = read.borrow_mut();
+                if read.version == version && read.file == file {
+                    if read.pages.len() >= 1_000 {
+                        read.pages.clear();
+                    }
+                    read.pages.insert((game_id, seat), page.clone());
+                }
+            });
+        }
+        Ok(page)
     })
+}
+
+/// Players' pages this thread read, and the file's `data_version` they were read at: SQLite
+/// changes it on this connection whenever another connection commits to the file, so a page
+/// read at the same version is what a new read would give.
+#[derive(Default)]
+struct Read {
+    file: String,
+    version: i64,
+    pages: std::collections::HashMap<(i64, i64), PlayerPage>,
+}
+
+thread_local! {
+    static READ: RefCell<Read> = RefCell::new(Read::default());
 }
 
 /// The game master's page in one statement on SQLite: the game, and its open round's turns as

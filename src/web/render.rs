@@ -22,6 +22,18 @@ pub fn render<T: Template>(t: &T) -> HttpResponse {
     render_status(StatusCode::OK, t)
 }
 
+/// A private page already drawn, with its form's cookie when the browser has none yet.
+pub fn private_page(body: String, csrf: Option<Cookie<'static>>) -> HttpResponse {
+    let mut r = HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .body(body);
+    if let Some(c) = csrf {
+        let _ = r.add_cookie(&c);
+    }
+    r
+}
+
 /// Pages with secrets in their address must not be cached by anyone.
 pub fn private<T: Template>(t: &T, csrf: Option<Cookie<'static>>) -> HttpResponse {
     let mut r = render(t);

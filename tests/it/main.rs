@@ -15,6 +15,7 @@ mod computers;
 mod forming;
 mod frame;
 mod instances;
+mod kept_pages;
 mod languages;
 mod leaks;
 mod live_holes;

@@ -4,14 +4,17 @@ use actix_web::{web, HttpRequest};
 use askama::Template;
 
 use super::gm_view::{gm_page_view, GmPageView};
+use std::hash::{Hash, Hasher};
+
+use super::page_cache::{body_print, row_print, Reader};
 use super::play_view::PageCache;
 use crate::lang::Lang;
-use crate::master::Master;
+use crate::master::{Master, MasterError};
 use crate::web::csrf::csrf;
 use crate::web::forms::Fields;
 use crate::web::frame::{Banner, Tone};
 use crate::web::pages::Page;
-use crate::web::render::private;
+use crate::web::render::{private, private_page};
 
 // ----- the game master's page -----
 
@@ -52,8 +55,47 @@ async fn gm_page(
     ))
 }
 
+/// The page as a link opens it: drawn once per change of the game, its turns or the mail
+/// problems shown, and kept for this game's master only, with each request's form token put in.
+async fn kept_page(master: &Master, req: &HttpRequest, token: &str) -> Page {
+    let (row, sent) = master.gm_page(token).await?;
+    let t = crate::web::lang::reader(req, row.language);
+    if crate::web::signup::is_forming(&row) {
+        return crate::web::signup::gm_forming(master, req, token, &row, None).await;
+    }
+    let cache = PageCache::of(req);
+    let key = (Reader::Master(row.id), t);
+    let print = |serial: u64, body: u64| {
+        let mut h = rustc_hash::FxHasher::default();
+        row_print(&row, &mut h);
+        (&sent, t.code(), serial, body).hash(&mut h);
+        h.finish()
+    };
+    let body = body_print(master, &row).await?;
+    let (csrf_token, cookie) = csrf(req);
+    if let Some((_, serial)) = cache.extras((row.id, t)) {
+        if let Some(cut) = cache.page(key, print(serial, body)) {
+            return Ok(private_page(cut.with(&csrf_token), cookie));
+        }
+    }
+    let v = gm_page_view(master, &cache, &row, &sent, t, false).await?;
+    let print = print(v.extras_serial, body);
+    let drawn = GmPage {
+        t,
+        v,
+        banner: None,
+        csrf: cache.marker().to_string(),
+    }
+    .render()
+    .map_err(|e| MasterError::Corrupt(format!("the page cannot be drawn: {e}")))?;
+    Ok(private_page(
+        cache.keep_page(key, print, &drawn).with(&csrf_token),
+        cookie,
+    ))
+}
+
 pub async fn gm(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
-    match gm_page(&master, &req, &path, None).await {
+    match kept_page(&master, &req, &path).await {
         Err(e) => match crate::web::moved::moved_elsewhere(&master, Some(&path), None).await {
             Some(moved) => Ok(moved),
             None => Err(e),

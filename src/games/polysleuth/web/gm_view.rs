@@ -109,6 +109,8 @@ pub struct GmPageView {
     pub pending_done: Vec<String>,
     pub reminder_hours: String,
     pub extras: std::sync::Arc<GmExtras>,
+    /// Which reading of the extras this is (`PageCache::keep_extras`).
+    pub extras_serial: u64,
     pub body_html: std::sync::Arc<str>,
 }
 
@@ -174,12 +176,11 @@ pub async fn gm_page_view(
     } else {
         cache.extras((row.id, lang))
     };
-    let extras = match kept {
+    let (extras, extras_serial) = match kept {
         Some(e) => e,
         None => {
             let e = std::sync::Arc::new(gm_extras(master, row, lang).await?);
-            cache.keep_extras((row.id, lang), e.clone());
-            e
+            cache.keep_extras((row.id, lang), e)
         }
     };
     Ok(GmPageView {
@@ -196,6 +197,7 @@ pub async fn gm_page_view(
         pending_done: pending_done(row, &state),
         reminder_hours: row.reminder_hours.clone(),
         extras,
+        extras_serial,
         body_html: super::page_cache::public_body(master, cache, row, &state, lang).await?,
     })
 }

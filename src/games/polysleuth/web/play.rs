@@ -5,6 +5,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 
 use super::builder::Builder;
+use super::page_cache::{body_print, row_print, Reader};
 use super::play_view::{play_view, PageCache, PlayView};
 use crate::games::polysleuth::rules::LineError;
 use crate::games::polysleuth::service::model::TurnReply;
@@ -14,7 +15,7 @@ use crate::master::{Master, MasterError};
 use crate::web::csrf::{check_csrf, csrf};
 use crate::web::forms::Fields;
 use crate::web::frame::{Banner, Header};
-use crate::web::render::private;
+use crate::web::render::{private, private_page};
 
 use crate::web::pages::Page;
 
@@ -93,7 +94,7 @@ fn render_play(
 }
 
 pub async fn play(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
-    match play_page(&master, &req, &path, None, None, vec![]).await {
+    match kept_page(&master, &req, &path).await {
         // A link to a classic game's seat: its page is under /classic/ (looked up only then).
         Err(e) => match crate::web::moved::moved_elsewhere(&master, Some(&path), None).await {
             Some(moved) => Ok(moved),
@@ -101,6 +102,76 @@ pub async fn play(req: HttpRequest, master: web::Data<Master>, path: web::Path<S
         },
         page => page,
     }
+}
+
+/// The page as a link opens it (no form sent): drawn once per change of anything it shows,
+/// and kept for its reader only, with each request's form token put in.
+async fn kept_page(master: &Master, req: &HttpRequest, token: &str) -> Page {
+    let page = master.seat_page(token).await?;
+    let lang = page.seat.player.lang(&page.seat.game);
+    crate::web::lang::settle(lang);
+    let cache = PageCache::of(req);
+    let print = page_print(master, &page, lang).await?;
+    let key = (Reader::Player(page.seat.player.id), lang);
+    let (csrf_token, cookie) = csrf(req);
+    if let Some(cut) = cache.page(key, print) {
+        return Ok(private_page(cut.with(&csrf_token), cookie));
+    }
+    let markup = page.seat.state.settings.one_trait_markup;
+    let zone = page.seat.player.zone(&page.seat.game).to_string();
+    let v = play_view(master, &cache, page, lang).await?;
+    let pending = v.sheet_pending;
+    let text = v.turn.as_ref().map(|t| t.text.clone()).unwrap_or_default();
+    let drawn = PlayPage {
+        t: v.lang,
+        b: Builder::new(&v, &text),
+        h: header(&v),
+        v,
+        text,
+        banner: None,
+        errors: Vec::new(),
+        csrf: cache.marker().to_string(),
+        markup,
+        zone,
+    }
+    .render()
+    .map_err(|e| MasterError::Corrupt(format!("the page cannot be drawn: {e}")))?;
+    let body = if pending {
+        drawn.replace(cache.marker(), &csrf_token)
+    } else {
+        cache.keep_page(key, print, &drawn).with(&csrf_token)
+    };
+    Ok(private_page(body, cookie))
+}
+
+/// Everything a player's page is drawn from, hashed: the game's row and public body, the
+/// seat, its turn and stored sheet, the records so far and the language.
+async fn page_print(
+    master: &Master,
+    page: &crate::games::polysleuth::service::pages::SeatPage,
+    lang: Lang,
+) -> Result<u64, MasterError> {
+    use std::hash::{Hash, Hasher};
+    let row = &page.seat.game;
+    let p = &page.seat.player;
+    let mut h = rustc_hash::FxHasher::default();
+    row_print(row, &mut h);
+    body_print(master, row).await?.hash(&mut h);
+    master.bulletins_of(row).await?.len().hash(&mut h);
+    (
+        p.id,
+        p.seat,
+        &p.name,
+        p.key_version,
+        p.computer.map(|c| c.name()),
+        p.away_until,
+        p.language.map(Lang::code),
+        &p.time_zone,
+        p.digest,
+    )
+        .hash(&mut h);
+    (&page.turn, page.sheet_round, lang.code()).hash(&mut h);
+    Ok(h.finish())
 }
 
 /// Adds the line the builder describes to the text, without sending the turn.

@@ -49,6 +49,8 @@ pub struct PlayView {
     pub body_html: Arc<str>,
     /// What happened to the player in the last round resolved.
     pub happened: Option<super::happened::Happened>,
+    /// The sheet shown is a quick one standing in for the full one (the page is not kept).
+    pub sheet_pending: bool,
 }
 
 #[derive(Template)]
@@ -85,6 +87,7 @@ pub async fn play_view(
         stored: sheet_round,
     };
     let key = (row.id, seat.player.seat, lang);
+    let mut sheet_pending = false;
     let grid_html = match cache.grid(key, stamp) {
         Some(html) => html,
         None => {
@@ -104,6 +107,7 @@ pub async fn play_view(
             if !current.pending {
                 cache.keep_grid(key, stamp, html.clone());
             }
+            sheet_pending = current.pending;
             html
         }
     };
@@ -156,5 +160,6 @@ pub async fn play_view(
         grid_html,
         body_html,
         happened,
+        sheet_pending,
     })
 }
