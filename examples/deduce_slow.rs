@@ -1,16 +1,28 @@
 //! Finds the slowest Polysleuth sheets of the deduce bench's games and times an exact count of
 //! each with no budget, to see how far the counter is from counting them all.
 //!
-//! cargo run --release --example deduce_slow            (PLAYERS=7, GAMES=8, SLOWER_MS=50)
+//! cargo run --release --example deduce_slow     (PLAYERS=7, GAMES=8, SLOWER_MS=50; GAME, ROUND
+//!                                                and SEAT pick one view)
 
 use std::time::Instant;
 
-use polysleuth::deduce::{count, propagate, Budget, Method, Sheet};
+use polysleuth::deduce::{count, propagate, Budget, Sheet};
 use polysleuth::games::polysleuth::assistant::of_recorded;
 use polysleuth::games::polysleuth::sim::{self, Style};
 
 fn env(name: &str, default: u64) -> u64 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Whether `value` is the one the variable picks (any, when it is not set).
+fn picked(name: &str, value: u64) -> bool {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .is_none_or(|v: u64| v == value)
 }
 
 fn main() {
@@ -20,10 +32,13 @@ fn main() {
     for g in 0..games {
         let (start, outcomes) = sim::play(n, 7_000 + g * 13 + n as u64, &Style::default(), 12);
         for r in 1..=outcomes.len() {
-            if env("ROUND", 0) != 0 && env("ROUND", 0) != r as u64 { continue; }
-            if env("GAME", 99) != 99 && env("GAME", 99) != g { continue; }
+            if !picked("GAME", g) || !picked("ROUND", r as u64) {
+                continue;
+            }
             for seat in 0..n {
-                if env("SEAT", 99) != 99 && env("SEAT", 99) != seat as u64 { continue; }
+                if !picked("SEAT", seat as u64) {
+                    continue;
+                }
                 let view = of_recorded(&start, &outcomes, seat, r).expect("a view");
                 let t = Instant::now();
                 let sheet = Sheet::compute(&view, &Budget::default());
@@ -35,7 +50,6 @@ fn main() {
                 let open = (0..36).filter(|&k| !d.is_placed(k)).count();
                 let t = Instant::now();
                 let c = count::count(&view, &d, u64::MAX).expect("counted");
-                println!("leaves by step, states by step: {:?}", count::stats());
                 println!(
                     "game {g} round {r} seat {seat}: {ms:.1} ms {:?}; facts {} open {open}; unbounded count {:.1} ms, {} deals",
                     sheet.method,
@@ -43,7 +57,6 @@ fn main() {
                     t.elapsed().as_secs_f64() * 1e3,
                     c.deals
                 );
-                let _ = Method::Exact;
             }
         }
     }

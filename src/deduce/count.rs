@@ -625,14 +625,7 @@ fn walk(plan: &Plan, budget: u64, tuning: Tuning) -> Result<(u128, Vec<[u128; 8]
     let mut work = 0u64;
 
     // Pass 1: from each reachable state, the number of ways to finish (memoised by step).
-    let (deals, ways) = pass_one(
-        start,
-        steps,
-        &binom,
-        &mut work,
-        budget,
-        tuning.shared_start,
-    )?;
+    let (deals, ways) = pass_one(start, steps, &binom, &mut work, budget, tuning.shared_start)?;
     if deals == 0 {
         return Ok((0, Vec::new()));
     }

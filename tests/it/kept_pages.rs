@@ -22,7 +22,8 @@ async fn page(app: &TestApp, client: &reqwest::Client, path: &str) -> String {
     let r = client.get(app.url(path)).send().await.unwrap();
     assert_eq!(r.status(), 200, "{path}");
     assert_eq!(
-        r.headers()["cache-control"], "no-store",
+        r.headers()["cache-control"],
+        "no-store",
         "a private page is never kept by a browser or a proxy"
     );
     r.text().await.unwrap()
@@ -53,13 +54,17 @@ async fn a_kept_page_shows_at_once_a_turn_sent_elsewhere_and_a_round_resolved() 
     assert_eq!(s, 200);
     let gm_after = page(&app, &client, &gm).await;
     assert!(
-        gm_after.contains("<td>Ann</td><td>yes</td>") && gm_after.contains("<td>Ben</td><td>yes</td>"),
+        gm_after.contains("<td>Ann</td><td>yes</td>")
+            && gm_after.contains("<td>Ben</td><td>yes</td>"),
         "the game master's page shows the turns sent: {gm_after}"
     );
 
     // Ben's page was never drawn with Ann's turn.
     let ben_page = page(&app, &client, ben).await;
-    assert!(!ben_page.contains("1 (2): Ben has how many Reds?"), "{ben_page}");
+    assert!(
+        !ben_page.contains("1 (2): Ben has how many Reds?"),
+        "{ben_page}"
+    );
 
     // The game master resolves the round: both kept pages show round 2.
     let actions = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
@@ -67,7 +72,10 @@ async fn a_kept_page_shows_at_once_a_turn_sent_elsewhere_and_a_round_resolved() 
     assert_eq!(s, 200, "{said}");
     app.wait_for_round(id, 1).await;
     let resolved = page(&app, &client, ann).await;
-    assert!(resolved.contains("Send your turn for round 2"), "{resolved}");
+    assert!(
+        resolved.contains("Send your turn for round 2"),
+        "{resolved}"
+    );
     let gm_resolved = page(&app, &client, &gm).await;
     assert!(gm_resolved.contains("Round 2"), "{gm_resolved}");
     app.stop().await;

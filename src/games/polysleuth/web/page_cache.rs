@@ -109,7 +109,9 @@ impl PageCache {
     }
 
     pub fn keep_extras(&self, key: (i64, Lang), extras: Arc<GmExtras>) -> Kept_<GmExtras> {
-        let serial = self.serial.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let serial = self
+            .serial
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut map = self.extras.write().expect("cache lock");
         if map.len() >= Self::MAX {
             map.clear();
