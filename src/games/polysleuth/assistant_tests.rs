@@ -305,6 +305,30 @@ fn the_sampler_converges_to_the_exact_values() {
     assert!(checked >= 2);
 }
 
+/// A 7-player view of the deduce bench (game 1, seat 5, after round 3) past the counting
+/// budget, whose first start search in one long try ran out of nodes: the sampler then gave
+/// nothing and the sheet showed certainties only. Restarts find a start within the same nodes.
+#[test]
+fn the_sampler_finds_a_first_deal_where_one_long_search_would_run_out() {
+    let (start, outcomes) = sim::play(7, 7_000 + 13 + 7, &Style::default(), 12);
+    let view = crate::games::polysleuth::assistant::of_recorded(&start, &outcomes, 5, 3).unwrap();
+    let d = propagate(&view).unwrap();
+    let plan = Plan {
+        chains: 4,
+        sweeps: 20,
+        burn_in: 0,
+        proof_nodes: 20_000,
+    };
+    let e = estimate(&view, &d, &plan).expect("every chain finds a first deal");
+    for k in 0..36 {
+        let total: f64 = e.p[k].iter().sum();
+        assert!(
+            (total - 1.0).abs() < 1e-9,
+            "each card is somewhere: {total}"
+        );
+    }
+}
+
 #[test]
 fn a_stored_sheet_reads_back_the_same_unknown_cells_included() {
     let (view, _) = small_view(4, 2, 8);
