@@ -29,6 +29,17 @@ async fn page(app: &TestApp, client: &reqwest::Client, path: &str) -> String {
     r.text().await.unwrap()
 }
 
+/// Sends "ready" from the page's form with the given token; the answer's status.
+async fn send_ready(app: &TestApp, client: &reqwest::Client, path: &str, token: &str) -> u16 {
+    let r = client
+        .post(app.url(path))
+        .form(&[("csrf", token), ("text", "ready")])
+        .send()
+        .await
+        .unwrap();
+    r.status().as_u16()
+}
+
 #[tokio::test]
 async fn a_kept_page_shows_at_once_a_turn_sent_elsewhere_and_a_round_resolved() {
     let mut app = TestApp::spawn().await;
@@ -118,21 +129,13 @@ async fn a_kept_page_goes_only_to_its_reader_each_browser_with_its_own_form_toke
     assert_ne!(tokens[0], tokens[1], "two browsers, two form tokens");
 
     // Each browser's token works with its own cookie, not with the other's.
-    let a = page(&app, &away, ann).await;
-    let r = away
-        .post(app.url(ann))
-        .form(&[("csrf", csrf(&a).as_str()), ("text", "ready")])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
-    let r = home
-        .post(app.url(ann))
-        .form(&[("csrf", csrf(&a).as_str()), ("text", "ready")])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 409, "another browser's token is refused");
+    let token = csrf(&page(&app, &away, ann).await);
+    assert_eq!(send_ready(&app, &away, ann, &token).await, 200);
+    assert_eq!(
+        send_ready(&app, &home, ann, &token).await,
+        409,
+        "another browser's token is refused"
+    );
     // The test client's own browser: a fresh cookie and token, and the form goes through.
     let (_, fresh) = app.get_text(ben).await;
     let (s, _) = post_form(&app, ben, &[("csrf", &csrf(&fresh)), ("text", "ready")]).await;

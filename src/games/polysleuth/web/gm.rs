@@ -6,7 +6,7 @@ use askama::Template;
 use super::gm_view::{gm_page_view, GmPageView};
 use std::hash::{Hash, Hasher};
 
-use super::page_cache::{body_print, row_print, Reader};
+use super::page_cache::{row_print, seats_print, Reader};
 use super::play_view::PageCache;
 use crate::lang::Lang;
 use crate::master::{Master, MasterError};
@@ -65,21 +65,26 @@ async fn kept_page(master: &Master, req: &HttpRequest, token: &str) -> Page {
     }
     let cache = PageCache::of(req);
     let key = (Reader::Master(row.id), t);
-    let print = |serial: u64, body: u64| {
-        let mut h = rustc_hash::FxHasher::default();
-        row_print(&row, &mut h);
-        (&sent, t.code(), serial, body).hash(&mut h);
+    // The game's row, its public body's other sources (records, seats), the turns sent and
+    // the language; then which reading of the mail problems.
+    let mut drawn_from = rustc_hash::FxHasher::default();
+    row_print(&row, &mut drawn_from);
+    seats_print(master, &row, &mut drawn_from).await?;
+    let resolved = master.bulletins_of(&row).await?.len();
+    (resolved, &sent, t.code()).hash(&mut drawn_from);
+    let print = |serial: u64| {
+        let mut h = drawn_from.clone();
+        serial.hash(&mut h);
         h.finish()
     };
-    let body = body_print(master, &row).await?;
     let (csrf_token, cookie) = csrf(req);
     if let Some((_, serial)) = cache.extras((row.id, t)) {
-        if let Some(cut) = cache.page(key, print(serial, body)) {
+        if let Some(cut) = cache.page(key, print(serial)) {
             return Ok(private_page(cut.with(&csrf_token), cookie));
         }
     }
     let v = gm_page_view(master, &cache, &row, &sent, t, false).await?;
-    let print = print(v.extras_serial, body);
+    let print = print(v.extras_serial);
     let drawn = GmPage {
         t,
         v,

@@ -196,8 +196,7 @@ pub async fn public_body(
 }
 
 /// What the game's public body is drawn from: its state, schedule, bulletins and seats.
-pub async fn body_print(master: &Master, row: &crate::store::GameRow) -> Result<u64, MasterError> {
-    let seats = master.seats_of(row.id).await?;
+async fn body_print(master: &Master, row: &crate::store::GameRow) -> Result<u64, MasterError> {
     let resolved = master.bulletins_of(row).await?.len();
     let mut h = rustc_hash::FxHasher::default();
     (
@@ -208,10 +207,20 @@ pub async fn body_print(master: &Master, row: &crate::store::GameRow) -> Result<
         resolved,
     )
         .hash(&mut h);
-    for p in seats.iter() {
-        (&p.name, p.away_until, p.computer.map(|c| c.name())).hash(&mut h);
-    }
+    seats_print(master, row, &mut h).await?;
     Ok(h.finish())
+}
+
+/// What the public body shows of the seats (names, absences, computer players), hashed.
+pub async fn seats_print(
+    master: &Master,
+    row: &crate::store::GameRow,
+    h: &mut impl Hasher,
+) -> Result<(), MasterError> {
+    for p in master.seats_of(row.id).await?.iter() {
+        (&p.name, p.away_until, p.computer.map(|c| c.name())).hash(h);
+    }
+    Ok(())
 }
 
 /// Everything of a game's row a page may show, hashed (its secrets are left out).

@@ -5,7 +5,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 
 use super::builder::Builder;
-use super::page_cache::{body_print, row_print, Reader};
+use super::page_cache::{row_print, seats_print, Reader};
 use super::play_view::{play_view, PageCache, PlayView};
 use crate::games::polysleuth::rules::LineError;
 use crate::games::polysleuth::service::model::TurnReply;
@@ -74,23 +74,36 @@ fn render_play(
     banner: Option<Banner>,
     errors: Vec<LineError>,
 ) -> HttpResponse {
-    let text = text.unwrap_or_else(|| v.turn.as_ref().map(|t| t.text.clone()).unwrap_or_default());
     let (csrf_token, cookie) = csrf(req);
     private(
-        &PlayPage {
-            t: v.lang,
-            b: Builder::new(&v, &text),
-            h: header(&v),
-            v,
-            text,
-            banner,
-            errors,
-            csrf: csrf_token,
-            markup,
-            zone,
-        },
+        &play_page_of(v, markup, zone, text, banner, errors, csrf_token),
         cookie,
     )
+}
+
+/// The page to draw: the turn's text is the one given, else the seat's turn in force.
+fn play_page_of(
+    v: PlayView,
+    markup: u32,
+    zone: String,
+    text: Option<String>,
+    banner: Option<Banner>,
+    errors: Vec<LineError>,
+    csrf: String,
+) -> PlayPage {
+    let text = text.unwrap_or_else(|| v.turn.as_ref().map(|t| t.text.clone()).unwrap_or_default());
+    PlayPage {
+        t: v.lang,
+        b: Builder::new(&v, &text),
+        h: header(&v),
+        v,
+        text,
+        banner,
+        errors,
+        csrf,
+        markup,
+        zone,
+    }
 }
 
 pub async fn play(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
@@ -121,21 +134,10 @@ async fn kept_page(master: &Master, req: &HttpRequest, token: &str) -> Page {
     let zone = page.seat.player.zone(&page.seat.game).to_string();
     let v = play_view(master, &cache, page, lang).await?;
     let pending = v.sheet_pending;
-    let text = v.turn.as_ref().map(|t| t.text.clone()).unwrap_or_default();
-    let drawn = PlayPage {
-        t: v.lang,
-        b: Builder::new(&v, &text),
-        h: header(&v),
-        v,
-        text,
-        banner: None,
-        errors: Vec::new(),
-        csrf: cache.marker().to_string(),
-        markup,
-        zone,
-    }
-    .render()
-    .map_err(|e| MasterError::Corrupt(format!("the page cannot be drawn: {e}")))?;
+    let marker = cache.marker().to_string();
+    let drawn = play_page_of(v, markup, zone, None, None, Vec::new(), marker)
+        .render()
+        .map_err(|e| MasterError::Corrupt(format!("the page cannot be drawn: {e}")))?;
     let body = if pending {
         drawn.replace(cache.marker(), &csrf_token)
     } else {
@@ -155,8 +157,9 @@ async fn page_print(
     let row = &page.seat.game;
     let p = &page.seat.player;
     let mut h = rustc_hash::FxHasher::default();
+    // The public body is drawn from the row, the records and the seats.
     row_print(row, &mut h);
-    body_print(master, row).await?.hash(&mut h);
+    seats_print(master, row, &mut h).await?;
     master.bulletins_of(row).await?.len().hash(&mut h);
     (
         p.id,
