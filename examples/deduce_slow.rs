@@ -2,7 +2,8 @@
 //! each with no budget, to see how far the counter is from counting them all.
 //!
 //! cargo run --release --example deduce_slow     (PLAYERS=7, GAMES=8, SLOWER_MS=50; GAME, ROUND
-//!                                                and SEAT pick one view)
+//!                                                and SEAT pick one view; DUMP=1 prints each
+//!                                                view's places and facts as JSON instead)
 
 use std::time::Instant;
 
@@ -47,6 +48,25 @@ fn main() {
                     continue;
                 }
                 let d = propagate(&view).expect("consistent");
+                if std::env::var("DUMP").is_ok() {
+                    let places: Vec<u8> = d.places.to_vec();
+                    let fs: Vec<(usize, u64, usize)> = view
+                        .facts
+                        .iter()
+                        .map(|f| {
+                            (
+                                f.loc,
+                                f.set.iter().fold(0u64, |m, c| m | 1 << c.index()),
+                                f.count,
+                            )
+                        })
+                        .collect();
+                    println!(
+                        "DUMP {}",
+                        serde_json::json!({"places": places, "facts": fs, "sizes": view.sizes, "ms": ms})
+                    );
+                    continue;
+                }
                 let open = (0..36).filter(|&k| !d.is_placed(k)).count();
                 let t = Instant::now();
                 let c = count::count(&view, &d, u64::MAX).expect("counted");

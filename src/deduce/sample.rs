@@ -8,13 +8,15 @@
 
 use rand::rngs::ChaCha20Rng;
 
+mod gibbs;
+
 use super::bounds::{tighten, Domains};
 use super::view::View;
 use crate::games::stream::{below, stream};
 
 /// The estimate: for each card and location, the share of samples there and its standard
 /// error across chains; and which cells were proved impossible.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Estimate {
     pub p: Vec<[f64; 8]>,
     pub error: Vec<[f64; 8]>,
@@ -111,7 +113,6 @@ pub fn find_deal(
     None
 }
 
-/// A seed drawn from the view itself, so the same view always gives the same estimate.
 /// A chain's first deal, in at most `nodes` search nodes spent over restarts of doubling
 /// length. A randomised search's length varies widely with the order it happens to try:
 /// on one 7-player view, six orders needed 140 to 51,623 nodes. Many short tries, each in a
@@ -131,6 +132,7 @@ fn start(view: &View, d: &Domains, rng: &mut ChaCha20Rng, nodes: u64) -> Option<
     None
 }
 
+/// A seed drawn from the view itself, so the same view always gives the same estimate.
 fn seed_of(view: &View) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut mix = |v: u64| {
@@ -147,17 +149,31 @@ fn seed_of(view: &View) -> u64 {
 }
 
 pub fn estimate(view: &View, d: &Domains, plan: &Plan) -> Option<Estimate> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    estimate_on(view, d, plan, cores)
+}
+
+/// `estimate` with its chains shared between at most `threads` threads: the same estimate
+/// for any number.
+pub(crate) fn estimate_on(
+    view: &View,
+    d: &Domains,
+    plan: &Plan,
+    threads: usize,
+) -> Option<Estimate> {
     let moves = Moves::new(view, d);
     let locs = view.locations.len();
     let seed = seed_of(view);
-    let mut per_chain: Vec<Vec<[f64; 8]>> = Vec::new();
-    for chain in 0..plan.chains {
+    // Each chain draws from its own stream of the view's seed, so the chains run side by side
+    // on the machine's cores and give the same estimate as one after another.
+    let run = |chain: u64| -> Option<Vec<[f64; 8]>> {
         let mut rng = stream("deduce", seed, chain);
         let mut deal = start(view, d, &mut rng, plan.proof_nodes)?;
+        let mut mover = gibbs::Mover::default();
         let mut tally = vec![[0u64; 8]; 36];
         for sweep in 0..plan.burn_in + plan.sweeps {
             for _ in 0..locs * (locs - 1) / 2 {
-                step(&moves, &mut deal, &mut rng);
+                mover.step(&moves, &mut deal, &mut rng);
             }
             if sweep >= plan.burn_in {
                 for (k, t) in tally.iter_mut().enumerate() {
@@ -165,7 +181,7 @@ pub fn estimate(view: &View, d: &Domains, plan: &Plan) -> Option<Estimate> {
                 }
             }
         }
-        per_chain.push(
+        Some(
             tally
                 .iter()
                 .map(|t| {
@@ -176,8 +192,27 @@ pub fn estimate(view: &View, d: &Domains, plan: &Plan) -> Option<Estimate> {
                     p
                 })
                 .collect(),
-        );
-    }
+        )
+    };
+    let threads = threads.clamp(1, plan.chains.max(1) as usize);
+    let per_chain: Vec<Vec<[f64; 8]>> = std::thread::scope(|scope| {
+        let run = &run;
+        let share = move |first: usize| {
+            (first as u64..plan.chains)
+                .step_by(threads)
+                .map(|c| (c, run(c)))
+                .collect::<Vec<_>>()
+        };
+        let others: Vec<_> = (1..threads)
+            .map(|w| scope.spawn(move || share(w)))
+            .collect();
+        let mut done = share(0);
+        for other in others {
+            done.extend(other.join().expect("a sampling chain"));
+        }
+        done.sort_by_key(|(c, _)| *c);
+        done.into_iter().map(|(_, p)| p).collect::<Option<Vec<_>>>()
+    })?;
     let chains = per_chain.len() as f64;
     let mut p = vec![[0.0; 8]; 36];
     let mut error = vec![[0.0; 8]; 36];
@@ -218,168 +253,4 @@ pub fn estimate(view: &View, d: &Domains, plan: &Plan) -> Option<Estimate> {
         impossible,
         samples: plan.chains * plan.sweeps,
     })
-}
-
-/// Cards alike for a move: (where they may go, which facts they count for), and the cards.
-type Class = ((u8, Vec<bool>), Vec<usize>);
-
-/// One move: pick two locations and redraw, uniformly among the consistent ways, how the
-/// open cards now in either are split between them (a block-Gibbs step).
-fn step(moves: &Moves, deal: &mut [u8; 36], rng: &mut ChaCha20Rng) {
-    let locs = moves.masks.len() as u64;
-    let a = below(rng, locs) as usize;
-    let b = below(rng, locs - 1) as usize;
-    let b = if b >= a { b + 1 } else { b };
-    let cards: Vec<usize> = moves
-        .open
-        .iter()
-        .copied()
-        .filter(|&k| deal[k] as usize == a || deal[k] as usize == b)
-        .collect();
-    if cards.len() < 2 {
-        return;
-    }
-    // Classes: cards alike for both locations' facts and for where they may go.
-    let key = |k: usize| -> (u8, Vec<bool>) {
-        let can = (moves.places[k] >> a & 1) | (moves.places[k] >> b & 1) << 1;
-        let member = moves.masks[a]
-            .iter()
-            .chain(&moves.masks[b])
-            .map(|m| m >> k & 1 == 1)
-            .collect();
-        (can, member)
-    };
-    let mut classes: Vec<Class> = Vec::new();
-    for &k in &cards {
-        let kk = key(k);
-        match classes.iter_mut().find(|(c, _)| *c == kk) {
-            Some((_, v)) => v.push(k),
-            None => classes.push((kk, vec![k])),
-        }
-    }
-    // What each fact at a needs from these cards, and at b.
-    let na = moves.masks[a].len();
-    let need: Vec<usize> = moves.masks[a]
-        .iter()
-        .map(|m| {
-            cards
-                .iter()
-                .filter(|&&k| m >> k & 1 == 1 && deal[k] as usize == a)
-                .count()
-        })
-        .chain(moves.masks[b].iter().map(|m| {
-            cards
-                .iter()
-                .filter(|&&k| m >> k & 1 == 1 && deal[k] as usize == b)
-                .count()
-        }))
-        .collect();
-    // Every split (how many of each class go to a), weighted by the ways to pick the cards.
-    let mut splits: Vec<(Vec<usize>, u128)> = Vec::new();
-    let mut x = vec![0usize; classes.len()];
-    let mut nodes = 0u32;
-    #[allow(clippy::too_many_arguments)]
-    fn walk(
-        j: usize,
-        classes: &[Class],
-        na: usize,
-        need: &[usize],
-        sums: &mut Vec<usize>,
-        x: &mut Vec<usize>,
-        w: u128,
-        out: &mut Vec<(Vec<usize>, u128)>,
-        nodes: &mut u32,
-    ) -> bool {
-        *nodes += 1;
-        if *nodes > 20_000 {
-            return false;
-        }
-        if j == classes.len() {
-            if sums.iter().zip(need).all(|(s, n)| s == n) {
-                out.push((x.clone(), w));
-            }
-            return true;
-        }
-        let ((can, member), cards) = &classes[j];
-        let size = cards.len();
-        let lo = if can & 2 == 0 { size } else { 0 };
-        let hi = if can & 1 == 0 { 0 } else { size };
-        for v in lo..=hi {
-            let mut fits = true;
-            for (f, m) in member.iter().enumerate() {
-                if *m {
-                    sums[f] += if f < na { v } else { size - v };
-                }
-                fits &= sums[f] <= need[f];
-            }
-            x[j] = v;
-            let ok = !fits
-                || walk(
-                    j + 1,
-                    classes,
-                    na,
-                    need,
-                    sums,
-                    x,
-                    w * binomial(size, v),
-                    out,
-                    nodes,
-                );
-            for (f, m) in member.iter().enumerate() {
-                if *m {
-                    sums[f] -= if f < na { v } else { size - v };
-                }
-            }
-            if !ok {
-                return false;
-            }
-        }
-        true
-    }
-    let mut sums = vec![0usize; need.len()];
-    if !walk(
-        0,
-        &classes,
-        na,
-        &need,
-        &mut sums,
-        &mut x,
-        1,
-        &mut splits,
-        &mut nodes,
-    ) {
-        return;
-    }
-    let total: u128 = splits.iter().map(|(_, w)| w).sum();
-    if total == 0 {
-        return;
-    }
-    // At most C(36, 18) ways, so the total fits in 64 bits.
-    let mut r = below(rng, total as u64) as u128;
-    let chosen = splits
-        .iter()
-        .find(|(_, w)| {
-            if r < *w {
-                true
-            } else {
-                r -= w;
-                false
-            }
-        })
-        .map(|(x, _)| x.clone())
-        .expect("a split is drawn");
-    for (((_, _), members), &to_a) in classes.iter().zip(&chosen) {
-        let mut members = members.clone();
-        for i in (1..members.len()).rev() {
-            let j = below(rng, i as u64 + 1) as usize;
-            members.swap(i, j);
-        }
-        for (i, &k) in members.iter().enumerate() {
-            deal[k] = if i < to_a { a as u8 } else { b as u8 };
-        }
-    }
-}
-
-fn binomial(n: usize, k: usize) -> u128 {
-    (0..k).fold(1u128, |acc, i| acc * (n - i) as u128 / (i + 1) as u128)
 }

@@ -305,6 +305,26 @@ fn the_sampler_converges_to_the_exact_values() {
     assert!(checked >= 2);
 }
 
+#[test]
+fn the_sampler_gives_the_same_estimate_on_one_thread_as_on_several() {
+    let (start, outcomes) = sim::play(5, 2, &Style::default(), 4);
+    let view = crate::games::polysleuth::assistant::of_recorded(&start, &outcomes, 0, 3).unwrap();
+    let d = propagate(&view).unwrap();
+    let plan = Plan {
+        chains: 5,
+        sweeps: 300,
+        burn_in: 20,
+        proof_nodes: 20_000,
+    };
+    let one = crate::deduce::sample::estimate_on(&view, &d, &plan, 1).unwrap();
+    for threads in [2, 3, 8] {
+        let several = crate::deduce::sample::estimate_on(&view, &d, &plan, threads).unwrap();
+        assert_eq!(several, one, "{threads} threads");
+    }
+    let open = (0..36).filter(|&k| !d.is_placed(k)).count();
+    assert!(open > 5, "the view leaves {open} cards open");
+}
+
 /// A 7-player view of the deduce bench (game 1, seat 5, after round 3) past the counting
 /// budget, whose first start search in one long try ran out of nodes: the sampler then gave
 /// nothing and the sheet showed certainties only. Restarts find a start within the same nodes.
