@@ -1,14 +1,23 @@
 //! A game's first players, seated the same way in every game: each seat a player row with a
 //! fresh key (only its hash stored), a computer player (`computer:LEVEL`) with no address, and
-//! the language a joiner chose kept. Each game then welcomes its people with its own letter;
-//! how a seat is filled is the core's, so no game can seat a player differently.
+//! the language a joiner chose kept. Each person is then welcomed the same way too, by mail
+//! in their own language and time zone with replies going to their own reply address; only
+//! the letter's words are the game's. How a seat is filled and welcomed is the core's, so no
+//! game can seat or welcome a player differently.
 
 use super::request::computer_level;
 use super::{Master, Result};
+use crate::clock::now;
 use crate::keys;
 use crate::lang::Lang;
 use crate::level::Level;
-use crate::store::Tx;
+use crate::mail::Letter;
+use crate::model::CreatedPlayer;
+use crate::store::{GameRow, Tx};
+
+/// A game's welcome letter to seat `seat`: given the link to their page, their key, and their
+/// language and time zone.
+pub(crate) type WelcomeLetter<'a> = dyn Fn(usize, &str, &str, Lang, &str) -> Letter + Sync + 'a;
 
 /// A seat to fill: a name, an address (or `computer:LEVEL`), the language chosen when joining.
 pub struct ToSeat<'a> {
@@ -92,5 +101,59 @@ impl Master {
             });
         }
         Ok(filled)
+    }
+}
+
+impl Master {
+    /// Mails the person at `seat` of `row` their welcome, written by the game's `letter` in
+    /// their own language and time zone; replies go to their reply address for
+    /// `key_version`. Returns the link to their page.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) async fn welcome_seat(
+        &self,
+        tx: &mut Tx,
+        row: &GameRow,
+        seat: usize,
+        player_id: i64,
+        key_version: i64,
+        email: &str,
+        key: &str,
+        letter: &WelcomeLetter<'_>,
+    ) -> Result<String> {
+        let link = self.site.player_link(player_id, key);
+        let (t, zone) = match self.store.player(&mut **tx, player_id).await? {
+            Some(p) => (p.lang(row), p.zone(row).to_string()),
+            None => (row.language, row.time_zone.clone()),
+        };
+        let mut letter = letter(seat, &link, key, t, &zone);
+        letter.reply_to = Some(self.site.reply_address(player_id, key_version));
+        self.send(tx, Some(row.id), email, &letter, now()).await?;
+        Ok(link)
+    }
+
+    /// Seats `seats` in the game of `row` and, when `welcome_now`, welcomes each person at
+    /// once (a computer player needs no letter; a game that waits for its game master
+    /// welcomes its players when it starts). The players by name, each with the link to
+    /// their page when welcomed here.
+    pub(crate) async fn seat_and_welcome(
+        &self,
+        tx: &mut Tx,
+        row: &GameRow,
+        seats: &[ToSeat<'_>],
+        welcome_now: bool,
+        letter: &WelcomeLetter<'_>,
+    ) -> Result<Vec<CreatedPlayer>> {
+        let mut players = Vec::new();
+        for f in self.seat_players(tx, row.id, seats).await? {
+            let link = match (welcome_now, f.computer) {
+                (true, None) => {
+                    self.welcome_seat(tx, row, f.seat, f.player_id, 0, &f.email, &f.key, letter)
+                        .await?
+                }
+                _ => String::new(),
+            };
+            players.push(CreatedPlayer { name: f.name, link });
+        }
+        Ok(players)
     }
 }

@@ -13,7 +13,7 @@ use crate::master::request::GameRequest;
 use crate::master::seating::ToSeat;
 use crate::master::table::Seated;
 use crate::master::{json, Master, MasterError, Result};
-use crate::model::{Created, CreatedPlayer};
+use crate::model::Created;
 use crate::store::games::sleuth::ClassicSave;
 use crate::store::{GameRow, GameStatus, NewGame, Tx};
 
@@ -100,27 +100,10 @@ impl Master {
             )
             .await?;
         let row = self.locked(&mut tx, id).await?;
-        let mut players = Vec::new();
         let seated: Vec<ToSeat> = req.players.iter().map(ToSeat::named).collect();
-        for f in self.seat_players(&mut tx, id, &seated).await? {
-            let link = match (req.wait_for_gm, f.computer) {
-                (false, None) => {
-                    self.sherlock_welcome(
-                        &mut tx,
-                        &row,
-                        &state,
-                        f.seat,
-                        f.player_id,
-                        0,
-                        &f.email,
-                        &f.key,
-                    )
-                    .await?
-                }
-                _ => String::new(),
-            };
-            players.push(CreatedPlayer { name: f.name, link });
-        }
+        let letter = welcome_letter(&self.site, &row, &state);
+        let players = (self.seat_and_welcome(&mut tx, &row, &seated, !req.wait_for_gm, &letter))
+            .await?;
         let gm_link = self.site.gm_link(id, &gm_key);
         match &daily {
             Some(d) => {
@@ -200,16 +183,8 @@ impl Master {
         email: &str,
         key: &str,
     ) -> Result<String> {
-        let link = self.site.player_link(player_id, key);
-        let (t, zone) = match self.store.player(&mut **tx, player_id).await? {
-            Some(p) => (p.lang(row), p.zone(row).to_string()),
-            None => (row.language, row.time_zone.clone()),
-        };
-        let mut letter =
-            crate::games::sherlock::letters::welcome(&self.site, row, state, seat, &link, t, &zone);
-        letter.reply_to = Some(self.site.reply_address(player_id, key_version));
-        self.send(tx, Some(row.id), email, &letter, now()).await?;
-        Ok(link)
+        let letter = welcome_letter(&self.site, row, state);
+        (self.welcome_seat(tx, row, seat, player_id, key_version, email, key, &letter)).await
     }
 
     /// Shuffles, commits and seats a formed game of Sherlock Solitaire; says so.
@@ -244,12 +219,8 @@ impl Master {
             .await?;
         let row = self.locked(tx, game.id).await?;
         let seated: Vec<ToSeat> = seats.iter().map(ToSeat::from).collect();
-        for f in self.seat_players(tx, game.id, &seated).await? {
-            if f.computer.is_none() {
-                self.sherlock_welcome(tx, &row, &state, f.seat, f.player_id, 0, &f.email, &f.key)
-                    .await?;
-            }
-        }
+        let letter = welcome_letter(&self.site, &row, &state);
+        (self.seat_and_welcome(tx, &row, &seated, true, &letter)).await?;
         let letter = self.sherlock_formed_letter(&row, &state);
         self.send(tx, Some(row.id), &row.gm_email, &letter, now)
             .await?;
@@ -288,4 +259,13 @@ impl Master {
             Some(players),
         )
     }
+}
+
+/// Sherlock Solitaire's welcome letter, for the core's welcome (`Master::welcome_seat`).
+fn welcome_letter<'a>(
+    site: &'a crate::site::Site,
+    row: &'a GameRow,
+    state: &'a Stored,
+) -> impl Fn(usize, &str, &str, crate::lang::Lang, &str) -> Letter + Sync + 'a {
+    move |seat, link, _key, t, zone| crate::games::sherlock::letters::welcome(site, row, state, seat, link, t, zone)
 }

@@ -6,10 +6,11 @@ use crate::clock::now;
 use crate::games::sleuth::letters::{welcome, News};
 use crate::games::sleuth::rules::Sleuth;
 use crate::keys;
+use crate::mail::Letter;
 use crate::master::request::GameRequest;
 use crate::master::seating::ToSeat;
 use crate::master::{json, Master, MasterError, Result};
-use crate::model::{Created, CreatedPlayer};
+use crate::model::Created;
 use crate::store::{GameRow, GameStatus, NewGame, Tx};
 
 impl Master {
@@ -70,27 +71,10 @@ impl Master {
             )
             .await?;
         let row = self.locked(&mut tx, id).await?;
-        let mut players = Vec::new();
         let seated: Vec<ToSeat> = req.players.iter().map(ToSeat::named).collect();
-        for f in self.seat_players(&mut tx, id, &seated).await? {
-            let link = match (req.wait_for_gm, f.computer) {
-                (false, None) => {
-                    self.classic_welcome(
-                        &mut tx,
-                        &row,
-                        &state,
-                        f.seat,
-                        f.player_id,
-                        0,
-                        &f.email,
-                        &f.key,
-                    )
-                    .await?
-                }
-                _ => String::new(),
-            };
-            players.push(CreatedPlayer { name: f.name, link });
-        }
+        let letter = welcome_letter(&self.site, &row, &state);
+        let players = (self.seat_and_welcome(&mut tx, &row, &seated, !req.wait_for_gm, &letter))
+            .await?;
         let gm_link = self.site.gm_link(id, &gm_key);
         let t = row.language;
         let news = News {
@@ -138,14 +122,16 @@ impl Master {
         email: &str,
         key: &str,
     ) -> Result<String> {
-        let link = self.site.player_link(player_id, key);
-        let (t, zone) = match self.store.player(&mut **tx, player_id).await? {
-            Some(p) => (p.lang(row), p.zone(row).to_string()),
-            None => (row.language, row.time_zone.clone()),
-        };
-        let mut letter = welcome(&self.site, row, state, seat, &link, key, t, &zone);
-        letter.reply_to = Some(self.site.reply_address(player_id, key_version));
-        self.send(tx, Some(row.id), email, &letter, now()).await?;
-        Ok(link)
+        let letter = welcome_letter(&self.site, row, state);
+        (self.welcome_seat(tx, row, seat, player_id, key_version, email, key, &letter)).await
     }
+}
+
+/// Classic Sleuth's welcome letter, for the core's welcome (`Master::welcome_seat`).
+pub(super) fn welcome_letter<'a>(
+    site: &'a crate::site::Site,
+    row: &'a GameRow,
+    state: &'a Sleuth,
+) -> impl Fn(usize, &str, &str, crate::lang::Lang, &str) -> Letter + Sync + 'a {
+    move |seat, link, key, t, zone| welcome(site, row, state, seat, link, key, t, zone)
 }

@@ -50,12 +50,8 @@ impl Master {
             .await?;
         let row = self.locked(tx, game.id).await?;
         let seated: Vec<ToSeat> = seats.iter().map(ToSeat::from).collect();
-        for f in self.seat_players(tx, game.id, &seated).await? {
-            if f.computer.is_none() {
-                self.classic_welcome(tx, &row, &state, f.seat, f.player_id, 0, &f.email, &f.key)
-                    .await?;
-            }
-        }
+        let letter = super::create::welcome_letter(&self.site, &row, &state);
+        (self.seat_and_welcome(tx, &row, &seated, true, &letter)).await?;
         let t = row.language;
         let news = News {
             subject: t.t2(
