@@ -88,8 +88,8 @@ impl Master {
         let row = self.locked(&mut tx, id).await?;
         let seated: Vec<ToSeat> = req.players.iter().map(ToSeat::named).collect();
         let letter = welcome_letter(&self.site, &row, &state);
-        let players = (self.seat_and_welcome(&mut tx, &row, &seated, !req.wait_for_gm, &letter))
-            .await?;
+        let players =
+            (self.seat_and_welcome(&mut tx, &row, &seated, !req.wait_for_gm, &letter)).await?;
         let gm_link = self.site.gm_link(id, &gm_key);
         let letter = self.clue_gm_letter(&row, &names, Some(&gm_link));
         self.send(&mut tx, Some(id), &req.gm_email, &letter, now)
@@ -195,5 +195,7 @@ fn welcome_letter<'a>(
     row: &'a GameRow,
     state: &'a Stored,
 ) -> impl Fn(usize, &str, &str, crate::lang::Lang, &str) -> Letter + Sync + 'a {
-    move |seat, link, _key, t, zone| crate::games::clue::letters::welcome(site, row, state, seat, link, t, zone)
+    move |seat, link, _key, t, zone| {
+        crate::games::clue::letters::welcome(site, row, state, seat, link, t, zone)
+    }
 }

@@ -73,8 +73,8 @@ impl Master {
         let row = self.locked(&mut tx, id).await?;
         let seated: Vec<ToSeat> = req.players.iter().map(ToSeat::named).collect();
         let letter = welcome_letter(&self.site, &row, &state);
-        let players = (self.seat_and_welcome(&mut tx, &row, &seated, !req.wait_for_gm, &letter))
-            .await?;
+        let players =
+            (self.seat_and_welcome(&mut tx, &row, &seated, !req.wait_for_gm, &letter)).await?;
         let gm_link = self.site.gm_link(id, &gm_key);
         let t = row.language;
         let news = News {
