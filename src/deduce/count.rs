@@ -1006,8 +1006,8 @@ struct Sums<T> {
 
 /// Pass 1 from the start. When the first place leaves many states, their ways to finish are
 /// counted on two threads, each from its own run of them with its own memo (a state both
-/// reach is counted by both), and the memos are then merged. Each thread may spend what is left of the budget: the
-/// budget bounds the time a view takes.
+/// reach is counted by both), and the memos are then merged. Each thread may spend what is
+/// left of the budget: the budget bounds the time a view takes.
 fn pass_one(
     start: u64,
     steps: &[Step],

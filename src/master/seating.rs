@@ -3,7 +3,8 @@
 //! the language a joiner chose kept. Each person is then welcomed the same way too, by mail
 //! in their own language and time zone with replies going to their own reply address; only
 //! the letter's words are the game's. How a seat is filled and welcomed is the core's, so no
-//! game can seat or welcome a player differently.
+//! game can seat or welcome a player differently: every game's creation, start and change of
+//! seat goes through `seat_players`, `seat_and_welcome` and `welcome_seat`.
 
 use super::request::computer_level;
 use super::{Master, Result};

@@ -24,9 +24,8 @@ pub(super) struct Mover {
     /// The facts each class counts for, `member[member_at[c]..member_at[c + 1]]`.
     member: Vec<u16>,
     member_at: Vec<usize>,
-    /// The facts of both locations: their masks, and how many of their cards the first
-    /// location's (then the second's) holds now; a split must keep every count.
-    facts: Vec<u64>,
+    /// For each fact of the first location, then of the second: how many of its cards that
+    /// location holds now; a split must keep every count.
     need: Vec<usize>,
     sums: Vec<usize>,
     /// Every consistent split: how many of each class go to the first location, with its
@@ -58,15 +57,13 @@ impl Mover {
         }
         self.classes_of(moves, cards, a, b);
         let na = moves.masks[a].len();
-        self.facts.clear();
         self.need.clear();
         for (i, &m) in moves.masks[a].iter().chain(&moves.masks[b]).enumerate() {
-            self.facts.push(m);
             let here = if i < na { at_a } else { at_b };
-            self.need.push((m & cards & here).count_ones() as usize);
+            self.need.push((m & here).count_ones() as usize);
         }
         self.sums.clear();
-        self.sums.resize(self.facts.len(), 0);
+        self.sums.resize(self.need.len(), 0);
         self.split_x.clear();
         self.weight.clear();
         self.x.clear();
@@ -116,13 +113,13 @@ impl Mover {
     /// locations; ordered by their first card.
     fn classes_of(&mut self, moves: &Moves, cards: u64, a: usize, b: usize) {
         self.classes.clear();
+        let can = |k: usize| (moves.places[k] >> a & 1) | (moves.places[k] >> b & 1) << 1;
         let mut by_can = [0u64; 4];
         let mut bits = cards;
         while bits != 0 {
             let k = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let can = (moves.places[k] >> a & 1) | (moves.places[k] >> b & 1) << 1;
-            by_can[can as usize] |= 1 << k;
+            by_can[can(k) as usize] |= 1 << k;
         }
         self.classes
             .extend(by_can.iter().copied().filter(|&m| m != 0));
@@ -141,9 +138,7 @@ impl Mover {
         self.member.clear();
         self.member_at.clear();
         for &class in &self.classes {
-            let k = class.trailing_zeros() as usize;
-            self.can
-                .push((moves.places[k] >> a & 1) | (moves.places[k] >> b & 1) << 1);
+            self.can.push(can(class.trailing_zeros() as usize));
             self.member_at.push(self.member.len());
             for (f, &m) in moves.masks[a].iter().chain(&moves.masks[b]).enumerate() {
                 if m & class != 0 {

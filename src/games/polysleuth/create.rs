@@ -11,7 +11,7 @@ use crate::mail;
 use crate::master::request::GameRequest;
 use crate::master::seating::ToSeat;
 use crate::master::{json, Master, MasterError, Result};
-use crate::model::{Created, CreatedPlayer};
+use crate::model::Created;
 use crate::store::{GameRow, GameStatus, NewGame, Schedule, Tx};
 
 impl Master {
@@ -89,26 +89,12 @@ impl Master {
             };
             self.store.insert_seating(&mut tx, &seating).await?;
         }
-        let mut players = Vec::new();
-        // A computer player has no address, and its key is never shown to anyone.
+        // A computer player has no address, and its key is never shown to anyone. A waiting
+        // game mails no player: each gets a new key when it starts.
         let seated: Vec<ToSeat> = req.players.iter().map(ToSeat::named).collect();
-        for f in self.seat_players(&mut tx, id, &seated).await? {
-            // A waiting game mails no player: each gets a new key when it starts.
-            let link = match (req.wait_for_gm, f.computer) {
-                (true, _) | (false, Some(_)) => String::new(),
-                (false, None) => {
-                    let welcome = Welcome {
-                        seat: f.seat,
-                        player_id: f.player_id,
-                        key_version: 0,
-                        email: &f.email,
-                        key: &f.key,
-                    };
-                    self.welcome(&mut tx, &row, &game, welcome).await?
-                }
-            };
-            players.push(CreatedPlayer { name: f.name, link });
-        }
+        let letter = welcome_letter(&self.site, &row, &game);
+        let players =
+            (self.seat_and_welcome(&mut tx, &row, &seated, !req.wait_for_gm, &letter)).await?;
         let gm_link = self.site.gm_link(id, &gm_key);
         let letter = match req.wait_for_gm {
             true => mail::gm_confirm(&self.site, &row, &gm_link),
@@ -142,37 +128,8 @@ impl Master {
         email: &str,
         key: &str,
     ) -> Result<String> {
-        let who = Welcome {
-            seat,
-            player_id,
-            key_version,
-            email,
-            key,
-        };
-        self.welcome(tx, row, game, who).await
-    }
-
-    /// Queues a player's welcome mail, with their private link; returns the link.
-    async fn welcome(
-        &self,
-        tx: &mut Tx,
-        row: &GameRow,
-        game: &Game,
-        who: Welcome<'_>,
-    ) -> Result<String> {
-        let link = self.site.player_link(who.player_id, who.key);
-        // The language and time zone the player chose on joining, if any.
-        let (t, zone) = match self.store.player(&mut **tx, who.player_id).await? {
-            Some(p) => (p.lang(row), p.zone(row).to_string()),
-            None => (row.language, row.time_zone.clone()),
-        };
-        let mut letter = crate::games::polysleuth::letters::welcome(
-            &self.site, row, game, who.seat, &link, who.key, t, &zone,
-        );
-        letter.reply_to = Some(self.site.reply_address(who.player_id, who.key_version));
-        self.send(tx, Some(row.id), who.email, &letter, now())
-            .await?;
-        Ok(link)
+        let letter = welcome_letter(&self.site, row, game);
+        (self.welcome_seat(tx, row, seat, player_id, key_version, email, key, &letter)).await
     }
 
     /// Starts a game that waited for its game master: the first round's clock starts, and
@@ -194,14 +151,9 @@ impl Master {
                 .store
                 .replace_player_key(tx, p.id, &keys::hash(&key))
                 .await?;
-            let welcome = Welcome {
-                seat: p.seat as usize,
-                player_id: p.id,
-                key_version: version,
-                email: &p.email,
-                key: &key,
-            };
-            self.welcome(tx, &row, &state, welcome).await?;
+            let letter = welcome_letter(&self.site, &row, &state);
+            let seat = p.seat as usize;
+            (self.welcome_seat(tx, &row, seat, p.id, version, &p.email, &key, &letter)).await?;
         }
         Ok(crate::said!(
             "done-game-started-round-closes",
@@ -210,11 +162,13 @@ impl Master {
     }
 }
 
-/// Whom a welcome mail goes to, with the key it carries.
-struct Welcome<'a> {
-    seat: usize,
-    player_id: i64,
-    key_version: i64,
-    email: &'a str,
-    key: &'a str,
+/// Polysleuth's welcome letter, for the core's welcome (`Master::welcome_seat`).
+pub(super) fn welcome_letter<'a>(
+    site: &'a crate::site::Site,
+    row: &'a GameRow,
+    game: &'a Game,
+) -> impl Fn(usize, &str, &str, crate::lang::Lang, &str) -> mail::Letter + Sync + 'a {
+    move |seat, link, key, t, zone| {
+        crate::games::polysleuth::letters::welcome(site, row, game, seat, link, key, t, zone)
+    }
 }

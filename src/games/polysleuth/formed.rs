@@ -42,18 +42,17 @@ impl Master {
             .set_schedule(tx, game.id, &Schedule::open(deadline))
             .await?;
         let row = self.locked(tx, game.id).await?;
-        let mut created = Vec::new();
         let to_seat: Vec<ToSeat> = seated.iter().map(ToSeat::from).collect();
-        for f in self.seat_players(tx, game.id, &to_seat).await? {
-            if f.computer.is_none() {
-                self.welcome_player(tx, &row, &state, f.seat, f.player_id, 0, &f.email, &f.key)
-                    .await?;
-            }
-            created.push(CreatedPlayer {
-                name: f.name,
+        let letter = super::create::welcome_letter(&self.site, &row, &state);
+        let welcomed = (self.seat_and_welcome(tx, &row, &to_seat, true, &letter)).await?;
+        // The game master's letter names the players without their links: a link is its
+        // player's alone.
+        let created: Vec<CreatedPlayer> = (welcomed.into_iter())
+            .map(|p| CreatedPlayer {
+                name: p.name,
                 link: String::new(),
-            });
-        }
+            })
+            .collect();
         let letter =
             crate::games::polysleuth::letters::gm_welcome(&self.site, &row, &state, "", &created);
         self.send(tx, Some(game.id), &row.gm_email, &letter, now())
