@@ -8,6 +8,9 @@
 
 use std::time::Instant;
 
+#[path = "common/dump.rs"]
+mod dump;
+
 use polysleuth::deduce::{count, propagate, Method, Sheet};
 use polysleuth::games::sleuth::computer::{command, ClassicSeat};
 use polysleuth::games::sleuth::rules::sheet::page_budget;
@@ -82,22 +85,7 @@ fn main() {
                 facts
             );
             if std::env::var("DUMP").is_ok() {
-                let places: Vec<u8> = d.places.to_vec();
-                let fs: Vec<(usize, u64, usize)> = view
-                    .facts
-                    .iter()
-                    .map(|f| {
-                        (
-                            f.loc,
-                            f.set.iter().fold(0u64, |m, c| m | 1 << c.index()),
-                            f.count,
-                        )
-                    })
-                    .collect();
-                println!(
-                    "DUMP {}",
-                    serde_json::json!({"places": places, "facts": fs, "sizes": view.sizes})
-                );
+                dump::dump(&view, &d, serde_json::json!({}));
             }
             if std::env::var("UNBOUNDED").is_ok() && sheet.method != Method::Exact {
                 let t = Instant::now();

@@ -7,6 +7,9 @@
 
 use std::time::Instant;
 
+#[path = "common/dump.rs"]
+mod dump;
+
 use polysleuth::deduce::{count, propagate, Budget, Sheet};
 use polysleuth::games::polysleuth::assistant::of_recorded;
 use polysleuth::games::polysleuth::sim::{self, Style};
@@ -49,22 +52,7 @@ fn main() {
                 }
                 let d = propagate(&view).expect("consistent");
                 if std::env::var("DUMP").is_ok() {
-                    let places: Vec<u8> = d.places.to_vec();
-                    let fs: Vec<(usize, u64, usize)> = view
-                        .facts
-                        .iter()
-                        .map(|f| {
-                            (
-                                f.loc,
-                                f.set.iter().fold(0u64, |m, c| m | 1 << c.index()),
-                                f.count,
-                            )
-                        })
-                        .collect();
-                    println!(
-                        "DUMP {}",
-                        serde_json::json!({"places": places, "facts": fs, "sizes": view.sizes, "ms": ms})
-                    );
+                    dump::dump(&view, &d, serde_json::json!({"ms": ms}));
                     continue;
                 }
                 let open = (0..36).filter(|&k| !d.is_placed(k)).count();
