@@ -46,6 +46,27 @@ pub enum GmAction {
     },
 }
 
+/// A game master's action on a game of turns as the core lets it through: a game that waits
+/// for its game master can only be started, a running one not started again, and an ended one
+/// takes no action at all. The game carries out the rest (`turn_action`).
+pub(crate) enum TurnAction {
+    Start,
+    Act(GmAction),
+}
+
+/// Where a game of turns in `status` stands with `action`: what to do, or why nothing can be.
+pub(crate) fn turn_action(status: GameStatus, action: GmAction) -> Result<TurnAction> {
+    match (status, action) {
+        (GameStatus::Over, _) => Err(MasterError::Conflict(said!("error-game-over"))),
+        (GameStatus::Unconfirmed, GmAction::Start) => Ok(TurnAction::Start),
+        (GameStatus::Unconfirmed, _) => {
+            Err(MasterError::Conflict(said!("error-game-not-started-press")))
+        }
+        (_, GmAction::Start) => Err(MasterError::Conflict(said!("error-game-started-already"))),
+        (_, action) => Ok(TurnAction::Act(action)),
+    }
+}
+
 /// The longest one extension may add, in hours: a year.
 pub const MOST_EXTENSION_HOURS: f64 = 24.0 * 365.0;
 

@@ -20,6 +20,21 @@ use crate::store::{GameRow, Tx};
 /// language and time zone.
 pub(crate) type WelcomeLetter<'a> = dyn Fn(usize, &str, &str, Lang, &str) -> Letter + Sync + 'a;
 
+/// A game's welcome letter as a plain function of its state: (site, game, state, seat, link
+/// to their page, key, language, time zone).
+pub(crate) type WelcomeOf<S> =
+    fn(&crate::site::Site, &GameRow, &S, usize, &str, &str, Lang, &str) -> Letter;
+
+/// The letter a game's `welcome` writes from its state, as the core's welcome takes it.
+pub(crate) fn letter_of<'a, S: Sync>(
+    site: &'a crate::site::Site,
+    row: &'a GameRow,
+    state: &'a S,
+    welcome: WelcomeOf<S>,
+) -> impl Fn(usize, &str, &str, Lang, &str) -> Letter + Sync + 'a {
+    move |seat, link, key, t, zone| welcome(site, row, state, seat, link, key, t, zone)
+}
+
 /// A seat to fill: a name, an address (or `computer:LEVEL`), the language chosen when joining.
 pub struct ToSeat<'a> {
     pub name: &'a str,

@@ -10,7 +10,7 @@ use crate::store::{GameRow, GameStatus};
 
 /// A seat of a game of turns that waited for its game master, given a new key at the start:
 /// the game welcomes its player with it.
-pub struct Rekeyed {
+struct Rekeyed {
     pub player: crate::store::PlayerRow,
     pub version: i64,
     pub key: String,
@@ -57,10 +57,36 @@ impl Master {
         }
     }
 
+    /// Starts a game of turns that waited for its game master: the first turn's clock runs,
+    /// and each person seated gets a new key and the game's welcome with it (`welcome`,
+    /// written from the game's state as `parse` reads it from the game's row).
+    pub(crate) async fn start_waiting<S: Send + Sync>(
+        &self,
+        game_id: i64,
+        parse: fn(&GameRow) -> Result<S>,
+        welcome: crate::master::seating::WelcomeOf<S>,
+    ) -> Result<()> {
+        let mut tx = self.store.write().await?;
+        let (row, rekeyed) = self.start_turns(&mut tx, game_id).await?;
+        let state = parse(&row)?;
+        let letter = crate::master::seating::letter_of(&self.site, &row, &state, welcome);
+        for r in rekeyed {
+            let p = &r.player;
+            let seat = p.seat as usize;
+            (self.welcome_seat(
+                &mut tx, &row, seat, p.id, r.version, &p.email, &r.key, &letter,
+            ))
+            .await?;
+        }
+        tx.commit().await?;
+        self.forget_players(|p| p.game_id != game_id);
+        Ok(())
+    }
+
     /// Starts a game of turns that waited for its game master, in `tx`: the first turn's
     /// clock runs, and each person seated gets a new key (the game welcomes them with it).
     /// Returns the game as it now stands and each new key.
-    pub(crate) async fn start_turns(
+    async fn start_turns(
         &self,
         tx: &mut crate::store::Tx,
         game_id: i64,

@@ -1,12 +1,46 @@
 //! The game master's actions as a form sends them, for every game's page: `parse_gm_action`
 //! reads the form, `form_action` carries it out through the one admission path and says what
-//! happened.
+//! happened. Every game's game master page is served by `get` and `post` here; a game only
+//! draws it (`GmPage`).
 
 use std::collections::BTreeMap;
 
 use crate::master::{GmAction, MasterError};
 use crate::said;
 use crate::web::frame::{ticked, Tone};
+
+/// A game's own game master page, drawn with the banner of the action just taken, if any.
+pub(crate) trait GmPage {
+    async fn page(
+        req: &actix_web::HttpRequest,
+        master: &crate::master::Master,
+        token: &str,
+        notice: Option<(Tone, crate::lang::Said)>,
+    ) -> crate::web::error::Page;
+}
+
+/// `GET /{game}/gm/{token}`: the game master's page of game `G`.
+pub(crate) async fn get<G: GmPage>(
+    req: actix_web::HttpRequest,
+    master: actix_web::web::Data<crate::master::Master>,
+    path: actix_web::web::Path<String>,
+) -> crate::web::error::Page {
+    G::page(&req, &master, &path, None).await
+}
+
+/// `POST /{game}/gm/{token}`: a game master's form for game `G`, carried out (`posted`), then
+/// their page with what it did.
+pub(crate) async fn post<G: GmPage>(
+    req: actix_web::HttpRequest,
+    master: actix_web::web::Data<crate::master::Master>,
+    limiter: actix_web::web::Data<crate::web::admission::Limiter>,
+    path: actix_web::web::Path<String>,
+    form: actix_web::web::Form<crate::web::forms::Fields>,
+) -> crate::web::error::Page {
+    let token = path.into_inner();
+    let said = posted(&req, &master, &limiter, &token, &form).await?;
+    G::page(&req, &master, &token, Some(said)).await
+}
 
 /// Carries out the action a game master's form sent, through the one admission path of every
 /// game master's door (the per-game mail limit included), and says what it did — or why not,

@@ -43,13 +43,15 @@ pub fn whose_turn(t: Lang, row: &GameRow, g: &Stored, seat: Option<usize>, zone:
     }
 }
 
-/// A player's welcome.
+/// A player's welcome (the key is in their reply address: the letter need not show it).
+#[allow(clippy::too_many_arguments)]
 pub fn welcome(
     site: &Site,
     row: &GameRow,
     g: &Stored,
     seat: usize,
     link: &str,
+    _key: &str,
     t: Lang,
     zone: &str,
 ) -> Letter {

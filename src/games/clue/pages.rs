@@ -478,20 +478,18 @@ async fn gm_page(
     ))
 }
 
-pub async fn gm(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
-    gm_page(&req, &master, &path, None).await
-}
+/// Clue's game master page, served by the core (`web::gm::get` and `post`).
+pub struct Gm;
 
-pub async fn gm_action(
-    req: HttpRequest,
-    master: web::Data<Master>,
-    limiter: web::Data<crate::web::admission::Limiter>,
-    path: web::Path<String>,
-    form: web::Form<Fields>,
-) -> Page {
-    let token = path.into_inner();
-    let said = crate::web::gm::posted(&req, &master, &limiter, &token, &form).await?;
-    gm_page(&req, &master, &token, Some(said)).await
+impl crate::web::gm::GmPage for Gm {
+    async fn page(
+        req: &HttpRequest,
+        master: &Master,
+        token: &str,
+        notice: Option<(crate::web::frame::Tone, crate::lang::Said)>,
+    ) -> Page {
+        gm_page(req, master, token, notice).await
+    }
 }
 
 /// `GET /api/clue/games/{id}`: the public table as JSON, with the turn's clock.
@@ -570,7 +568,10 @@ pub fn routes() -> crate::games::WebRoutes {
         .route("/clue/games/{id}/feed.atom", web::get().to(feed))
         .route("/clue/play/{token}", web::get().to(play))
         .route("/clue/play/{token}", web::post().to(play_action))
-        .route("/clue/gm/{token}", web::get().to(gm))
-        .route("/clue/gm/{token}", web::post().to(gm_action));
+        .route("/clue/gm/{token}", web::get().to(crate::web::gm::get::<Gm>))
+        .route(
+            "/clue/gm/{token}",
+            web::post().to(crate::web::gm::post::<Gm>),
+        );
     })
 }

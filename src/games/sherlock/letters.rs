@@ -173,13 +173,15 @@ pub fn turn_ends(t: Lang, row: &GameRow, g: &Stored, zone: &str) -> Option<Strin
     })
 }
 
-/// A player's welcome.
+/// A player's welcome (the key is in their reply address: the letter need not show it).
+#[allow(clippy::too_many_arguments)]
 pub fn welcome(
     site: &Site,
     row: &GameRow,
     g: &Stored,
     seat: usize,
     link: &str,
+    _key: &str,
     t: Lang,
     zone: &str,
 ) -> Letter {

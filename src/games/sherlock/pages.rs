@@ -247,20 +247,18 @@ async fn gm_page(
     ))
 }
 
-pub async fn gm(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
-    gm_page(&req, &master, &path, None).await
-}
+/// Sherlock Solitaire's game master page, served by the core (`web::gm::get` and `post`).
+pub struct Gm;
 
-pub async fn gm_action(
-    req: HttpRequest,
-    master: web::Data<Master>,
-    limiter: web::Data<crate::web::admission::Limiter>,
-    path: web::Path<String>,
-    form: web::Form<Fields>,
-) -> Page {
-    let token = path.into_inner();
-    let said = crate::web::gm::posted(&req, &master, &limiter, &token, &form).await?;
-    gm_page(&req, &master, &token, Some(said)).await
+impl crate::web::gm::GmPage for Gm {
+    async fn page(
+        req: &HttpRequest,
+        master: &Master,
+        token: &str,
+        notice: Option<(crate::web::frame::Tone, crate::lang::Said)>,
+    ) -> Page {
+        gm_page(req, master, token, notice).await
+    }
 }
 
 /// The public table as JSON, with the turn's clock and the log as onlookers see it.
@@ -366,8 +364,14 @@ pub fn routes() -> crate::games::WebRoutes {
         .route("/sherlock/games/{id}/feed.atom", web::get().to(feed))
         .route("/sherlock/play/{token}", web::get().to(play))
         .route("/sherlock/play/{token}", web::post().to(play_action))
-        .route("/sherlock/gm/{token}", web::get().to(gm))
-        .route("/sherlock/gm/{token}", web::post().to(gm_action));
+        .route(
+            "/sherlock/gm/{token}",
+            web::get().to(crate::web::gm::get::<Gm>),
+        )
+        .route(
+            "/sherlock/gm/{token}",
+            web::post().to(crate::web::gm::post::<Gm>),
+        );
         super::daily_pages::configure(cfg);
     })
 }

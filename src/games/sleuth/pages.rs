@@ -229,20 +229,18 @@ async fn gm_page(
     ))
 }
 
-pub async fn gm(req: HttpRequest, master: web::Data<Master>, path: web::Path<String>) -> Page {
-    gm_page(&req, &master, &path, None).await
-}
+/// classic Sleuth's game master page, served by the core (`web::gm::get` and `post`).
+pub struct Gm;
 
-pub async fn gm_action(
-    req: HttpRequest,
-    master: web::Data<Master>,
-    limiter: web::Data<crate::web::admission::Limiter>,
-    path: web::Path<String>,
-    form: web::Form<Fields>,
-) -> Page {
-    let token = path.into_inner();
-    let said = crate::web::gm::posted(&req, &master, &limiter, &token, &form).await?;
-    gm_page(&req, &master, &token, Some(said)).await
+impl crate::web::gm::GmPage for Gm {
+    async fn page(
+        req: &HttpRequest,
+        master: &Master,
+        token: &str,
+        notice: Option<(crate::web::frame::Tone, crate::lang::Said)>,
+    ) -> Page {
+        gm_page(req, master, token, notice).await
+    }
 }
 
 /// `GET /api/classic/games/{id}`: the public table as JSON.
@@ -319,7 +317,13 @@ pub fn routes() -> crate::games::WebRoutes {
             .route("/classic/games/{id}/feed.atom", web::get().to(feed))
             .route("/classic/play/{token}", web::get().to(play))
             .route("/classic/play/{token}", web::post().to(play_action))
-            .route("/classic/gm/{token}", web::get().to(gm))
-            .route("/classic/gm/{token}", web::post().to(gm_action));
+            .route(
+                "/classic/gm/{token}",
+                web::get().to(crate::web::gm::get::<Gm>),
+            )
+            .route(
+                "/classic/gm/{token}",
+                web::post().to(crate::web::gm::post::<Gm>),
+            );
     })
 }

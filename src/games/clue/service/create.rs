@@ -3,13 +3,14 @@
 //! formed by sign-up, at its start.
 
 use crate::clock::now;
+use crate::games::clue::letters::welcome;
 use crate::games::clue::service::Stored;
 use crate::games::clue::settings::Settings;
 use crate::keys;
 use crate::lang::Said;
 use crate::mail::Letter;
 use crate::master::request::GameRequest;
-use crate::master::seating::ToSeat;
+use crate::master::seating::{letter_of, ToSeat};
 use crate::master::table::Seated;
 use crate::master::{json, Master, MasterError, Result};
 use crate::model::Created;
@@ -87,7 +88,7 @@ impl Master {
             .await?;
         let row = self.locked(&mut tx, id).await?;
         let seated: Vec<ToSeat> = req.players.iter().map(ToSeat::named).collect();
-        let letter = welcome_letter(&self.site, &row, &state);
+        let letter = letter_of(&self.site, &row, &state, welcome);
         let players =
             (self.seat_and_welcome(&mut tx, &row, &seated, !req.wait_for_gm, &letter)).await?;
         let gm_link = self.site.gm_link(id, &gm_key);
@@ -128,23 +129,6 @@ impl Master {
         }
     }
 
-    /// Queues a Clue player's welcome with their link; returns the link.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) async fn clue_welcome(
-        &self,
-        tx: &mut Tx,
-        row: &GameRow,
-        state: &Stored,
-        seat: usize,
-        player_id: i64,
-        key_version: i64,
-        email: &str,
-        key: &str,
-    ) -> Result<String> {
-        let letter = welcome_letter(&self.site, row, state);
-        (self.welcome_seat(tx, row, seat, player_id, key_version, email, key, &letter)).await
-    }
-
     /// Deals, commits and seats a formed game of Clue; says so.
     pub(crate) async fn start_formed_clue(
         &self,
@@ -180,22 +164,11 @@ impl Master {
             .await?;
         let row = self.locked(tx, game.id).await?;
         let seated: Vec<ToSeat> = seats.iter().map(ToSeat::from).collect();
-        let letter = welcome_letter(&self.site, &row, &state);
+        let letter = letter_of(&self.site, &row, &state, welcome);
         (self.seat_and_welcome(tx, &row, &seated, true, &letter)).await?;
         let letter = self.clue_gm_letter(&row, &names, None);
         self.send(tx, Some(row.id), &row.gm_email, &letter, now)
             .await?;
         Ok(crate::said!("classic-formed-started", count = names.len()))
-    }
-}
-
-/// Clue's welcome letter, for the core's welcome (`Master::welcome_seat`).
-fn welcome_letter<'a>(
-    site: &'a crate::site::Site,
-    row: &'a GameRow,
-    state: &'a Stored,
-) -> impl Fn(usize, &str, &str, crate::lang::Lang, &str) -> Letter + Sync + 'a {
-    move |seat, link, _key, t, zone| {
-        crate::games::clue::letters::welcome(site, row, state, seat, link, t, zone)
     }
 }

@@ -11,7 +11,6 @@ use super::play_view::PageCache;
 use crate::lang::Lang;
 use crate::master::{Master, MasterError};
 use crate::web::csrf::csrf;
-use crate::web::forms::Fields;
 use crate::web::frame::{Banner, Tone};
 use crate::web::pages::Page;
 use crate::web::render::{private, private_page};
@@ -109,14 +108,16 @@ pub async fn gm(req: HttpRequest, master: web::Data<Master>, path: web::Path<Str
     }
 }
 
-pub async fn gm_action(
-    req: HttpRequest,
-    master: web::Data<Master>,
-    limiter: web::Data<crate::web::admission::Limiter>,
-    path: web::Path<String>,
-    form: web::Form<Fields>,
-) -> Page {
-    let token = path.into_inner();
-    let said = crate::web::gm::posted(&req, &master, &limiter, &token, &form).await?;
-    gm_page(&master, &req, &token, Some(said)).await
+/// Polysleuth's game master page after an action, served by the core (`web::gm::post`).
+pub struct Gm;
+
+impl crate::web::gm::GmPage for Gm {
+    async fn page(
+        req: &HttpRequest,
+        master: &Master,
+        token: &str,
+        notice: Option<(crate::web::frame::Tone, crate::lang::Said)>,
+    ) -> Page {
+        gm_page(master, req, token, notice).await
+    }
 }

@@ -42,7 +42,7 @@ pub fn routes() -> crate::games::WebRoutes {
                 web::scope("/gm").service(
                     web::resource("/{token}")
                         .route(web::get().to(gm::gm))
-                        .route(web::post().to(gm::gm_action)),
+                        .route(web::post().to(crate::web::gm::post::<gm::Gm>)),
                 ),
             )
             .service(

@@ -3,23 +3,23 @@
 //! seat to a standby or a computer player, end the game. A new private link is the shared
 //! action of `master/gm.rs`; the clock is the core's (`master/turn_clock.rs`).
 
+use crate::games::sherlock::letters::welcome;
 use crate::lang::Said;
-use crate::master::gm::GmAction;
+use crate::master::gm::{turn_action, GmAction, TurnAction};
+use crate::master::seating::letter_of;
 use crate::master::seats::{Newcomer, Reseated};
 use crate::master::{Master, MasterError, Result};
 use crate::said;
-use crate::store::{GameRow, GameStatus};
+use crate::store::GameRow;
 
 impl Master {
     pub(crate) async fn sherlock_gm(&self, game: GameRow, action: GmAction) -> Result<Said> {
-        match (game.status, action) {
-            (GameStatus::Over, _) => Err(MasterError::Conflict(said!("error-game-over"))),
-            (GameStatus::Unconfirmed, GmAction::Start) => self.sherlock_start(game.id).await,
-            (GameStatus::Unconfirmed, _) => {
-                Err(MasterError::Conflict(said!("error-game-not-started-press")))
-            }
-            (_, GmAction::Start) => Err(MasterError::Conflict(said!("error-game-started-already"))),
-            (_, GmAction::ResolveNow { round }) => {
+        let action = match turn_action(game.status, action)? {
+            TurnAction::Start => return self.sherlock_start(game.id).await,
+            TurnAction::Act(action) => action,
+        };
+        match action {
+            GmAction::ResolveNow { round } => {
                 self.sherlock_change(game.id, |s, _| {
                     // The turn the game master saw: a later one is never ended by this request.
                     if round.is_some_and(|t| t != s.game.turn as i64) {
@@ -34,7 +34,7 @@ impl Master {
                 .await?;
                 Ok(said!("done-turn-ended-now-next"))
             }
-            (_, GmAction::End) => {
+            GmAction::End => {
                 self.sherlock_change(game.id, |s, _| {
                     s.end();
                     Ok(())
@@ -42,44 +42,28 @@ impl Master {
                 .await?;
                 Ok(said!("done-game-over-every-player"))
             }
-            (_, GmAction::Extend { .. } | GmAction::Pause | GmAction::Resume)
+            GmAction::Extend { .. } | GmAction::Pause | GmAction::Resume
                 if game.round_seconds == 0 =>
             {
                 Err(MasterError::Conflict(said!("error-sherlock-no-clock")))
             }
-            (_, a @ (GmAction::Extend { .. } | GmAction::Pause | GmAction::Resume)) => {
+            a @ (GmAction::Extend { .. } | GmAction::Pause | GmAction::Resume) => {
                 self.turn_clock_action(&game, a).await
             }
-            (_, GmAction::Replace { seat, with }) => self.sherlock_replace(&game, seat, with).await,
-            (_, GmAction::MarkDone { .. } | GmAction::Reminders { .. }) => Err(
-                MasterError::Invalid(vec![said!("error-sherlock-no-such-action")]),
-            ),
-            (_, GmAction::NewLink { .. }) => unreachable!("a new link is the shared action"),
+            GmAction::Replace { seat, with } => self.sherlock_replace(&game, seat, with).await,
+            GmAction::MarkDone { .. } | GmAction::Reminders { .. } => Err(MasterError::Invalid(
+                vec![said!("error-sherlock-no-such-action")],
+            )),
+            GmAction::Start | GmAction::NewLink { .. } => {
+                unreachable!("the core's: a start (turn_action) and a new link")
+            }
         }
     }
 
     /// Starts a game that waited for its game master: each player gets a new key and their
     /// welcome, and the first turn's clock starts.
     async fn sherlock_start(&self, game_id: i64) -> Result<Said> {
-        let mut tx = self.store.write().await?;
-        let (row, rekeyed) = self.start_turns(&mut tx, game_id).await?;
-        let state = super::parse(&row)?;
-        for r in rekeyed {
-            let p = &r.player;
-            self.sherlock_welcome(
-                &mut tx,
-                &row,
-                &state,
-                p.seat as usize,
-                p.id,
-                r.version,
-                &p.email,
-                &r.key,
-            )
-            .await?;
-        }
-        tx.commit().await?;
-        self.forget_players(|p| p.game_id != game_id);
+        self.start_waiting(game_id, super::parse, welcome).await?;
         self.sherlock_change(game_id, |_, _| Ok(())).await?;
         Ok(said!("done-game-started-each-player"))
     }
@@ -105,7 +89,8 @@ impl Master {
             .set_state(&mut tx, game.id, &crate::master::json(&state))
             .await?;
         if computer.is_none() {
-            self.sherlock_welcome(&mut tx, &row, &state, seat, old.id, version, &email, &key)
+            let letter = letter_of(&self.site, &row, &state, welcome);
+            (self.welcome_seat(&mut tx, &row, seat, old.id, version, &email, &key, &letter))
                 .await?;
         }
         tx.commit().await?;

@@ -6,12 +6,11 @@ use crate::clock::now;
 use crate::games::sleuth::letters::{welcome, News};
 use crate::games::sleuth::rules::Sleuth;
 use crate::keys;
-use crate::mail::Letter;
 use crate::master::request::GameRequest;
-use crate::master::seating::ToSeat;
+use crate::master::seating::{letter_of, ToSeat};
 use crate::master::{json, Master, MasterError, Result};
 use crate::model::Created;
-use crate::store::{GameRow, GameStatus, NewGame, Tx};
+use crate::store::{GameStatus, NewGame};
 
 impl Master {
     /// Creates a classic game; the game master's and the players' letters go out with it.
@@ -72,7 +71,7 @@ impl Master {
             .await?;
         let row = self.locked(&mut tx, id).await?;
         let seated: Vec<ToSeat> = req.players.iter().map(ToSeat::named).collect();
-        let letter = welcome_letter(&self.site, &row, &state);
+        let letter = letter_of(&self.site, &row, &state, welcome);
         let players =
             (self.seat_and_welcome(&mut tx, &row, &seated, !req.wait_for_gm, &letter)).await?;
         let gm_link = self.site.gm_link(id, &gm_key);
@@ -108,30 +107,4 @@ impl Master {
             players,
         })
     }
-
-    /// Queues a classic player's welcome with their link; returns the link.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) async fn classic_welcome(
-        &self,
-        tx: &mut Tx,
-        row: &GameRow,
-        state: &Sleuth,
-        seat: usize,
-        player_id: i64,
-        key_version: i64,
-        email: &str,
-        key: &str,
-    ) -> Result<String> {
-        let letter = welcome_letter(&self.site, row, state);
-        (self.welcome_seat(tx, row, seat, player_id, key_version, email, key, &letter)).await
-    }
-}
-
-/// Classic Sleuth's welcome letter, for the core's welcome (`Master::welcome_seat`).
-pub(super) fn welcome_letter<'a>(
-    site: &'a crate::site::Site,
-    row: &'a GameRow,
-    state: &'a Sleuth,
-) -> impl Fn(usize, &str, &str, crate::lang::Lang, &str) -> Letter + Sync + 'a {
-    move |seat, link, key, t, zone| welcome(site, row, state, seat, link, key, t, zone)
 }

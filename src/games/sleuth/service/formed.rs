@@ -50,7 +50,8 @@ impl Master {
             .await?;
         let row = self.locked(tx, game.id).await?;
         let seated: Vec<ToSeat> = seats.iter().map(ToSeat::from).collect();
-        let letter = super::create::welcome_letter(&self.site, &row, &state);
+        let welcome = crate::games::sleuth::letters::welcome;
+        let letter = crate::master::seating::letter_of(&self.site, &row, &state, welcome);
         (self.seat_and_welcome(tx, &row, &seated, true, &letter)).await?;
         let t = row.language;
         let news = News {

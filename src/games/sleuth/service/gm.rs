@@ -2,23 +2,23 @@
 //! extend, pause and resume the turn's clock, mark a player out, give a seat to a standby or a
 //! computer player, end the game. A new private link is the shared action of `master/gm.rs`.
 
+use crate::games::sleuth::letters::welcome;
 use crate::lang::Said;
-use crate::master::gm::GmAction;
+use crate::master::gm::{turn_action, GmAction, TurnAction};
+use crate::master::seating::letter_of;
 use crate::master::seats::{Newcomer, Reseated};
 use crate::master::{Master, MasterError, Result};
 use crate::said;
-use crate::store::{GameRow, GameStatus};
+use crate::store::GameRow;
 
 impl Master {
     pub(crate) async fn classic_gm(&self, game: GameRow, action: GmAction) -> Result<Said> {
-        match (game.status, action) {
-            (GameStatus::Over, _) => Err(MasterError::Conflict(said!("error-game-over"))),
-            (GameStatus::Unconfirmed, GmAction::Start) => self.classic_start(game.id).await,
-            (GameStatus::Unconfirmed, _) => {
-                Err(MasterError::Conflict(said!("error-game-not-started-press")))
-            }
-            (_, GmAction::Start) => Err(MasterError::Conflict(said!("error-game-started-already"))),
-            (_, GmAction::ResolveNow { round }) => {
+        let action = match turn_action(game.status, action)? {
+            TurnAction::Start => return self.classic_start(game.id).await,
+            TurnAction::Act(action) => action,
+        };
+        match action {
+            GmAction::ResolveNow { round } => {
                 self.classic_change(game.id, None, |s, _, _| {
                     // The turn the game master saw: a later one is never ended by this request.
                     if round.is_some_and(|t| t != s.turn as i64) {
@@ -32,12 +32,12 @@ impl Master {
                 .await?;
                 Ok(said!("done-turn-ended-now-next"))
             }
-            (_, GmAction::End) => {
+            GmAction::End => {
                 self.classic_change(game.id, None, |s, _, _| Ok(s.gm_end()))
                     .await?;
                 Ok(said!("done-game-over-every-player"))
             }
-            (_, GmAction::MarkDone { seat }) => {
+            GmAction::MarkDone { seat } => {
                 self.classic_change(game.id, None, |s, _, _| {
                     if seat >= s.players.len() {
                         return Err(MasterError::Invalid(vec![said!(
@@ -56,39 +56,23 @@ impl Master {
                 .await?;
                 Ok(said!("done-player-out-they-take"))
             }
-            (_, GmAction::Replace { seat, with }) => self.classic_replace(&game, seat, with).await,
-            (_, a @ (GmAction::Extend { .. } | GmAction::Pause | GmAction::Resume)) => {
+            GmAction::Replace { seat, with } => self.classic_replace(&game, seat, with).await,
+            a @ (GmAction::Extend { .. } | GmAction::Pause | GmAction::Resume) => {
                 self.turn_clock_action(&game, a).await
             }
-            (_, GmAction::Reminders { .. }) => Err(MasterError::Invalid(vec![said!(
+            GmAction::Reminders { .. } => Err(MasterError::Invalid(vec![said!(
                 "error-game-classic-sleuth-reminds"
             )])),
-            (_, GmAction::NewLink { .. }) => unreachable!("a new link is the shared action"),
+            GmAction::Start | GmAction::NewLink { .. } => {
+                unreachable!("the core's: a start (turn_action) and a new link")
+            }
         }
     }
 
     /// Starts a game that waited for its game master: each player gets a new key and their
     /// welcome, and the first turn's clock starts.
     async fn classic_start(&self, game_id: i64) -> Result<Said> {
-        let mut tx = self.store.write().await?;
-        let (row, rekeyed) = self.start_turns(&mut tx, game_id).await?;
-        let state = super::parse(&row)?;
-        for r in rekeyed {
-            let p = &r.player;
-            self.classic_welcome(
-                &mut tx,
-                &row,
-                &state,
-                p.seat as usize,
-                p.id,
-                r.version,
-                &p.email,
-                &r.key,
-            )
-            .await?;
-        }
-        tx.commit().await?;
-        self.forget_players(|p| p.game_id != game_id);
+        self.start_waiting(game_id, super::parse, welcome).await?;
         self.classic_change(game_id, None, |_, _, _| Ok(())).await?;
         Ok(said!("done-game-started-each-player"))
     }
@@ -111,7 +95,8 @@ impl Master {
             .await?;
         if computer.is_none() {
             let row = self.locked(&mut tx, game.id).await?;
-            self.classic_welcome(&mut tx, &row, &state, seat, old.id, version, &email, &key)
+            let letter = letter_of(&self.site, &row, &state, welcome);
+            (self.welcome_seat(&mut tx, &row, seat, old.id, version, &email, &key, &letter))
                 .await?;
         }
         tx.commit().await?;
