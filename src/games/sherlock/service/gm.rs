@@ -1,13 +1,14 @@
 //! The game master's actions on a game of Sherlock Solitaire: start a game that waited, end
 //! the turn now, extend, pause and resume a turn's clock (house rule `turn_hours`), give a
-//! seat to a standby or a computer player, end the game. A new private link is the shared
-//! action of `master/gm.rs`; the clock is the core's (`master/turn_clock.rs`).
+//! seat to a standby or a computer player, end the game. The core does what every game of
+//! turns shares: which action a game in each state takes (`master/gm.rs`), the start and its
+//! welcomes and the clock (`master/turn_clock.rs`), the change of seat (`master/seats.rs`), a
+//! new private link.
 
 use crate::games::sherlock::letters::welcome;
 use crate::lang::Said;
 use crate::master::gm::{turn_action, GmAction, TurnAction};
-use crate::master::seating::letter_of;
-use crate::master::seats::{Newcomer, Reseated};
+use crate::master::seats::Newcomer;
 use crate::master::{Master, MasterError, Result};
 use crate::said;
 use crate::store::GameRow;
@@ -71,38 +72,19 @@ impl Master {
     /// Gives a seat to a standby or a computer player; the old player's link stops working.
     async fn sherlock_replace(&self, game: &GameRow, seat: usize, with: Newcomer) -> Result<Said> {
         let mut tx = self.store.write().await?;
-        let Reseated {
-            old,
-            name,
-            email,
-            computer,
-            key,
-            version,
-        } = self.reseat(&mut tx, game, seat, &with).await?;
+        let r = self.reseat(&mut tx, game, seat, &with).await?;
         let row = self.locked(&mut tx, game.id).await?;
         let mut state = super::parse(&row)?;
         if let Some(n) = state.players.get_mut(seat) {
-            *n = name.clone();
+            *n = r.name.clone();
         }
         state.pending.clear();
         self.store
             .set_state(&mut tx, game.id, &crate::master::json(&state))
             .await?;
-        if computer.is_none() {
-            let letter = letter_of(&self.site, &row, &state, welcome);
-            (self.welcome_seat(&mut tx, &row, seat, old.id, version, &email, &key, &letter))
-                .await?;
-        }
-        tx.commit().await?;
-        self.forget_players(|p| p.id != old.id);
-        self.forget_seats(game.id);
+        let said = (self.welcome_reseated(tx, game.id, seat, &r, (&state, welcome))).await?;
         // A computer whose turn it is plays.
         self.sherlock_change(game.id, |_, _| Ok(())).await?;
-        Ok(said!(
-            "done-now-plays-seat",
-            name = &name,
-            seat = seat + 1,
-            old = &old.name
-        ))
+        Ok(said)
     }
 }

@@ -1,12 +1,13 @@
 //! The game master's actions on a classic game: start a game that waited, end the turn now,
 //! extend, pause and resume the turn's clock, mark a player out, give a seat to a standby or a
-//! computer player, end the game. A new private link is the shared action of `master/gm.rs`.
+//! computer player, end the game. The core does what every game of turns shares: which action
+//! a game in each state takes (`master/gm.rs`), the start and its welcomes and the clock
+//! (`master/turn_clock.rs`), the change of seat (`master/seats.rs`), a new private link.
 
 use crate::games::sleuth::letters::welcome;
 use crate::lang::Said;
 use crate::master::gm::{turn_action, GmAction, TurnAction};
-use crate::master::seating::letter_of;
-use crate::master::seats::{Newcomer, Reseated};
+use crate::master::seats::Newcomer;
 use crate::master::{Master, MasterError, Result};
 use crate::said;
 use crate::store::GameRow;
@@ -80,33 +81,14 @@ impl Master {
     /// Gives a seat to a standby or a computer player; the old player's link stops working.
     async fn classic_replace(&self, game: &GameRow, seat: usize, with: Newcomer) -> Result<Said> {
         let mut tx = self.store.write().await?;
-        let Reseated {
-            old,
-            name,
-            email,
-            computer,
-            key,
-            version,
-        } = self.reseat(&mut tx, game, seat, &with).await?;
+        let r = self.reseat(&mut tx, game, seat, &with).await?;
         // In the same transaction: the seat's new name goes into the log (a computer whose
         // turn it is plays), then the newcomer's welcome.
         let (_, state) = self
-            .classic_change_in(&mut tx, game.id, None, |s, _, _| Ok(s.replace(seat, &name)))
+            .classic_change_in(&mut tx, game.id, None, |s, _, _| {
+                Ok(s.replace(seat, &r.name))
+            })
             .await?;
-        if computer.is_none() {
-            let row = self.locked(&mut tx, game.id).await?;
-            let letter = letter_of(&self.site, &row, &state, welcome);
-            (self.welcome_seat(&mut tx, &row, seat, old.id, version, &email, &key, &letter))
-                .await?;
-        }
-        tx.commit().await?;
-        self.forget_players(|p| p.id != old.id);
-        self.forget_seats(game.id);
-        Ok(said!(
-            "done-now-plays-seat",
-            name = &name,
-            seat = seat + 1,
-            old = &old.name
-        ))
+        (self.welcome_reseated(tx, game.id, seat, &r, (&state, welcome))).await
     }
 }
