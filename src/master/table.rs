@@ -44,6 +44,17 @@ pub enum CorePage {
     GameMaster(String),
 }
 
+impl CorePage {
+    /// The same page among a game's own, under `prefix` (`/clue` gives `/clue/games/{id}`).
+    pub fn under(&self, prefix: &str) -> String {
+        match self {
+            CorePage::Game(id) => format!("{prefix}/games/{id}"),
+            CorePage::Player(token) => format!("{prefix}/play/{token}"),
+            CorePage::GameMaster(token) => format!("{prefix}/gm/{token}"),
+        }
+    }
+}
+
 /// Who sits where when a forming game starts: name, address (or `computer:LEVEL`), the
 /// language they chose when joining.
 pub struct Seated {
@@ -177,5 +188,23 @@ impl Master {
     /// Every game's table, for the scheduler.
     pub fn tables(&self) -> &'static [&'static dyn Table] {
         self.tables
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CorePage;
+
+    #[test]
+    fn a_core_page_under_a_games_prefix_keeps_its_kind_and_its_key() {
+        assert_eq!(CorePage::Game(7).under("/clue"), "/clue/games/7");
+        assert_eq!(
+            CorePage::Player("k1".into()).under("/sherlock"),
+            "/sherlock/play/k1"
+        );
+        assert_eq!(
+            CorePage::GameMaster("k2".into()).under("/classic"),
+            "/classic/gm/k2"
+        );
     }
 }

@@ -100,10 +100,6 @@ impl Table for ClueTable {
     }
 
     fn page(&self, page: &CorePage) -> Option<String> {
-        Some(match page {
-            CorePage::Game(id) => format!("/clue/games/{id}"),
-            CorePage::Player(token) => format!("/clue/play/{token}"),
-            CorePage::GameMaster(token) => format!("/clue/gm/{token}"),
-        })
+        Some(page.under("/clue"))
     }
 }

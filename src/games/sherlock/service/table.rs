@@ -99,10 +99,6 @@ impl Table for SherlockTable {
     }
 
     fn page(&self, page: &CorePage) -> Option<String> {
-        Some(match page {
-            CorePage::Game(id) => format!("/sherlock/games/{id}"),
-            CorePage::Player(token) => format!("/sherlock/play/{token}"),
-            CorePage::GameMaster(token) => format!("/sherlock/gm/{token}"),
-        })
+        Some(page.under("/sherlock"))
     }
 }

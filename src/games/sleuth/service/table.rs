@@ -102,10 +102,6 @@ impl Table for ClassicTable {
     }
 
     fn page(&self, page: &CorePage) -> Option<String> {
-        Some(match page {
-            CorePage::Game(id) => format!("/classic/games/{id}"),
-            CorePage::Player(token) => format!("/classic/play/{token}"),
-            CorePage::GameMaster(token) => format!("/classic/gm/{token}"),
-        })
+        Some(page.under("/classic"))
     }
 }
