@@ -4,16 +4,18 @@
 //! in their own language and time zone with replies going to their own reply address; only
 //! the letter's words are the game's. How a seat is filled and welcomed is the core's, so no
 //! game can seat or welcome a player differently: every game's creation, start and change of
-//! seat goes through `seat_players`, `seat_and_welcome` and `welcome_seat`.
+//! seat goes through `seat_players`, `seat_and_welcome`, `welcome_seat` and
+//! `welcome_reseated`.
 
 use super::request::computer_level;
 use super::{Master, Result};
 use crate::clock::now;
 use crate::keys;
-use crate::lang::Lang;
+use crate::lang::{Lang, Said};
 use crate::level::Level;
 use crate::mail::Letter;
 use crate::model::CreatedPlayer;
+use crate::said;
 use crate::store::{GameRow, Tx};
 
 /// A game's welcome letter to seat `seat`: given the link to their page, their key, and their
@@ -171,5 +173,39 @@ impl Master {
             players.push(CreatedPlayer { name: f.name, link });
         }
         Ok(players)
+    }
+}
+
+impl Master {
+    /// Ends a change of seat a game began in `tx` (`reseat`, then the seat's new name in the
+    /// game's state): a person taking the seat is welcomed by the game's `welcome`, the
+    /// transaction commits, and what was kept of the old player and of the game's seats is
+    /// forgotten. Says who plays the seat now.
+    pub(crate) async fn welcome_reseated<S: Send + Sync>(
+        &self,
+        mut tx: Tx,
+        game_id: i64,
+        seat: usize,
+        r: &super::seats::Reseated,
+        (state, welcome): (&S, WelcomeOf<S>),
+    ) -> Result<Said> {
+        if r.computer.is_none() {
+            let row = self.locked(&mut tx, game_id).await?;
+            let letter = letter_of(&self.site, &row, state, welcome);
+            let (email, key) = (&r.email, &r.key);
+            (self.welcome_seat(
+                &mut tx, &row, seat, r.old.id, r.version, email, key, &letter,
+            ))
+            .await?;
+        }
+        tx.commit().await?;
+        self.forget_players(|p| p.id != r.old.id);
+        self.forget_seats(game_id);
+        Ok(said!(
+            "done-now-plays-seat",
+            name = &r.name,
+            seat = seat + 1,
+            old = &r.old.name
+        ))
     }
 }

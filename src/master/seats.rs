@@ -183,40 +183,6 @@ impl Master {
     }
 }
 
-impl Master {
-    /// Ends a change of seat a game began in `tx` (`reseat`, then the seat's new name in the
-    /// game's state): a person taking the seat is welcomed by the game's `welcome`, the
-    /// transaction commits, and what was kept of the old player and of the game's seats is
-    /// forgotten. Says who plays the seat now.
-    pub(crate) async fn welcome_reseated<S: Send + Sync>(
-        &self,
-        mut tx: Tx,
-        game_id: i64,
-        seat: usize,
-        r: &Reseated,
-        (state, welcome): (&S, super::seating::WelcomeOf<S>),
-    ) -> Result<Said> {
-        if r.computer.is_none() {
-            let row = self.locked(&mut tx, game_id).await?;
-            let letter = super::seating::letter_of(&self.site, &row, state, welcome);
-            let (email, key) = (&r.email, &r.key);
-            (self.welcome_seat(
-                &mut tx, &row, seat, r.old.id, r.version, email, key, &letter,
-            ))
-            .await?;
-        }
-        tx.commit().await?;
-        self.forget_players(|p| p.id != r.old.id);
-        self.forget_seats(game_id);
-        Ok(said!(
-            "done-now-plays-seat",
-            name = &r.name,
-            seat = seat + 1,
-            old = &r.old.name
-        ))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
