@@ -48,7 +48,7 @@ pub enum GmAction {
 
 /// A game master's action on a game of turns as the core lets it through: a game that waits
 /// for its game master can only be started, a running one not started again, and an ended one
-/// takes no action at all. The game carries out the rest (`turn_action`).
+/// takes no action at all (`turn_action`). The game carries out what is let through.
 pub(crate) enum TurnAction {
     Start,
     Act(GmAction),

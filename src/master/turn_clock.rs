@@ -9,7 +9,7 @@ use crate::store::games::sleuth::ClassicSave;
 use crate::store::{GameRow, GameStatus};
 
 /// A seat of a game of turns that waited for its game master, given a new key at the start:
-/// the game welcomes its player with it.
+/// `start_waiting` welcomes its player with it.
 struct Rekeyed {
     pub player: crate::store::PlayerRow,
     pub version: i64,
@@ -84,7 +84,7 @@ impl Master {
     }
 
     /// Starts a game of turns that waited for its game master, in `tx`: the first turn's
-    /// clock runs, and each person seated gets a new key (the game welcomes them with it).
+    /// clock runs, and each person seated gets a new key (`start_waiting` welcomes them).
     /// Returns the game as it now stands and each new key.
     async fn start_turns(
         &self,

@@ -1,7 +1,8 @@
 //! The game master's actions as a form sends them, for every game's page: `parse_gm_action`
 //! reads the form, `form_action` carries it out through the one admission path and says what
-//! happened. Every game's game master page is served by `get` and `post` here; a game only
-//! draws it (`GmPage`).
+//! happened. Every game's game master form is answered by `post` here, and the game master
+//! page of every game of turns by `get` (Polysleuth keeps its own, cached); a game only draws
+//! the page (`GmPage`).
 
 use std::collections::BTreeMap;
 
@@ -19,7 +20,7 @@ pub(crate) trait GmPage {
     ) -> crate::web::error::Page;
 }
 
-/// `GET /{game}/gm/{token}`: the game master's page of game `G`.
+/// `GET {prefix}/gm/{token}`: the game master's page of game `G`.
 pub(crate) async fn get<G: GmPage>(
     req: actix_web::HttpRequest,
     master: actix_web::web::Data<crate::master::Master>,
@@ -28,7 +29,7 @@ pub(crate) async fn get<G: GmPage>(
     G::page(&req, &master, &path, None).await
 }
 
-/// `POST /{game}/gm/{token}`: a game master's form for game `G`, carried out (`posted`), then
+/// `POST {prefix}/gm/{token}`: a game master's form for game `G`, carried out (`posted`), then
 /// their page with what it did.
 pub(crate) async fn post<G: GmPage>(
     req: actix_web::HttpRequest,

@@ -43,7 +43,7 @@ pub fn whose_turn(t: Lang, row: &GameRow, g: &Stored, seat: Option<usize>, zone:
     }
 }
 
-/// A player's welcome (the key is in their reply address: the letter need not show it).
+/// A player's welcome (their key is in their link: the letter does not show it apart).
 #[allow(clippy::too_many_arguments)]
 pub fn welcome(
     site: &Site,

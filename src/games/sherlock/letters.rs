@@ -173,7 +173,7 @@ pub fn turn_ends(t: Lang, row: &GameRow, g: &Stored, zone: &str) -> Option<Strin
     })
 }
 
-/// A player's welcome (the key is in their reply address: the letter need not show it).
+/// A player's welcome (their key is in their link: the letter does not show it apart).
 #[allow(clippy::too_many_arguments)]
 pub fn welcome(
     site: &Site,

@@ -1,8 +1,8 @@
-//! The game master's actions on a classic game: start a game that waited, end the turn now,
-//! extend, pause and resume the turn's clock, mark a player out, give a seat to a standby or a
-//! computer player, end the game. The core does what every game of turns shares: which action
-//! a game in each state takes (`master/gm.rs`), the start and its welcomes and the clock
-//! (`master/turn_clock.rs`), the change of seat (`master/seats.rs`), a new private link.
+//! The game master's actions on a classic game: start a game that waited, end the turn now, extend,
+//! pause and resume the turn's clock, mark a player out, give a seat to a standby or a computer
+//! player, end the game. The core does what every game of turns shares: which action a game in each
+//! state takes (`master/gm.rs`), the start and its welcomes and the clock (`master/turn_clock.rs`),
+//! the change of seat (`master/seats.rs`, its welcome in `master/seating.rs`), a new private link.
 
 use crate::games::sleuth::letters::welcome;
 use crate::lang::Said;
