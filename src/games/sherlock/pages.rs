@@ -220,33 +220,6 @@ pub async fn play_action(
     play_page(&req, &master, &token, banner, kept).await
 }
 
-async fn gm_page(
-    req: &HttpRequest,
-    master: &Master,
-    token: &str,
-    notice: Option<(crate::web::frame::Tone, crate::lang::Said)>,
-) -> Page {
-    let row = master.gm_game(token).await?;
-    let state = super::service::parse(&row)?;
-    let t = crate::web::lang::reader(req, row.language);
-    let banner = notice.map(|(tone, n)| Banner::new(tone, t.said(&n)));
-    let g = table(t, &row, &state, &state.game, None, &row.time_zone);
-    let (csrf, cookie) = csrf(req);
-    Ok(private(
-        &GmPage {
-            t,
-            g,
-            csrf,
-            banner,
-            paused: row.status == GameStatus::Paused,
-            unconfirmed: row.status == GameStatus::Unconfirmed,
-            clock: row.round_seconds > 0,
-            seats: state.players.clone(),
-        },
-        cookie,
-    ))
-}
-
 /// Sherlock Solitaire's game master page, served by the core (`web::gm::get` and `post`).
 pub struct Gm;
 
@@ -257,7 +230,25 @@ impl crate::web::gm::GmPage for Gm {
         token: &str,
         notice: Option<(crate::web::frame::Tone, crate::lang::Said)>,
     ) -> Page {
-        gm_page(req, master, token, notice).await
+        let row = master.gm_game(token).await?;
+        let state = super::service::parse(&row)?;
+        let t = crate::web::lang::reader(req, row.language);
+        let banner = notice.map(|(tone, n)| Banner::new(tone, t.said(&n)));
+        let g = table(t, &row, &state, &state.game, None, &row.time_zone);
+        let (csrf, cookie) = csrf(req);
+        Ok(private(
+            &GmPage {
+                t,
+                g,
+                csrf,
+                banner,
+                paused: row.status == GameStatus::Paused,
+                unconfirmed: row.status == GameStatus::Unconfirmed,
+                clock: row.round_seconds > 0,
+                seats: state.players.clone(),
+            },
+            cookie,
+        ))
     }
 }
 

@@ -204,31 +204,6 @@ pub async fn play_action(
     }
 }
 
-async fn gm_page(
-    req: &HttpRequest,
-    master: &Master,
-    token: &str,
-    notice: Option<(crate::web::frame::Tone, crate::lang::Said)>,
-) -> Page {
-    let row = master.gm_game(token).await?;
-    let state = crate::games::sleuth::service::parse(&row)?;
-    let t = crate::web::lang::reader(req, row.language);
-    let banner = notice.map(|(tone, n)| Banner::new(tone, t.said(&n)));
-    let g = table(t, &row, &state, &row.time_zone);
-    let (csrf, cookie) = csrf(req);
-    Ok(private(
-        &GmPage {
-            t,
-            g,
-            csrf,
-            banner,
-            paused: row.status == GameStatus::Paused,
-            unconfirmed: row.status == GameStatus::Unconfirmed,
-        },
-        cookie,
-    ))
-}
-
 /// classic Sleuth's game master page, served by the core (`web::gm::get` and `post`).
 pub struct Gm;
 
@@ -239,7 +214,23 @@ impl crate::web::gm::GmPage for Gm {
         token: &str,
         notice: Option<(crate::web::frame::Tone, crate::lang::Said)>,
     ) -> Page {
-        gm_page(req, master, token, notice).await
+        let row = master.gm_game(token).await?;
+        let state = crate::games::sleuth::service::parse(&row)?;
+        let t = crate::web::lang::reader(req, row.language);
+        let banner = notice.map(|(tone, n)| Banner::new(tone, t.said(&n)));
+        let g = table(t, &row, &state, &row.time_zone);
+        let (csrf, cookie) = csrf(req);
+        Ok(private(
+            &GmPage {
+                t,
+                g,
+                csrf,
+                banner,
+                paused: row.status == GameStatus::Paused,
+                unconfirmed: row.status == GameStatus::Unconfirmed,
+            },
+            cookie,
+        ))
     }
 }
 

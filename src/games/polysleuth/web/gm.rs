@@ -26,34 +26,6 @@ struct GmPage {
     csrf: String,
 }
 
-/// The game master's page, with what their last action did (worded in the page's language).
-async fn gm_page(
-    master: &Master,
-    req: &HttpRequest,
-    token: &str,
-    notice: Option<(Tone, crate::lang::Said)>,
-) -> Page {
-    let (row, sent) = master.gm_page(token).await?;
-    let t = crate::web::lang::reader(req, row.language);
-    let banner = notice.map(|(tone, n)| Banner::new(tone, t.said(&n)));
-    if crate::web::signup::is_forming(&row) {
-        let notice = banner.map(|b| b.text);
-        return crate::web::signup::gm_forming(master, req, token, &row, notice).await;
-    }
-    let cache = PageCache::of(req);
-    let v = gm_page_view(master, &cache, &row, &sent, t, banner.is_some()).await?;
-    let (csrf_token, cookie) = csrf(req);
-    Ok(private(
-        &GmPage {
-            t,
-            v,
-            banner,
-            csrf: csrf_token,
-        },
-        cookie,
-    ))
-}
-
 /// The page as a link opens it: drawn once per change of the game, its turns or the mail
 /// problems shown, and kept for this game's master only, with each request's form token put in.
 async fn kept_page(master: &Master, req: &HttpRequest, token: &str) -> Page {
@@ -108,7 +80,8 @@ pub async fn gm(req: HttpRequest, master: web::Data<Master>, path: web::Path<Str
     }
 }
 
-/// Polysleuth's game master page after an action, served by the core (`web::gm::post`).
+/// Polysleuth's game master page after an action, with what it did (worded in the page's
+/// language), served by the core (`web::gm::post`); a link opens the kept page (`gm`).
 pub struct Gm;
 
 impl crate::web::gm::GmPage for Gm {
@@ -116,8 +89,26 @@ impl crate::web::gm::GmPage for Gm {
         req: &HttpRequest,
         master: &Master,
         token: &str,
-        notice: Option<(crate::web::frame::Tone, crate::lang::Said)>,
+        notice: Option<(Tone, crate::lang::Said)>,
     ) -> Page {
-        gm_page(master, req, token, notice).await
+        let (row, sent) = master.gm_page(token).await?;
+        let t = crate::web::lang::reader(req, row.language);
+        let banner = notice.map(|(tone, n)| Banner::new(tone, t.said(&n)));
+        if crate::web::signup::is_forming(&row) {
+            let notice = banner.map(|b| b.text);
+            return crate::web::signup::gm_forming(master, req, token, &row, notice).await;
+        }
+        let cache = PageCache::of(req);
+        let v = gm_page_view(master, &cache, &row, &sent, t, banner.is_some()).await?;
+        let (csrf_token, cookie) = csrf(req);
+        Ok(private(
+            &GmPage {
+                t,
+                v,
+                banner,
+                csrf: csrf_token,
+            },
+            cookie,
+        ))
     }
 }
