@@ -13,6 +13,7 @@ pub mod lang;
 pub mod message;
 pub mod moved;
 pub mod pages;
+pub mod play_form;
 pub(crate) mod render;
 pub mod rules;
 pub mod signup;

@@ -564,3 +564,79 @@ async fn every_letter_a_player_gets_in_either_game_links_their_own_page() {
     }
     app.stop().await;
 }
+
+#[tokio::test]
+async fn every_games_play_form_without_its_own_token_is_refused_and_changes_nothing() {
+    let mut app = TestApp::spawn().await;
+    let three = json!([
+        "Ann <ann@example.org>",
+        "Ben <ben@example.org>",
+        "Cleo <cleo@example.org>"
+    ]);
+    let games = [
+        ("sleuth", "classic", json!({}), three.clone(), "pass"),
+        (
+            "clue",
+            "clue",
+            json!({"board": false}),
+            three,
+            "suggest Mrs Peacock, the Rope",
+        ),
+        (
+            "sherlock",
+            "sherlock",
+            json!({}),
+            json!(["Ann <ann@example.org>"]),
+            "send",
+        ),
+    ];
+    for (ruleset, prefix, settings, players, text) in games {
+        let (status, created) = app
+            .post_game(&json!({
+                "name": "Forged", "gm_email": "gm@example.org", "ruleset": ruleset,
+                "players": players, "seed": 5, "settings": settings,
+            }))
+            .await;
+        assert_eq!(status, 201, "{ruleset}: {created}");
+        let id = created["id"].as_i64().unwrap();
+        let link =
+            app.player_links(&created).await[0].replacen("/play/", &format!("/{prefix}/play/"), 1);
+        let page = app.get_text(&link).await.1;
+        let public = format!("/api/{prefix}/games/{id}");
+        let before = app.get_json(&public).await;
+        // A form another site made the player's browser send: the browser's cookie, but a
+        // token the page never gave.
+        let r = app
+            .client
+            .post(app.url(&link))
+            .form(&[("csrf", "forged"), ("action", "command"), ("text", text)])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 409, "{ruleset}");
+        assert!(
+            r.text().await.unwrap().contains("came from another site"),
+            "{ruleset}"
+        );
+        assert_eq!(
+            app.get_json(&public).await,
+            before,
+            "{ruleset}: nothing changed"
+        );
+        // The player's own form, with the page's token, is read and answered in a banner on
+        // their page.
+        let token = csrf_of(&page);
+        let own = [
+            ("csrf", token.as_str()),
+            ("action", "command"),
+            ("text", text),
+        ];
+        let answer = post_form(&app, &link, &own).await;
+        assert!(
+            !answer.contains("came from another site"),
+            "{ruleset}: {answer}"
+        );
+        assert!(answer.contains("id=\"banner\""), "{ruleset}: {answer}");
+    }
+    app.stop().await;
+}

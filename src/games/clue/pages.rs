@@ -15,10 +15,11 @@ use super::service::{Answer, Stored};
 use crate::lang::Lang;
 use crate::master::Master;
 use crate::store::{GameRow, GameStatus};
-use crate::web::csrf::{check_csrf, csrf};
+use crate::web::csrf::csrf;
 use crate::web::error::Page;
 use crate::web::forms::Fields;
 use crate::web::frame::{Banner, Header};
+use crate::web::play_form::PlayForm;
 use crate::web::render::private;
 
 /// A choice of a form: what it sends, what it says.
@@ -410,13 +411,9 @@ pub async fn play_action(
     path: web::Path<String>,
     form: web::Form<Fields>,
 ) -> Page {
-    let token = path.into_inner();
-    let f = form.into_inner();
-    check_csrf(&req, &f)?;
-    let get = |k: &str| f.get(k).map(|s| s.trim().to_string()).unwrap_or_default();
-    let player = master.authenticate(&token).await?;
-    let game = master.public_game(player.game_id).await?;
-    let t = player.lang(&game);
+    let form = PlayForm::read(&req, &master, path, form).await?;
+    let (token, player, t) = (&form.token, &form.player, form.t);
+    let get = |k: &str| form.get(k);
     let text = match get("action").as_str() {
         "move" => format!("move to {}", get("room")),
         "passage" => "passage".to_string(),
@@ -431,9 +428,9 @@ pub async fn play_action(
             get("room"),
             get("weapon")
         ),
-        "accuse" if !crate::web::frame::ticked(&f) => {
+        "accuse" if !crate::web::frame::ticked(&form.fields) => {
             let banner = Banner::refused(t.t("clue-accuse-untick"));
-            return play_page(&req, &master, &token, Some(banner), String::new()).await;
+            return play_page(&req, &master, token, Some(banner), String::new()).await;
         }
         "accuse" => format!(
             "accuse {} in {} with {}",
@@ -445,12 +442,12 @@ pub async fn play_action(
         "show" => format!("show {}", get("card")),
         _ => get("text"),
     };
-    let answer = master.clue_command(&player, &text).await?;
+    let answer = master.clue_command(player, &text).await?;
     let kept = match answer.refused {
         Some(_) => text,
         None => String::new(),
     };
-    play_page(&req, &master, &token, Some(banner(t, answer)), kept).await
+    play_page(&req, &master, token, Some(banner(t, answer)), kept).await
 }
 
 /// Clue's game master page, served by the core (`web::gm::get` and `post`).

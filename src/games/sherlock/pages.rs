@@ -14,10 +14,11 @@ use super::words::event;
 use crate::lang::Lang;
 use crate::master::{Master, MasterError};
 use crate::store::{GameRow, GameStatus};
-use crate::web::csrf::{check_csrf, csrf};
+use crate::web::csrf::csrf;
 use crate::web::error::Page;
 use crate::web::forms::Fields;
 use crate::web::frame::{Banner, Header};
+use crate::web::play_form::PlayForm;
 use crate::web::render::private;
 
 #[derive(Template)]
@@ -174,15 +175,11 @@ pub async fn play_action(
     path: web::Path<String>,
     form: web::Form<Fields>,
 ) -> Page {
-    let token = path.into_inner();
-    let f = form.into_inner();
-    check_csrf(&req, &f)?;
-    let get = |k: &str| f.get(k).map(|s| s.trim().to_string()).unwrap_or_default();
-    let player = master.authenticate(&token).await?;
-    let game = master.public_game(player.game_id).await?;
-    let t = player.lang(&game);
+    let form = PlayForm::read(&req, &master, path, form).await?;
+    let (token, player, t) = (&form.token, &form.player, form.t);
+    let get = |k: &str| form.get(k);
     let (banner, kept) = match get("action").as_str() {
-        "line" => match master.sherlock_line_up(&player, &get("line")).await? {
+        "line" => match master.sherlock_line_up(player, &get("line")).await? {
             Ok(None) => (None, String::new()),
             Ok(Some(done)) => (Some(banner(t, &done)), String::new()),
             Err(why) => (
@@ -196,7 +193,7 @@ pub async fn play_action(
                 String::new(),
             ),
         },
-        "undo" => match master.sherlock_undo(&player).await? {
+        "undo" => match master.sherlock_undo(player).await? {
             true => (Some(Banner::done(t.t("sherlock-undone"))), String::new()),
             false => (
                 Some(Banner::refused(t.t("sherlock-nothing-to-undo"))),
@@ -204,12 +201,12 @@ pub async fn play_action(
             ),
         },
         "send" => {
-            let done = master.sherlock_reply(&player, "", true).await?;
+            let done = master.sherlock_reply(player, "", true).await?;
             (Some(banner(t, &done)), String::new())
         }
         _ => {
             let text = get("text");
-            let done = master.sherlock_reply(&player, &text, true).await?;
+            let done = master.sherlock_reply(player, &text, true).await?;
             let kept = match done.refused() {
                 Some(_) => text,
                 None => String::new(),
@@ -217,7 +214,7 @@ pub async fn play_action(
             (Some(banner(t, &done)), kept)
         }
     };
-    play_page(&req, &master, &token, banner, kept).await
+    play_page(&req, &master, token, banner, kept).await
 }
 
 /// Sherlock Solitaire's game master page, served by the core (`web::gm::get` and `post`).

@@ -12,10 +12,11 @@ use crate::games::sleuth::service::Answer;
 use crate::lang::Lang;
 use crate::master::{Master, MasterError};
 use crate::store::GameStatus;
-use crate::web::csrf::{check_csrf, csrf};
+use crate::web::csrf::csrf;
 use crate::web::error::Page;
 use crate::web::forms::Fields;
 use crate::web::frame::{Banner, Header};
+use crate::web::play_form::PlayForm;
 use crate::web::render::private;
 
 #[derive(Template)]
@@ -138,11 +139,9 @@ pub async fn play_action(
     path: web::Path<String>,
     form: web::Form<Fields>,
 ) -> Page {
-    let token = path.into_inner();
-    let f = form.into_inner();
-    check_csrf(&req, &f)?;
-    let get = |k: &str| f.get(k).map(|s| s.trim().to_string()).unwrap_or_default();
-    let player = master.authenticate(&token).await?;
+    let form = PlayForm::read(&req, &master, path, form).await?;
+    let (token, player, t) = (&form.token, &form.player, form.t);
+    let get = |k: &str| form.get(k);
     let text = match get("action").as_str() {
         "ask" => {
             let mut text = format!("ask {} {}", get("q_target"), get("q_question"));
@@ -153,11 +152,10 @@ pub async fn play_action(
             text
         }
         "final" => format!("final ask {} {}", get("f_target"), get("f_question")),
-        "accuse" if !crate::web::frame::ticked(&f) => {
+        "accuse" if !crate::web::frame::ticked(&form.fields) => {
             // An accusation cannot be undone: a wrong one puts the player out.
-            let game = master.public_game(player.game_id).await?;
-            let banner = Banner::refused(player.lang(&game).t("classic-accuse-untick"));
-            return play_page(&req, &master, &sheets, &token, Some(banner), String::new()).await;
+            let banner = Banner::refused(t.t("classic-accuse-untick"));
+            return play_page(&req, &master, &sheets, token, Some(banner), String::new()).await;
         }
         "accuse" => {
             // One choice per missing gem: `accused`, `accused_2`, `accused_3`.
@@ -170,9 +168,7 @@ pub async fn play_action(
         }
         "digest_on" | "digest_off" => {
             let on = get("action") == "digest_on";
-            master.classic_digest(&player, on).await?;
-            let game = master.public_game(player.game_id).await?;
-            let t = player.lang(&game);
+            master.classic_digest(player, on).await?;
             let said = t.t(if on {
                 "classic-digest-on"
             } else {
@@ -182,7 +178,7 @@ pub async fn play_action(
                 &req,
                 &master,
                 &sheets,
-                &token,
+                token,
                 Some(Banner::done(said)),
                 String::new(),
             )
@@ -190,16 +186,14 @@ pub async fn play_action(
         }
         _ => get("text"),
     };
-    let game = master.public_game(player.game_id).await?;
-    let t = player.lang(&game);
-    match master.classic_command(&player, &text).await? {
+    match master.classic_command(player, &text).await? {
         Answer::Done(lines) => {
             let banner = Banner::done(t.t("classic-done")).with_lines(lines);
-            play_page(&req, &master, &sheets, &token, Some(banner), String::new()).await
+            play_page(&req, &master, &sheets, token, Some(banner), String::new()).await
         }
         Answer::Refused(errors) => {
             let banner = Banner::refused(t.t("classic-refused")).with_lines(errors);
-            play_page(&req, &master, &sheets, &token, Some(banner), text).await
+            play_page(&req, &master, &sheets, token, Some(banner), text).await
         }
     }
 }
