@@ -11,9 +11,9 @@ use crate::store::{GameRow, GameStatus};
 /// A seat of a game of turns that waited for its game master, given a new key at the start:
 /// `start_waiting` welcomes its player with it.
 struct Rekeyed {
-    pub player: crate::store::PlayerRow,
-    pub version: i64,
-    pub key: String,
+    player: crate::store::PlayerRow,
+    version: i64,
+    key: String,
 }
 
 impl Master {

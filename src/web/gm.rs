@@ -20,6 +20,35 @@ pub(crate) trait GmPage {
     ) -> crate::web::error::Page;
 }
 
+/// A game master page of a game of turns, as the game draws it from its stored row, in the
+/// page's language, with the banner and the form's token the core gives it.
+pub(crate) trait GmDraw {
+    fn draw(
+        row: &crate::store::GameRow,
+        t: crate::lang::Lang,
+        banner: Option<crate::web::frame::Banner>,
+        csrf: String,
+    ) -> Result<impl askama::Template, crate::web::error::PageError>;
+}
+
+/// The frame of every drawn game master page: the game found by the game master's link, the
+/// banner worded in the page's language, a fresh form token, and nothing cached.
+impl<G: GmDraw> GmPage for G {
+    async fn page(
+        req: &actix_web::HttpRequest,
+        master: &crate::master::Master,
+        token: &str,
+        notice: Option<(Tone, crate::lang::Said)>,
+    ) -> crate::web::error::Page {
+        let row = master.gm_game(token).await?;
+        let t = crate::web::lang::reader(req, row.language);
+        let banner = notice.map(|(tone, n)| crate::web::frame::Banner::new(tone, t.said(&n)));
+        let (csrf, cookie) = crate::web::csrf::csrf(req);
+        let page = G::draw(&row, t, banner, csrf)?;
+        Ok(crate::web::render::private(&page, cookie))
+    }
+}
+
 /// `GET {prefix}/gm/{token}`: the game master's page of game `G`.
 pub(crate) async fn get<G: GmPage>(
     req: actix_web::HttpRequest,

@@ -198,33 +198,25 @@ pub async fn play_action(
     }
 }
 
-/// classic Sleuth's game master page, served by the core (`web::gm::get` and `post`).
+/// Classic Sleuth's game master page, drawn in the core's frame (`web::gm::GmDraw`).
 pub struct Gm;
 
-impl crate::web::gm::GmPage for Gm {
-    async fn page(
-        req: &HttpRequest,
-        master: &Master,
-        token: &str,
-        notice: Option<(crate::web::frame::Tone, crate::lang::Said)>,
-    ) -> Page {
-        let row = master.gm_game(token).await?;
-        let state = crate::games::sleuth::service::parse(&row)?;
-        let t = crate::web::lang::reader(req, row.language);
-        let banner = notice.map(|(tone, n)| Banner::new(tone, t.said(&n)));
-        let g = table(t, &row, &state, &row.time_zone);
-        let (csrf, cookie) = csrf(req);
-        Ok(private(
-            &GmPage {
-                t,
-                g,
-                csrf,
-                banner,
-                paused: row.status == GameStatus::Paused,
-                unconfirmed: row.status == GameStatus::Unconfirmed,
-            },
-            cookie,
-        ))
+impl crate::web::gm::GmDraw for Gm {
+    fn draw(
+        row: &crate::store::GameRow,
+        t: Lang,
+        banner: Option<Banner>,
+        csrf: String,
+    ) -> Result<impl Template, crate::web::error::PageError> {
+        let state = crate::games::sleuth::service::parse(row)?;
+        Ok(GmPage {
+            t,
+            g: table(t, row, &state, &row.time_zone),
+            csrf,
+            banner,
+            paused: row.status == GameStatus::Paused,
+            unconfirmed: row.status == GameStatus::Unconfirmed,
+        })
     }
 }
 
