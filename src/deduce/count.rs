@@ -719,6 +719,8 @@ fn forward<T: Number>(
             };
             let mut state = [0u8; 36];
             let mut totals = [T::default(); 36];
+            let mut leaves: Vec<Leaf> = Vec::new();
+            let mut picks: Vec<(u8, u8)> = Vec::new();
             for (u, &key) in ways[i].keys.iter().enumerate() {
                 if u % shares != which || ways[i].ways[u] == 0 {
                     continue;
@@ -728,6 +730,10 @@ fn forward<T: Number>(
                 let pools = &layer.pools[u * layer.stride..(u + 1) * layer.stride];
                 // Choices that lead to the same next state are summed first: per next state, the
                 // ways to choose (A) and, per group, the ways weighted by how many go here (B).
+                // The choices are listed first and their next states looked up after, in a
+                // tight loop: the lookups are independent, so their cache misses overlap.
+                leaves.clear();
+                picks.clear();
                 choices(
                     step,
                     &state[..groups],
@@ -735,34 +741,47 @@ fn forward<T: Number>(
                     &mut work,
                     u64::MAX,
                     &mut |x, set, to, w| {
-                        if !live.may_hold(to) {
-                            return;
-                        }
-                        let Some(&t) = after.index.get(&to) else {
-                            return;
-                        };
-                        if after.ways[t as usize] == 0 {
-                            return;
-                        }
-                        let s = match sums.slot[t as usize] {
-                            u32::MAX => {
-                                let s = sums.touched.len();
-                                sums.slot[t as usize] = s as u32;
-                                sums.touched.push(t);
-                                if sums.acc.len() < (s + 1) * stride {
-                                    sums.acc.resize((s + 1) * stride, T::default());
-                                }
-                                s
-                            }
-                            s => s as usize,
-                        };
-                        let acc = &mut sums.acc[s * stride..(s + 1) * stride];
-                        acc[0] += T::of(w as u128);
-                        for &g in set {
-                            acc[1 + g] += T::of(w as u128 * x[g] as u128);
-                        }
+                        leaves.push(Leaf {
+                            to,
+                            w,
+                            t: 0,
+                            from: picks.len() as u32,
+                        });
+                        picks.extend(set.iter().map(|&g| (g as u8, x[g])));
                     },
                 )?;
+                for leaf in leaves.iter_mut() {
+                    leaf.t = if live.may_hold(leaf.to) {
+                        after.index.get(&leaf.to).copied().unwrap_or(u32::MAX)
+                    } else {
+                        u32::MAX
+                    };
+                }
+                let ends = leaves.iter().skip(1).map(|l| l.from).chain([picks.len() as u32]);
+                for (leaf, end) in leaves.iter().zip(ends) {
+                    let t = leaf.t;
+                    if t == u32::MAX || after.ways[t as usize] == 0 {
+                        continue;
+                    }
+                    let s = match sums.slot[t as usize] {
+                        u32::MAX => {
+                            let s = sums.touched.len();
+                            sums.slot[t as usize] = s as u32;
+                            sums.touched.push(t);
+                            if sums.acc.len() < (s + 1) * stride {
+                                sums.acc.resize((s + 1) * stride, T::default());
+                            }
+                            s
+                        }
+                        s => s as usize,
+                    };
+                    let acc = &mut sums.acc[s * stride..(s + 1) * stride];
+                    let w = leaf.w as u128;
+                    acc[0] += T::of(w);
+                    for &(g, x) in &picks[leaf.from as usize..end as usize] {
+                        acc[1 + g as usize] += T::of(w * x as u128);
+                    }
+                }
                 totals[..groups].fill(T::default());
                 for (s, &t) in sums.touched.iter().enumerate() {
                     let t = t as usize;
@@ -915,6 +934,15 @@ impl Number for u128 {
     }
 }
 
+/// A choice from a state in pass 2: its next state's key and index there (u32::MAX when it
+/// cannot finish), its weight, and where its groups' counts start in the list of picks.
+struct Leaf {
+    to: u64,
+    w: u64,
+    t: u32,
+    from: u32,
+}
+
 /// A class's pool slot at the next step, and here when it has one.
 type Carry = (usize, Option<usize>);
 
@@ -1016,23 +1044,21 @@ fn pass_one(
     budget: u64,
     shared_start: usize,
 ) -> Result<(u128, Vec<States>), CountError> {
-    let fresh = || -> Vec<States> {
-        let mut memo: Vec<States> = (0..=steps.len()).map(|_| States::default()).collect();
-        memo[steps.len()].insert(0, 1);
-        memo
-    };
-    let mut memo = fresh();
+    let mut first = Finish::new(steps, binom, budget);
     if steps.len() < 3 {
-        let deals = ways_from(0, start, steps, &mut memo, binom, work, budget)?;
-        return Ok((deals, memo));
+        let deals = first.ways_from(0, start)?;
+        *work += first.work;
+        return Ok((deals, first.memo));
     }
-    let next = leads(&steps[0], start, binom, work, budget)?;
-    let mut firsts: Vec<u64> = next.iter().map(|&(to, _)| to).collect();
+    let mut next = Vec::new();
+    leads(&steps[0], start, binom, &mut first.work, budget, &mut next)?;
+    *work += first.work;
+    let mut firsts: Vec<u64> = next.iter().map(|&(to, _, _)| to).collect();
     firsts.sort_unstable();
     firsts.dedup();
     let left = budget.saturating_sub(*work);
-    let count_share = |memo: &mut Vec<States>, which: usize, shares: usize| {
-        let mut spent = 0u64;
+    let count_share = |which: usize, shares: usize| {
+        let mut finish = Finish::new(steps, binom, left);
         // Each thread takes one run of the first states in key order, not every other one:
         // neighbouring states share more of what follows them, so fewer states are counted
         // by both threads (on the 7-player bench, 3–10% faster, and the slowest view counted
@@ -1041,33 +1067,34 @@ fn pass_one(
         let run = firsts.len().div_ceil(shares);
         let mine = &firsts[(which * run).min(firsts.len())..((which + 1) * run).min(firsts.len())];
         for &key in mine {
-            ways_from(1, key, steps, memo, binom, &mut spent, left)?;
+            finish.ways_from(1, key)?;
         }
-        Ok::<u64, CountError>(spent)
+        Ok::<Finish, CountError>(finish)
     };
-    if firsts.len() >= shared_start {
+    let mut memo = if firsts.len() >= shared_start {
         let (mine, theirs) = std::thread::scope(|scope| {
-            let other = scope.spawn(|| {
-                let mut theirs = fresh();
-                count_share(&mut theirs, 1, 2).map(|spent| (theirs, spent))
-            });
-            let mine = count_share(&mut memo, 0, 2);
+            let other = scope.spawn(|| count_share(1, 2));
+            let mine = count_share(0, 2);
             (mine, other.join().expect("pass 1 share"))
         });
-        let (theirs, spent) = theirs?;
-        *work += mine? + spent;
-        for (into, from) in memo.iter_mut().zip(theirs).skip(1) {
+        let (mine, theirs) = (mine?, theirs?);
+        *work += mine.work + theirs.work;
+        let mut memo = mine.memo;
+        for (into, from) in memo.iter_mut().zip(theirs.memo).skip(1) {
             for (key, w) in from.keys.into_iter().zip(from.ways) {
                 if !into.index.contains_key(&key) {
                     into.insert(key, w);
                 }
             }
         }
+        memo
     } else {
-        *work += count_share(&mut memo, 0, 1)?;
-    }
+        let mine = count_share(0, 1)?;
+        *work += mine.work;
+        mine.memo
+    };
     let mut deals = 0u128;
-    for (to, w) in next {
+    for (to, w, _) in next {
         let b = memo[1].get(to).expect("every first state is counted");
         deals = (w as u128)
             .checked_mul(b)
@@ -1078,17 +1105,21 @@ fn pass_one(
     Ok((deals, memo))
 }
 
-/// The choices from a state as (next state, weight): none when it cannot meet a later fact.
+/// Not yet looked up, in a list of choices: ways to finish are at most 2^100.
+const UNKNOWN: u128 = u128::MAX;
+
+/// The choices from a state as (next state, weight, UNKNOWN), added to `next`: none when it
+/// cannot meet a later fact.
 fn leads(
     step: &Step,
     key: u64,
     binom: &Binomials,
     work: &mut u64,
     budget: u64,
-) -> Result<Vec<(u64, u64)>, CountError> {
+    next: &mut Vec<(u64, u64, u128)>,
+) -> Result<(), CountError> {
     let mut state = [0u8; 36];
     step.unpack(key, &mut state);
-    let mut next = Vec::new();
     if step.may_finish(&state) {
         choices(
             step,
@@ -1096,39 +1127,76 @@ fn leads(
             binom,
             work,
             budget,
-            &mut |_, _, to, w| next.push((to, w)),
+            &mut |_, _, to, w| next.push((to, w, UNKNOWN)),
         )?;
     }
-    Ok(next)
+    Ok(())
 }
 
-/// The number of ways to finish from state `key` before step `i`, memoised.
-fn ways_from(
-    i: usize,
-    key: u64,
-    steps: &[Step],
-    memo: &mut Vec<States>,
-    binom: &Binomials,
-    work: &mut u64,
+/// Pass 1's memoised count of the ways to finish from each state, with one list of choices
+/// per step kept from state to state.
+struct Finish<'a> {
+    steps: &'a [Step],
+    binom: &'a Binomials,
     budget: u64,
-) -> Result<u128, CountError> {
-    if let Some(w) = memo[i].get(key) {
-        return Ok(w);
+    work: u64,
+    memo: Vec<States>,
+    lists: Vec<Vec<(u64, u64, u128)>>,
+}
+
+impl<'a> Finish<'a> {
+    fn new(steps: &'a [Step], binom: &'a Binomials, budget: u64) -> Finish<'a> {
+        let mut memo: Vec<States> = (0..=steps.len()).map(|_| States::default()).collect();
+        memo[steps.len()].insert(0, 1);
+        Finish {
+            steps,
+            binom,
+            budget,
+            work: 0,
+            memo,
+            lists: (0..steps.len()).map(|_| Vec::new()).collect(),
+        }
     }
-    if i == steps.len() {
-        return Ok(0);
+
+    /// The number of ways to finish from state `key` before step `i`. The choices' next
+    /// states are all looked up first, in a tight loop whose cache misses overlap, and only
+    /// those not counted yet are walked into.
+    fn ways_from(&mut self, i: usize, key: u64) -> Result<u128, CountError> {
+        if let Some(w) = self.memo[i].get(key) {
+            return Ok(w);
+        }
+        if i == self.steps.len() {
+            return Ok(0);
+        }
+        let mut next = std::mem::take(&mut self.lists[i]);
+        next.clear();
+        leads(
+            &self.steps[i],
+            key,
+            self.binom,
+            &mut self.work,
+            self.budget,
+            &mut next,
+        )?;
+        let after = &self.memo[i + 1];
+        for choice in next.iter_mut() {
+            choice.2 = after.get(choice.0).unwrap_or(UNKNOWN);
+        }
+        let mut total = 0u128;
+        for &(to, w, known) in &next {
+            let b = match known {
+                UNKNOWN => self.ways_from(i + 1, to)?,
+                b => b,
+            };
+            total = (w as u128)
+                .checked_mul(b)
+                .and_then(|v| total.checked_add(v))
+                .ok_or(CountError::Overflow)?;
+        }
+        self.lists[i] = next;
+        self.memo[i].insert(key, total);
+        Ok(total)
     }
-    let next = leads(&steps[i], key, binom, work, budget)?;
-    let mut total = 0u128;
-    for (to, w) in next {
-        let b = ways_from(i + 1, to, steps, memo, binom, work, budget)?;
-        total = (w as u128)
-            .checked_mul(b)
-            .and_then(|v| total.checked_add(v))
-            .ok_or(CountError::Overflow)?;
-    }
-    memo[i].insert(key, total);
-    Ok(total)
 }
 
 /// Every way to fill the step's location from the state: how many of each group go there
