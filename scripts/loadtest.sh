@@ -11,9 +11,10 @@ cd "$(dirname "$0")/.."
 DURATION=${DURATION:-10s}
 GAMES=${GAMES:-300}
 
+# Installing wrk speaks on stderr: stdout is the table (scripts/bench.sh copies it into a page).
 if ! command -v wrk >/dev/null; then
   as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
-  as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk
+  { as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; } >&2
 fi
 cargo build --release --locked -q
 
