@@ -757,7 +757,11 @@ fn forward<T: Number>(
                         u32::MAX
                     };
                 }
-                let ends = leaves.iter().skip(1).map(|l| l.from).chain([picks.len() as u32]);
+                let ends = leaves
+                    .iter()
+                    .skip(1)
+                    .map(|l| l.from)
+                    .chain([picks.len() as u32]);
                 for (leaf, end) in leaves.iter().zip(ends) {
                     let t = leaf.t;
                     if t == u32::MAX || after.ways[t as usize] == 0 {
