@@ -49,6 +49,15 @@ impl<G: GmDraw> GmPage for G {
     }
 }
 
+/// Every game master page's address, `{prefix}/gm/{token}`: its page by `GET`, its form by
+/// `POST`.
+pub(crate) fn resource<G: GmPage + 'static>(path: &str) -> actix_web::Resource {
+    use actix_web::web;
+    web::resource(path)
+        .route(web::get().to(get::<G>))
+        .route(web::post().to(post::<G>))
+}
+
 /// `GET {prefix}/gm/{token}`: the game master's page of game `G`.
 pub(crate) async fn get<G: GmPage>(
     req: actix_web::HttpRequest,

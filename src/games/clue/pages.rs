@@ -548,10 +548,6 @@ pub fn routes() -> crate::games::WebRoutes {
         .route("/clue/games/{id}/feed.atom", web::get().to(feed))
         .route("/clue/play/{token}", web::get().to(play))
         .route("/clue/play/{token}", web::post().to(play_action))
-        .route("/clue/gm/{token}", web::get().to(crate::web::gm::get::<Gm>))
-        .route(
-            "/clue/gm/{token}",
-            web::post().to(crate::web::gm::post::<Gm>),
-        );
+        .service(crate::web::gm::resource::<Gm>("/clue/gm/{token}"));
     })
 }

@@ -344,14 +344,7 @@ pub fn routes() -> crate::games::WebRoutes {
         .route("/sherlock/games/{id}/feed.atom", web::get().to(feed))
         .route("/sherlock/play/{token}", web::get().to(play))
         .route("/sherlock/play/{token}", web::post().to(play_action))
-        .route(
-            "/sherlock/gm/{token}",
-            web::get().to(crate::web::gm::get::<Gm>),
-        )
-        .route(
-            "/sherlock/gm/{token}",
-            web::post().to(crate::web::gm::post::<Gm>),
-        );
+        .service(crate::web::gm::resource::<Gm>("/sherlock/gm/{token}"));
         super::daily_pages::configure(cfg);
     })
 }

@@ -294,13 +294,6 @@ pub fn routes() -> crate::games::WebRoutes {
             .route("/classic/games/{id}/feed.atom", web::get().to(feed))
             .route("/classic/play/{token}", web::get().to(play))
             .route("/classic/play/{token}", web::post().to(play_action))
-            .route(
-                "/classic/gm/{token}",
-                web::get().to(crate::web::gm::get::<Gm>),
-            )
-            .route(
-                "/classic/gm/{token}",
-                web::post().to(crate::web::gm::post::<Gm>),
-            );
+            .service(crate::web::gm::resource::<Gm>("/classic/gm/{token}"));
     })
 }
