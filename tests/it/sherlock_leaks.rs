@@ -112,3 +112,58 @@ async fn no_one_but_the_player_on_turn_sees_the_hand_the_draw_or_the_plays_lined
     assert!(news.body.contains("4 cards were drawn"), "{}", news.body);
     app.stop().await;
 }
+
+/// The hand of the turn now open, as a draw names it.
+fn hand_words(s: &polysleuth::games::sherlock::stored::Stored) -> String {
+    let faces: Vec<String> = (s.game.hand.iter()).map(|h| h.card.face().name()).collect();
+    faces.join(", ")
+}
+
+#[tokio::test]
+async fn a_player_whose_reply_ends_the_turn_reads_how_many_cards_the_partner_drew_never_which() {
+    let mut app = TestApp::spawn().await;
+    let (id, links, _) = create(
+        &app,
+        8,
+        &["Ann <ann@example.org>", "Ben <ben@example.org>"],
+        json!({"detectives": ["holmes", "watson"]}),
+    )
+    .await;
+
+    // Ann ends turn 1 by the API: its answer counts Ben's draw and names none of it.
+    let s = stored(&app, id).await;
+    let api = links[0].replacen("/sherlock/play/", "/api/sherlock/play/", 1);
+    let (status, answer) = app
+        .post_json(&api, &json!({"text": plan_turn(&s, searching).join("\n")}))
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    let s = stored(&app, id).await;
+    assert_eq!(s.game.turn, 2, "Ann's reply ended her turn: {answer}");
+    let settled = answer["done"]["settled"].as_array().unwrap();
+    let began = (settled.iter())
+        .position(|e| e["event"] == "turn_began")
+        .expect("turn 2 began in the answer");
+    assert!(
+        settled[began..].iter().all(|e| e["event"] != "drew"),
+        "Ben's draw is named to Ann: {answer}"
+    );
+    assert!(
+        (settled[began..].iter()).any(|e| e["event"] == "drew_hidden" && e["count"] == 4),
+        "{answer}"
+    );
+
+    // Ben ends turn 2 from his page: the page's banner counts Ann's draw, never names it.
+    let page = app.get_text(&links[1]).await.1;
+    let csrf = csrf_of(&page);
+    let text = plan_turn(&s, searching).join("\n");
+    let answered = post_form(&app, &links[1], &[("csrf", csrf.as_str()), ("text", &text)]).await;
+    let s = stored(&app, id).await;
+    assert_eq!(s.game.turn, 3, "Ben's reply ended his turn");
+    assert!(
+        !answered.contains(&hand_words(&s)),
+        "Ann's new hand ({}) is named on Ben's page: {answered}",
+        hand_words(&s)
+    );
+    assert!(answered.contains("4 cards were drawn"), "{answered}");
+    app.stop().await;
+}

@@ -237,15 +237,9 @@ pub fn news(
     // A turn's own draw is its player's; of two people, the other reads how many.
     let lines: Vec<String> = (g.log[since..].iter())
         .flat_map(|l| l.events.iter().map(move |e| (l.turn, e)))
-        .map(|(turn, e)| {
-            let drawer = match g.players.len() {
-                1 => 0,
-                n => (turn.max(1) as usize - 1) % n,
-            };
-            match drawer == seat {
-                true => format!("  {}", event(t, e)),
-                false => format!("  {}", event(t, &event_for_onlooker(e))),
-            }
+        .map(|(turn, e)| match g.seat_of_turn(turn) == seat {
+            true => format!("  {}", event(t, e)),
+            false => format!("  {}", event(t, &event_for_onlooker(e))),
         })
         .collect();
     let subject = match (g.over(), mine) {

@@ -113,13 +113,6 @@ pub struct OwnView {
 }
 
 /// The seat that played a turn.
-fn drawer(g: &Stored, turn: u32) -> usize {
-    match g.players.len() {
-        1 => 0,
-        n => (turn.max(1) as usize - 1) % n,
-    }
-}
-
 fn faces_of(t: Lang, cards: &[super::cards::Card]) -> Vec<CardView> {
     cards
         .iter()
@@ -140,7 +133,7 @@ pub fn table(
     let published = game.over() && g.daily.as_deref().is_none_or(super::day::ended);
     let mut log: Vec<(u32, Vec<String>)> = Vec::new();
     for l in &g.log {
-        let own = viewer == Some(drawer(g, l.turn));
+        let own = viewer == Some(g.seat_of_turn(l.turn));
         let lines = (l.events.iter()).map(|e| match own {
             true => event(t, e),
             false => event(t, &event_for_onlooker(e)),

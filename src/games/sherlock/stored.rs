@@ -103,9 +103,14 @@ impl Stored {
 
     /// The seat whose turn it is: the one person, or the player of the detective on turn.
     pub fn seat_on_turn(&self) -> usize {
+        self.seat_of_turn(self.game.turn)
+    }
+
+    /// The seat that plays turn `turn`, and so alone sees what it draws.
+    pub fn seat_of_turn(&self, turn: u32) -> usize {
         match self.players.len() {
             1 => 0,
-            n => (self.game.turn.max(1) as usize - 1) % n,
+            n => (turn.max(1) as usize - 1) % n,
         }
     }
 
@@ -176,6 +181,21 @@ impl Stored {
                 player: Some(self.players[seat].clone()),
             });
             self.log(turn, done.events().cloned().collect());
+        }
+        self.seen_by(seat, turn, done)
+    }
+
+    /// A reply as its sender may see it: once it ends their turn, the next turn's draw is
+    /// its own player's (of two people, the sender reads how many cards were drawn).
+    fn seen_by(&self, seat: usize, turn: u32, mut done: Replied) -> Replied {
+        let mut on = turn;
+        for e in done.settled.iter_mut() {
+            if let Event::TurnBegan { turn, .. } = e {
+                on = *turn;
+            }
+            if self.seat_of_turn(on) != seat {
+                *e = super::view::event_for_onlooker(e);
+            }
         }
         done
     }
