@@ -230,3 +230,50 @@ async fn a_daily_case_is_played_by_two_people_once_each_and_published_when_its_d
     assert!(table.contains("id=\"deck\""), "{table}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_confirmation_pressed_several_times_at_once_starts_one_game() {
+    let mut app = TestApp::spawn().await;
+    ask(&app, "Cleo", "cleo@example.org").await;
+    crate::common::mail::settle(&app).await;
+    let mail = mail_to(&app, "cleo@example.org", "the daily case").await;
+    let link = (mail.body.lines())
+        .find_map(|l| Some(l[l.find("/sherlock/daily/confirm/")?..].trim().to_string()))
+        .expect("a confirmation link");
+    let page = app.get_text(&link).await.1;
+    let csrf = csrf_of(&page);
+    // Impatient clicks: the same form sent four times before any answer comes.
+    let press = || async {
+        let r = (app.client.post(app.url(&link)))
+            .form(&[("csrf", csrf.as_str())])
+            .send()
+            .await
+            .unwrap();
+        (r.status().as_u16(), r.text().await.unwrap())
+    };
+    let answers = futures_util::future::join_all((0..4).map(|_| press())).await;
+    let started = answers.iter().filter(|(status, _)| *status == 303).count();
+    assert_eq!(started, 1, "one press starts the game: {answers:?}");
+    for (status, page) in answers.iter().filter(|(status, _)| *status != 303) {
+        assert!(
+            *status == 404 || *status == 409,
+            "a later press is refused: {status} {page}"
+        );
+        assert!(
+            page.contains("was used already") || page.contains("started its game already"),
+            "and says why: {page}"
+        );
+    }
+    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
+    let (games,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM games WHERE ruleset = 'sherlock'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(games, 1, "one game of the day's deck for one request");
+    crate::common::mail::settle(&app).await;
+    let welcomes = (crate::classic::outbox(&app).iter())
+        .filter(|m| m.to == "cleo@example.org" && !m.subject.contains("the daily case"))
+        .count();
+    assert_eq!(welcomes, 1, "one welcome mail");
+    app.stop().await;
+}

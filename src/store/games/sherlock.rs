@@ -212,20 +212,25 @@ impl Store {
         .await?)
     }
 
-    /// A request confirmed: its game set, its token forgotten.
+    /// A request confirmed: its game set, its token forgotten. False when another
+    /// confirmation of the same request (a second click) started its game first.
     pub async fn daily_play_started(
         &self,
         conn: &mut Conn,
         id: i64,
         game_id: i64,
-    ) -> Result<(), StoreError> {
-        conn.execute(
-            sqlx::query("UPDATE daily_plays SET game_id = $2, token_hash = NULL WHERE id = $1")
+    ) -> Result<bool, StoreError> {
+        let done = conn
+            .execute(
+                sqlx::query(
+                    "UPDATE daily_plays SET game_id = $2, token_hash = NULL
+                     WHERE id = $1 AND game_id IS NULL",
+                )
                 .bind(id)
                 .bind(game_id),
-        )
-        .await?;
-        Ok(())
+            )
+            .await?;
+        Ok(done.rows_affected() == 1)
     }
 
     /// Every game played of a day's cases.

@@ -108,9 +108,13 @@ impl Master {
         let gm_link = self.site.gm_link(id, &gm_key);
         match &daily {
             Some(d) => {
-                self.store
-                    .daily_play_started(&mut tx, d.play_id, id)
-                    .await?
+                // Two confirmations of one request (a double click) may both get this far:
+                // the one that comes second starts nothing, so a day's deck is played once.
+                if !(self.store.daily_play_started(&mut tx, d.play_id, id)).await? {
+                    return Err(MasterError::Conflict(crate::said!(
+                        "error-sherlock-daily-started"
+                    )));
+                }
             }
             None => {
                 let letter = self.sherlock_gm_letter(&row, &state, Some(&gm_link));
