@@ -277,3 +277,44 @@ async fn a_confirmation_pressed_several_times_at_once_starts_one_game() {
     assert_eq!(welcomes, 1, "one welcome mail");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_daily_game_takes_no_play_once_its_day_has_ended_and_its_deck_is_public() {
+    let mut app = TestApp::spawn().await;
+    ask(&app, "Dora", "dora@example.org").await;
+    crate::common::mail::settle(&app).await;
+    let page = confirm(&app, "dora@example.org").await;
+    let id = game_of(&app, "dora@example.org").await;
+    let before = stored(&app, id).await;
+    let lines = plan_turn(&before, searching).join("\n");
+
+    // The day ends before the scheduler has ended the game: only its state knows yet.
+    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
+    let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let mut state: Value = serde_json::from_str(&state).unwrap();
+    state["daily"] = Value::from("2000-01-01");
+    sqlx::query("UPDATE games SET state = $1 WHERE id = $2")
+        .bind(state.to_string())
+        .bind(id)
+        .execute(&pool)
+        .await
+        .unwrap();
+
+    let api = page.replacen("/sherlock/play/", "/api/sherlock/play/", 1);
+    let (status, answer) = app
+        .post_json(&api, &serde_json::json!({"text": lines}))
+        .await;
+    assert_eq!(status, 409, "{answer}");
+    assert!(
+        answer.to_string().contains("2000-01-01, UTC) has ended"),
+        "the refusal says why: {answer}"
+    );
+    let after = stored(&app, id).await;
+    assert_eq!(after.game, before.game, "nothing was played");
+    assert_eq!(after.messages, before.messages, "nothing was recorded");
+    app.stop().await;
+}

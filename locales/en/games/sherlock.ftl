@@ -189,6 +189,7 @@ error-sherlock-daily-played = You played { $case } already today ({ $day }, UTC)
 error-sherlock-daily-link = This link is not known or was used already. Ask for a new one on the daily case's page.
 error-sherlock-daily-over = This link was for { $day }'s case, and that day has ended. Today's cases are on the daily case's page.
 error-sherlock-daily-started = This link has started its game already (a second click?): the game's own link is in the mail just sent to you.
+error-sherlock-daily-ended = This daily case's day ({ $day }, UTC) has ended, and its deck is public now: the game takes no more plays.
 error-sherlock-daily-hidden = This is a daily case's game: nothing of it is shown before its day ({ $day }, UTC) ends.
 error-sherlock-daily-record = This daily case's record holds its deck: it is published when its day ({ $day }, UTC) ends.
 error-sherlock-daily-no-day = There was no daily case on { $day }.

@@ -189,6 +189,7 @@ error-sherlock-daily-played = Vous avez déjà joué { $case } aujourd’hui ({ 
 error-sherlock-daily-link = Ce lien est inconnu ou a déjà servi. Demandez-en un nouveau sur la page de l’affaire du jour.
 error-sherlock-daily-over = Ce lien était pour l’affaire du { $day }, et ce jour est fini. Les affaires du jour sont sur la page de l’affaire du jour.
 error-sherlock-daily-started = Ce lien a déjà lancé sa partie (un second clic ?) : le lien de la partie est dans le courriel qui vient de vous être envoyé.
+error-sherlock-daily-ended = Le jour de cette affaire ({ $day }, UTC) est fini et sa pioche est publique : la partie ne prend plus de coups.
 error-sherlock-daily-hidden = C’est une partie de l’affaire du jour : rien n’en est montré avant la fin de son jour ({ $day }, UTC).
 error-sherlock-daily-record = Le relevé de cette affaire du jour contient sa pioche : il est publié à la fin de son jour ({ $day }, UTC).
 error-sherlock-daily-no-day = Il n’y a pas eu d’affaire du jour le { $day }.

@@ -247,15 +247,21 @@ impl Master {
             .store
             .daily_games_running_before(&week_ago, &day_of(now()))
             .await?;
+        let mut closed = 0;
         for id in &ids {
-            self.sherlock_change(*id, |s, _| {
+            let ended = self.sherlock_change(*id, |s, _| {
                 if !s.over() {
                     s.end();
                 }
                 Ok(())
-            })
-            .await?;
+            });
+            // One game that cannot be ended (its state unreadable) keeps none of the others
+            // open: it is logged, and the next tick tries it again.
+            match ended.await {
+                Ok(()) => closed += 1,
+                Err(e) => tracing::error!(game = id, error = %e, "a daily game could not be ended"),
+            }
         }
-        Ok(ids.len())
+        Ok(closed)
     }
 }

@@ -53,6 +53,18 @@ fn not_now(e: NotNow, t: crate::lang::Lang) -> MasterError {
     }
 }
 
+/// Whether `seat` may act now, or why not. A daily case's game takes no play once its day
+/// has ended: the day's deck is public from then on, and the scheduler ends the game.
+fn may_act(s: &Stored, seat: usize, t: crate::lang::Lang) -> Result<()> {
+    if let Some(day) = s.daily.as_deref().filter(|d| daily::ended(d)) {
+        return Err(MasterError::Conflict(said!(
+            "error-sherlock-daily-ended",
+            day = day
+        )));
+    }
+    s.may_act(seat).map_err(|e| not_now(e, t))
+}
+
 impl Master {
     /// A Sherlock game and its state, for its public pages: a daily case's game is no one's
     /// to see until its day ends.
@@ -89,7 +101,7 @@ impl Master {
     ) -> Result<Replied> {
         let seat = player.seat as usize;
         self.sherlock_change(player.game_id, |s, row| {
-            s.may_act(seat).map_err(|e| not_now(e, player.lang(row)))?;
+            may_act(s, seat, player.lang(row))?;
             Ok(s.reply(seat, text, with_pending))
         })
         .await
@@ -104,7 +116,7 @@ impl Master {
     ) -> Result<std::result::Result<Option<Replied>, String>> {
         let seat = player.seat as usize;
         self.sherlock_change(player.game_id, |s, row| {
-            s.may_act(seat).map_err(|e| not_now(e, player.lang(row)))?;
+            may_act(s, seat, player.lang(row))?;
             Ok(s.line_up(seat, line))
         })
         .await
@@ -114,7 +126,7 @@ impl Master {
     pub async fn sherlock_undo(&self, player: &PlayerRow) -> Result<bool> {
         let seat = player.seat as usize;
         self.sherlock_change(player.game_id, |s, row| {
-            s.may_act(seat).map_err(|e| not_now(e, player.lang(row)))?;
+            may_act(s, seat, player.lang(row))?;
             Ok(s.undo())
         })
         .await
