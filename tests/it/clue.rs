@@ -432,3 +432,57 @@ async fn a_game_of_clue_is_made_from_the_command_line_and_bad_requests_are_named
     }
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_player_skipped_for_idleness_is_back_after_a_status_mail_and_the_record_still_verifies() {
+    let mut app = TestApp::spawn().await;
+    let (status, created) = app
+        .post_game(&json!({
+            "name": "Sleepy", "gm_email": "gm@example.org", "ruleset": "clue",
+            "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+            "seed": 3, "settings": {"board": false, "idle_turns": 1},
+        }))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let gm = path_of(created["gm_link"].as_str().unwrap());
+    let first = public(&app, id).await["turn"].as_u64().unwrap() as usize;
+    let address = format!("{}@example.org", NAMES[first].to_lowercase());
+    let welcome = mail_to(&app, &address, "welcome").await;
+
+    // The first player lets the turn pass: with idle_turns = 1 they are skipped.
+    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
+    sqlx::query("UPDATE games SET turn_deadline = 1 WHERE id = $1")
+        .bind(id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let told = mail_to(&app, "gm@example.org", "skipped for idleness").await;
+    assert!(told.body.contains(NAMES[first]), "{}", told.body);
+    assert_eq!(stored(&app, id).await["skipped"][first], true);
+
+    // A mail with nothing but `status` is a command: it lifts the skip.
+    send_mail(&app, reply(&address, &welcome, "status")).await;
+    mail_to(&app, &address, "your status").await;
+    let s = stored(&app, id).await;
+    assert_eq!(s["skipped"][first], false, "{s}");
+    assert_eq!(s["idle"][first], 0, "{s}");
+
+    // The record keeps the mail, so a replay lifts the skip too: it verifies.
+    let api = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
+    let (s, said) = app
+        .post_json(&api, &json!({"action": "end", "confirm": true}))
+        .await;
+    assert_eq!(s, 200, "{said}");
+    let record = app.get_json(&format!("/games/{id}/record.json")).await;
+    assert!(
+        record["messages"]
+            .to_string()
+            .contains("\"text\":\"status\""),
+        "{}",
+        record["messages"]
+    );
+    let (code, out, err) = crate::records::verify(&record).await;
+    assert_eq!(code, Some(0), "{out} {err}");
+    app.stop().await;
+}

@@ -99,6 +99,7 @@ new-clue-hint = Only for a game of Clue; the rules above are then not used. Leav
 new-clue-no-board = No board: a turn is a suggestion naming any room but the previous one's
 clue-subject-skipped = [Clue game { $id }] { $name } is skipped for idleness
 clue-mail-skipped = { $name } let their turns pass and is skipped until they send any command.
+clue-mail-all-skipped = Every player still in is skipped now: their turns go on in seat order, each until its deadline. You will not be told again; you may replace any of them from your page.
 clue-players = The players and their guests
 clue-at-in = in the { $room }
 clue-at-door = at the door of the { $room }

@@ -99,6 +99,7 @@ new-clue-hint = Seulement pour une partie de Clue ; les règles ci-dessus ne ser
 new-clue-no-board = Sans plateau : un tour est une suggestion nommant n’importe quelle pièce sauf celle de la précédente
 clue-subject-skipped = [Clue partie { $id }] { $name } est sauté pour inactivité
 clue-mail-skipped = { $name } a laissé passer ses tours : il est sauté jusqu’à ce qu’il envoie une commande.
+clue-mail-all-skipped = Tous les joueurs encore en lice sont sautés : leurs tours continuent dans l’ordre des places, chacun jusqu’à son échéance. Vous n’en serez plus averti ; vous pouvez remplacer chacun d’eux depuis votre page.
 clue-players = Les joueurs et leurs invités
 clue-at-in = dans la pièce { $room }
 clue-at-door = à la porte de la pièce { $room }

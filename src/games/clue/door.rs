@@ -122,6 +122,14 @@ pub(crate) async fn handle(
             carried = !said.done.is_empty();
         }
     }
+    if !commands.has_turn_lines {
+        // The commands alone still lift an idleness skip (a turn's lines lift it in `act`).
+        let shared: Vec<&str> = crate::games::typography::meaningful_lines(&own.text)
+            .map(|(_, l)| l.trim())
+            .filter(|l| inbound::is_shared_command(l))
+            .collect();
+        master.clue_heard_from(&player, &shared.join("\n")).await?;
+    }
     if commands.commands.contains(&Command::Status) {
         let g = parse(&master.public_game(row.id).await?)?;
         let letter = status(master, row, &g, &player);

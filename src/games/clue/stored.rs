@@ -109,6 +109,14 @@ pub struct Acted {
     pub lines: Vec<LineDone>,
 }
 
+/// A seat a deadline has just made skipped for idleness: the game master is told once, and
+/// told when every player still in is skipped (turns then go on in seat order among them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewlySkipped {
+    pub seat: usize,
+    pub everyone: bool,
+}
+
 impl Stored {
     /// A new game: the set-up drawn from `seed`, guests given as chosen.
     pub fn new(
@@ -236,8 +244,8 @@ impl Stored {
 
     /// The turn's deadline came: a turn with no move yet (board off: no suggestion) is a pass
     /// and counts toward its player's idleness; one that had begun just ends. Returns the seat
-    /// newly skipped for idleness, if any.
-    pub fn deadline(&mut self) -> Option<usize> {
+    /// this deadline made skipped for idleness, if any (a seat already skipped is not news).
+    pub fn deadline(&mut self) -> Option<NewlySkipped> {
         let seat = self.current()?;
         self.messages.push(Step::Deadline { deadline: true });
         // A refuter asked to choose let its time pass: the preferences answer; the
@@ -253,14 +261,34 @@ impl Stored {
             false => 0,
         };
         self.set_idle(seat, idle);
-        let newly = (idle >= self.settings.idle_turns).then(|| {
+        let newly = (idle >= self.settings.idle_turns && !self.skipped[seat]).then(|| {
             self.skipped[seat] = true;
-            seat
+            let n = self.game.players.len();
+            NewlySkipped {
+                seat,
+                everyone: (0..n).all(|s| self.game.out[s] || self.skipped[s]),
+            }
         });
         let mut events = self.drawing(|g, rng| g.pass_turn(rng));
         events.extend(self.skip_idle());
         self.logged(events);
         newly
+    }
+
+    /// The seat's player sent commands that are not turn lines (`status`, `help`, a language
+    /// or a time zone, as `text`): like any command they lift an idleness skip and reset the
+    /// count. When there is something to lift, the message goes in the record as `act` keeps
+    /// it (its lines refused as turn lines, which changes nothing else), so that `replay`
+    /// lifts it too. False when there was nothing to lift.
+    pub fn heard_from(&mut self, seat: usize, text: &str) -> bool {
+        let idle = self.idle.get(seat).copied().unwrap_or(0) > 0;
+        let skipped = self.skipped.get(seat).copied().unwrap_or(false);
+        if self.over() || !(idle || skipped) {
+            return false;
+        }
+        let acted = self.act(seat, text);
+        debug_assert!(acted.events.is_empty(), "no turn line was carried out");
+        true
     }
 
     fn set_idle(&mut self, seat: usize, idle: u32) {
@@ -388,7 +416,11 @@ mod tests {
                 }
             }
             let newly = g.deadline();
-            assert_eq!(newly.is_some(), round == 1, "round {round}");
+            assert_eq!(
+                newly.map(|n| n.seat),
+                (round == 1).then_some(idle),
+                "round {round}"
+            );
         }
         assert!(g.skipped[idle]);
         // Their turns now pass at once.
@@ -404,6 +436,55 @@ mod tests {
         let acted = g.act(idle, "done");
         assert!(acted.refused.is_some());
         assert!(!g.skipped[idle] && g.idle[idle] == 0);
+    }
+
+    #[test]
+    fn a_status_or_help_mail_lifts_an_idleness_skip_and_the_record_replays_it() {
+        let mut g = stored();
+        g.settings.idle_turns = 1;
+        let idle = g.game.turn;
+        let newly = g.deadline().expect("skipped at the first pass");
+        assert_eq!(newly.seat, idle);
+        assert!(!newly.everyone, "the others still play");
+        let before = g.game.clone();
+        assert!(g.heard_from(idle, "status\nhelp"));
+        assert!(!g.skipped[idle] && g.idle[idle] == 0);
+        assert_eq!(g.game, before, "nothing was played");
+        assert!(!g.heard_from(idle, "status"), "nothing left to lift");
+        // The record holds the message, and carried out again it lifts the skip again.
+        let mut again = stored();
+        again.settings.idle_turns = 1;
+        for step in g.messages.clone() {
+            match step {
+                Step::Deadline { .. } => {
+                    again.deadline();
+                }
+                Step::Message(m) => {
+                    let seat = again
+                        .game
+                        .players
+                        .iter()
+                        .position(|p| *p == m.player)
+                        .unwrap();
+                    again.act(seat, &m.text);
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!(again.skipped, g.skipped);
+        assert_eq!(again.idle, g.idle);
+    }
+
+    #[test]
+    fn when_every_player_still_in_is_skipped_the_game_master_is_told_once() {
+        let mut g = stored();
+        g.settings.idle_turns = 1;
+        let n = g.game.players.len();
+        let told: Vec<NewlySkipped> = (0..3 * n).filter_map(|_| g.deadline()).collect();
+        assert_eq!(told.len(), n, "each seat once: {told:?}");
+        assert_eq!(told.iter().filter(|t| t.everyone).count(), 1);
+        assert!(told.last().unwrap().everyone);
+        assert!(!g.over(), "turns go on among the skipped");
     }
 
     #[test]

@@ -167,13 +167,13 @@ impl Master {
                 .clue_change(*id, |s, row, _| {
                     // Another instance, or the player, may have ended this turn meanwhile.
                     match s.turn_no == turn && row.turn_deadline.is_some_and(|d| d <= now()) {
-                        true => Ok(s.deadline().map(|seat| s.game.players[seat].clone())),
+                        true => Ok(s.deadline().map(|n| (s.game.players[n.seat].clone(), n))),
                         false => Ok(None),
                     }
                 })
                 .await?;
-            if let Some(name) = skipped {
-                self.clue_tell_skipped(*id, &name).await?;
+            if let Some((name, newly)) = skipped {
+                self.clue_tell_skipped(*id, &name, newly.everyone).await?;
             }
         }
         Ok(due.len())

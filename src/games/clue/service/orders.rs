@@ -31,4 +31,14 @@ impl Master {
         })
         .await
     }
+
+    /// The player sent commands that are not turn lines (`status`, `help`, …): they lift an
+    /// idleness skip as any command does (RULES: "any message … read as commands").
+    pub async fn clue_heard_from(&self, player: &PlayerRow, text: &str) -> Result<bool> {
+        let seat = player.seat as usize;
+        (self.clue_change(player.game_id, |state, _, _| {
+            Ok(state.heard_from(seat, text))
+        }))
+        .await
+    }
 }

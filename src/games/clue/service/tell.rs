@@ -56,12 +56,21 @@ impl Master {
     }
 
     /// Tells the game master that a player is skipped for idleness (they may replace them).
-    pub(super) async fn clue_tell_skipped(&self, game_id: i64, name: &str) -> Result<()> {
+    pub(super) async fn clue_tell_skipped(
+        &self,
+        game_id: i64,
+        name: &str,
+        everyone: bool,
+    ) -> Result<()> {
         let row = self.public_game(game_id).await?;
         let t = row.language;
+        let mut body = t.t1("clue-mail-skipped", "name", name) + "\n";
+        if everyone {
+            body += &(t.t("clue-mail-all-skipped") + "\n");
+        }
         let letter = crate::mail::Letter {
             subject: t.t2("clue-subject-skipped", "id", game_id, "name", name),
-            body: t.t1("clue-mail-skipped", "name", name) + "\n",
+            body,
             reply_to: None,
         };
         self.send_loose(&row.gm_email, letter, Some(game_id)).await
