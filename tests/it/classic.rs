@@ -876,3 +876,42 @@ async fn an_extension_past_a_year_is_refused_for_every_game_and_no_turn_passes_b
     }
     app.stop().await;
 }
+
+#[tokio::test]
+async fn when_every_player_is_skipped_turns_go_on_among_them_and_the_game_master_is_told_once() {
+    let mut app = TestApp::spawn().await;
+    let (status, created) = app
+        .post_game(&json!({
+                "name": "Sleepers",
+                "gm_email": "gm@example.org",
+                "ruleset": "sleuth",
+                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+                "settings": {"idle_turns": 1, "turn_hours": 24},
+                "seed": 4,
+            }),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    // Six deadlines in a row: each seat is skipped at its first, and turns still go on.
+    for k in 0..6u64 {
+        let turn = public(&app, id).await["turn"].as_u64().unwrap();
+        sql(&app, "UPDATE games SET turn_deadline = 1 WHERE id = $1", id).await;
+        let what = format!("deadline {k} passes");
+        let g = wait_until(&app, id, &what, |g| g["turn"].as_u64() > Some(turn)).await;
+        assert!(!g["current"].is_null(), "a turn is always under way: {g}");
+    }
+    settle(&app).await;
+    let told: Vec<Mail> = (outbox(&app).into_iter())
+        .filter(|m| m.to == "gm@example.org" && m.subject.contains("skipped for idleness"))
+        .collect();
+    assert_eq!(told.len(), 3, "one mail a seat: {told:?}");
+    let everyone = (told.iter())
+        .filter(|m| {
+            m.body
+                .contains("Every player who could take a turn is skipped now")
+        })
+        .count();
+    assert_eq!(everyone, 1, "and the last says everyone is");
+    app.stop().await;
+}

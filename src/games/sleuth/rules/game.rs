@@ -195,7 +195,8 @@ pub struct Sleuth {
     pub seats: Vec<SeatState>,
     /// The turn now under way (the first is 1).
     pub turn: u32,
-    /// Whose turn it is; none when nobody can take one (all skipped) or the game is over.
+    /// Whose turn it is; none when the game is over (or, in a game stored before turns went on
+    /// among skipped players, when every one was skipped).
     pub current: Option<usize>,
     /// The player whose turn it is asked a final question and must now accuse.
     pub final_asked: bool,
@@ -398,7 +399,7 @@ impl Sleuth {
     /// now, or nobody is playing).
     pub fn before(&self, seat: usize) -> Option<Vec<usize>> {
         let current = self.current?;
-        if current == seat || !self.in_play(seat) || self.seats[seat].skipped {
+        if current == seat || !self.takes_turns(seat) {
             return None;
         }
         let n = self.players.len();
@@ -406,19 +407,31 @@ impl Sleuth {
             (1..n)
                 .map(|k| (current + k) % n)
                 .take_while(|s| *s != seat)
-                .filter(|s| self.in_play(*s) && !self.seats[*s].skipped)
+                .filter(|s| self.takes_turns(*s))
                 .collect(),
         )
     }
 
-    /// Starts the next turn after `from`, in seat order, with the first seat still in play
-    /// and not skipped; none when no such seat remains.
+    /// Whether every player still in play is skipped for idleness: turns then go on in seat
+    /// order among them as if none were (RULES §2), so the game never stalls.
+    pub fn all_skipped(&self) -> bool {
+        let mut playing = (0..self.players.len()).filter(|s| self.in_play(*s));
+        playing.clone().next().is_some() && playing.all(|s| self.seats[s].skipped)
+    }
+
+    /// Whether `seat` takes its turns: in play, and not skipped unless everyone is.
+    fn takes_turns(&self, seat: usize) -> bool {
+        self.in_play(seat) && (!self.seats[seat].skipped || self.all_skipped())
+    }
+
+    /// Starts the next turn after `from`, in seat order, with the first seat that takes its
+    /// turns; none when no seat is in play.
     pub(super) fn begin_next(&mut self, from: usize) {
         let n = self.players.len();
         self.final_asked = false;
         self.current = (1..=n)
             .map(|k| (from + k) % n)
-            .find(|s| self.in_play(*s) && !self.seats[*s].skipped);
+            .find(|s| self.takes_turns(*s));
         if let Some(seat) = self.current {
             self.turn += 1;
             self.log.push(Event::TurnBegan {

@@ -372,7 +372,9 @@ impl Sleuth {
             });
             let idle = &mut self.seats[seat];
             idle.idle += 1;
-            if idle.idle >= self.settings.idle_turns {
+            // A seat already skipped (every player is, and turns go on among them) is not
+            // news: the game master is told once.
+            if idle.idle >= self.settings.idle_turns && !idle.skipped {
                 idle.skipped = true;
                 self.log.push(Event::Skipped {
                     turn: self.turn,

@@ -131,15 +131,29 @@ fn idle_turns_in_a_row_skip_a_player_until_they_send_a_command() {
         ..Settings::default()
     };
     let mut g = four(s, None);
-    for _ in 0..8 {
+    let mut skipped = 0;
+    for _ in 0..16 {
         let t = g.turn;
-        g.deadline(t);
+        let moved = g.deadline(t);
+        skipped += (moved.events.iter())
+            .filter(|e| matches!(e, Event::Skipped { .. }))
+            .count();
     }
     assert!(g.seats.iter().all(|s| s.skipped));
-    assert_eq!(g.current, None, "nobody left to take a turn");
-    g.act(2, "back").unwrap();
-    assert_eq!(g.current, Some(2));
-    assert!(!g.seats[2].skipped);
+    assert_eq!(skipped, 4, "the game master is told of each seat once");
+    // Turns go on in seat order among the skipped: the game never stalls.
+    let on = g.current.expect("a turn under way");
+    let t = g.turn;
+    g.deadline(t);
+    assert_eq!(g.current, Some((on + 1) % 4));
+    assert_eq!(g.turn, t + 1);
+    // A player back from the skip plays; the others' turns pass at once again.
+    let back = (on + 2) % 4;
+    g.act(back, "back").unwrap();
+    assert!(!g.seats[back].skipped);
+    let t = g.turn;
+    g.deadline(t);
+    assert_eq!(g.current, Some(back), "the only seat not skipped is next");
 }
 
 #[test]

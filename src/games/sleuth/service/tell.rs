@@ -155,9 +155,15 @@ impl Master {
                 ),
                 _ => continue,
             };
+            let mut paragraphs = vec![paragraph];
+            // The last seat skipped: turns go on among the skipped, and the game master is
+            // told so once.
+            if matches!(e, Event::Skipped { .. }) && state.all_skipped() {
+                paragraphs.push(t.t("classic-mail-all-skipped"));
+            }
             let news = News {
                 subject,
-                paragraphs: vec![paragraph],
+                paragraphs,
                 ..News::default()
             };
             let letter = news.letter(&self.site, row, &t.t("classic-gm-name"), t);
