@@ -383,7 +383,7 @@ mod tests {
         assert!(lines[0]["refused"]
             .as_str()
             .unwrap()
-            .contains("begins with a move"));
+            .contains("a turn is its suggestion, so \"done\" comes after it"));
         assert!(run(&input(r#"{"players": ["Ann", "Ben"], "seed": 1}"#)).is_err());
         assert!(run(&input(
             r#"{"players": ["Ann", "Ben", "Cleo"], "guests": ["Rope"], "seed": 1}"#

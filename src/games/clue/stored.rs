@@ -109,6 +109,29 @@ pub struct Acted {
     pub lines: Vec<LineDone>,
 }
 
+/// Why a line after `move to ROOM` is not carried out when that move ended short of the room:
+/// the roll and the squares still needed (None: the move reached the room).
+fn fell_short(room: crate::games::clue::board::Room, events: &[Event]) -> Option<String> {
+    let roll = events.iter().find_map(|e| match e {
+        Event::Rolled { dice, .. } => Some(*dice),
+        _ => None,
+    })?;
+    let to = events.iter().find_map(|e| match e {
+        Event::Moved { to, .. } => Some(*to),
+        _ => None,
+    })?;
+    (to != crate::games::clue::board::Spot::In(room)).then(|| {
+        let left = crate::games::clue::board::distance(to, room);
+        format!(
+            "the move did not reach the {}: you rolled {} and {} ({}), and {left} squares are still needed, so your turn ended there",
+            room.name(),
+            roll.0,
+            roll.1,
+            roll.0 + roll.1
+        )
+    })
+}
+
 /// A seat a deadline has just made skipped for idleness: the game master is told once, and
 /// told when every player still in is skipped (turns then go on in seat order among them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,13 +206,26 @@ impl Stored {
         let mut events = Vec::new();
         let mut refused = None;
         let mut lines = Vec::new();
+        // A move that fell short of its room ends the turn: a line after it (the message's
+        // suggestion) is refused with the roll and the squares still needed.
+        let mut short: Option<String> = None;
         for (_, line) in crate::games::typography::meaningful_lines(text) {
             let line = line.trim();
-            let done = read(line).map_err(|p| p.to_string()).and_then(|c| {
+            let command = read(line);
+            let done = command.clone().map_err(|p| p.to_string()).and_then(|c| {
                 self.game
                     .play(seat, &c, &mut rng)
                     .map_err(|r| r.to_string())
             });
+            let done = match (done, &short) {
+                (Err(_), Some(why)) => Err(why.clone()),
+                (done, _) => done,
+            };
+            if let (Ok(crate::games::clue::command::Command::MoveTo(room)), Ok(events)) =
+                (&command, &done)
+            {
+                short = fell_short(*room, events);
+            }
             lines.push((line.to_string(), done.clone()));
             match done {
                 Ok(e) => events.extend(e),
@@ -485,6 +521,36 @@ mod tests {
         assert_eq!(told.iter().filter(|t| t.everyone).count(), 1);
         assert!(told.last().unwrap().everyone);
         assert!(!g.over(), "turns go on among the skipped");
+    }
+
+    #[test]
+    fn a_suggestion_after_a_move_that_fell_short_is_refused_with_the_roll_and_the_squares_left() {
+        // Some seed's first roll falls short of the farthest room from the first player.
+        for seed in 0..40 {
+            let mut g = Stored::new(
+                ["Ann", "Ben", "Cleo"].map(String::from).to_vec(),
+                &[None, None, None],
+                Settings::default(),
+                seed,
+                "salt".into(),
+            )
+            .unwrap();
+            let me = g.game.turn;
+            let acted = g.act(me, "move to Observatory\nsuggest Plum with Rope");
+            if g.game.turn == me {
+                continue;
+            }
+            let (line, why) = acted.refused.expect("the suggestion is refused");
+            assert_eq!(line, "suggest Plum with Rope");
+            assert!(
+                why.starts_with("the move did not reach the Observatory: you rolled"),
+                "{why}"
+            );
+            assert!(why.contains("squares are still needed"), "{why}");
+            assert!(!why.contains("not your turn"), "{why}");
+            return;
+        }
+        panic!("no first move fell short");
     }
 
     #[test]

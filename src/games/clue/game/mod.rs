@@ -108,6 +108,10 @@ pub enum Refusal {
     MoveFirst,
     #[error("you have moved already this turn")]
     MovedAlready,
+    #[error("this game has no board: a turn is its suggestion, \"suggest GUEST in ROOM with WEAPON\" (any room but that of your previous suggestion), and nothing moves")]
+    NoBoard,
+    #[error("this game has no board: a turn is its suggestion, so \"done\" comes after it")]
+    SuggestFirst,
     #[error("you stand in that room already: move to another one")]
     SameRoom,
     #[error("there is no secret passage from where you stand")]
@@ -246,6 +250,10 @@ impl Game {
         }
         let mut events = Vec::new();
         match (self.phase, command) {
+            (_, Command::MoveTo(_) | Command::Passage | Command::Stay) if !self.board => {
+                return Err(Refusal::NoBoard)
+            }
+            (Phase::Move, Command::Done) if !self.board => return Err(Refusal::SuggestFirst),
             (Phase::Move, Command::MoveTo(room)) if self.board => {
                 let from = self.spot_of(seat);
                 if from == Spot::In(*room) {

@@ -46,6 +46,27 @@ fn only_the_player_whose_turn_it_is_moves_and_a_turn_begins_with_a_move() {
 }
 
 #[test]
+fn with_no_board_a_move_or_an_early_done_is_refused_with_what_a_turn_is() {
+    let setup = Setup::draw(3, 1).unwrap();
+    let names = ["Ann", "Ben", "Cleo"].map(String::from).to_vec();
+    let mut g = Game::new(names, vec![0, 1, 5], setup, false);
+    let mut rng = play_stream("salt", 1, 0);
+    let me = g.turn;
+    for line in ["move to Spa", "passage", "stay"] {
+        let refused = run(&mut g, me, line, &mut rng);
+        assert_eq!(refused, Err(Refusal::NoBoard), "{line}");
+        assert!(refused
+            .unwrap_err()
+            .to_string()
+            .contains("suggest GUEST in ROOM"));
+    }
+    assert_eq!(
+        run(&mut g, me, "done", &mut rng),
+        Err(Refusal::SuggestFirst)
+    );
+}
+
+#[test]
 fn a_suggestion_is_answered_by_the_first_player_after_who_holds_a_card() {
     for seed in 0..40 {
         let mut g = game(seed);
