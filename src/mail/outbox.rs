@@ -108,6 +108,31 @@ pub struct Outbox {
     pub site: crate::site::Site,
 }
 
+/// What a delivery failure may show in a log line at the default level or on a game master's
+/// page: its kind and, for an SMTP reply, its code (`SMTP: permanent error (550)`). Never the
+/// rest: a server's own words often quote the recipient's address, and a refused reply
+/// address carries its player's reply token.
+pub fn failure_summary(message: &str) -> String {
+    if let Some(rest) = message.strip_prefix("SMTP: ") {
+        let head = rest.split(':').next().unwrap_or_default().trim();
+        return match head.contains('@') || head.contains('<') {
+            true => "SMTP error".to_string(),
+            false => format!("SMTP: {head}"),
+        };
+    }
+    const KINDS: [&str; 5] = [
+        "bad recipient address",
+        "bad reply address",
+        "bad bounce address",
+        "bad envelope",
+        "cannot write mail",
+    ];
+    (KINDS.iter())
+        .find(|k| message.starts_with(*k))
+        .map_or("delivery failed", |k| k)
+        .to_string()
+}
+
 impl Outbox {
     pub fn message(&self, row: &MailRow) -> Result<Message, String> {
         let to: Mailbox = row
@@ -228,7 +253,14 @@ impl Outbox {
                     permanent: true,
                     message,
                 }) => {
-                    tracing::warn!(mail = row.id, "refused for good: {message}");
+                    // The server's own words may quote the address or the reply token: the
+                    // log keeps their kind and code (the whole text at debug level).
+                    tracing::warn!(
+                        mail = row.id,
+                        "refused for good: {}",
+                        failure_summary(&message)
+                    );
+                    tracing::debug!(mail = row.id, "refused for good: {message}");
                     self.store.mail_refused(row.id, &message, now()).await?;
                     crate::metrics::METRICS.mails_bounced.inc();
                 }
@@ -237,8 +269,10 @@ impl Outbox {
                     tracing::warn!(
                         mail = row.id,
                         attempts = row.attempts + 1,
-                        "delivery failed: {e}"
+                        "delivery failed: {}",
+                        failure_summary(&e)
                     );
+                    tracing::debug!(mail = row.id, "delivery failed: {e}");
                     self.store.mail_failed(row.id, &e, now() + backoff).await?;
                     crate::metrics::METRICS.mails_failed.inc();
                 }
@@ -299,4 +333,39 @@ fn write_private(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
         .mode(0o600)
         .open(path)?;
     file.write_all(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_failure_is_logged_and_shown_by_its_kind_and_code_never_the_servers_words() {
+        let cases = [
+            (
+                "SMTP: permanent error (550): 5.1.1 <bob@example.org>: Recipient address rejected",
+                "SMTP: permanent error (550)",
+            ),
+            (
+                "SMTP: transient error (450): mailbox busy",
+                "SMTP: transient error (450)",
+            ),
+            (
+                "SMTP: network error: connection refused",
+                "SMTP: network error",
+            ),
+            ("SMTP: <bob@example.org> unknown", "SMTP error"),
+            (
+                "bad recipient address bob@@example.org: invalid",
+                "bad recipient address",
+            ),
+            (
+                "bad reply address 12-k3y@example.org: invalid",
+                "bad reply address",
+            ),
+            ("something else bob@example.org", "delivery failed"),
+        ];
+        for (message, shown) in cases {
+            assert_eq!(super::failure_summary(message), shown, "{message}");
+            assert!(!super::failure_summary(message).contains('@'));
+        }
+    }
 }

@@ -140,6 +140,12 @@ impl Drop for Refuser {
 
 /// A real SMTP server (aiosmtpd) that refuses one recipient for good and takes the rest.
 fn refusing_smtp(refused: &str) -> (Refuser, u16) {
+    smtp_answering(refused, "550 5.1.1")
+}
+
+/// A real SMTP server (aiosmtpd) that answers one recipient with `code` (quoting the address,
+/// as servers do) and takes the rest.
+fn smtp_answering(refused: &str, code: &str) -> (Refuser, u16) {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -152,7 +158,7 @@ from aiosmtpd.controller import Controller
 class H:
     async def handle_RCPT(self, server, session, envelope, address, options):
         if address == "{refused}":
-            return "550 5.1.1 <{refused}>: mailbox unknown"
+            return "{code} <{refused}>: mailbox unknown"
         envelope.rcpt_tos.append(address)
         return "250 OK"
     async def handle_DATA(self, server, session, envelope):
@@ -230,5 +236,47 @@ async fn a_permanent_smtp_refusal_is_recorded_as_a_bounce_and_never_retried() {
     tokio::time::sleep(Duration::from_millis(500)).await;
     let v = app.get_json(&gm).await;
     assert_eq!(v["bounces"].as_array().unwrap().len(), 1, "tried once: {v}");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_mail_that_keeps_failing_is_shown_to_the_game_master_by_kind_and_code_never_the_address()
+{
+    let (_smtp, port) = smtp_answering("cleo@example.org", "450 4.2.1");
+    let dir = common::tempdir("failing");
+    let db = common::database_url(&dir).await;
+    let mut app = TestApp::spawn_with(dir, db, |o| {
+        o.smtp_url = Some(format!("smtp://127.0.0.1:{port}"));
+    })
+    .await;
+    let (status, created) = app
+        .post_game(&game_body(&["Ann", "Ben", "Cleo"], None, json!({})))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let gm = common::path_of(created["gm_link"].as_str().unwrap());
+    let api = gm.replacen("/gm/", "/api/gm/", 1);
+    let start = Instant::now();
+    let failing = loop {
+        let v = app.get_json(&api).await;
+        if let Some(f) = v["failing_mail"].as_array().filter(|f| !f.is_empty()) {
+            break f.clone();
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "nothing failing: {v}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(failing[0]["recipient"], "Cleo", "{failing:?}");
+    assert_eq!(
+        failing[0]["error"], "SMTP: transient error (450)",
+        "{failing:?}"
+    );
+    let page = app.get_text(&gm).await.1;
+    assert!(page.contains("SMTP: transient error (450)"), "{page}");
+    assert!(
+        !page.contains("cleo@example.org"),
+        "the address stays hidden: {page}"
+    );
     app.stop().await;
 }

@@ -146,7 +146,8 @@ pub async fn gm_extras(
                     .map_or(lang.t("gm-not-a-player-address"), |p| p.name.clone()),
                 subject: m.subject,
                 attempts: m.attempts,
-                error: m.last_error.unwrap_or_default(),
+                // Its kind and code: the server's words may quote an address.
+                error: crate::mail::outbox::failure_summary(&m.last_error.unwrap_or_default()),
             })
             .collect(),
         refused_mail: master.store.refused_inbound(row.id).await?,
