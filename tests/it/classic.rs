@@ -915,3 +915,73 @@ async fn when_every_player_is_skipped_turns_go_on_among_them_and_the_game_master
     assert_eq!(everyone, 1, "and the last says everyone is");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_skipped_player_is_back_after_a_status_mail_or_a_refused_command_and_the_record_verifies()
+{
+    let mut app = TestApp::spawn().await;
+    let (status, created) = app
+        .post_game(&json!({
+                "name": "Nap",
+                "gm_email": "gm@example.org",
+                "ruleset": "sleuth",
+                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+                "settings": {"idle_turns": 1, "turn_hours": 24},
+                "seed": 4,
+            }),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let first = public(&app, id).await["current"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let address = format!("{}@example.org", first.to_lowercase());
+    let welcome = mail_to(&app, &address, "welcome").await;
+    let seat = ["Ann", "Ben", "Cleo"]
+        .iter()
+        .position(|n| *n == first)
+        .unwrap();
+
+    // Skipped at the first deadline; back after a mail with only `status` in it.
+    sql(&app, "UPDATE games SET turn_deadline = 1 WHERE id = $1", id).await;
+    wait_until(&app, id, "skipped", |g| g["seats"][seat]["skipped"] == true).await;
+    send_mail(&app, reply(&address, &welcome, "status")).await;
+    let g = wait_until(&app, id, "back", |g| g["seats"][seat]["skipped"] == false).await;
+    assert!(g["current"] != first.as_str(), "not on turn: {g}");
+
+    // Skipped again at the next turn of theirs; a refused command (not their turn) lifts it.
+    for _ in 0..3 {
+        let turn = public(&app, id).await["turn"].as_u64().unwrap();
+        sql(&app, "UPDATE games SET turn_deadline = 1 WHERE id = $1", id).await;
+        wait_until(&app, id, "a deadline passes", |g| {
+            g["turn"].as_u64() > Some(turn)
+        })
+        .await;
+    }
+    let g = public(&app, id).await;
+    assert_eq!(g["seats"][seat]["skipped"], true, "{g}");
+    let other = if first == "Ann" { "Ben" } else { "Ann" };
+    let ask = format!("ask {other} how many Pairs");
+    send_mail(&app, reply(&address, &welcome, &ask)).await;
+    let refusal = mail_to(&app, &address, "NOT accepted").await;
+    assert!(refusal.body.contains("turn"), "{}", refusal.body);
+    let g = public(&app, id).await;
+    assert_eq!(g["seats"][seat]["skipped"], false, "{g}");
+
+    // Both lifts are in the record, and it verifies.
+    let gm = common::path_of(created["gm_link"].as_str().unwrap());
+    let actions = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
+    let (s, said) = app
+        .post_json(&actions, &json!({"action": "end", "confirm": true}))
+        .await;
+    assert_eq!(s, 200, "{said}");
+    let record = app.get_json(&format!("/games/{id}/record.json")).await;
+    let steps = record["steps"].to_string();
+    assert!(steps.contains("\"text\":\"status\""), "{steps}");
+    assert!(steps.contains(&ask), "{steps}");
+    let (code, said, _) = crate::records::verify(&record).await;
+    assert_eq!((code, said.as_str()), (Some(0), "verified"));
+    app.stop().await;
+}

@@ -149,6 +149,8 @@ pub fn run(input: &str) -> Result<Value, ReplayError> {
                 match game.act(seat, text) {
                     Ok(m) => m,
                     Err(errors) => {
+                        // Refused, it still lifts a skip for idleness, as it did in the game.
+                        game.heard_from(seat, text);
                         out.insert("rejected".into(), json!(errors));
                         steps_out.push(Value::Object(out));
                         sheet_at(&game, i + 1, &mut sheets_out)?;

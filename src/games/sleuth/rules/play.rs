@@ -54,6 +54,28 @@ impl Sleuth {
         Ok(self.carry_out(seat, plan))
     }
 
+    /// A message of `seat`'s player that was not carried out (refused, or commands that are
+    /// not the game's: `status`, `help`, …) still lifts a skip for idleness: a skipped player
+    /// is skipped "until they send any command". When it lifts one, the message goes in the
+    /// record, so `replay` (which finds it refused again) lifts it too. False when the seat
+    /// was not skipped: nothing changes and nothing is recorded.
+    pub fn heard_from(&mut self, seat: usize, text: &str) -> bool {
+        if self.over || !self.in_play(seat) || !self.seats[seat].skipped {
+            return false;
+        }
+        self.steps.push(Step::Message {
+            player: self.players[seat].clone(),
+            text: text.to_string(),
+        });
+        self.seats[seat].skipped = false;
+        self.seats[seat].idle = 0;
+        self.log.push(Event::Returned {
+            turn: self.turn,
+            seat,
+        });
+        true
+    }
+
     /// Checks every line of a message against the game; every refused line is reported.
     pub fn check(&self, seat: usize, lines: &[Line]) -> Result<Plan, Vec<Rejected>> {
         let mut plan = Plan::default();

@@ -157,6 +157,29 @@ fn idle_turns_in_a_row_skip_a_player_until_they_send_a_command() {
 }
 
 #[test]
+fn a_skipped_player_is_back_after_any_command_even_a_refused_one_and_the_record_keeps_it() {
+    let s = Settings {
+        idle_turns: 1,
+        ..Settings::default()
+    };
+    let mut g = four(s, None);
+    let first = g.current.unwrap();
+    let t = g.turn;
+    g.deadline(t);
+    assert!(g.seats[first].skipped);
+    // Out of turn, its question is refused; it still lifts the skip, and is recorded.
+    assert!(g.act(first, "ask Ben how many Pairs").is_err());
+    let steps = g.steps.len();
+    assert!(g.heard_from(first, "ask Ben how many Pairs"));
+    assert!(!g.seats[first].skipped && g.seats[first].idle == 0);
+    assert_eq!(g.steps.len(), steps + 1);
+    assert!(matches!(g.log.last(), Some(Event::Returned { .. })));
+    // Not skipped: nothing to lift, nothing recorded.
+    assert!(!g.heard_from(first, "status"));
+    assert_eq!(g.steps.len(), steps + 1);
+}
+
+#[test]
 fn an_empty_deck_reshuffles_the_whole_discard_pile() {
     let mut g = four(Settings::default(), None);
     for _ in 0..10 {

@@ -27,14 +27,21 @@ impl Master {
             .classic_change(player.game_id, Some(seat), |state, row, _| {
                 let t = player.lang(row);
                 let since = state.log.len();
-                let moved = state.act(seat, text).map_err(|errors| {
-                    MasterError::Invalid(
-                        errors
-                            .iter()
-                            .map(|e| crate::lang::Said::text(t.classic_rejected(e)))
-                            .collect(),
-                    )
-                })?;
+                let moved = match state.act(seat, text) {
+                    Ok(moved) => moved,
+                    Err(errors) => {
+                        let refused: Vec<String> =
+                            errors.iter().map(|e| t.classic_rejected(e)).collect();
+                        // Refused, it still lifts a skip: that change is kept; otherwise
+                        // nothing is written.
+                        return match state.heard_from(seat, text) {
+                            true => Ok(Err(refused)),
+                            false => Err(MasterError::Invalid(
+                                refused.into_iter().map(crate::lang::Said::text).collect(),
+                            )),
+                        };
+                    }
+                };
                 let mut lines: Vec<String> = (since..state.log.len())
                     .filter(|k| {
                         !matches!(
@@ -50,16 +57,32 @@ impl Master {
                     .filter(|r| r.asker == seat)
                     .collect();
                 lines.extend(crate::games::sleuth::letters::shown_lines(t, state, &mine));
-                Ok(lines)
+                Ok(Ok(lines))
             })
             .await;
         match done {
-            Ok(lines) => Ok(Answer::Done(lines)),
+            Ok(Ok(lines)) => Ok(Answer::Done(lines)),
+            Ok(Err(refused)) => Ok(Answer::Refused(refused)),
             Err(MasterError::Invalid(lines)) => Ok(Answer::Refused(
                 lines.iter().map(|l| l.to_string()).collect(),
             )),
             Err(e) => Err(e),
         }
+    }
+
+    /// The player sent commands that are not the game's (`status`, `help`, a language, …):
+    /// they lift a skip for idleness as any command does. True when one was lifted.
+    pub async fn classic_heard_from(&self, player: &PlayerRow, text: &str) -> Result<bool> {
+        let seat = player.seat as usize;
+        // Most players are not skipped: their game is not written for it.
+        let (_, state) = self.classic_game(player.game_id).await?;
+        if !state.seats.get(seat).is_some_and(|s| s.skipped) {
+            return Ok(false);
+        }
+        let lifted = self.classic_change(player.game_id, Some(seat), |state, _, _| {
+            Ok(state.heard_from(seat, text))
+        });
+        lifted.await
     }
 
     /// The letter that answers a refused command by mail.
