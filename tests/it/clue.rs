@@ -486,3 +486,53 @@ async fn a_player_skipped_for_idleness_is_back_after_a_status_mail_and_the_recor
     assert_eq!(code, Some(0), "{out} {err}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_message_that_changes_nothing_is_not_kept_and_an_ended_game_takes_none() {
+    let mut app = TestApp::spawn().await;
+    let (id, links, gm) = clue(&app, 7).await;
+    let first = public(&app, id).await["turn"].as_u64().unwrap() as usize;
+    let other = (first + 1) % 3;
+    let api = |k: usize| links[k].replacen("/clue/play/", "/api/clue/play/", 1);
+    let kept = |s: &Value| s["messages"].as_array().unwrap().len();
+
+    // Out of turn, refused whole: nothing changed, so nothing is kept.
+    let before = stored(&app, id).await;
+    let (status, answer) = app
+        .post_json(
+            &api(other),
+            &json!({"text": "suggest Plum in Kitchen with Rope"}),
+        )
+        .await;
+    assert_eq!(status, 422, "{answer}");
+    let after = stored(&app, id).await;
+    assert_eq!(kept(&after), kept(&before));
+    assert_eq!(after["game"], before["game"]);
+
+    // Too long to be commands: refused whole, saying the limits.
+    let flood = vec!["suggest Plum in Kitchen with Rope"; 60].join("\n");
+    let (status, answer) = app.post_json(&api(first), &json!({"text": flood})).await;
+    assert_eq!(status, 422, "{answer}");
+    let why = answer["refused"]["why"].as_str().unwrap();
+    assert!(why.contains("at most 50 lines and 8 KiB"), "{why}");
+    assert_eq!(stored(&app, id).await, after, "nothing read, nothing kept");
+
+    // Ended: a message is refused, and the published record does not change.
+    let actions = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
+    let (s, said) = app
+        .post_json(&actions, &json!({"action": "end", "confirm": true}))
+        .await;
+    assert_eq!(s, 200, "{said}");
+    let record = app.get_json(&format!("/games/{id}/record.json")).await;
+    let (status, answer) = app
+        .post_json(
+            &api(first),
+            &json!({"text": "suggest Plum in Kitchen with Rope"}),
+        )
+        .await;
+    assert_eq!(status, 422, "{answer}");
+    assert_eq!(answer["refused"]["why"], "the game is over");
+    let after = app.get_json(&format!("/games/{id}/record.json")).await;
+    assert_eq!(after, record, "the record stays as published");
+    app.stop().await;
+}

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::games::clue::cards::Card;
 use crate::games::clue::command::read;
-use crate::games::clue::game::{Event, Game, Phase};
+use crate::games::clue::game::{Event, Game, Phase, Refusal};
 use crate::games::clue::settings::Settings;
 use crate::games::clue::setup::{assign_guests, play_stream, Setup};
 
@@ -193,12 +193,26 @@ impl Stored {
     /// Carries out a player's message line by line, as `replay` does, until a line is
     /// refused; what was carried out stays. A message with nothing carried out is not kept.
     pub fn act(&mut self, seat: usize, text: &str) -> Acted {
+        let first = crate::games::typography::meaningful_lines(text).next();
+        // An ended game takes nothing more, nor keeps it.
+        if self.over() {
+            let refused = first.map(|(_, l)| (l.trim().to_string(), Refusal::Over.to_string()));
+            return Acted {
+                events: Vec::new(),
+                lines: refused
+                    .clone()
+                    .into_iter()
+                    .map(|(l, why)| (l, Err(why)))
+                    .collect(),
+                refused,
+            };
+        }
         // Any message read as commands, carried out or not, lifts an idleness skip; one with
         // no command in it (empty, quotes, a signature) changes nothing.
-        if crate::games::typography::meaningful_lines(text)
-            .next()
-            .is_some()
-        {
+        let lifts = first.is_some()
+            && (self.idle.get(seat).is_some_and(|i| *i > 0)
+                || self.skipped.get(seat).is_some_and(|s| *s));
+        if first.is_some() {
             self.set_idle(seat, 0);
         }
         let mut rng = play_stream(&self.salt, self.seed, 0);
@@ -235,11 +249,15 @@ impl Stored {
                 }
             }
         }
-        // Every message read is in the record, even one refused whole: it lifted a skip.
-        self.messages.push(Step::Message(Message {
-            player: self.game.players[seat].clone(),
-            text: text.to_string(),
-        }));
+        // The record keeps a message that changed the game: a line carried out, or an
+        // idleness count set back (a skip lifted), even when refused whole. One that changed
+        // nothing is not kept: replayed, it would change nothing either.
+        if lifts || lines.iter().any(|(_, done)| done.is_ok()) {
+            self.messages.push(Step::Message(Message {
+                player: self.game.players[seat].clone(),
+                text: text.to_string(),
+            }));
+        }
         if lines.iter().any(|(_, done)| done.is_ok()) {
             self.drawn = rng.get_word_pos() as u64;
             self.logged(events.clone());
@@ -554,13 +572,41 @@ mod tests {
     }
 
     #[test]
-    fn a_message_refused_from_its_first_line_changes_nothing_but_is_in_the_record() {
+    fn an_ended_game_takes_no_message_and_keeps_none() {
+        let mut g = stored();
+        g.end_now();
+        let before = g.clone();
+        let acted = g.act(g.game.turn, "move to Kitchen");
+        assert_eq!(acted.refused.unwrap().1, "the game is over");
+        assert_eq!(g, before, "nothing changed, nothing kept");
+    }
+
+    #[test]
+    fn a_refused_message_is_kept_only_when_it_set_an_idleness_count_back() {
+        let mut g = stored();
+        let idle = g.game.turn;
+        g.deadline();
+        assert_eq!(g.idle[idle], 1);
+        let kept = g.messages.len();
+        let acted = g.act(idle, "show Rope");
+        assert!(acted.refused.is_some());
+        assert_eq!(g.idle[idle], 0);
+        assert_eq!(g.messages.len(), kept + 1, "it changed the count: kept");
+        g.act(idle, "show Rope");
+        assert_eq!(g.messages.len(), kept + 1, "it changed nothing: not kept");
+    }
+
+    #[test]
+    fn a_message_refused_from_its_first_line_changes_nothing_and_is_not_kept() {
         let mut g = stored();
         let other = (g.game.turn + 1) % 3;
         let before = g.game.clone();
         let acted = g.act(other, "move to Kitchen");
         assert!(acted.refused.unwrap().1.contains("not your turn"));
         assert!(g.log.is_empty() && g.drawn == 0 && g.game == before);
-        assert_eq!(g.messages.len(), 1);
+        assert!(
+            g.messages.is_empty(),
+            "a message that changed nothing is not kept"
+        );
     }
 }
