@@ -54,6 +54,26 @@ pub fn normalise(text: &str) -> Cow<'_, str> {
     Cow::Owned(text.chars().filter_map(plain).collect())
 }
 
+/// The most a message of commands may hold in the games of turns (Clue, classic Sleuth,
+/// Sherlock Solitaire): a turn is a few commands, and a message that changes a game is kept in
+/// its record, so a longer one is refused whole before it is read.
+pub const MAX_MESSAGE_LINES: usize = 50;
+pub const MAX_MESSAGE_BYTES: usize = 8 * 1024;
+
+/// Why a message is too long to be read as commands (in English, as the engines' refusals
+/// are), or None when it may be read.
+pub fn too_long(text: &str) -> Option<String> {
+    let lines = meaningful_lines(text).count();
+    (text.len() > MAX_MESSAGE_BYTES || lines > MAX_MESSAGE_LINES).then(|| {
+        format!(
+            "the message is too long to be commands ({lines} lines, {} KiB): a message holds \
+             at most {MAX_MESSAGE_LINES} lines and {} KiB; send your commands alone",
+            text.len().div_ceil(1024),
+            MAX_MESSAGE_BYTES / 1024
+        )
+    })
+}
+
 /// Lines of a turn that carry meaning: not blank, not comments or quotes, before the signature.
 pub fn meaningful_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines()

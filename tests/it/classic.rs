@@ -985,3 +985,61 @@ async fn a_skipped_player_is_back_after_a_status_mail_or_a_refused_command_and_t
     assert_eq!((code, said.as_str()), (Some(0), "verified"));
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_message_too_long_to_be_commands_is_refused_whole_in_every_game_of_turns() {
+    let mut app = TestApp::spawn().await;
+    let flood = format!("pass\n{}", vec!["# chatter"; 10].join("\n").repeat(100));
+    for ruleset in ["sleuth", "clue", "sherlock"] {
+        let mut body = json!({
+            "name": "Long letters", "gm_email": "gm@example.org", "ruleset": ruleset,
+            "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+            "seed": 4,
+        });
+        if ruleset == "sherlock" {
+            body["players"] = json!(["Ann <ann@example.org>"]);
+        }
+        let (status, created) = app.post_game(&body).await;
+        assert_eq!(status, 201, "{ruleset}: {created}");
+        let id = created["id"].as_i64().unwrap();
+        let links = app.player_links(&created).await;
+        let api = links[0].replacen(
+            "/play/",
+            &format!(
+                "/api/{}/play/",
+                match ruleset {
+                    "sleuth" => "classic",
+                    other => other,
+                }
+            ),
+            1,
+        );
+        let state = |app: &TestApp| {
+            let pool = app.running.as_ref().unwrap().master.store.pool.clone();
+            async move {
+                let (s,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
+                    .bind(id)
+                    .fetch_one(&pool)
+                    .await
+                    .unwrap();
+                s
+            }
+        };
+        let before = state(&app).await;
+        let (status, answer) = app.post_json(&api, &json!({"text": flood})).await;
+        assert!(
+            status == 422 || status == 200,
+            "{ruleset}: {status} {answer}"
+        );
+        assert!(
+            answer.to_string().contains("at most 50 lines and 8 KiB"),
+            "{ruleset}: {answer}"
+        );
+        assert_eq!(
+            state(&app).await,
+            before,
+            "{ruleset}: nothing read, nothing kept"
+        );
+    }
+    app.stop().await;
+}

@@ -5,11 +5,6 @@
 use crate::master::{Master, Result};
 use crate::store::PlayerRow;
 
-/// The most a message may hold: a turn is a few commands (a move, a suggestion, an
-/// accusation, `done`), and every message that changes the game is kept in its record.
-pub const MAX_MESSAGE_LINES: usize = 50;
-pub const MAX_MESSAGE_BYTES: usize = 8 * 1024;
-
 /// What a message did.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Answer {
@@ -23,22 +18,12 @@ impl Master {
     /// Carries out a player's message; one too long to be commands is refused whole, and
     /// nothing is read or kept.
     pub async fn clue_command(&self, player: &PlayerRow, text: &str) -> Result<Answer> {
-        let lines = crate::games::typography::meaningful_lines(text).count();
-        if text.len() > MAX_MESSAGE_BYTES || lines > MAX_MESSAGE_LINES {
+        if let Some(why) = crate::games::typography::too_long(text) {
             let first = (crate::games::typography::meaningful_lines(text).next())
                 .map_or(String::new(), |(_, l)| l.trim().chars().take(80).collect());
             return Ok(Answer {
                 done: Vec::new(),
-                refused: Some((
-                    first,
-                    format!(
-                        "the message is too long to be commands ({lines} lines, {} KiB): a \
-                         message holds at most {MAX_MESSAGE_LINES} lines and {} KiB; send \
-                         your commands alone",
-                        text.len().div_ceil(1024),
-                        MAX_MESSAGE_BYTES / 1024
-                    ),
-                )),
+                refused: Some((first, why)),
             });
         }
         let seat = player.seat as usize;

@@ -99,6 +99,19 @@ impl Master {
         text: &str,
         with_pending: bool,
     ) -> Result<Replied> {
+        // Too long to be commands: refused whole, unread (a reply that plays is kept whole).
+        if let Some(why) = crate::games::typography::too_long(text) {
+            let first = (crate::games::typography::meaningful_lines(text).next())
+                .map_or(String::new(), |(_, l)| l.trim().chars().take(80).collect());
+            return Ok(Replied {
+                lines: vec![crate::games::sherlock::replay::LineDone {
+                    line: first,
+                    events: None,
+                    refused: Some(why),
+                }],
+                ..Replied::default()
+            });
+        }
         let seat = player.seat as usize;
         self.sherlock_change(player.game_id, |s, row| {
             may_act(s, seat, player.lang(row))?;

@@ -22,6 +22,10 @@ pub enum Answer {
 impl Master {
     /// A player's command: carried out, or refused line by line with nothing changed.
     pub async fn classic_command(&self, player: &PlayerRow, text: &str) -> Result<Answer> {
+        // Too long to be commands: refused whole, unread (an accepted message is kept whole).
+        if let Some(why) = crate::games::typography::too_long(text) {
+            return Ok(Answer::Refused(vec![why]));
+        }
         let seat = player.seat as usize;
         let done = self
             .classic_change(player.game_id, Some(seat), |state, row, _| {
