@@ -64,11 +64,17 @@ pub const MAX_MESSAGE_BYTES: usize = 8 * 1024;
 /// are), or None when it may be read.
 pub fn too_long(text: &str) -> Option<String> {
     let lines = meaningful_lines(text).count();
-    (text.len() > MAX_MESSAGE_BYTES || lines > MAX_MESSAGE_LINES).then(|| {
+    // Its bytes, blank lines aside: a mail's door leaves the quoted lines it dropped as blank
+    // lines, so that line numbers match the mail; comments count (the text is kept whole).
+    let bytes: usize = (text.lines().map(str::trim_end))
+        .filter(|l| !l.is_empty())
+        .map(|l| l.len() + 1)
+        .sum();
+    (bytes > MAX_MESSAGE_BYTES || lines > MAX_MESSAGE_LINES).then(|| {
         format!(
             "the message is too long to be commands ({lines} lines, {} KiB): a message holds \
              at most {MAX_MESSAGE_LINES} lines and {} KiB; send your commands alone",
-            text.len().div_ceil(1024),
+            bytes.div_ceil(1024),
             MAX_MESSAGE_BYTES / 1024
         )
     })
@@ -88,6 +94,20 @@ pub fn meaningful_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_message_is_too_long_by_its_commands_and_comments_never_by_the_blank_lines_of_a_quote() {
+        assert_eq!(super::too_long("pass\n\n\n"), None);
+        assert_eq!(
+            super::too_long(&format!("pass{}", "\n".repeat(20_000))),
+            None
+        );
+        assert!(super::too_long(&"pass\n".repeat(51)).is_some());
+        let chatter = format!("pass\n# {}", "x".repeat(9000));
+        assert!(super::too_long(&chatter)
+            .unwrap()
+            .contains("at most 50 lines and 8 KiB"));
+    }
+
     #[test]
     fn a_letter_and_its_combining_accent_read_as_the_one_accented_letter() {
         assert_eq!(
