@@ -318,3 +318,33 @@ async fn a_daily_game_takes_no_play_once_its_day_has_ended_and_its_deck_is_publi
     assert_eq!(after.messages, before.messages, "nothing was recorded");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn the_daily_page_and_a_confirmation_address_are_read_without_the_writer() {
+    let mut app = TestApp::spawn().await;
+    // The first view commits the day's cases.
+    assert!(app
+        .get_text("/sherlock/daily")
+        .await
+        .1
+        .contains("The Valley of Fear"));
+    // While another change holds the writer, both still answer at once.
+    let master = app.running.as_ref().unwrap().master.clone();
+    let held = master.store.write().await.unwrap();
+    let views = async {
+        let page = app.get_text("/sherlock/daily").await;
+        let link = app
+            .get_text("/sherlock/daily/confirm/0123456789abcdef")
+            .await;
+        (page, link)
+    };
+    let ((status, page), (gone, _)) =
+        tokio::time::timeout(std::time::Duration::from_secs(3), views)
+            .await
+            .expect("answered while the writer is held");
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains("The Valley of Fear"));
+    assert_eq!(gone, 404, "an unknown confirmation address");
+    drop(held);
+    app.stop().await;
+}

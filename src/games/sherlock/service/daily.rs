@@ -15,6 +15,7 @@ use crate::master::request::{email_problem, GameRequest};
 use crate::master::{Master, MasterError, Result};
 use crate::said;
 use crate::store::games::sherlock::{DailyCaseRow, DailyPlayRow, NewDailyPlay};
+use crate::store::StoreError;
 
 /// A case at a level: what a day commits a deck for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +62,13 @@ impl Variant {
 impl Master {
     /// A day's case, committed on first asking (by whichever instance asks first).
     pub async fn daily_case(&self, day: &str, v: Variant) -> Result<DailyCaseRow> {
+        // Read first, without the writer: the day's page asks for every case at each view,
+        // and only the first asking of a day writes.
+        let mut read = (self.store.pool.acquire().await).map_err(StoreError::from)?;
+        if let Some(row) = self.store.daily_case(&mut read, day, &v.name()).await? {
+            return Ok(row);
+        }
+        drop(read);
         let mut conn = self.store.write().await?;
         if let Some(row) = self.store.daily_case(&mut conn, day, &v.name()).await? {
             return Ok(row);
@@ -184,7 +192,8 @@ impl Master {
 
     /// The request a confirmation link is for, if it is still waiting.
     pub async fn daily_request(&self, token: &str) -> Result<DailyPlayRow> {
-        let mut conn = self.store.write().await?;
+        // A read: anyone may open a confirmation address, and it takes no writer.
+        let mut conn = (self.store.pool.acquire().await).map_err(StoreError::from)?;
         self.store
             .daily_play_by_token(&mut conn, &keys::hash(token))
             .await?
