@@ -38,8 +38,11 @@ pub enum Transport {
 }
 
 impl Transport {
-    /// `smtp://user:pass@host:587` (STARTTLS whenever the server offers it; add
-    /// `?tls=required` to insist), `smtps://…` (TLS from the start), or None for files.
+    /// `smtp://user:pass@host:587` (STARTTLS required: the mail carries every player's keys,
+    /// and a password would otherwise cross the network in clear; a relay on this machine,
+    /// `localhost` or a loopback address, takes STARTTLS when offered; `?tls=opportunistic`
+    /// chooses that anywhere),
+    /// `smtps://…` (TLS from the start), or None for files.
     pub fn new(smtp_url: Option<&str>, outbox: PathBuf) -> Result<Transport, String> {
         match smtp_url {
             None => {
@@ -51,8 +54,12 @@ impl Transport {
             Some(url) => {
                 let url = if url.starts_with("smtp://") && !url.contains("tls=") {
                     format!(
-                        "{url}{}tls=opportunistic",
-                        if url.contains('?') { '&' } else { '?' }
+                        "{url}{}tls={}",
+                        if url.contains('?') { '&' } else { '?' },
+                        match is_loopback(url) {
+                            true => "opportunistic",
+                            false => "required",
+                        }
                     )
                 } else {
                     url.to_string()
@@ -63,6 +70,22 @@ impl Transport {
             }
         }
     }
+}
+
+/// Whether an `smtp://` URL names a server on this machine (`localhost`, 127.x.x.x, `[::1]`):
+/// nothing crosses a network to it, so STARTTLS need not be insisted on.
+fn is_loopback(url: &str) -> bool {
+    let rest = url.trim_start_matches("smtp://");
+    let authority = rest.split(['/', '?']).next().unwrap_or_default();
+    let host_port = authority.rsplit('@').next().unwrap_or_default();
+    let host = match host_port.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or_default(),
+        None => host_port.split(':').next().unwrap_or_default(),
+    };
+    host.eq_ignore_ascii_case("localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 /// Whether the server refused the recipient for good (550–553 for a mailbox: unknown,
@@ -337,6 +360,26 @@ fn write_private(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn starttls_is_required_of_every_smtp_server_but_one_on_this_machine() {
+        for url in [
+            "smtp://127.0.0.1:2525",
+            "smtp://user:pass@localhost:25",
+            "smtp://[::1]:25",
+            "smtp://127.0.0.2",
+        ] {
+            assert!(super::is_loopback(url), "{url}");
+        }
+        for url in [
+            "smtp://user:pass@mail.example.org:587",
+            "smtp://192.0.2.1:25",
+            "smtp://user:p@ss@mail.example.org",
+            "smtp://localhost.example.org",
+        ] {
+            assert!(!super::is_loopback(url), "{url}");
+        }
+    }
+
     #[test]
     fn a_failure_is_logged_and_shown_by_its_kind_and_code_never_the_servers_words() {
         let cases = [
