@@ -28,11 +28,15 @@ impl Master {
         let now = now();
         // Double opt-in: nothing but one confirmation request goes to an address until it
         // confirms, and an address gets few such requests.
-        let asked = said!("done-observe-asked", email = email);
+        // Whatever becomes of the request, the page says the same: who follows a game, or
+        // has subscriptions waiting, is not the business of whoever types an address in.
+        let asked = said!(
+            "done-observe-asked",
+            email = email,
+            most = MAX_UNCONFIRMED_SUBSCRIPTIONS
+        );
         match self.store.observer_of(game_id, email).await? {
-            Some(o) if o.confirmed_at.is_some() => {
-                return Ok(said!("done-observe-already", email = email))
-            }
+            Some(o) if o.confirmed_at.is_some() => return Ok(asked),
             // Asked within the day: the first request stands, no second mail.
             Some(o) if now - o.asked_at < 86_400 => return Ok(asked),
             Some(o) => self.store.observer_asked_again(o.id, now).await?,
@@ -44,11 +48,7 @@ impl Master {
             .await?
             >= MAX_UNCONFIRMED_SUBSCRIPTIONS
         {
-            return Err(MasterError::TooMany(said!(
-                "error-observe-too-many",
-                email = email,
-                most = MAX_UNCONFIRMED_SUBSCRIPTIONS
-            )));
+            return Ok(asked);
         }
         let mut tx = self.store.write().await?;
         let id = match self

@@ -278,7 +278,7 @@ async fn reminders_go_to_players_with_no_turn_and_observers_get_bulletins_only()
         .text()
         .await
         .unwrap()
-        .contains("was sent a mail with a link to confirm"));
+        .contains("a mail with a link to confirm was sent to it"));
     settle(&app).await;
     // Double opt-in: the address gets one request, and nothing else until it confirms.
     let request = app
@@ -313,6 +313,24 @@ async fn reminders_go_to_players_with_no_turn_and_observers_get_bulletins_only()
         .await
         .unwrap()
         .contains("will receive the bulletins"));
+    // Asking again for a confirmed address answers as for any address: the page tells no
+    // one who follows the game, and no mail goes out.
+    let mails = app.mails().len();
+    let r = app
+        .client
+        .post(app.url(&format!("/games/{id}/observe")))
+        .form(&[("csrf", csrf.as_str()), ("email", "fan@example.net")])
+        .send()
+        .await
+        .unwrap();
+    let again = r.text().await.unwrap();
+    assert!(
+        again.contains("a mail with a link to confirm was sent to it")
+            && !again.contains("already"),
+        "{again}"
+    );
+    settle(&app).await;
+    assert_eq!(app.mails().len(), mails);
     let before = app.mails().len();
 
     // The GM asks for reminders 24 and 2 hours ahead: both are due, one mail each, not Ann.

@@ -182,10 +182,9 @@ sherlock-daily-mail-confirm = Hello { $name },
 
     If you did not ask for it, ignore this mail: nothing happens without the link.
 sherlock-mail-daily-record = The deck and your game's record are published when the day ({ $day }, UTC) ends, with everyone's games: { $link }
-done-sherlock-daily-asked = A link to start your game was mailed to { $email }.
+done-sherlock-daily-asked = If { $email } may play { $case } today, a link to start the game was mailed to it. One game a day for each case, and at most { $most } links a day for a case: open the last one.
 error-sherlock-daily-name = "{ $name }" cannot be a player's name here: use 1 to 32 letters, digits, spaces, dots or hyphens.
 error-sherlock-daily-variant = "{ $variant }" is not a daily case: choose a case and a level from the list.
-error-sherlock-daily-played = You played { $case } already today ({ $day }, UTC): one try a day. Tomorrow's cases come at 00:00 UTC.
 error-sherlock-daily-link = This link is not known or was used already. Ask for a new one on the daily case's page.
 error-sherlock-daily-over = This link was for { $day }'s case, and that day has ended. Today's cases are on the daily case's page.
 error-sherlock-daily-started = This link has started its game already (a second click?): the game's own link is in the mail just sent to you.
@@ -193,4 +192,3 @@ error-sherlock-daily-ended = This daily case's day ({ $day }, UTC) has ended, an
 error-sherlock-daily-hidden = This is a daily case's game: nothing of it is shown before its day ({ $day }, UTC) ends.
 error-sherlock-daily-record = This daily case's record holds its deck: it is published when its day ({ $day }, UTC) ends.
 error-sherlock-daily-no-day = There was no daily case on { $day }.
-error-sherlock-daily-mailed = { $count } links to { $case } were mailed to this address today already: open the last one. No more are sent today, so that nobody can flood an address through this form.

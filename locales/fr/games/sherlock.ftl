@@ -182,10 +182,9 @@ sherlock-daily-mail-confirm = Bonjour { $name },
 
     Si vous ne l’avez pas demandé, ignorez ce courrier : rien ne se passe sans le lien.
 sherlock-mail-daily-record = La pioche et le relevé de votre partie sont publiés à la fin du jour ({ $day }, UTC), avec les parties de tous : { $link }
-done-sherlock-daily-asked = Un lien pour commencer votre partie a été envoyé à { $email }.
+done-sherlock-daily-asked = Si { $email } peut jouer { $case } aujourd’hui, un lien pour lancer la partie lui a été envoyé. Une partie par jour pour chaque affaire, et au plus { $most } liens par jour pour une affaire : ouvrez le dernier.
 error-sherlock-daily-name = « { $name } » ne peut pas être un nom de joueur ici : 1 à 32 lettres, chiffres, espaces, points ou tirets.
 error-sherlock-daily-variant = « { $variant } » n’est pas une affaire du jour : choisissez une affaire et un niveau dans la liste.
-error-sherlock-daily-played = Vous avez déjà joué { $case } aujourd’hui ({ $day }, UTC) : un essai par jour. Les affaires de demain arrivent à 00:00 UTC.
 error-sherlock-daily-link = Ce lien est inconnu ou a déjà servi. Demandez-en un nouveau sur la page de l’affaire du jour.
 error-sherlock-daily-over = Ce lien était pour l’affaire du { $day }, et ce jour est fini. Les affaires du jour sont sur la page de l’affaire du jour.
 error-sherlock-daily-started = Ce lien a déjà lancé sa partie (un second clic ?) : le lien de la partie est dans le courriel qui vient de vous être envoyé.
@@ -193,4 +192,3 @@ error-sherlock-daily-ended = Le jour de cette affaire ({ $day }, UTC) est fini e
 error-sherlock-daily-hidden = C’est une partie de l’affaire du jour : rien n’en est montré avant la fin de son jour ({ $day }, UTC).
 error-sherlock-daily-record = Le relevé de cette affaire du jour contient sa pioche : il est publié à la fin de son jour ({ $day }, UTC).
 error-sherlock-daily-no-day = Il n’y a pas eu d’affaire du jour le { $day }.
-error-sherlock-daily-mailed = { $count } liens pour { $case } ont déjà été envoyés à cette adresse aujourd’hui : ouvrez le dernier. Aucun autre n’est envoyé aujourd’hui, pour que personne ne puisse inonder une adresse par ce formulaire.

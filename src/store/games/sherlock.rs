@@ -67,6 +67,10 @@ from_any_row!(DailyPlayRow);
 /// The most confirmation links one address is sent for one day's case.
 pub const MAX_DAILY_MAILS: i64 = 3;
 
+/// The most confirmation links one address is sent in a day, all cases together: the form
+/// cannot flood an address by asking for every case.
+pub const MAX_DAILY_MAILS_TO_ONE: i64 = 6;
+
 /// A request to play a day's case, as the form gave it.
 pub struct NewDailyPlay<'a> {
     pub day: &'a str,
@@ -163,6 +167,23 @@ impl Store {
         .bind(email)
         .fetch_optional(&mut *conn)
         .await?)
+    }
+
+    /// How many confirmation links an address was sent on a day, all cases together.
+    pub async fn daily_mails_to(
+        &self,
+        conn: &mut Conn,
+        day: &str,
+        email: &str,
+    ) -> Result<i64, StoreError> {
+        let (mails,): (i64,) = sqlx::query_as(
+            "SELECT COALESCE(SUM(mails), 0) FROM daily_plays WHERE day = $1 AND email = $2",
+        )
+        .bind(day)
+        .bind(email)
+        .fetch_one(&mut *conn)
+        .await?;
+        Ok(mails)
     }
 
     /// Keeps a request to play, or renews an unconfirmed one's token and choices: false when

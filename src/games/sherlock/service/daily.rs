@@ -127,6 +127,14 @@ impl Master {
         let day = day_of(now());
         self.daily_case(&day, v).await?;
         let token = keys::new_key();
+        // Whatever becomes of the request, the page says the same: whether an address played
+        // today, or was sent links already, is not the business of whoever types it in.
+        let asked = said!(
+            "done-sherlock-daily-asked",
+            email = email.as_str(),
+            case = v.words(t),
+            most = crate::store::games::sherlock::MAX_DAILY_MAILS
+        );
         let mut tx = self.store.write().await?;
         if let Some(p) = self
             .store
@@ -134,12 +142,12 @@ impl Master {
             .await?
         {
             if p.game_id.is_some() {
-                return Err(MasterError::Conflict(said!(
-                    "error-sherlock-daily-played",
-                    case = v.words(t),
-                    day = day
-                )));
+                return Ok(asked);
             }
+        }
+        let sent = self.store.daily_mails_to(&mut tx, &day, &email).await?;
+        if sent >= crate::store::games::sherlock::MAX_DAILY_MAILS_TO_ONE {
+            return Ok(asked);
         }
         let names: Vec<&str> = settings.detectives.iter().map(|d| d.name()).collect();
         let kept = self
@@ -159,11 +167,7 @@ impl Master {
             )
             .await?;
         if !kept {
-            return Err(MasterError::Conflict(said!(
-                "error-sherlock-daily-mailed",
-                case = v.words(t),
-                count = crate::store::games::sherlock::MAX_DAILY_MAILS
-            )));
+            return Ok(asked);
         }
         let link = self.site.link(&format!("/sherlock/daily/confirm/{token}"));
         let letter = Letter {
@@ -187,7 +191,7 @@ impl Master {
         };
         self.send(&mut tx, None, &email, &letter, now()).await?;
         tx.commit().await?;
-        Ok(said!("done-sherlock-daily-asked", email = email))
+        Ok(asked)
     }
 
     /// The request a confirmation link is for, if it is still waiting.
