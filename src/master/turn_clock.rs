@@ -27,9 +27,10 @@ impl Master {
         use crate::master::{GmAction, MasterError};
         use crate::said;
         match (game.status, action) {
-            (status, GmAction::Extend { hours }) => {
+            (_, GmAction::Extend { hours }) => {
                 let secs = crate::master::gm::extension(hours)?;
-                self.turn_clock(game, |d, r| match status {
+                // Paused or not as the locked row says: a resume may have come between.
+                self.turn_clock(game, |status, d, r| match status {
                     GameStatus::Paused => (None, r.map(|r| r.saturating_add(secs))),
                     _ => (d.map(|d| d.saturating_add(secs)), None),
                 })
@@ -92,6 +93,13 @@ impl Master {
         game_id: i64,
     ) -> Result<(GameRow, Vec<Rekeyed>)> {
         let row = self.locked(tx, game_id).await?;
+        // Checked again under the lock: a second press of Start (or another instance's) that
+        // found the game waiting before the first committed starts nothing, and re-keys no one.
+        if row.status != GameStatus::Unconfirmed {
+            return Err(crate::master::MasterError::Conflict(crate::said!(
+                "error-game-started-already"
+            )));
+        }
         // A game whose turns have no clock (round_seconds 0) starts with none: a deadline of
         // "now" would let the scheduler end the first turn before anyone saw it.
         let deadline =
@@ -129,15 +137,16 @@ impl Master {
         Ok((row, rekeyed))
     }
 
-    /// Changes the turn's clock: (deadline, remaining) → (deadline, remaining).
+    /// Changes the turn's clock: (status, deadline, remaining) → (deadline, remaining), read
+    /// from the locked row.
     pub(crate) async fn turn_clock(
         &self,
         game: &GameRow,
-        f: impl FnOnce(Option<i64>, Option<i64>) -> (Option<i64>, Option<i64>),
+        f: impl FnOnce(GameStatus, Option<i64>, Option<i64>) -> (Option<i64>, Option<i64>),
     ) -> Result<()> {
         let mut tx = self.store.write().await?;
         let row = self.locked(&mut tx, game.id).await?;
-        let (deadline, remaining) = f(row.turn_deadline, row.remaining);
+        let (deadline, remaining) = f(row.status, row.turn_deadline, row.remaining);
         self.store
             .save_classic(
                 &mut tx,
@@ -159,6 +168,26 @@ impl Master {
     pub(crate) async fn turn_pause(&self, game: &GameRow, to: GameStatus) -> Result<()> {
         let mut tx = self.store.write().await?;
         let row = self.locked(&mut tx, game.id).await?;
+        // Checked again under the lock: a second Pause (or Resume) that found the game as the
+        // first did would otherwise drop the time left, and the game's clock with it.
+        match (row.status, to) {
+            (GameStatus::Paused, GameStatus::Paused) => {
+                return Err(crate::master::MasterError::Conflict(crate::said!(
+                    "error-game-paused-already"
+                )))
+            }
+            (from, GameStatus::Open) if from != GameStatus::Paused => {
+                return Err(crate::master::MasterError::Conflict(crate::said!(
+                    "error-game-not-paused"
+                )))
+            }
+            (GameStatus::Over, _) => {
+                return Err(crate::master::MasterError::Conflict(crate::said!(
+                    "error-game-over"
+                )))
+            }
+            _ => {}
+        }
         let now = now();
         let (deadline, remaining) = match to {
             GameStatus::Paused => (None, row.turn_deadline.map(|d| (d - now).max(60))),
