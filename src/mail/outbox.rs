@@ -24,8 +24,14 @@ fn store_error(e: crate::master::MasterError) -> crate::store::StoreError {
     crate::store::StoreError::Database(sqlx::Error::Protocol(e.to_string()))
 }
 
-/// How long a claimed mail is reserved for the worker that claimed it.
-pub const LEASE_SECONDS: i64 = 20;
+/// How long a claimed mail is reserved for the worker that claimed it: longer than a batch
+/// can take with every SMTP command at its timeout (`SMTP_TIMEOUT`), so that another instance
+/// never takes over a batch still being sent, and sends it twice.
+pub const LEASE_SECONDS: i64 = 120;
+
+/// The longest an SMTP server may take to answer one command (lettre waits 60 s by default,
+/// longer than the lease was).
+pub const SMTP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
 
 /// Marks our own mail, so the mail door never answers it (a loop guard).
 pub const LOOP_HEADER: &str = "X-Polysleuth-Loop";
@@ -65,7 +71,7 @@ impl Transport {
                     url.to_string()
                 };
                 AsyncSmtpTransport::<Tokio1Executor>::from_url(&url)
-                    .map(|b| Transport::Smtp(b.build()))
+                    .map(|b| Transport::Smtp(b.timeout(Some(SMTP_TIMEOUT)).build()))
                     .map_err(|e| format!("the SMTP URL is not usable: {e}"))
             }
         }

@@ -153,16 +153,15 @@ impl Store {
         tx: &mut Conn,
         player_id: i64,
     ) -> Result<Vec<String>, StoreError> {
-        let rows: Vec<(String,)> =
-            sqlx::query_as("SELECT line FROM digests WHERE player_id = $1 ORDER BY id")
+        // One statement takes and removes them: a line queued meanwhile by another
+        // connection is neither lost nor, by another instance, mailed twice.
+        let mut rows: Vec<(i64, String)> =
+            sqlx::query_as("DELETE FROM digests WHERE player_id = $1 RETURNING id, line")
                 .bind(player_id)
                 .fetch_all(&mut *tx)
                 .await?;
-        sqlx::query("DELETE FROM digests WHERE player_id = $1")
-            .bind(player_id)
-            .execute(&mut *tx)
-            .await?;
-        Ok(rows.into_iter().map(|(l,)| l).collect())
+        rows.sort_unstable_by_key(|(id, _)| *id);
+        Ok(rows.into_iter().map(|(_, l)| l).collect())
     }
 
     /// How many lines wait in a player's digest.
