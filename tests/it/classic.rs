@@ -983,13 +983,33 @@ async fn a_skipped_player_is_back_after_a_status_mail_or_a_refused_command_and_t
     assert!(steps.contains(&ask), "{steps}");
     let (code, said, _) = crate::records::verify(&record).await;
     assert_eq!((code, said.as_str()), (Some(0), "verified"));
+    // Replayed, each refused step that lifted the skip carries its public event.
+    let file = common::tempdir("classic-lift").join("record.json");
+    std::fs::write(&file, record.to_string()).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+        .args(["replay", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let replayed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let lifted: Vec<&Value> = (replayed["steps"].as_array().unwrap().iter())
+        .filter(|s| s.get("rejected").is_some())
+        .collect();
+    assert_eq!(lifted.len(), 2, "{replayed}");
+    for step in lifted {
+        assert_eq!(step["events"][0]["event"], "returned", "{step}");
+    }
     app.stop().await;
 }
 
 #[tokio::test]
 async fn a_message_too_long_to_be_commands_is_refused_whole_in_every_game_of_turns() {
     let mut app = TestApp::spawn().await;
-    let flood = format!("pass\n{}", vec!["# chatter"; 10].join("\n").repeat(100));
+    let flood = format!("pass\n{}", ["# chatter"; 10].join("\n").repeat(100));
     for ruleset in ["sleuth", "clue", "sherlock"] {
         let mut body = json!({
             "name": "Long letters", "gm_email": "gm@example.org", "ruleset": ruleset,
@@ -1041,5 +1061,160 @@ async fn a_message_too_long_to_be_commands_is_refused_whole_in_every_game_of_tur
             "{ruleset}: nothing read, nothing kept"
         );
     }
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_game_of_turns_started_or_resumed_twice_at_once_starts_once_and_keeps_its_clock() {
+    use polysleuth::web::admission::CreateGames;
+    let dir = common::tempdir("twice");
+    let db = common::database_url(&dir).await;
+    let mut app = TestApp::spawn_with(dir, db, |o| o.create_games = CreateGames::Confirmed).await;
+    let (status, created) = app
+        .post_game(&json!({
+                "name": "Twice",
+                "gm_email": "gm@example.org",
+                "ruleset": "sleuth",
+                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+            }),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    settle(&app).await;
+    let told = (outbox(&app).into_iter())
+        .find(|m| m.to == "gm@example.org")
+        .expect("the game master is mailed");
+    let gm = (told.body.lines())
+        .find_map(|l| Some(common::path_of(l[l.find("http")?..].trim())))
+        .filter(|l| l.contains("/gm/"))
+        .unwrap_or_else(|| panic!("a link: {}", told.body));
+    let actions = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
+    assert_eq!(created["status"], "unconfirmed", "{created}");
+
+    // Start pressed twice at once: one starts the game; the other is refused and re-keys no
+    // one, so each player gets one welcome, whose link works.
+    let start = json!({"action": "start"});
+    let (a, b) = futures_util::future::join(
+        app.post_json(&actions, &start),
+        app.post_json(&actions, &start),
+    )
+    .await;
+    let mut codes = [a.0, b.0];
+    codes.sort();
+    assert_eq!(codes, [200, 409], "{a:?} {b:?}");
+    settle(&app).await;
+    for who in ["ann", "ben", "cleo"] {
+        let welcomes = (outbox(&app).into_iter())
+            .filter(|m| m.to == format!("{who}@example.org") && m.subject.contains("welcome"))
+            .count();
+        assert_eq!(welcomes, 1, "{who}");
+    }
+    let welcome = mail_to(&app, "ann@example.org", "welcome").await;
+    let link = (welcome.body.lines())
+        .find_map(|l| Some(common::path_of(l[l.find("http")?..].trim())))
+        .filter(|l| l.contains("/play/"))
+        .expect("a link");
+    let page = link.replacen("/play/", "/classic/play/", 1);
+    let (code, text) = app.get_text(&page).await;
+    assert_eq!(code, 200, "the welcome's link works: {text}");
+
+    // Paused, then resumed twice at once: one resumes, the other is refused, and the turn
+    // keeps a deadline (a second resume used to clear it, and the game never moved again).
+    let (s, said) = app.post_json(&actions, &json!({"action": "pause"})).await;
+    assert_eq!(s, 200, "{said}");
+    let resume = json!({"action": "resume"});
+    let (a, b) = futures_util::future::join(
+        app.post_json(&actions, &resume),
+        app.post_json(&actions, &resume),
+    )
+    .await;
+    let mut codes = [a.0, b.0];
+    codes.sort();
+    assert_eq!(codes, [200, 409], "{a:?} {b:?}");
+    let row = app
+        .running
+        .as_ref()
+        .unwrap()
+        .master
+        .public_game(id)
+        .await
+        .unwrap();
+    assert_eq!(row.status.as_str(), "open");
+    assert!(
+        row.turn_deadline.is_some(),
+        "the turn still has its deadline"
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_game_stored_before_turns_went_on_among_the_skipped_plays_and_verifies_as_it_did() {
+    let mut app = TestApp::spawn().await;
+    let (status, created) = app
+        .post_game(&json!({
+                "name": "Old clock",
+                "gm_email": "gm@example.org",
+                "ruleset": "sleuth",
+                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+                "settings": {"idle_turns": 1, "turn_hours": 24},
+                "seed": 4,
+            }),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    // The game's state as it was stored before the rule: no `turns_among_skipped`.
+    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
+    let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let mut state: Value = serde_json::from_str(&state).unwrap();
+    assert_eq!(state["turns_among_skipped"], true, "a new game goes on");
+    state.as_object_mut().unwrap().remove("turns_among_skipped");
+    sqlx::query("UPDATE games SET state = $1 WHERE id = $2")
+        .bind(state.to_string())
+        .bind(id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    // Three deadlines: everyone is skipped, and, as then, nobody is on turn.
+    for k in 0..3u64 {
+        let turn = public(&app, id).await["turn"].as_u64().unwrap();
+        sql(&app, "UPDATE games SET turn_deadline = 1 WHERE id = $1", id).await;
+        let what = format!("deadline {k}");
+        wait_until(&app, id, &what, |g| {
+            g["turn"].as_u64() > Some(turn) || g["current"].is_null()
+        })
+        .await;
+    }
+    let g = public(&app, id).await;
+    assert!(g["current"].is_null(), "{g}");
+    // Ben is back; the game master ends the game. Its record, as such games' records were
+    // published (without the key), verifies.
+    let links = app.player_links(&created).await;
+    let api = links[1].replacen("/play/", "/api/classic/play/", 1);
+    let (s, answer) = app.post_json(&api, &json!({"text": "back"})).await;
+    assert_eq!(s, 200, "{answer}");
+    let gm = common::path_of(created["gm_link"].as_str().unwrap()).replacen("/gm/", "/api/gm/", 1)
+        + "/actions";
+    let (s, said) = app
+        .post_json(&gm, &json!({"action": "end", "confirm": true}))
+        .await;
+    assert_eq!(s, 200, "{said}");
+    let mut record = app.get_json(&format!("/games/{id}/record.json")).await;
+    assert_eq!(record["turns_among_skipped"], false, "{record}");
+    record
+        .as_object_mut()
+        .unwrap()
+        .remove("turns_among_skipped");
+    let (code, said, _) = crate::records::verify(&record).await;
+    assert_eq!((code, said.as_str()), (Some(0), "verified"));
+    // Replayed with turns going on among the skipped, the same steps give another log.
+    record["turns_among_skipped"] = json!(true);
+    let (code, _, _) = crate::records::verify(&record).await;
+    assert_eq!(code, Some(1), "the rule changes the log");
     app.stop().await;
 }

@@ -62,6 +62,15 @@ struct Input {
     #[serde(default)]
     #[allow(dead_code)]
     deal_given_by: Option<String>,
+    /// Whether turns go on among players all skipped for idleness (the rules, and the
+    /// default); `false` replays a game that stopped with nobody on turn instead, as games did
+    /// before the rule was applied (`verify` reads a record without the key so).
+    #[serde(default = "yes")]
+    turns_among_skipped: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// A record that cannot be played, said in one sentence.
@@ -127,6 +136,10 @@ pub fn run(input: &str) -> Result<Value, ReplayError> {
     )
     .map_err(|e| bad(e.to_string()))?;
     game.given_reshuffles = input.reshuffles.clone();
+    if !input.turns_among_skipped {
+        // Set before any step: the first turn is begun already, and no seat is skipped yet.
+        game.turns_among_skipped = false;
+    }
     let start = game.clone();
     let mut steps_out = Vec::new();
     let mut sheets_out = Vec::new();
@@ -149,8 +162,16 @@ pub fn run(input: &str) -> Result<Value, ReplayError> {
                 match game.act(seat, text) {
                     Ok(m) => m,
                     Err(errors) => {
-                        // Refused, it still lifts a skip for idleness, as it did in the game.
-                        game.heard_from(seat, text);
+                        // Refused, it still lifts a skip for idleness, as it did in the game:
+                        // its public event is the step's.
+                        let before = game.log.len();
+                        if game.heard_from(seat, text) {
+                            let events: Vec<Value> = (before..game.log.len())
+                                .map(|k| game.named(&game.log[k], k))
+                                .collect();
+                            out.insert("events".into(), json!(events));
+                            out.insert("shown".into(), json!([]));
+                        }
                         out.insert("rejected".into(), json!(errors));
                         steps_out.push(Value::Object(out));
                         sheet_at(&game, i + 1, &mut sheets_out)?;

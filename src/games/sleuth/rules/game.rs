@@ -193,6 +193,12 @@ pub struct Sleuth {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub given_reshuffles: Vec<Vec<SearchCard>>,
     pub seats: Vec<SeatState>,
+    /// When every player who could take a turn is skipped for idleness, turns go on among
+    /// them (RULES). A game stored before this was so (the field absent) keeps stopping with
+    /// nobody on turn, as it did when its first steps were taken, so its record still replays
+    /// to the log it published.
+    #[serde(default)]
+    pub turns_among_skipped: bool,
     /// The turn now under way (the first is 1).
     pub turn: u32,
     /// Whose turn it is; none when the game is over (or, in a game stored before turns went on
@@ -299,6 +305,7 @@ impl Sleuth {
                 };
                 n
             ],
+            turns_among_skipped: true,
             turn: 0,
             current: None,
             final_asked: false,
@@ -413,7 +420,8 @@ impl Sleuth {
     }
 
     /// Whether every player still in play is skipped for idleness: turns then go on in seat
-    /// order among them as if none were (RULES §2), so the game never stalls.
+    /// order among them as if none were (RULES §2), so the game never stalls (in a game
+    /// stored before that rule was applied, nobody is on turn until one of them is back).
     pub fn all_skipped(&self) -> bool {
         let mut playing = (0..self.players.len()).filter(|s| self.in_play(*s));
         playing.clone().next().is_some() && playing.all(|s| self.seats[s].skipped)
@@ -421,7 +429,8 @@ impl Sleuth {
 
     /// Whether `seat` takes its turns: in play, and not skipped unless everyone is.
     fn takes_turns(&self, seat: usize) -> bool {
-        self.in_play(seat) && (!self.seats[seat].skipped || self.all_skipped())
+        self.in_play(seat)
+            && (!self.seats[seat].skipped || (self.turns_among_skipped && self.all_skipped()))
     }
 
     /// Starts the next turn after `from`, in seat order, with the first seat that takes its

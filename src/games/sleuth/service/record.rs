@@ -37,6 +37,7 @@ pub fn record(state: &Sleuth, commitment: &str) -> Value {
         "search_deck": state.search_order,
         "reshuffles": state.reshuffles,
         "steps": state.steps,
+        "turns_among_skipped": state.turns_among_skipped,
         "commitment": commitment,
         "log": state.public().log,
         "winners": state.winners.iter().map(|s| state.players[*s].clone()).collect::<Vec<_>>(),

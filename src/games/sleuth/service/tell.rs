@@ -158,7 +158,10 @@ impl Master {
             let mut paragraphs = vec![paragraph];
             // The last seat skipped: turns go on among the skipped, and the game master is
             // told so once.
-            if matches!(e, Event::Skipped { .. }) && state.all_skipped() {
+            if matches!(e, Event::Skipped { .. })
+                && state.turns_among_skipped
+                && state.all_skipped()
+            {
                 paragraphs.push(t.t("classic-mail-all-skipped"));
             }
             let news = News {
