@@ -171,3 +171,31 @@ async fn a_finished_games_record_verifies_and_a_changed_one_does_not() {
     assert!(err.contains("has no \"commitment\""), "{err}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_record_whose_seed_does_not_draw_its_deal_does_not_verify_when_the_service_drew_it() {
+    let mut app = TestApp::spawn().await;
+    // Made on the public API: the service draws the seed and the deal.
+    let mut body = game_body(&["Ann", "Ben", "Cleo"], None, json!({}));
+    body.as_object_mut().unwrap().remove("seed");
+    let (status, created) = app.post_json("/api/games", &body).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let gm_link = crate::common::path_of(created["gm_link"].as_str().unwrap());
+    gm(&app, &gm_link, json!({"action": "end", "confirm": true})).await;
+    let record = app.get_json(&format!("/games/{id}/record.json")).await;
+    assert_eq!(record["deal_given_by"], "service", "{record}");
+    let (code, out, err) = verify(&record).await;
+    assert_eq!((code, out.as_str()), (Some(0), "verified"), "{err}");
+    // Another seed keys other coin tosses: with the deal and the commitment unchanged, the
+    // record no longer verifies.
+    let mut changed = record.clone();
+    changed["seed"] = json!(record["seed"].as_u64().unwrap() ^ 1);
+    let (code, out, _) = verify(&changed).await;
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("the seed does not draw the committed deal"),
+        "{out}"
+    );
+    app.stop().await;
+}

@@ -50,6 +50,25 @@ pub fn verify(record: &Value, text: &str) -> Result<(), Mismatch> {
             "the deal and the salt do not give the commitment published at the start".into(),
         ));
     }
+    // The seed keys every coin tossed between tied bids, yet the commitment covers the deal
+    // alone. When the service drew the deal, it drew it from that seed: the seed must draw the
+    // committed deal again, which binds the seed too.
+    if record["deal_given_by"] == "service" {
+        let seed = need("seed")?.as_u64().ok_or_else(|| {
+            Mismatch::Unreadable("\"seed\" is not a whole number of 0 or more".into())
+        })?;
+        let settings: super::rules::Settings =
+            serde_json::from_value(record["settings"].clone()).unwrap_or_default();
+        let drawn = super::rules::deal::Deal::draw(players.len(), &settings, seed)
+            .map_err(|e| Mismatch::Unreadable(format!("the seed draws no deal: {e}")))?;
+        if drawn != deal {
+            return Err(Mismatch::Differs(
+                "the seed does not draw the committed deal, though the service drew it: the coin \
+                 tosses it keys are not the game's"
+                    .into(),
+            ));
+        }
+    }
     let rounds = replayed["rounds"].as_array().cloned().unwrap_or_default();
     if rounds.len() != published.len() {
         return Err(Mismatch::Differs(format!(
