@@ -282,3 +282,43 @@ async fn bad_links_and_bad_input_are_refused_clearly() {
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_deadline_closing_found_before_a_pause_or_an_extension_leaves_the_round_open() {
+    let mut app = TestApp::spawn().await;
+    let (id, _, gm) = scenario_game(&app).await;
+    let master = app.running.as_ref().unwrap().master.clone();
+    let actions = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
+    // The game master pauses; a scheduler that listed the round as due just before still
+    // asks for its closing at the deadline: the round stays open, as the game master was told.
+    let (s, said) = app.post_json(&actions, &json!({"action": "pause"})).await;
+    assert_eq!(s, 200, "{said}");
+    let closed = master
+        .close_round(id, 1, ClosedBy::Deadline, Resolution::Continue)
+        .await
+        .unwrap();
+    assert!(!closed, "a paused round is not closed by its deadline");
+    let (s, said) = app.post_json(&actions, &json!({"action": "resume"})).await;
+    assert_eq!(s, 200, "{said}");
+    // Extended, so not due: the same.
+    let (s, said) = app
+        .post_json(&actions, &json!({"action": "extend", "hours": 5}))
+        .await;
+    assert_eq!(s, 200, "{said}");
+    let closed = master
+        .close_round(id, 1, ClosedBy::Deadline, Resolution::Continue)
+        .await
+        .unwrap();
+    assert!(
+        !closed,
+        "a round whose deadline is ahead is not closed by it"
+    );
+    assert_eq!(master.public_game(id).await.unwrap().round, 1);
+    // The game master's own "resolve now" still closes it.
+    let closed = master
+        .close_round(id, 1, ClosedBy::GameMaster, Resolution::Continue)
+        .await
+        .unwrap();
+    assert!(closed);
+    app.stop().await;
+}

@@ -53,7 +53,7 @@ pub fn plan(site: &Site, closings: &[Closing], requests: &[CloseRequest], now: i
             .map(|i| &closings[i]);
         let again = plan.closed.iter().any(|c| c.game_id == r.game_id);
         let result = match found {
-            Some(c) if !again && c.game.round == r.round && c.game.status.has_round_open() => {
+            Some(c) if !again && c.game.round == r.round && still_due(c, r, now) => {
                 close(site, c, r, now).map(|closed| {
                     let over = closed.schedule.status == GameStatus::Over;
                     plan.closed.push(closed);
@@ -65,6 +65,24 @@ pub fn plan(site: &Site, closings: &[Closing], requests: &[CloseRequest], now: i
         plan.results.push(result);
     }
     plan
+}
+
+/// Whether the round asked for may close now, as the locked game stands: the game master's
+/// "resolve now" closes an open round, paused or not; the scheduler's closing (at the deadline,
+/// or once all are ready) needs the game still open and the round still due. Its list of due
+/// games was read before the lock: a pause or an extension committed since keeps the round
+/// open, as the game master was told.
+fn still_due(c: &Closing, r: &CloseRequest, now: i64) -> bool {
+    use crate::model::ClosedBy;
+    let game = &c.game;
+    match r.closed_by {
+        ClosedBy::GameMaster => game.status.has_round_open(),
+        ClosedBy::Deadline | ClosedBy::AllReady => {
+            game.status == GameStatus::Open
+                && (game.deadline.is_some_and(|d| d <= now)
+                    || game.close_at.is_some_and(|d| d <= now))
+        }
+    }
 }
 
 /// One round closed: resolved by the rules, with its bulletin, reports and mail.
