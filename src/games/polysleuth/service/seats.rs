@@ -46,6 +46,13 @@ impl Master {
                 for standby in self.store.standbys(&self.store.pool, id).await? {
                     let mut tx = self.store.write().await?;
                     let game = self.locked(&mut tx, id).await?;
+                    // The seat is looked at again as the locked game stands: the game master,
+                    // or another instance's tick, may have given it to someone meanwhile, who
+                    // must not lose it at once.
+                    let now = states::parse(&game)?;
+                    if !now.done.get(seat).copied().unwrap_or(false) {
+                        break;
+                    }
                     match self
                         .replace(&mut tx, &game, seat, Newcomer::Standby(standby.id))
                         .await
