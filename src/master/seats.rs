@@ -94,10 +94,15 @@ impl Master {
                 taker.computer,
             )
             .await?;
+        // Claimed only if still standing by: two games giving seats at once (two game
+        // masters, two instances) cannot both seat one "any game" standby.
         if let Some((id, _)) = taker.signup {
-            self.store
-                .set_signup(tx, id, SignupStatus::Seated, None, crate::clock::now())
-                .await?;
+            if !self.store.seat_standby(tx, id).await? {
+                return Err(MasterError::Conflict(said!(
+                    "error-not-standing-by",
+                    id = id
+                )));
+            }
         }
         Ok(Reseated {
             old,

@@ -314,6 +314,17 @@ impl Store {
         .await?)
     }
 
+    /// A standby given a seat: false when they were not standing by any more (seated
+    /// elsewhere, or withdrawn, by another request that committed first).
+    pub async fn seat_standby(&self, tx: &mut Conn, id: i64) -> Result<bool, StoreError> {
+        let done =
+            sqlx::query("UPDATE signups SET status = 'seated' WHERE id = $1 AND status = 'joined'")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
     pub async fn set_signup(
         &self,
         tx: &mut Conn,

@@ -715,3 +715,38 @@ async fn classic_sleuth_seats_no_address_twice_and_its_game_master_form_keeps_th
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_standby_for_any_game_is_seated_once_when_two_games_claim_them_at_once() {
+    use polysleuth::store::{SignupKind, SignupStatus};
+    let mut app = TestApp::spawn().await;
+    let store = &app.running.as_ref().unwrap().master.store;
+    let mut tx = store.write().await.unwrap();
+    let id = store
+        .add_signup(
+            &mut tx,
+            None,
+            SignupKind::Standby,
+            "Sam",
+            "sam@example.org",
+            1,
+        )
+        .await
+        .unwrap();
+    store
+        .set_signup(&mut tx, id, SignupStatus::Joined, None, 2)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    // Two games, each in its own transaction, claim the same standby: only the first does.
+    let mut first = store.write().await.unwrap();
+    assert!(store.seat_standby(&mut first, id).await.unwrap());
+    first.commit().await.unwrap();
+    let mut second = store.write().await.unwrap();
+    assert!(
+        !store.seat_standby(&mut second, id).await.unwrap(),
+        "seated already"
+    );
+    drop(second);
+    app.stop().await;
+}

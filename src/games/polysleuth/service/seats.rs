@@ -12,7 +12,7 @@ use crate::master::seats::{Newcomer, Taker};
 use crate::master::{json, Master, MasterError, Result};
 use crate::model::Note;
 use crate::said;
-use crate::store::{GameRow, SignupStatus, Tx};
+use crate::store::{GameRow, Tx};
 
 impl Master {
     /// In games that allow it, the seat of a player just marked done for being idle goes to
@@ -127,10 +127,15 @@ impl Master {
             seat,
         };
         self.add_note(tx, &row, Some(note), None).await?;
+        // Claimed only if still standing by: two games giving seats at once (two game
+        // masters, two instances) cannot both seat one "any game" standby.
         if let Some((id, _)) = signup {
-            self.store
-                .set_signup(tx, id, SignupStatus::Seated, None, now())
-                .await?;
+            if !self.store.seat_standby(tx, id).await? {
+                return Err(MasterError::Conflict(said!(
+                    "error-not-standing-by",
+                    id = id
+                )));
+            }
         }
         if old.mailed() {
             let t = old.lang(game);
