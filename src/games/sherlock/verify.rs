@@ -26,15 +26,18 @@ pub fn verify(record: &Value) -> Result<(), Mismatch> {
             record["commitment"], out["commitment"]
         )));
     }
+    // Every record the service publishes says how the game ended and shows its deck: a
+    // record without one of them cannot be checked, and is refused as unreadable.
     for key in ["over", "outcome", "turn", "wounds"] {
-        if record.get(key).is_some_and(|v| *v != out[key]) {
+        if *need(key)? != out[key] {
             return Err(Mismatch::Differs(format!(
                 "\"{key}\": the record says {}, its replies replayed give {}",
                 record[key], out[key]
             )));
         }
     }
-    if let Some(deck) = record.get("deck").filter(|d| **d != out["deck"]) {
+    let deck = need("deck")?;
+    if *deck != out["deck"] {
         return Err(Mismatch::Differs(format!(
             "the deck: the record says {deck}, the seed shuffles {}",
             out["deck"]
@@ -46,6 +49,20 @@ pub fn verify(record: &Value) -> Result<(), Mismatch> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_record_without_its_end_or_its_deck_cannot_be_verified() {
+        let full = record(json!([{"deadline": true}, {"deadline": true}, {"deadline": true}]));
+        assert_eq!(verify(&full), Ok(()));
+        for key in ["over", "outcome", "turn", "wounds", "deck"] {
+            let mut cut = full.clone();
+            cut.as_object_mut().unwrap().remove(key);
+            assert!(
+                matches!(verify(&cut), Err(Mismatch::Unreadable(_))),
+                "{key}"
+            );
+        }
+    }
 
     /// A finished game's record, as a replay of `messages` gives it.
     fn record(messages: Value) -> Value {
