@@ -33,9 +33,13 @@ fn tempdir() -> PathBuf {
     dir
 }
 
-/// `expected` holds only the fields to compare; numbers compare by value (8 == 8.0).
+/// `expected` holds only the fields to compare; numbers compare by value (8 == 8.0). An empty
+/// object expected (`"rejected": {}`) means none: it must be empty too.
 fn assert_subset(expected: &Value, actual: &Value, path: &str) {
     match (expected, actual) {
+        (Value::Object(e), Value::Object(a)) if e.is_empty() => {
+            assert!(a.is_empty(), "{path}: expected {{}}, got {actual}");
+        }
         (Value::Object(e), Value::Object(a)) => {
             for (k, v) in e {
                 let inner = format!("{path}.{k}");
