@@ -176,6 +176,22 @@ async fn a_game_of_clue_is_played_on_the_pages_and_by_mail_to_a_right_accusation
     let (code, out, err) = crate::records::verify(&bad).await;
     assert_eq!(code, Some(1), "{err}");
     assert!(format!("{out}{err}").contains("commitment"), "{out} {err}");
+    // A suggestion changed before the winning accusation, the end left as it was: the log
+    // catches it.
+    assert!(!record["log"].as_array().unwrap().is_empty(), "{record}");
+    let mut bad = record.clone();
+    let messages = bad["messages"].as_array_mut().unwrap();
+    let step = (messages.iter_mut())
+        .find(|m| m["text"].as_str().is_some_and(|t| t.contains("suggest")))
+        .expect("a suggestion");
+    let text = step["text"].as_str().unwrap().to_string();
+    let other = match text.contains("Plum") {
+        true => text.replacen("Plum", "Green", 1),
+        false => text.replacen("suggest ", "suggest Plum with ", 1),
+    };
+    step["text"] = json!(other);
+    let (code, out, err) = crate::records::verify(&bad).await;
+    assert_eq!(code, Some(1), "{out} {err}");
     let _ = gm;
     app.stop().await;
 }

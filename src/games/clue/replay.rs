@@ -222,6 +222,7 @@ fn json_of(
         "messages": messages,
         "over": game.over(),
         "winner": game.game.winner.map(|w| names[w].clone()),
+        "log": game.log,
     }))
 }
 

@@ -1,6 +1,7 @@
 //! `polysleuth verify` of a Clue record: its seed and salt must give its commitment, and its
 //! messages, replayed by the engine with every roll and every card drawn again from the seed,
-//! must end the game as the record says (over, and who won).
+//! must give the record's log, event by event, and end the game as the record says (over, and
+//! who won).
 
 use serde_json::{json, Value};
 
@@ -33,6 +34,20 @@ pub fn verify(record: &Value) -> Result<(), Mismatch> {
                 record[key], out[key]
             )));
         }
+    }
+    // Every roll, move, suggestion and card shown, as the game logged them: a step changed
+    // anywhere shows. Records published before they kept their log are checked by their end.
+    match record.get("log") {
+        Some(log) if *log != out["log"] => {
+            return Err(Mismatch::Differs(
+                "the log: the record's events are not those its messages replay to".into(),
+            ))
+        }
+        Some(_) => {}
+        None => eprintln!(
+            "note: this record is from before records kept their log: its messages were \
+             checked by the end they replay to, not step by step"
+        ),
     }
     if let Some(envelope) = record.get("envelope") {
         if out["setup"]["envelope"] != *envelope {

@@ -1,6 +1,7 @@
 //! A finished game of Clue's record (`/games/{id}/record.json`): the replay input that plays
 //! it again — players, seed and salt, house rules, every message carried out — with the
-//! commitment and what the game showed at its end. `verify` replays it and compares.
+//! commitment, what the game showed at its end, and its whole log (every roll, move,
+//! suggestion and card shown). `verify` replays it and compares.
 
 use serde_json::{json, Value};
 
@@ -26,6 +27,7 @@ pub fn record(row: &GameRow, g: &Stored) -> Value {
         "envelope": names(&g.game.setup.envelope),
         "over": g.over(),
         "winner": g.game.winner.map(|w| g.game.players[w].clone()),
+        "log": g.log,
         "deal_given_by": crate::master::deal_given_by(row),
     })
 }
