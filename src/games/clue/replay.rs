@@ -48,6 +48,8 @@ pub struct Input {
     pub _envelope: Option<serde_json::Value>,
     #[serde(default, rename = "over")]
     pub _over: Option<serde_json::Value>,
+    #[serde(default, rename = "log")]
+    pub _log: Option<serde_json::Value>,
     #[serde(default, rename = "winner")]
     pub _winner: Option<serde_json::Value>,
     #[serde(default, rename = "deal_given_by")]
