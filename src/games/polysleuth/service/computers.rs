@@ -49,8 +49,16 @@ pub async fn play_owed(
             .iter()
             .filter(|p| p.computer.is_none() && away(p) && !turns.iter().any(|t| t.seat == p.seat))
         {
-            master.submit(p, "ready", Via::Computer).await?;
-            sent += 1;
+            // For this round only: if it closed meanwhile, the next round's turn waits for
+            // the next pass (the player may be back by then).
+            match master
+                .submit_for(p, "ready", Via::Computer, Some(row.round))
+                .await
+            {
+                Ok(_) => sent += 1,
+                Err(MasterError::Conflict(_)) => {}
+                Err(e) => return Err(e),
+            }
         }
         let people_ready = players
             .iter()
@@ -120,7 +128,21 @@ async fn play(master: &Master, timing: &Timing, player: &PlayerRow) -> Result<()
             "ready".to_string()
         }
     };
-    match master.submit(player, &text, Via::Computer).await? {
+    // Worked out for this round: if it closed meanwhile, the turn is for no other round,
+    // and the computer plays the next one in its turn.
+    let answer = master.submit_for(player, &text, Via::Computer, Some(row.round));
+    let answer = match answer.await {
+        Err(MasterError::Conflict(_)) => {
+            tracing::debug!(
+                game = row.id,
+                seat = player.seat,
+                "a computer's round closed first"
+            );
+            return Ok(());
+        }
+        answer => answer?,
+    };
+    match answer {
         TurnReply::Rejected { errors, .. } => {
             // Never the turn's lines: they would tell what the seat knows.
             tracing::warn!(
@@ -129,7 +151,10 @@ async fn play(master: &Master, timing: &Timing, player: &PlayerRow) -> Result<()
                 problems = errors.len(),
                 "a computer player's turn was refused; it sends an empty turn instead"
             );
-            master.submit(player, "ready", Via::Computer).await?;
+            match (master.submit_for(player, "ready", Via::Computer, Some(row.round))).await {
+                Ok(_) | Err(MasterError::Conflict(_)) => {}
+                Err(e) => return Err(e),
+            }
         }
         _ => tracing::debug!(
             game = row.id,
