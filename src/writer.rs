@@ -31,7 +31,6 @@ enum Job {
         player: PlayerRow,
         text: String,
         via: Via,
-        round: Option<i64>,
         answer: oneshot::Sender<Result<Reply, MasterError>>,
     },
     Inbound {
@@ -74,16 +73,11 @@ impl Job {
     fn submission(&self) -> Option<Submission<'_>> {
         match self {
             Job::Turn {
-                player,
-                text,
-                via,
-                round,
-                ..
+                player, text, via, ..
             } => Some(Submission {
                 player,
                 text,
                 via: *via,
-                round: *round,
             }),
             _ => None,
         }
@@ -202,21 +196,18 @@ impl Writer {
     }
 
     /// Stores a turn for the open round, checked and confirmed as `via` says: the game's
-    /// reply, which its game reads as its own type. With `round`, only while that round is the
-    /// open one (a turn worked out from a round that has closed since is not another's).
+    /// reply, which its game reads as its own type.
     pub async fn submit(
         &self,
         player: &PlayerRow,
         text: &str,
         via: Via,
-        round: Option<i64>,
     ) -> Result<Reply, MasterError> {
         let (answer, reply) = oneshot::channel();
         let job = Job::Turn {
             player: player.clone(),
             text: text.to_string(),
             via,
-            round,
             answer,
         };
         self.send(job, reply).await

@@ -322,28 +322,3 @@ async fn a_deadline_closing_found_before_a_pause_or_an_extension_leaves_the_roun
     assert!(closed);
     app.stop().await;
 }
-
-#[tokio::test]
-async fn a_turn_worked_out_for_a_round_that_closed_since_is_refused_not_stored_for_the_next() {
-    let mut app = TestApp::spawn().await;
-    let (id, links, _) = scenario_game(&app).await;
-    let master = app.running.as_ref().unwrap().master.clone();
-    let token = links[0].rsplit('/').next().unwrap().to_string();
-    let ann = master.authenticate(&token).await.unwrap();
-    // For the open round, it is stored.
-    let via = polysleuth::model::Via::Computer;
-    assert!(master.submit_for(&ann, "ready", via, Some(1)).await.is_ok());
-    // The round closes; a turn still meant for it is refused, and round 2 holds nothing.
-    assert!(master
-        .close_round(id, 1, ClosedBy::GameMaster, Resolution::Continue)
-        .await
-        .unwrap());
-    let late = master.submit_for(&ann, "ready", via, Some(1)).await;
-    assert!(
-        matches!(late, Err(polysleuth::master::MasterError::Conflict(_))),
-        "{late:?}"
-    );
-    let turns = master.store.turns(&master.store.pool, id, 2).await.unwrap();
-    assert!(turns.iter().all(|t| t.seat != ann.seat), "{turns:?}");
-    app.stop().await;
-}

@@ -49,16 +49,8 @@ pub async fn play_owed(
             .iter()
             .filter(|p| p.computer.is_none() && away(p) && !turns.iter().any(|t| t.seat == p.seat))
         {
-            // For this round only: if it closed meanwhile, the next round's turn waits for
-            // the next pass (the player may be back by then).
-            match master
-                .submit_for(p, "ready", Via::Computer, Some(row.round))
-                .await
-            {
-                Ok(_) => sent += 1,
-                Err(MasterError::Conflict(_)) => {}
-                Err(e) => return Err(e),
-            }
+            master.submit(p, "ready", Via::Computer).await?;
+            sent += 1;
         }
         let people_ready = players
             .iter()
@@ -128,21 +120,7 @@ async fn play(master: &Master, timing: &Timing, player: &PlayerRow) -> Result<()
             "ready".to_string()
         }
     };
-    // Worked out for this round: if it closed meanwhile, the turn is for no other round,
-    // and the computer plays the next one in its turn.
-    let answer = master.submit_for(player, &text, Via::Computer, Some(row.round));
-    let answer = match answer.await {
-        Err(MasterError::Conflict(_)) => {
-            tracing::debug!(
-                game = row.id,
-                seat = player.seat,
-                "a computer's round closed first"
-            );
-            return Ok(());
-        }
-        answer => answer?,
-    };
-    match answer {
+    match master.submit(player, &text, Via::Computer).await? {
         TurnReply::Rejected { errors, .. } => {
             // Never the turn's lines: they would tell what the seat knows.
             tracing::warn!(
@@ -151,10 +129,7 @@ async fn play(master: &Master, timing: &Timing, player: &PlayerRow) -> Result<()
                 problems = errors.len(),
                 "a computer player's turn was refused; it sends an empty turn instead"
             );
-            match (master.submit_for(player, "ready", Via::Computer, Some(row.round))).await {
-                Ok(_) | Err(MasterError::Conflict(_)) => {}
-                Err(e) => return Err(e),
-            }
+            master.submit(player, "ready", Via::Computer).await?;
         }
         _ => tracing::debug!(
             game = row.id,

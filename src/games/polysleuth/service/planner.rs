@@ -115,14 +115,6 @@ impl Planner {
                 replies.push(Err(MasterError::Conflict(said!("error-game-over-no-more"))));
                 continue;
             }
-            if s.round.is_some_and(|r| r != game.round) {
-                replies.push(Err(MasterError::Conflict(said!(
-                    "error-round-already-resolved",
-                    round = s.round.unwrap_or_default(),
-                    game = game.id
-                ))));
-                continue;
-            }
             let key = (game.id, s.player.seat);
             // Typography (a phone's apostrophe, a no-break space) is read as plain text.
             let text = crate::games::polysleuth::rules::typography::normalise(s.text);
