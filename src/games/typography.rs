@@ -80,6 +80,15 @@ pub fn too_long(text: &str) -> Option<String> {
     })
 }
 
+/// A message too long to be commands, refused whole as the games of turns refuse a line: its
+/// first line (shortened) and why; None when it may be read.
+pub fn too_long_refusal(text: &str) -> Option<(String, String)> {
+    let why = too_long(text)?;
+    let first = (meaningful_lines(text).next())
+        .map_or(String::new(), |(_, l)| l.trim().chars().take(80).collect());
+    Some((first, why))
+}
+
 /// Lines of a turn that carry meaning: not blank, not comments or quotes, before the signature.
 pub fn meaningful_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines()

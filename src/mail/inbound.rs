@@ -363,6 +363,16 @@ impl Commands {
     }
 }
 
+/// The lines of a text that are shared commands (`status`, `help`, a language, a time zone) or
+/// that `also` takes, one a line: what a game keeps when such commands alone lift a skip.
+pub fn shared_command_text(text: &str, also: impl Fn(&str) -> bool) -> String {
+    let lines: Vec<&str> = crate::games::typography::meaningful_lines(text)
+        .map(|(_, l)| l.trim())
+        .filter(|l| is_shared_command(l) || also(l))
+        .collect();
+    lines.join("\n")
+}
+
 /// Whether a line is one of the mail commands every game shares (`status`, `help`, `language`,
 /// `timezone`, in English or French), rather than prose: each game's door keeps such lines
 /// with the turn it reads.

@@ -1165,21 +1165,12 @@ async fn a_game_stored_before_turns_went_on_among_the_skipped_plays_and_verifies
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_i64().unwrap();
     // The game's state as it was stored before the rule: no `turns_among_skipped`.
-    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
-    let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
-        .bind(id)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
-    let mut state: Value = serde_json::from_str(&state).unwrap();
-    assert_eq!(state["turns_among_skipped"], true, "a new game goes on");
-    state.as_object_mut().unwrap().remove("turns_among_skipped");
-    sqlx::query("UPDATE games SET state = $1 WHERE id = $2")
-        .bind(state.to_string())
-        .bind(id)
-        .execute(&pool)
-        .await
-        .unwrap();
+    let stored = crate::common::clue::stored(&app, id).await;
+    assert_eq!(stored["turns_among_skipped"], true, "a new game goes on");
+    crate::common::clue::edit_stored(&app, id, |s| {
+        s.as_object_mut().unwrap().remove("turns_among_skipped");
+    })
+    .await;
     // Three deadlines: everyone is skipped, and, as then, nobody is on turn.
     for k in 0..3u64 {
         let turn = public(&app, id).await["turn"].as_u64().unwrap();

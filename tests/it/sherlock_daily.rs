@@ -69,19 +69,7 @@ async fn game_of(app: &TestApp, email: &str) -> i64 {
 async fn end_the_day(app: &TestApp, today: &str, yesterday: &str, games: &[i64]) {
     let pool = app.running.as_ref().unwrap().master.store.pool.clone();
     for id in games {
-        let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
-            .bind(id)
-            .fetch_one(&pool)
-            .await
-            .unwrap();
-        let mut state: Value = serde_json::from_str(&state).unwrap();
-        state["daily"] = Value::from(yesterday);
-        sqlx::query("UPDATE games SET state = $1 WHERE id = $2")
-            .bind(state.to_string())
-            .bind(id)
-            .execute(&pool)
-            .await
-            .unwrap();
+        crate::common::clue::edit_stored(app, *id, |s| s["daily"] = Value::from(yesterday)).await;
     }
     for table in ["daily_cases", "daily_plays"] {
         sqlx::query(&format!("UPDATE {table} SET day = $1 WHERE day = $2"))
@@ -294,20 +282,7 @@ async fn a_daily_game_takes_no_play_once_its_day_has_ended_and_its_deck_is_publi
     let lines = plan_turn(&before, searching).join("\n");
 
     // The day ends before the scheduler has ended the game: only its state knows yet.
-    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
-    let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
-        .bind(id)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
-    let mut state: Value = serde_json::from_str(&state).unwrap();
-    state["daily"] = Value::from("2000-01-01");
-    sqlx::query("UPDATE games SET state = $1 WHERE id = $2")
-        .bind(state.to_string())
-        .bind(id)
-        .execute(&pool)
-        .await
-        .unwrap();
+    crate::common::clue::edit_stored(&app, id, |s| s["daily"] = Value::from("2000-01-01")).await;
 
     let api = page.replacen("/sherlock/play/", "/api/sherlock/play/", 1);
     let (status, answer) = app

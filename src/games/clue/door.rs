@@ -124,11 +124,8 @@ pub(crate) async fn handle(
     }
     if !commands.has_turn_lines {
         // The commands alone still lift an idleness skip (a turn's lines lift it in `act`).
-        let shared: Vec<&str> = crate::games::typography::meaningful_lines(&own.text)
-            .map(|(_, l)| l.trim())
-            .filter(|l| inbound::is_shared_command(l))
-            .collect();
-        master.clue_heard_from(&player, &shared.join("\n")).await?;
+        let shared = inbound::shared_command_text(&own.text, |_| false);
+        master.clue_heard_from(&player, &shared).await?;
     }
     if commands.commands.contains(&Command::Status) {
         let g = parse(&master.public_game(row.id).await?)?;

@@ -82,13 +82,8 @@ pub(crate) async fn handle(
     }
     if !commands.has_turn_lines && (!commands.commands.is_empty() || digest_to.is_some()) {
         // The commands alone still lift a skip for idleness (turn lines lift it in `act`).
-        let shared: Vec<&str> = crate::games::typography::meaningful_lines(&own.text)
-            .map(|(_, l)| l.trim())
-            .filter(|l| inbound::is_shared_command(l) || digest(l).is_some())
-            .collect();
-        master
-            .classic_heard_from(&player, &shared.join("\n"))
-            .await?;
+        let shared = inbound::shared_command_text(&own.text, |l| digest(l).is_some());
+        master.classic_heard_from(&player, &shared).await?;
     }
     if commands.commands.contains(&Command::Status) {
         master.classic_status(&player).await?;

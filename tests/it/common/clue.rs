@@ -1,5 +1,6 @@
 //! What the Clue tests read of a game besides its pages: the stored game (to know the deal a
-//! test plays against) and the public table's API answer.
+//! test plays against, or to stand in for one stored long ago) and the public table's API
+//! answer.
 
 use serde_json::Value;
 
@@ -14,6 +15,20 @@ pub async fn stored(app: &TestApp, id: i64) -> Value {
         .await
         .unwrap();
     serde_json::from_str(&state).unwrap()
+}
+
+/// Changes the stored game as `f` says: a test's stand-in for a state stored long ago, or a
+/// day that has ended.
+pub async fn edit_stored(app: &TestApp, id: i64, f: impl FnOnce(&mut Value)) {
+    let mut state = stored(app, id).await;
+    f(&mut state);
+    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
+    sqlx::query("UPDATE games SET state = $1 WHERE id = $2")
+        .bind(state.to_string())
+        .bind(id)
+        .execute(&pool)
+        .await
+        .unwrap();
 }
 
 /// The public table, as its API gives it.

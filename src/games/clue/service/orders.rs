@@ -18,12 +18,10 @@ impl Master {
     /// Carries out a player's message; one too long to be commands is refused whole, and
     /// nothing is read or kept.
     pub async fn clue_command(&self, player: &PlayerRow, text: &str) -> Result<Answer> {
-        if let Some(why) = crate::games::typography::too_long(text) {
-            let first = (crate::games::typography::meaningful_lines(text).next())
-                .map_or(String::new(), |(_, l)| l.trim().chars().take(80).collect());
+        if let Some(refused) = crate::games::typography::too_long_refusal(text) {
             return Ok(Answer {
                 done: Vec::new(),
-                refused: Some((first, why)),
+                refused: Some(refused),
             });
         }
         let seat = player.seat as usize;

@@ -100,9 +100,7 @@ impl Master {
         with_pending: bool,
     ) -> Result<Replied> {
         // Too long to be commands: refused whole, unread (a reply that plays is kept whole).
-        if let Some(why) = crate::games::typography::too_long(text) {
-            let first = (crate::games::typography::meaningful_lines(text).next())
-                .map_or(String::new(), |(_, l)| l.trim().chars().take(80).collect());
+        if let Some((first, why)) = crate::games::typography::too_long_refusal(text) {
             return Ok(Replied {
                 lines: vec![crate::games::sherlock::replay::LineDone {
                     line: first,
