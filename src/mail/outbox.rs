@@ -24,14 +24,23 @@ fn store_error(e: crate::master::MasterError) -> crate::store::StoreError {
     crate::store::StoreError::Database(sqlx::Error::Protocol(e.to_string()))
 }
 
-/// How long a claimed mail is reserved for the worker that claimed it: longer than a batch
-/// can take with every SMTP command at its timeout (`SMTP_TIMEOUT`), so that another instance
-/// never takes over a batch still being sent, and sends it twice.
-pub const LEASE_SECONDS: i64 = 120;
+/// How long mail claimed to be written as files is reserved for the worker that claimed it:
+/// writing takes well under a second, so after a crash another instance (or this one,
+/// restarted) takes the rows over soon.
+pub const FILE_LEASE_SECONDS: i64 = 20;
 
-/// The longest an SMTP server may take to answer one command (lettre waits 60 s by default,
-/// longer than the lease was).
-pub const SMTP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
+/// The longest an SMTP server may take to answer one command (lettre waits 60 s by default).
+pub const SMTP_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// The longest one whole SMTP exchange (connection, TLS, each command, the data) may take
+/// before it counts as a failure to retry. A batch's mails are sent at once, so a batch takes
+/// no longer than this.
+pub const SMTP_EXCHANGE_DEADLINE: Duration = Duration::from_secs(60);
+
+/// How long mail claimed for SMTP is reserved: longer than a batch can take
+/// (`SMTP_EXCHANGE_DEADLINE`), so that another instance never takes over a batch still being
+/// sent and sends it twice; short enough that a crashed instance's batch goes out soon.
+pub const SMTP_LEASE_SECONDS: i64 = SMTP_EXCHANGE_DEADLINE.as_secs() as i64 + 30;
 
 /// Marks our own mail, so the mail door never answers it (a loop guard).
 pub const LOOP_HEADER: &str = "X-Polysleuth-Loop";
@@ -246,10 +255,16 @@ impl Outbox {
             Transport::Smtp(smtp) => {
                 futures_util::future::join_all(rows.iter().map(|row| async move {
                     let msg = self.message(row).map_err(Failure::passing)?;
-                    smtp.send(msg).await.map(|_| ()).map_err(|e| Failure {
-                        permanent: refuses_recipient(&e),
-                        message: format!("SMTP: {e}"),
-                    })
+                    match tokio::time::timeout(SMTP_EXCHANGE_DEADLINE, smtp.send(msg)).await {
+                        Ok(sent) => sent.map(|_| ()).map_err(|e| Failure {
+                            permanent: refuses_recipient(&e),
+                            message: format!("SMTP: {e}"),
+                        }),
+                        Err(_) => Err(Failure::passing(format!(
+                            "SMTP: no answer within {} s",
+                            SMTP_EXCHANGE_DEADLINE.as_secs()
+                        ))),
+                    }
                 }))
                 .await
             }
@@ -260,9 +275,9 @@ impl Outbox {
     /// on us), then marks the batch sent in one write. Returns how many were sent.
     pub async fn run_once(&self) -> Result<usize, crate::store::StoreError> {
         // A small batch and a short lease: if this instance dies, another takes the rows over soon.
-        let batch = match self.transport {
-            Transport::Files(_) => FILE_BATCH,
-            Transport::Smtp(_) => BATCH,
+        let (batch, lease) = match self.transport {
+            Transport::Files(_) => (FILE_BATCH, FILE_LEASE_SECONDS),
+            Transport::Smtp(_) => (BATCH, SMTP_LEASE_SECONDS),
         };
         // Look without the writer first: most ticks find nothing to send.
         if !self.store.mail_due(now()).await? {
@@ -270,7 +285,7 @@ impl Outbox {
         }
         let rows = self
             .writer
-            .claim_mail(LEASE_SECONDS, batch)
+            .claim_mail(lease, batch)
             .await
             .map_err(store_error)?;
         let results = self.deliver_all(&rows).await;
