@@ -225,7 +225,9 @@ impl Master {
         let now = now();
         let mut tx = self.store.write().await?;
         // Anyone may type an address: one address is sent a few confirmations a day at most,
-        // counted in the write transaction, so sign-ups at once count one after the other.
+        // counted in the write transaction that holds the address, so sign-ups at once, on
+        // any instance, count one after the other.
+        self.store.lock_address(&mut tx, email).await?;
         if self
             .store
             .pending_signups_of(&mut tx, email, now - 86_400)

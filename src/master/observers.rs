@@ -35,32 +35,34 @@ impl Master {
             email = email,
             most = MAX_UNCONFIRMED_SUBSCRIPTIONS
         );
-        match self.store.observer_of(game_id, email).await? {
+        // Decided and kept in one write transaction that holds the address: requests at once,
+        // on any instance, count one after the other.
+        let mut tx = self.store.write().await?;
+        self.store.lock_address(&mut tx, email).await?;
+        let existing = match self.store.observer_of(&mut tx, game_id, email).await? {
             Some(o) if o.confirmed_at.is_some() => return Ok(asked),
             // Asked within the day: the first request stands, no second mail.
             Some(o) if now - o.asked_at < 86_400 => return Ok(asked),
-            Some(o) => self.store.observer_asked_again(o.id, now).await?,
-            None => {}
-        }
+            existing => existing,
+        };
         if self
             .store
-            .unconfirmed_observers(email, now - 86_400)
+            .unconfirmed_observers(&mut tx, email, now - 86_400)
             .await?
             >= MAX_UNCONFIRMED_SUBSCRIPTIONS
         {
             return Ok(asked);
         }
-        let mut tx = self.store.write().await?;
-        let id = match self
-            .store
-            .add_observer(&mut tx, game_id, email, "", now)
-            .await?
-        {
-            Some(id) => id,
-            None => match self.store.observer_of(game_id, email).await? {
-                Some(o) => o.id,
-                None => return Err(MasterError::Conflict(said!("error-please-try-again"))),
-            },
+        let id = match existing {
+            Some(o) => {
+                self.store.observer_asked_again(&mut tx, o.id, now).await?;
+                o.id
+            }
+            None => self
+                .store
+                .add_observer(&mut tx, game_id, email, "", now)
+                .await?
+                .ok_or_else(|| MasterError::Conflict(said!("error-please-try-again")))?,
         };
         // Whoever asked is not known yet: the mail speaks the game's language.
         let t = game.language;

@@ -241,6 +241,16 @@ impl Store {
     pub async fn write(&self) -> Result<Tx, StoreError> {
         Ok(self.pool.begin_with(self.backend.begin_write()).await?)
     }
+
+    /// Within a write transaction, waits for any other one that holds `address` and holds it
+    /// until this one ends: caps on what one address is sent are counted and kept one request
+    /// after another, on every instance.
+    pub async fn lock_address(&self, tx: &mut Conn, address: &str) -> Result<(), StoreError> {
+        if let Some(sql) = self.backend.lock_name() {
+            sqlx::query(sql).bind(address).execute(&mut *tx).await?;
+        }
+        Ok(())
+    }
 }
 
 /// Rows per multi-row statement: well under both backends' limits on bound values.
@@ -281,6 +291,18 @@ impl Backend {
             (Backend::Sqlite, _) => "",
             (Backend::Postgres, Lock::Wait) => " FOR UPDATE",
             (Backend::Postgres, Lock::Skip) => " FOR UPDATE SKIP LOCKED",
+        }
+    }
+
+    /// A statement that holds, until the transaction ends, a lock named by one text (an
+    /// address, whatever its case): two transactions counting what one address was sent, then
+    /// adding to it, take turns. None on SQLite, whose write transactions take turns already.
+    fn lock_name(self) -> Option<&'static str> {
+        match self {
+            Backend::Sqlite => None,
+            Backend::Postgres => {
+                Some("SELECT pg_advisory_xact_lock(hashtextextended(lower($1), 1847))")
+            }
         }
     }
 

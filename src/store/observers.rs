@@ -81,6 +81,7 @@ impl Store {
     /// An address's subscription to a game.
     pub async fn observer_of(
         &self,
+        tx: &mut Conn,
         game_id: i64,
         email: &str,
     ) -> Result<Option<ObserverRow>, StoreError> {
@@ -89,28 +90,38 @@ impl Store {
         ))
         .bind(game_id)
         .bind(email)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *tx)
         .await?)
     }
 
     /// Subscriptions of an address not confirmed, asked for since `since`.
-    pub async fn unconfirmed_observers(&self, email: &str, since: i64) -> Result<i64, StoreError> {
+    pub async fn unconfirmed_observers(
+        &self,
+        tx: &mut Conn,
+        email: &str,
+        since: i64,
+    ) -> Result<i64, StoreError> {
         let (n,): (i64,) = sqlx::query_as(
             "SELECT COUNT(*) FROM observers WHERE lower(email) = lower($1) AND confirmed_at IS NULL AND created_at >= $2",
         )
         .bind(email)
         .bind(since)
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *tx)
         .await?;
         Ok(n)
     }
 
     /// A confirmation request is sent again: it counts as asked now.
-    pub async fn observer_asked_again(&self, id: i64, now: i64) -> Result<(), StoreError> {
+    pub async fn observer_asked_again(
+        &self,
+        tx: &mut Conn,
+        id: i64,
+        now: i64,
+    ) -> Result<(), StoreError> {
         sqlx::query("UPDATE observers SET created_at = $1 WHERE id = $2")
             .bind(now)
             .bind(id)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
         Ok(())
     }

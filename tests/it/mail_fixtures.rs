@@ -411,3 +411,54 @@ async fn reminders_go_to_players_with_no_turn_and_observers_get_bulletins_only()
         .contains("will receive no more bulletins"));
     app.stop().await;
 }
+
+#[tokio::test]
+async fn one_address_asking_to_follow_many_games_at_once_is_sent_at_most_the_cap_of_requests() {
+    let mut app = TestApp::spawn().await;
+    let mut games = Vec::new();
+    for n in 0..8 {
+        let (status, created) = app
+            .post_game(&game_body(
+                &["Ann", "Ben", "Cleo"],
+                None,
+                json!({"name": format!("Followed {n}")}),
+            ))
+            .await;
+        assert_eq!(status, 201, "{created}");
+        games.push(created["id"].as_i64().unwrap());
+    }
+    let (_, page) = app.get_text(&format!("/games/{}", games[0])).await;
+    let at = page.find("name=\"csrf\" value=\"").unwrap() + 19;
+    let csrf = page[at..at + 32].to_string();
+    // Eight requests for eight games, all at once, for one address.
+    let ask = |id: i64| {
+        let csrf = csrf.clone();
+        let app = &app;
+        async move {
+            let r = (app.client.post(app.url(&format!("/games/{id}/observe"))))
+                .form(&[("csrf", csrf.as_str()), ("email", "fan@example.net")])
+                .send()
+                .await
+                .unwrap();
+            (r.status().as_u16(), r.text().await.unwrap())
+        }
+    };
+    let answers = futures_util::future::join_all(games.iter().map(|id| ask(*id))).await;
+    for (status, page) in &answers {
+        assert_eq!(*status, 200, "{page}");
+        assert!(
+            page.contains("a mail with a link to confirm was sent to it"),
+            "every request is answered alike: {page}"
+        );
+    }
+    settle(&app).await;
+    let requests = (app.mails().iter())
+        .filter(|m| m.contains("To: fan@example.net"))
+        .count();
+    assert_eq!(
+        requests,
+        polysleuth::master::MAX_UNCONFIRMED_SUBSCRIPTIONS as usize,
+        "the cap holds however many ask at once"
+    );
+    app.stop().await;
+}

@@ -136,6 +136,8 @@ impl Master {
             most = crate::store::games::sherlock::MAX_DAILY_MAILS
         );
         let mut tx = self.store.write().await?;
+        // Requests at once, on any instance, count one after the other.
+        self.store.lock_address(&mut tx, &email).await?;
         if let Some(p) = self
             .store
             .daily_play_of(&mut tx, &day, &v.name(), &email)
