@@ -29,16 +29,10 @@ impl Master {
         match (game.status, action) {
             (_, GmAction::Extend { hours }) => {
                 let secs = crate::master::gm::extension(hours)?;
-                // Paused or not as the locked row says: a resume may have come between.
-                self.turn_clock(game, |status, d, r| match status {
-                    GameStatus::Paused => (None, r.map(|r| r.saturating_add(secs))),
-                    _ => (d.map(|d| d.saturating_add(secs)), None),
-                })
-                .await?;
-                Ok(said!(
-                    "done-turn-lasts-more",
-                    by = crate::lang::Value::duration(secs)
-                ))
+                let mut tx = self.store.write().await?;
+                let said = self.turn_extend_in(&mut tx, game.id, secs).await?;
+                tx.commit().await?;
+                Ok(said)
             }
             (GameStatus::Paused, GmAction::Pause) => {
                 Err(MasterError::Conflict(said!("error-game-paused-already")))
@@ -137,19 +131,24 @@ impl Master {
         Ok((row, rekeyed))
     }
 
-    /// Changes the turn's clock: (status, deadline, remaining) → (deadline, remaining), read
-    /// from the locked row.
-    pub(crate) async fn turn_clock(
+    /// Extends the turn by `secs` (paused: the time left), in the caller's transaction, so a
+    /// game that keeps more of its clock in its state (Clue's stopped turn) extends it in the
+    /// same one.
+    pub(crate) async fn turn_extend_in(
         &self,
-        game: &GameRow,
-        f: impl FnOnce(GameStatus, Option<i64>, Option<i64>) -> (Option<i64>, Option<i64>),
-    ) -> Result<()> {
-        let mut tx = self.store.write().await?;
-        let row = self.locked(&mut tx, game.id).await?;
-        let (deadline, remaining) = f(row.status, row.turn_deadline, row.remaining);
+        tx: &mut crate::store::Tx,
+        game_id: i64,
+        secs: i64,
+    ) -> Result<crate::lang::Said> {
+        let row = self.locked(tx, game_id).await?;
+        // Paused or not as the locked row says: a resume may have come between.
+        let (deadline, remaining) = match row.status {
+            GameStatus::Paused => (None, row.remaining.map(|r| r.saturating_add(secs))),
+            _ => (row.turn_deadline.map(|d| d.saturating_add(secs)), None),
+        };
         self.store
             .save_classic(
-                &mut tx,
+                tx,
                 &ClassicSave {
                     id: row.id,
                     state: &row.state,
@@ -160,8 +159,10 @@ impl Master {
                 },
             )
             .await?;
-        tx.commit().await?;
-        Ok(())
+        Ok(crate::said!(
+            "done-turn-lasts-more",
+            by = crate::lang::Value::duration(secs)
+        ))
     }
 
     /// Pauses (the time left is kept) or resumes (the clock runs from the time left).

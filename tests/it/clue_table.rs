@@ -277,6 +277,12 @@ async fn with_ask_refuter_a_refuter_chooses_by_mail_and_one_silent_past_its_hour
         no.body
     );
     assert_eq!(public(&app, id).await["phase"], "showing");
+    // The game master extends the turn while the refuter chooses: the refuter's clock and the
+    // suggester's stopped one both gain the three hours.
+    let api = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
+    let (s, said) = (app.post_json(&api, &json!({"action": "extend", "hours": 3}))).await;
+    assert_eq!(s, 200, "{said}");
+    assert_eq!(deadline(&app, id).await, show_deadline + 3 * 3600);
     // The refuter answers by mail: the suggester sees the card, the clock goes on.
     send_mail(
         &app,
@@ -292,9 +298,9 @@ async fn with_ask_refuter_a_refuter_chooses_by_mail_and_one_silent_past_its_hour
     );
     let resumed = deadline(&app, id).await;
     assert!(
-        resumed - now > 20 * 3600,
-        "the suggester's time left comes back: {}",
-        resumed - now
+        (resumed - (before + 3 * 3600)).abs() < 60,
+        "the suggester's time left comes back, three hours longer: {} after the first deadline",
+        resumed - before
     );
 
     // The suggester ends the turn; the refuter, now playing, names two of the next

@@ -37,16 +37,20 @@ impl Master {
                 self.clue_change(game.id, |s, _, _| Ok(s.end_now())).await?;
                 Ok(said!("done-game-over-every-player"))
             }
-            a @ GmAction::Extend { hours } => {
-                let said = self.turn_clock_action(&game, a).await?;
-                // While a refuter chooses, the suggester's stopped clock gains the time too.
-                self.clue_change(game.id, |s, _, _| {
+            GmAction::Extend { hours } => {
+                let secs = crate::master::gm::extension(hours)?;
+                // One transaction: the clock, and while a refuter chooses, the suggester's
+                // stopped clock, which gains the time too.
+                let mut tx = self.store.write().await?;
+                let said = self.turn_extend_in(&mut tx, game.id, secs).await?;
+                self.clue_change_in(&mut tx, game.id, |s, _, _| {
                     if let Some(left) = s.turn_left.as_mut() {
-                        *left += (hours * 3600.0).round() as i64;
+                        *left = left.saturating_add(secs);
                     }
                     Ok(())
                 })
                 .await?;
+                tx.commit().await?;
                 Ok(said)
             }
             a @ (GmAction::Pause | GmAction::Resume) => self.turn_clock_action(&game, a).await,
