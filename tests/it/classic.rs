@@ -566,6 +566,24 @@ async fn a_classic_game_with_bad_settings_is_refused_with_every_problem() {
     app.stop().await;
 }
 
+/// A game of classic Sleuth for Ann, Ben and Cleo (seed 4) whose seats are skipped after one
+/// idle turn of 24 hours: the game as made (`id`, the players' links).
+async fn drowsy_game(app: &TestApp, name: &str) -> Value {
+    let (status, created) = app
+        .post_game(&json!({
+                "name": name,
+                "gm_email": "gm@example.org",
+                "ruleset": "sleuth",
+                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+                "settings": {"idle_turns": 1, "turn_hours": 24},
+                "seed": 4,
+            }),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    created
+}
+
 async fn sql(app: &TestApp, statement: &str, id: i64) {
     let master = app.running.as_ref().unwrap().master.clone();
     sqlx::query(statement)
@@ -590,18 +608,7 @@ async fn wait_until(app: &TestApp, id: i64, what: &str, f: impl Fn(&Value) -> bo
 #[tokio::test]
 async fn deadlines_pass_turns_skip_the_idle_remind_and_mail_digests_a_day_old() {
     let mut app = TestApp::spawn().await;
-    let (status, created) = app
-        .post_game(&json!({
-                "name": "Clockwork",
-                "gm_email": "gm@example.org",
-                "ruleset": "sleuth",
-                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
-                "settings": {"idle_turns": 1, "turn_hours": 24},
-                "seed": 4,
-            }),
-        )
-        .await;
-    assert_eq!(status, 201, "{created}");
+    let created = drowsy_game(&app, "Clockwork").await;
     let id = created["id"].as_i64().unwrap();
     let links = app.player_links(&created).await;
     let api = |l: &str| l.replacen("/play/", "/api/classic/play/", 1);
@@ -880,18 +887,7 @@ async fn an_extension_past_a_year_is_refused_for_every_game_and_no_turn_passes_b
 #[tokio::test]
 async fn when_every_player_is_skipped_turns_go_on_among_them_and_the_game_master_is_told_once() {
     let mut app = TestApp::spawn().await;
-    let (status, created) = app
-        .post_game(&json!({
-                "name": "Sleepers",
-                "gm_email": "gm@example.org",
-                "ruleset": "sleuth",
-                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
-                "settings": {"idle_turns": 1, "turn_hours": 24},
-                "seed": 4,
-            }),
-        )
-        .await;
-    assert_eq!(status, 201, "{created}");
+    let created = drowsy_game(&app, "Sleepers").await;
     let id = created["id"].as_i64().unwrap();
     // Six deadlines in a row: each seat is skipped at its first, and turns still go on.
     for k in 0..6u64 {
@@ -920,18 +916,7 @@ async fn when_every_player_is_skipped_turns_go_on_among_them_and_the_game_master
 async fn a_skipped_player_is_back_after_a_status_mail_or_a_refused_command_and_the_record_verifies()
 {
     let mut app = TestApp::spawn().await;
-    let (status, created) = app
-        .post_game(&json!({
-                "name": "Nap",
-                "gm_email": "gm@example.org",
-                "ruleset": "sleuth",
-                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
-                "settings": {"idle_turns": 1, "turn_hours": 24},
-                "seed": 4,
-            }),
-        )
-        .await;
-    assert_eq!(status, 201, "{created}");
+    let created = drowsy_game(&app, "Nap").await;
     let id = created["id"].as_i64().unwrap();
     let first = public(&app, id).await["current"]
         .as_str()
@@ -984,18 +969,7 @@ async fn a_skipped_player_is_back_after_a_status_mail_or_a_refused_command_and_t
     let (code, said, _) = crate::records::verify(&record).await;
     assert_eq!((code, said.as_str()), (Some(0), "verified"));
     // Replayed, each refused step that lifted the skip carries its public event.
-    let file = common::tempdir("classic-lift").join("record.json");
-    std::fs::write(&file, record.to_string()).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
-        .args(["replay", file.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let replayed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let replayed = crate::records::replay(&record).await;
     let lifted: Vec<&Value> = (replayed["steps"].as_array().unwrap().iter())
         .filter(|s| s.get("rejected").is_some())
         .collect();
@@ -1151,18 +1125,7 @@ async fn a_game_of_turns_started_or_resumed_twice_at_once_starts_once_and_keeps_
 #[tokio::test]
 async fn a_game_stored_before_turns_went_on_among_the_skipped_plays_and_verifies_as_it_did() {
     let mut app = TestApp::spawn().await;
-    let (status, created) = app
-        .post_game(&json!({
-                "name": "Old clock",
-                "gm_email": "gm@example.org",
-                "ruleset": "sleuth",
-                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
-                "settings": {"idle_turns": 1, "turn_hours": 24},
-                "seed": 4,
-            }),
-        )
-        .await;
-    assert_eq!(status, 201, "{created}");
+    let created = drowsy_game(&app, "Old clock").await;
     let id = created["id"].as_i64().unwrap();
     // The game's state as it was stored before the rule: no `turns_among_skipped`.
     let stored = crate::common::clue::stored(&app, id).await;

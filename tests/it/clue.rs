@@ -364,18 +364,7 @@ async fn a_turn_passed_at_its_deadline_and_the_game_masters_skip_and_end_are_in_
     }
     let (code, out, err) = crate::records::verify(&record).await;
     assert_eq!(code, Some(0), "{out} {err}");
-    let file = crate::common::tempdir("clue-record").join("record.json");
-    std::fs::write(&file, record.to_string()).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
-        .args(["replay", file.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let replayed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let replayed = crate::records::replay(&record).await;
     assert_eq!(replayed["commitment"], record["commitment"]);
     assert_eq!(replayed["over"], true);
     app.stop().await;

@@ -19,6 +19,19 @@ async fn run(args: &[&str]) -> Output {
         .await
 }
 
+/// `polysleuth replay` on a record, as a file: what it prints, read as JSON (it must succeed).
+pub(crate) async fn replay(record: &Value) -> Value {
+    let file = tempdir("record").join("record.json");
+    std::fs::write(&file, record.to_string()).unwrap();
+    let out = run(&["replay", file.to_str().unwrap()]).await;
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 pub(crate) async fn verify(record: &Value) -> (Option<i32>, String, String) {
     let file = tempdir("record").join("record.json");
     std::fs::write(&file, serde_json::to_string_pretty(record).unwrap()).unwrap();
@@ -140,10 +153,7 @@ async fn a_finished_games_record_verifies_and_a_changed_one_does_not() {
     assert_eq!((code, out.as_str()), (Some(0), "verified"), "{err}");
 
     // `replay` reads the record as it is and gives the same last bulletin.
-    let file = tempdir("record").join("record.json");
-    std::fs::write(&file, record.to_string()).unwrap();
-    let replayed: Value =
-        serde_json::from_slice(&run(&["replay", file.to_str().unwrap()]).await.stdout).unwrap();
+    let replayed = replay(&record).await;
     assert_eq!(replayed["winners"], record["winners"]);
     assert_eq!(replayed["commitment"], record["commitment"]);
 
