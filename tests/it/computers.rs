@@ -33,6 +33,29 @@ fn every_card_guessed(deal: &Value) -> String {
     lines.join("\n")
 }
 
+/// The private page of Ann, the one person of the game `name`, from her welcome.
+async fn welcome_link(app: &TestApp, name: &str) -> String {
+    let start = Instant::now();
+    loop {
+        let welcome = (app.mails().into_iter())
+            .map(|m| m.replace("=\r\n", "").replace('\r', ""))
+            .find(|m| {
+                m.contains("To: ann@example.org") && m.contains("welcome to") && m.contains(name)
+            });
+        if let Some(m) = welcome {
+            let link = (m.lines())
+                .skip_while(|l| !l.starts_with("Your private page"))
+                .nth(1)
+                .unwrap()
+                .trim()
+                .to_string();
+            return crate::common::path_of(&link);
+        }
+        assert!(start.elapsed() < Duration::from_secs(15), "no welcome mail");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 async fn wait_for_end(app: &TestApp, id: i64) -> Value {
     let start = Instant::now();
     loop {
@@ -202,6 +225,49 @@ async fn a_computer_player_of_an_unknown_level_or_a_game_of_machines_alone_is_re
     assert_eq!(
         app.get_json("/api/games").await.as_array().map(Vec::len),
         Some(0)
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn computer_players_draw_their_choices_from_the_games_seed_so_two_games_of_one_seed_play_alike(
+) {
+    let mut app = TestApp::spawn().await;
+    // Two games of one seed: their seats' rows have other ids, their deals are the same.
+    let mut rounds = Vec::new();
+    for game in 0..2 {
+        let body = json!({
+            "name": format!("Novices {game}"),
+            "gm_email": "gm@example.org",
+            "players": ["Ann <ann@example.org>", "Ben <computer:novice>", "Cleo <computer:novice>", "Dan <computer:novice>"],
+            "seed": 11,
+            "grace_minutes": 0,
+        });
+        let (status, created) = app.post_game(&body).await;
+        assert_eq!(status, 201, "{created}");
+        let id = created["id"].as_i64().unwrap();
+        let ann = welcome_link(&app, &format!("Novices {game}")).await;
+        let mut bulletins = Vec::new();
+        for round in 1..=3 {
+            app.turn(&ann, "ready").await;
+            app.wait_for_round(id, round).await;
+            let b = app
+                .get_json(&format!("/api/games/{id}/rounds/{round}"))
+                .await;
+            bulletins.push(json!([b["submitted"], b["answers"], b["guesses"]]));
+        }
+        rounds.push(bulletins);
+    }
+    assert!(
+        rounds[0]
+            .iter()
+            .any(|b| b[1].as_array().is_some_and(|a| !a.is_empty())),
+        "the novices asked something: {:?}",
+        rounds[0]
+    );
+    assert_eq!(
+        rounds[0], rounds[1],
+        "the same seed, the same computer players' turns"
     );
     app.stop().await;
 }

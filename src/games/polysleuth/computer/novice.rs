@@ -2,7 +2,8 @@
 //! plainly sure of (and forgets some of those), and asks random questions for random bids.
 
 use rand::rngs::ChaCha20Rng;
-use rand::RngExt;
+
+use crate::games::stream::below;
 
 use crate::games::deck::matching;
 use crate::games::polysleuth::rules::Card;
@@ -12,8 +13,19 @@ use super::questions::{trait_sets, Candidate};
 use super::seat::Seat;
 use super::text;
 
+/// Whether a draw of `0..100` falls below `percent`: drawn with `below`, so no library's
+/// sampling method can change a computer's choices.
+fn chance(rng: &mut ChaCha20Rng, percent: u64) -> bool {
+    below(rng, 100) < percent
+}
+
+/// One of `0..n`, drawn as `chance` is.
+fn pick(rng: &mut ChaCha20Rng, n: usize) -> usize {
+    below(rng, n as u64) as usize
+}
+
 pub fn turn(seat: &Seat, rng: &mut ChaCha20Rng) -> Option<String> {
-    if rng.random_bool(0.15) {
+    if chance(rng, 15) {
         return None;
     }
     let mut lines = Vec::new();
@@ -26,7 +38,7 @@ pub fn turn(seat: &Seat, rng: &mut ChaCha20Rng) -> Option<String> {
             if place == seat.me || seat.guessed.contains(card) || seat.published.contains(card) {
                 continue;
             }
-            if rng.random_bool(0.7) {
+            if chance(rng, 70) {
                 lines.push(text::guess(seat, lines.len() + 1, card, place));
             }
         }
@@ -34,14 +46,14 @@ pub fn turn(seat: &Seat, rng: &mut ChaCha20Rng) -> Option<String> {
     let others: Vec<usize> = seat.others().collect();
     let sets = trait_sets();
     let mut eyes = seat.eyes[seat.me];
-    let asks = if rng.random_bool(0.3) { 2 } else { 1 };
+    let asks = if chance(rng, 30) { 2 } else { 1 };
     for n in 1..=asks {
-        let target = others[rng.random_range(0..others.len())];
-        let traits = sets[rng.random_range(0..sets.len())].clone();
+        let target = others[pick(rng, others.len())];
+        let traits = sets[pick(rng, sets.len())].clone();
         if matching(&traits).is_empty() {
             continue;
         }
-        let bid = rng.random_range(0..=eyes.min(8));
+        let bid = pick(rng, eyes.min(8) as usize + 1) as u32;
         eyes -= bid;
         let q = Candidate {
             target,

@@ -8,6 +8,8 @@
 use crate::said;
 use std::sync::Arc;
 
+use rand::Rng;
+
 use crate::clock::now;
 use crate::games::polysleuth::computer::{Level, Seat};
 use crate::games::polysleuth::rules::deal::stream;
@@ -91,8 +93,10 @@ async fn play(master: &Master, timing: &Timing, player: &PlayerRow) -> Result<()
     let bulletins: Vec<Bulletin> = stored.into_iter().map(|(b, _)| b.bulletin).collect();
     let reports = master.reports_of(&row, player.seat).await?;
     let seat_no = player.seat as usize;
-    let round = row.round as u64;
-    let id = player.id as u64;
+    // Keyed by a digest of the game's committed seed (never the player's row id, which anyone
+    // could guess and then foresee the computer's draws from the bulletins), by round and seat.
+    let key = stream("computer-key", state.seed, 0).next_u64();
+    let index = (row.round as u64) << 8 | player.seat as u64;
     let work = tokio::task::spawn_blocking(move || {
         let refs: Vec<&Bulletin> = bulletins.iter().collect();
         let reports = Arc::clone(&reports);
@@ -102,7 +106,7 @@ async fn play(master: &Master, timing: &Timing, player: &PlayerRow) -> Result<()
             &refs,
             reports.iter().map(|(r, rep)| (*r as u32, rep)),
         );
-        let mut rng = stream("computer", id, round);
+        let mut rng = stream("computer", key, index);
         seat.ok()
             .and_then(|seat| crate::games::polysleuth::computer::turn(level, &seat, &mut rng))
     });
