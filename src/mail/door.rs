@@ -86,12 +86,25 @@ pub async fn ingest(master: &Master, raw: &[u8]) -> Result<Ingested, MasterError
         Claim::Mine(id) => id,
         Claim::HandledBefore(id) => return Ok(duplicate(id)),
     };
-    let (outcome, sender, game, player) = match handle(master, raw, id).await {
-        Ok(handled) => handled,
-        Err(e) => {
+    // A message that breaks its reader (a bug) is kept, never acted on and never taken
+    // again: it must not stop the door for every game, as it would by killing the IMAP
+    // reader, nor come back at each pass.
+    let handled = futures_util::FutureExt::catch_unwind(std::panic::AssertUnwindSafe(handle(
+        master, raw, id,
+    )));
+    let (outcome, sender, game, player) = match handled.await {
+        Ok(Ok(handled)) => handled,
+        Ok(Err(e)) => {
             // The sender's MTA tries again; that delivery handles the message.
             let _ = master.store.release_inbound(id).await;
             return Err(e);
+        }
+        Err(_) => {
+            tracing::error!(
+                inbound = id,
+                "reading this message failed; it is kept, not acted on"
+            );
+            (Outcome::Unreadable, None, None, None)
         }
     };
     finish(master, id, outcome, sender, game, player).await

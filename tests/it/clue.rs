@@ -541,3 +541,30 @@ async fn a_message_that_changes_nothing_is_not_kept_and_an_ended_game_takes_none
     assert_eq!(after, record, "the record stays as published");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_line_of_letters_whose_lower_case_has_another_length_is_refused_and_the_doors_go_on() {
+    let mut app = TestApp::spawn().await;
+    let (id, links, _) = clue(&app, 7).await;
+    let first = public(&app, id).await["turn"].as_u64().unwrap() as usize;
+    let address = format!("{}@example.org", NAMES[first].to_lowercase());
+    let welcome = mail_to(&app, &address, "welcome").await;
+    // `K` is the Kelvin sign (one byte shorter lowered), `İ` grows by one.
+    let odd = "suggest \u{212A} with x \u{130}\u{130}";
+
+    // By the API: a refusal that names the line, not a dropped connection.
+    let api = links[first].replacen("/clue/play/", "/api/clue/play/", 1);
+    let (status, answer) = app.post_json(&api, &json!({"text": odd})).await;
+    assert_eq!(status, 422, "{answer}");
+    // By mail: the player is told the line was not carried out, and the door takes the next.
+    send_mail(&app, reply(&address, &welcome, odd)).await;
+    let refused = mail_to(&app, &address, "NOT carried out").await;
+    assert!(
+        refused.body.contains("nothing was changed"),
+        "{}",
+        refused.body
+    );
+    send_mail(&app, reply(&address, &welcome, "status")).await;
+    mail_to(&app, &address, "your status").await;
+    app.stop().await;
+}

@@ -102,20 +102,21 @@ fn room(words: &str) -> Result<Room, Problem> {
         .expect("a room card is a room"))
 }
 
-/// `text` split at the first whole word `word` (case-insensitive): before and after it.
+/// `text` split at the first whole word `word` (lower case; found in any case): before and
+/// after it. Compared character by character on the text itself, so a letter whose lower case
+/// has another length (`K`, the Kelvin sign; `İ`) never shifts where the text is cut.
 fn split_word<'a>(text: &'a str, word: &str) -> Option<(&'a str, &'a str)> {
-    let lower = text.to_lowercase();
-    let mut from = 0;
-    while let Some(i) = lower[from..].find(word).map(|i| i + from) {
-        let before_ok = i == 0 || lower[..i].ends_with(' ');
-        let end = i + word.len();
-        let after_ok = end == lower.len() || lower[end..].starts_with(' ');
-        if before_ok && after_ok && lower.len() == text.len() {
-            return Some((&text[..i], &text[end..]));
-        }
-        from = end;
-    }
-    None
+    let chars = word.chars().count();
+    let starts = text.char_indices().map(|(i, _)| i);
+    starts
+        .filter(|&i| i == 0 || text[..i].ends_with(' '))
+        .find_map(|i| {
+            let len: usize = text[i..].chars().take(chars).map(char::len_utf8).sum();
+            let end = i + len;
+            let same = text[i..end].to_lowercase() == word;
+            let after_ok = end == text.len() || text[end..].starts_with(' ');
+            (same && after_ok).then(|| (&text[..i], &text[end..]))
+        })
 }
 
 /// `rest` read as `GUEST with WEAPON` or `GUEST in ROOM with WEAPON` (`in`: `en`, `au`, `à
@@ -210,6 +211,43 @@ mod tests {
 
     fn c(name: &str) -> Card {
         Card::parse(name).unwrap()
+    }
+
+    #[test]
+    fn letters_whose_lower_case_has_another_length_never_break_the_reader() {
+        // `K` (the Kelvin sign) lowers to one byte less, `İ` to one more: found in a lowered
+        // copy, a word's place would cut the text inside a letter.
+        let odd = [
+            "\u{212A}",
+            "\u{130}",
+            "\u{130}\u{130}",
+            "ẞ",
+            "Σ",
+            "à la",
+            "ﬀ",
+        ];
+        for a in odd {
+            for b in odd {
+                for text in [
+                    format!("suggest {a} with x {b}"),
+                    format!("suggest {a}{b} with {b}"),
+                    format!("accuse {a} in {b} with {a}"),
+                    format!("suggest Plum {a} with Rope {b}"),
+                    format!("accuse {b} à la {a} avec {b}"),
+                ] {
+                    let read = std::panic::catch_unwind(|| read(&text));
+                    assert!(read.is_ok(), "{text:?} broke the reader");
+                }
+            }
+        }
+        assert_eq!(
+            read("suggest Plum WITH Rope"),
+            Ok(Command::Suggest {
+                guest: c("Plum"),
+                room: None,
+                weapon: c("Rope")
+            })
+        );
     }
 
     #[test]
