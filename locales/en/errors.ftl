@@ -95,6 +95,7 @@ error-no-round-over = game { $game } is over; there is no round to close
 error-no-round-waits = game { $game } waits for its game master to start it; there is no round to close
 error-no-round-gathering = game { $game } is still gathering players; there is no round to close
 error-round-already-resolved = round { $round } of game { $game } was already resolved
+error-round-past-deadline = round { $round } has passed its deadline and is being resolved: your turn came too late and was not stored. Your next turn is for the next round.
 error-no-bulletin-yet = game { $game } has no bulletin for round { $round } yet
 error-request-broke-off = the request broke off
 error-expected-json-text = expected {"{"}"text": "…"{"}"}: { $why }

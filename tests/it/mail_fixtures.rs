@@ -247,6 +247,60 @@ async fn the_mta_pipe_exits_0_when_handled_and_75_when_it_cannot_store() {
 }
 
 #[tokio::test]
+async fn a_turn_mailed_after_the_rounds_deadline_is_refused_even_while_the_service_is_down() {
+    let mut app = TestApp::spawn().await;
+    let g = start(&app).await;
+    // The service stops; the round's deadline passes before it is back.
+    app.stop().await;
+    let store = polysleuth::store::Store::connect(&app.db).await.unwrap();
+    sqlx::query("UPDATE games SET deadline = $1")
+        .bind(polysleuth::clock::now() - 60)
+        .execute(&store.pool)
+        .await
+        .unwrap();
+    let raw = format!(
+        "From: ann@example.org\nTo: {}\nSubject: t\nMessage-ID: <late@example.org>\n\n1: Ben has 2 Blue Opal\n",
+        g.reply
+    );
+    let out = tokio::task::spawn_blocking(move || {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+            .args(["mail", "ingest", "--database-url", &app.db])
+            .args(["--mail-from", "Polysleuth <gm@polysleuth.test>"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(child.stdin.as_mut().unwrap(), raw.as_bytes()).unwrap();
+        child.wait_with_output().unwrap()
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (turns,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM turns")
+        .fetch_one(&store.pool)
+        .await
+        .unwrap();
+    assert_eq!(turns, 0, "a turn past the deadline is not stored");
+    let answers: Vec<(String, String)> =
+        sqlx::query_as("SELECT recipient, body FROM outbox WHERE sent_at IS NULL")
+            .fetch_all(&store.pool)
+            .await
+            .unwrap();
+    assert!(
+        answers
+            .iter()
+            .any(|(to, body)| to == "ann@example.org" && body.contains("came too late")),
+        "Ann is told why: {answers:?}"
+    );
+}
+
+#[tokio::test]
 async fn reminders_go_to_players_with_no_turn_and_observers_get_bulletins_only() {
     let mut app = TestApp::spawn().await;
     let soon = polysleuth::clock::now() + 90 * 60;

@@ -115,6 +115,19 @@ impl Planner {
                 replies.push(Err(MasterError::Conflict(said!("error-game-over-no-more"))));
                 continue;
             }
+            // A round is open until its deadline (RULES.md §3): a turn that comes later (the
+            // service was down, or the round waits for the next tick to close) is refused.
+            // A computer's turn is the service's own, owed to the round before it closes.
+            if game.status == GameStatus::Open
+                && game.deadline.is_some_and(|d| d <= now)
+                && s.via != Via::Computer
+            {
+                replies.push(Err(MasterError::Conflict(said!(
+                    "error-round-past-deadline",
+                    round = game.round
+                ))));
+                continue;
+            }
             let key = (game.id, s.player.seat);
             // Typography (a phone's apostrophe, a no-break space) is read as plain text.
             let text = crate::games::polysleuth::rules::typography::normalise(s.text);
