@@ -199,6 +199,7 @@ error-standby-is-game-master = that standby's address is the game master's own: 
 error-signups-pending = this address already has { $most } sign-ups waiting for their confirmation today: confirm them from the mails sent to it, or try again tomorrow
 error-signups-pending-game = this game already has { $most } sign-ups waiting for their confirmation: try again once some are confirmed or have lapsed
 error-message-in-hand = the same message is being handled just now; try again in a minute and it will be answered as handled
+error-turn-past-deadline = the turn has passed its deadline and is being passed on: nothing was done. Look at the table in a moment and send your command again if it is still yours to send.
 error-turn-already-over = turn { $turn } is already over: nothing was done; look at the table again
 error-game-discarded = game { $game } was discarded by its game master before it started: there is nothing to show
 error-tick-box-confirm-act = Nothing was done: tick the box beside the button to confirm, as this cannot be undone.

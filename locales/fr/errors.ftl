@@ -199,6 +199,7 @@ error-standby-is-game-master = l’adresse de ce remplaçant est celle du maîtr
 error-signups-pending = cette adresse a déjà { $most } inscriptions qui attendent leur confirmation aujourd’hui : confirmez-les depuis les courriels envoyés, ou réessayez demain
 error-signups-pending-game = cette partie a déjà { $most } inscriptions qui attendent leur confirmation : réessayez quand certaines seront confirmées ou échues
 error-message-in-hand = le même message est en cours de traitement ; réessayez dans une minute, il sera répondu qu’il est traité
+error-turn-past-deadline = le tour a passé son heure limite et va passer au joueur suivant : rien n’a été fait. Regardez la table dans un instant et renvoyez votre commande si c’est encore à vous de l’envoyer.
 error-turn-already-over = le tour { $turn } est déjà fini : rien n’a été fait ; regardez la table de nouveau
 error-game-discarded = la partie { $game } a été abandonnée par son maître de jeu avant de commencer : il n’y a rien à montrer
 error-tick-box-confirm-act = Rien n’a été fait : cochez la case à côté du bouton pour confirmer, car c’est irréversible.

@@ -131,6 +131,17 @@ impl Master {
         Ok((row, rekeyed))
     }
 
+    /// The game, when it is a game of turns waiting past its turn's deadline for the scheduler
+    /// to pass the turn on (the service was down, or the next tick has not come): a command
+    /// now would be played in a turn that is over, so the player is told to send it again
+    /// (the rules: a player acts before the turn's deadline).
+    pub(crate) async fn overdue_turn(&self, game_id: i64) -> Result<Option<GameRow>> {
+        let row = self.store.game(&self.store.pool, game_id).await?;
+        Ok(row.filter(|row| {
+            row.status == GameStatus::Open && row.turn_deadline.is_some_and(|d| d <= now())
+        }))
+    }
+
     /// Extends the turn by `secs` (paused: the time left), in the caller's transaction, so a
     /// game that keeps more of its clock in its state (Clue's stopped turn) extends it in the
     /// same one.

@@ -1172,3 +1172,53 @@ async fn a_game_stored_before_turns_went_on_among_the_skipped_plays_and_verifies
     assert_eq!(code, Some(1), "the rule changes the log");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_command_mailed_after_the_turns_deadline_is_refused_even_while_the_service_is_down() {
+    let mut app = TestApp::spawn().await;
+    let created = drowsy_game(&app, "Late post").await;
+    let id = created["id"].as_i64().unwrap();
+    let first = public(&app, id).await["current"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let address = format!("{}@example.org", first.to_lowercase());
+    let welcome = mail_to(&app, &address, "welcome").await;
+    let before = crate::common::clue::stored(&app, id).await;
+    // The service stops; the turn's deadline passes before it is back.
+    app.stop().await;
+    let store = polysleuth::store::Store::connect(&app.db).await.unwrap();
+    sqlx::query("UPDATE games SET turn_deadline = $1 WHERE id = $2")
+        .bind(polysleuth::clock::now() - 60)
+        .bind(id)
+        .execute(&store.pool)
+        .await
+        .unwrap();
+    let other = if first == "Ann" { "Ben" } else { "Ann" };
+    let ask = format!("ask {other} how many Pairs");
+    let out = crate::common::mail::pipe(&app.db, reply(&address, &welcome, &ask)).await;
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(&store.pool)
+        .await
+        .unwrap();
+    let after: Value = serde_json::from_str(&state).unwrap();
+    assert_eq!(after["log"], before["log"], "the question was not asked");
+    let answers: Vec<(String, String)> =
+        sqlx::query_as("SELECT recipient, body FROM outbox WHERE sent_at IS NULL")
+            .fetch_all(&store.pool)
+            .await
+            .unwrap();
+    assert!(
+        answers
+            .iter()
+            .any(|(to, body)| *to == address && body.contains("passed its deadline")),
+        "{first} is told why: {answers:?}"
+    );
+}

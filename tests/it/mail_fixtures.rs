@@ -188,6 +188,10 @@ async fn limits_loops_and_the_secret() {
     app.stop().await;
 }
 
+async fn pipe_owned(db: String, raw: String) -> std::process::Output {
+    common::mail::pipe(&db, raw.into_bytes()).await
+}
+
 #[tokio::test]
 async fn the_mta_pipe_exits_0_when_handled_and_75_when_it_cannot_store() {
     let mut app = TestApp::spawn().await;
@@ -196,30 +200,7 @@ async fn the_mta_pipe_exits_0_when_handled_and_75_when_it_cannot_store() {
         "From: ann@example.org\nTo: {}\nSubject: t\n\n1: Ben has 2 Blue Opal\n",
         g.reply
     );
-    let pipe = |db: String, raw: String| {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
-            .args([
-                "mail",
-                "ingest",
-                "--database-url",
-                &db,
-                "--mail-from",
-                "Polysleuth <gm@polysleuth.test>",
-            ])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::io::Write::write_all(child.stdin.as_mut().unwrap(), raw.as_bytes()).unwrap();
-        child.wait_with_output().unwrap()
-    };
-    // Beside the runtime, which runs the service (see `common::RunAside`).
-    let run = |db: String, raw: String| async move {
-        tokio::task::spawn_blocking(move || pipe(db, raw))
-            .await
-            .unwrap()
-    };
+    let run = |db: String, raw: String| pipe_owned(db, raw);
     let out = run(app.db.clone(), raw.clone()).await;
     assert_eq!(
         out.status.code(),
@@ -262,20 +243,7 @@ async fn a_turn_mailed_after_the_rounds_deadline_is_refused_even_while_the_servi
         "From: ann@example.org\nTo: {}\nSubject: t\nMessage-ID: <late@example.org>\n\n1: Ben has 2 Blue Opal\n",
         g.reply
     );
-    let out = tokio::task::spawn_blocking(move || {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
-            .args(["mail", "ingest", "--database-url", &app.db])
-            .args(["--mail-from", "Polysleuth <gm@polysleuth.test>"])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::io::Write::write_all(child.stdin.as_mut().unwrap(), raw.as_bytes()).unwrap();
-        child.wait_with_output().unwrap()
-    })
-    .await
-    .unwrap();
+    let out = common::mail::pipe(&app.db, raw.into_bytes()).await;
     assert_eq!(
         out.status.code(),
         Some(0),

@@ -19,6 +19,26 @@ pub async fn settle(app: &TestApp) {
     }
 }
 
+/// A raw mail piped into `polysleuth mail ingest` on the database `db`, as an MTA does it
+/// (beside the test's runtime): how the command ended.
+pub async fn pipe(db: &str, raw: Vec<u8>) -> std::process::Output {
+    let db = db.to_string();
+    tokio::task::spawn_blocking(move || {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_polysleuth"))
+            .args(["mail", "ingest", "--database-url", &db])
+            .args(["--mail-from", "Polysleuth <gm@polysleuth.test>"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(child.stdin.as_mut().unwrap(), &raw).unwrap();
+        child.wait_with_output().unwrap()
+    })
+    .await
+    .unwrap()
+}
+
 pub fn header<'a>(mail: &'a str, name: &str) -> Option<&'a str> {
     mail.lines()
         .find_map(|l| l.strip_prefix(&format!("{name}: ")))

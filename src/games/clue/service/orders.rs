@@ -24,6 +24,17 @@ impl Master {
                 refused: Some(refused),
             });
         }
+        if let Some(row) = self.overdue_turn(player.game_id).await? {
+            let first = (crate::games::typography::meaningful_lines(text).next())
+                .map_or(String::new(), |(_, l)| l.trim().chars().take(80).collect());
+            let why = player
+                .lang(&row)
+                .said(&crate::said!("error-turn-past-deadline"));
+            return Ok(Answer {
+                done: Vec::new(),
+                refused: Some((first, why)),
+            });
+        }
         let seat = player.seat as usize;
         self.clue_change(player.game_id, |state, row, _| {
             let t = player.lang(row);

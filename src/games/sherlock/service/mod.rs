@@ -55,7 +55,12 @@ fn not_now(e: NotNow, t: crate::lang::Lang) -> MasterError {
 
 /// Whether `seat` may act now, or why not. A daily case's game takes no play once its day
 /// has ended: the day's deck is public from then on, and the scheduler ends the game.
-fn may_act(s: &Stored, seat: usize, t: crate::lang::Lang) -> Result<()> {
+fn may_act(s: &Stored, row: &GameRow, seat: usize, t: crate::lang::Lang) -> Result<()> {
+    // Past the turn's deadline, before the scheduler has passed it on (the rules: a player
+    // acts before the turn's deadline).
+    if row.status == GameStatus::Open && row.turn_deadline.is_some_and(|d| d <= now()) {
+        return Err(MasterError::Conflict(said!("error-turn-past-deadline")));
+    }
     if let Some(day) = s.daily.as_deref().filter(|d| daily::ended(d)) {
         return Err(MasterError::Conflict(said!(
             "error-sherlock-daily-ended",
@@ -112,7 +117,7 @@ impl Master {
         }
         let seat = player.seat as usize;
         self.sherlock_change(player.game_id, |s, row| {
-            may_act(s, seat, player.lang(row))?;
+            may_act(s, row, seat, player.lang(row))?;
             Ok(s.reply(seat, text, with_pending))
         })
         .await
@@ -127,7 +132,7 @@ impl Master {
     ) -> Result<std::result::Result<Option<Replied>, String>> {
         let seat = player.seat as usize;
         self.sherlock_change(player.game_id, |s, row| {
-            may_act(s, seat, player.lang(row))?;
+            may_act(s, row, seat, player.lang(row))?;
             Ok(s.line_up(seat, line))
         })
         .await
@@ -137,7 +142,7 @@ impl Master {
     pub async fn sherlock_undo(&self, player: &PlayerRow) -> Result<bool> {
         let seat = player.seat as usize;
         self.sherlock_change(player.game_id, |s, row| {
-            may_act(s, seat, player.lang(row))?;
+            may_act(s, row, seat, player.lang(row))?;
             Ok(s.undo())
         })
         .await

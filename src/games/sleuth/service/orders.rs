@@ -26,6 +26,12 @@ impl Master {
         if let Some(why) = crate::games::typography::too_long(text) {
             return Ok(Answer::Refused(vec![why]));
         }
+        if let Some(row) = self.overdue_turn(player.game_id).await? {
+            let why = player
+                .lang(&row)
+                .said(&crate::said!("error-turn-past-deadline"));
+            return Ok(Answer::Refused(vec![why]));
+        }
         let seat = player.seat as usize;
         let done = self
             .classic_change(player.game_id, Some(seat), |state, row, _| {
