@@ -99,12 +99,27 @@ pub const BASE_URL_SETTING: &str = "base_url";
 /// The base URL a command writes links with: the one it was given, else the one `serve` last
 /// kept in the database, else `fallback` (with a warning on standard error, since links to
 /// it may lead nowhere).
+/// Every mailed link starts with the base URL: without its scheme a link is not one to click.
+pub fn check_base_url(url: &str) -> anyhow::Result<()> {
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"));
+    if rest.is_none_or(|rest| rest.is_empty()) {
+        anyhow::bail!(
+            "--base-url \"{url}\" is not a web address: write it whole, as players open it, \
+             e.g. https://games.example.org"
+        );
+    }
+    Ok(())
+}
+
 pub async fn base_url_for(
     store: &Store,
     given: Option<&str>,
     fallback: &str,
 ) -> anyhow::Result<String> {
     if let Some(url) = given {
+        check_base_url(url)?;
         return Ok(url.to_string());
     }
     if let Some(url) = store.site_setting(BASE_URL_SETTING).await? {
@@ -187,6 +202,20 @@ pub async fn serving_master(
 }
 
 pub async fn start(opts: Options) -> anyhow::Result<Running> {
+    if let Some(url) = &opts.base_url {
+        check_base_url(url)?;
+    }
+    // An empty secret would be matched by a request that gives none: the webhook wide open.
+    if opts
+        .inbound_secret
+        .as_deref()
+        .is_some_and(|s| s.trim().is_empty())
+    {
+        anyhow::bail!(
+            "--inbound-secret (POLYSLEUTH_INBOUND_SECRET) is empty: the webhook would take mail \
+             from anyone; give a secret, or leave it out to keep the webhook closed"
+        );
+    }
     let store = connect(&opts.database_url).await?;
     let listener = TcpListener::bind(&opts.listen)
         .with_context(|| format!("cannot listen on {}", opts.listen))?;

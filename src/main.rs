@@ -77,10 +77,12 @@ enum Command {
         )]
         mail_from: String,
         /// How often due rounds and mail are looked for, in milliseconds.
-        #[arg(long, env = "POLYSLEUTH_TICK_MS", default_value_t = 1000)]
+        #[arg(long, env = "POLYSLEUTH_TICK_MS", default_value_t = 1000,
+              value_parser = clap::value_parser!(u64).range(10..=3_600_000))]
         tick_ms: u64,
         /// Web worker threads.
-        #[arg(long, env = "POLYSLEUTH_WORKERS", default_value_t = 2)]
+        #[arg(long, env = "POLYSLEUTH_WORKERS", default_value_t = 2,
+              value_parser = workers_count)]
         workers: usize,
         /// Shared secret of the inbound-mail webhook POST /inbound/mail (closed without it).
         #[arg(long, env = "POLYSLEUTH_INBOUND_SECRET", hide_env_values = true)]
@@ -107,17 +109,20 @@ enum Command {
         trusted_proxies: Vec<String>,
         /// Days the raw text of inbound mail is kept (who sent it, when and what came of it
         /// stay).
-        #[arg(long, env = "POLYSLEUTH_KEEP_INBOUND_DAYS", default_value_t = 30)]
+        #[arg(long, env = "POLYSLEUTH_KEEP_INBOUND_DAYS", default_value_t = 30,
+              value_parser = clap::value_parser!(u64).range(0..=MOST_KEEP_DAYS))]
         keep_inbound_days: u64,
         /// Days the record of inbound mail (who sent it, when, what came of it) is kept.
         #[arg(
             long,
             env = "POLYSLEUTH_KEEP_INBOUND_RECORDS_DAYS",
-            default_value_t = 365
+            default_value_t = 365,
+            value_parser = clap::value_parser!(u64).range(0..=MOST_KEEP_DAYS)
         )]
         keep_inbound_records_days: u64,
         /// Days delivered and given-up mail is kept in the outbox.
-        #[arg(long, env = "POLYSLEUTH_KEEP_SENT_MAIL_DAYS", default_value_t = 30)]
+        #[arg(long, env = "POLYSLEUTH_KEEP_SENT_MAIL_DAYS", default_value_t = 30,
+              value_parser = clap::value_parser!(u64).range(0..=MOST_KEEP_DAYS))]
         keep_sent_mail_days: u64,
         /// The shared token of `--create-games token` (at least 16 characters).
         #[arg(long, env = "POLYSLEUTH_CREATE_TOKEN", hide_env_values = true)]
@@ -252,7 +257,8 @@ struct Imap {
     #[arg(long, env = "POLYSLEUTH_IMAP_URL", hide_env_values = true)]
     imap_url: Option<String>,
     /// Seconds between looks at the mailbox when the server offers no IDLE.
-    #[arg(long, env = "POLYSLEUTH_IMAP_POLL_SECONDS", default_value_t = 60)]
+    #[arg(long, env = "POLYSLEUTH_IMAP_POLL_SECONDS", default_value_t = 60,
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
     imap_poll_seconds: u64,
     /// Move handled messages to this folder (created if missing) instead of flagging them seen.
     #[arg(long, env = "POLYSLEUTH_IMAP_DONE_FOLDER")]
@@ -270,7 +276,7 @@ impl Imap {
         Ok(Some(polysleuth::mail::imap::ImapDoor {
             url,
             done_folder: self.imap_done_folder.clone(),
-            poll: Duration::from_secs(self.imap_poll_seconds.max(1)),
+            poll: Duration::from_secs(self.imap_poll_seconds),
             holder: format!("{}/{who}", polysleuth::mail::imap::host_name()),
         }))
     }
@@ -451,8 +457,8 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 smtp_url,
                 outbox_dir: outbox,
                 mail_from,
-                tick: Duration::from_millis(tick_ms.max(10)),
-                workers: workers.max(1),
+                tick: Duration::from_millis(tick_ms),
+                workers,
                 inbound_secret,
                 web_confirm_after: Duration::from_secs(web_confirm_seconds),
                 imap,
@@ -680,6 +686,18 @@ fn ingest(db: Db, site: Site) -> ExitCode {
 fn describe(e: MasterError) -> anyhow::Error {
     anyhow::anyhow!("{e}")
 }
+
+/// A number of web worker threads: at least one.
+fn workers_count(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n @ 1..=1024) => Ok(n),
+        _ => Err(format!("{text} is not a number of threads from 1 to 1024")),
+    }
+}
+
+/// The longest anything is kept, in days (a hundred years): a longer time would overflow the
+/// clock's arithmetic, and wrapped, delete everything at once.
+const MOST_KEEP_DAYS: u64 = 36_500;
 
 /// A number of days as a duration.
 fn days(n: u64) -> Duration {

@@ -38,7 +38,8 @@ impl Default for Keep {
 /// One pass: what is past its keeping time goes. Returns (raw texts dropped, inbound records
 /// deleted, mails deleted).
 pub async fn once(store: &Store, keep: Keep) -> Result<(u64, u64, u64), crate::store::StoreError> {
-    let before = |d: Duration| now() - d.as_secs() as i64;
+    // Saturating: however long a keeping time, the cut-off never wraps into the future.
+    let before = |d: Duration| now().saturating_sub(i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
     let raw = store.purge_inbound(before(keep.inbound_raw)).await?;
     let records = store.prune_inbound(before(keep.inbound_records)).await?;
     let mail = store.prune_sent_mail(before(keep.sent_mail)).await?;

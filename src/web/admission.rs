@@ -28,8 +28,13 @@ pub enum CreateGames {
 impl CreateGames {
     pub fn parse(mode: &str, token: Option<&str>) -> Result<CreateGames, String> {
         match (mode, token) {
-            ("open", _) => Ok(CreateGames::Open),
-            ("confirmed", _) => Ok(CreateGames::Confirmed),
+            // A token given to an instance that admits anyone would be a lock never turned.
+            ("open" | "confirmed", Some(_)) => Err(format!(
+                "--create-token (POLYSLEUTH_CREATE_TOKEN) is given but --create-games is \"{mode}\": \
+                 pass --create-games token to make games only with it, or leave the token out"
+            )),
+            ("open", None) => Ok(CreateGames::Open),
+            ("confirmed", None) => Ok(CreateGames::Confirmed),
             ("token", Some(t)) if t.len() >= 16 => Ok(CreateGames::Token(t.to_string())),
             ("token", _) => Err(
                 "--create-games token needs --create-token (POLYSLEUTH_CREATE_TOKEN) of at least \

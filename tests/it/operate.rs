@@ -508,3 +508,36 @@ async fn game_new_links_to_the_service_running_on_its_database_and_warns_when_it
         "{err}"
     );
 }
+
+#[tokio::test]
+async fn serve_refuses_settings_that_cannot_work_and_names_each() {
+    let dir = common::tempdir("serve-refuses");
+    let db = dir.join("games.db").display().to_string();
+    let cases: [(&[&str], &str); 7] = [
+        (
+            &["--inbound-secret="],
+            "the webhook would take mail from anyone",
+        ),
+        (&["--base-url", "games.example.org"], "is not a web address"),
+        (
+            &["--create-token", "a-long-enough-token-0"],
+            "pass --create-games token",
+        ),
+        (&["--workers", "0"], "not a number of threads"),
+        (&["--tick-ms", "0"], "--tick-ms"),
+        (&["--imap-poll-seconds", "0"], "--imap-poll-seconds"),
+        // Wrapped, a keeping time this long would have deleted every record at once.
+        (
+            &["--keep-inbound-records-days", "999999999999999"],
+            "is not in 0..=36500",
+        ),
+    ];
+    for (args, said) in cases {
+        let mut all = vec!["serve", "--database-url", &db, "--listen", "127.0.0.1:0"];
+        all.extend_from_slice(args);
+        let (ok, _, err) = cli(&all).await;
+        assert!(!ok, "{args:?} was taken");
+        assert!(err.contains(said), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
