@@ -14,6 +14,9 @@ use crate::store::Ruleset;
 use super::house_rules::ruleset_named;
 pub use super::house_rules::HouseRules;
 
+/// How far ahead a first deadline or a start date may be: a year, as an extension.
+const MOST_AHEAD: i64 = (crate::master::gm::MOST_EXTENSION_HOURS as i64) * 3600;
+
 /// A round's length when none is given.
 pub const ROUND_HOURS: f64 = 48.0;
 /// The grace period of an early close when none is given.
@@ -251,6 +254,11 @@ impl Draft {
         if self.first_deadline.is_some_and(|at| at <= now) {
             errors.push(said!("error-first-deadline-past"));
         }
+        // Within a year, as an extension is: a date further off is a slip, and near the end
+        // of the clock's range the time left would wrap round into the past.
+        if self.first_deadline.is_some_and(|at| at > now + MOST_AHEAD) {
+            errors.push(said!("error-first-deadline-far"));
+        }
         let mut choices: Vec<Option<String>> = Vec::new();
         for (i, written) in self.choices.iter().enumerate() {
             let read = match (written, book) {
@@ -349,6 +357,9 @@ fn check_forming(
     }
     if f.start_at.is_some_and(|at| at <= now) {
         errors.push(said!("error-start-past"));
+    }
+    if f.start_at.is_some_and(|at| at > now + MOST_AHEAD) {
+        errors.push(said!("error-start-far"));
     }
     for (i, (name, address)) in computers.iter().enumerate() {
         match computer_level(address) {

@@ -96,8 +96,8 @@ impl Master {
         }
         // A game whose turns have no clock (round_seconds 0) starts with none: a deadline of
         // "now" would let the scheduler end the first turn before anyone saw it.
-        let deadline =
-            (row.round_seconds > 0).then(|| now() + row.remaining.unwrap_or(row.round_seconds));
+        let deadline = (row.round_seconds > 0)
+            .then(|| now().saturating_add(row.remaining.unwrap_or(row.round_seconds)));
         self.store
             .save_classic(
                 tx,
@@ -203,7 +203,7 @@ impl Master {
         let now = now();
         let (deadline, remaining) = match to {
             GameStatus::Paused => (None, row.turn_deadline.map(|d| (d - now).max(60))),
-            _ => (row.remaining.map(|r| now + r), None),
+            _ => (row.remaining.map(|r| now.saturating_add(r)), None),
         };
         self.store
             .save_classic(

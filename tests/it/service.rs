@@ -322,3 +322,79 @@ async fn a_deadline_closing_found_before_a_pause_or_an_extension_leaves_the_roun
     assert!(closed);
     app.stop().await;
 }
+
+/// When the round closes early (every active player ready, after the grace), as stored.
+async fn close_at(app: &TestApp, id: i64) -> Option<i64> {
+    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
+    let (at,): (Option<i64>,) = sqlx::query_as("SELECT close_at FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    at
+}
+
+#[tokio::test]
+async fn a_round_everyone_is_ready_for_closes_after_its_grace_through_a_pause_and_waits_for_a_newcomer(
+) {
+    let mut app = TestApp::spawn().await;
+    let (id, links, gm) = app
+        .create_game(&game_body(
+            &["Ann", "Ben", "Cleo", "Dan"],
+            Some(&scenario()["spec"]["deal"]),
+            json!({"grace_minutes": 30}),
+        ))
+        .await;
+    let actions = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
+    let act = |action: Value| {
+        let actions = actions.clone();
+        let app = &app;
+        async move {
+            let (s, said) = app.post_json(&actions, &action).await;
+            assert_eq!(s, 200, "{said}");
+        }
+    };
+    // Paused, then every player is ready: the round waits for the resume.
+    act(json!({"action": "pause"})).await;
+    for link in &links {
+        let (s, reply) = app.turn(link, "ready").await;
+        assert_eq!(s, 200, "{reply}");
+    }
+    // Resumed: it closes after its grace, as it would have without the pause.
+    act(json!({"action": "resume"})).await;
+    let now = polysleuth::clock::now();
+    let at = close_at(&app, id).await.expect("the round closes early");
+    assert!((at - (now + 30 * 60)).abs() < 5, "{at} vs {now}");
+    // A seat given away meanwhile: the newcomer has sent nothing, so the round waits again
+    // (a computer newcomer plays at once, and the grace starts from its turn).
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    act(json!({"action": "replace", "seat": 3, "with": "computer:novice", "name": "Robo"})).await;
+    assert_ne!(
+        close_at(&app, id).await,
+        Some(at),
+        "the round does not close without the newcomer's turn"
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_first_deadline_more_than_a_year_away_is_refused_by_name() {
+    let mut app = TestApp::spawn().await;
+    for far in [polysleuth::clock::now() + 400 * 86_400, i64::MAX] {
+        let (status, answer) = app
+            .post_game(&json!({
+                "name": "Someday", "gm_email": "gm@example.org",
+                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+                "first_deadline": far,
+            }))
+            .await;
+        assert_eq!(status, 422, "{answer}");
+        assert!(
+            answer
+                .to_string()
+                .contains("the first deadline is more than a year away"),
+            "{answer}"
+        );
+    }
+    app.stop().await;
+}

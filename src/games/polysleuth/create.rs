@@ -135,7 +135,7 @@ impl Master {
     /// Starts a game that waited for its game master: the first round's clock starts, and
     /// each player gets a new key and their welcome mail, in one transaction.
     pub(crate) async fn start_game(&self, tx: &mut Tx, game: &GameRow) -> Result<Said> {
-        let deadline = now() + game.remaining.unwrap_or(game.round_seconds);
+        let deadline = now().saturating_add(game.remaining.unwrap_or(game.round_seconds));
         let schedule = Schedule::open(deadline);
         self.store.set_schedule(tx, game.id, &schedule).await?;
         let row = self

@@ -141,7 +141,9 @@ impl Master {
         let schedule = Schedule {
             status: GameStatus::Paused,
             deadline: None,
-            remaining: game.deadline.map(|d| (d - now()).max(0)),
+            // At least a minute, as the games of turns keep: paused at its deadline, a round
+            // resumed would otherwise close at once.
+            remaining: game.deadline.map(|d| (d - now()).max(60)),
             close_at: None,
         };
         self.store.set_schedule(tx, game.id, &schedule).await?;
@@ -153,9 +155,15 @@ impl Master {
         if game.status != GameStatus::Paused {
             return Err(MasterError::Conflict(said!("error-game-not-paused")));
         }
-        let deadline = now() + game.remaining.unwrap_or(game.round_seconds);
+        let deadline = now().saturating_add(game.remaining.unwrap_or(game.round_seconds));
         let schedule = Schedule::open(deadline);
         self.store.set_schedule(tx, game.id, &schedule).await?;
+        // Every player ready before or during the pause: the round closes after its grace,
+        // as it would have without the pause.
+        let mut open = self.locked(tx, game.id).await?;
+        let state = states::parse(&open)?;
+        self.update_early_close(tx, &mut open, &state, now())
+            .await?;
         let note = Note::Resumed {
             deadline,
             zone: game.time_zone.clone(),

@@ -120,7 +120,12 @@ impl Master {
         self.store
             .set_gm_pending(tx, game.id, &json(&notes), &json(&done))
             .await?;
-        let row = self.locked(tx, game.id).await?;
+        let mut row = self.locked(tx, game.id).await?;
+        // The newcomer has no turn yet: a round that waited out its grace for everyone ready
+        // waits for them now.
+        if row.status == crate::store::GameStatus::Open {
+            self.update_early_close(tx, &mut row, &state, now()).await?;
+        }
         let note = Note::Replaced {
             new: name.clone(),
             old: old.name.clone(),

@@ -61,8 +61,9 @@ impl Master {
         Ok(reply)
     }
 
-    /// Updates the early close after a change to one turn (see `early_close`).
-    async fn update_early_close(
+    /// Updates the early close after a change to one turn, a seat or the clock (see
+    /// `early_close`).
+    pub(super) async fn update_early_close(
         &self,
         tx: &mut Tx,
         game: &mut GameRow,
