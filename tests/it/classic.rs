@@ -1222,3 +1222,25 @@ async fn a_command_mailed_after_the_turns_deadline_is_refused_even_while_the_ser
         "{first} is told why: {answers:?}"
     );
 }
+
+#[tokio::test]
+async fn a_game_whose_state_cannot_be_read_holds_up_no_other_games_clock() {
+    let mut app = TestApp::spawn().await;
+    let broken = drowsy_game(&app, "Broken").await["id"].as_i64().unwrap();
+    let id = drowsy_game(&app, "Sound").await["id"].as_i64().unwrap();
+    let turn = public(&app, id).await["turn"].as_u64().unwrap();
+    // The first game's state is damaged; both turns are due.
+    sql(&app, "UPDATE games SET state = '{' WHERE id = $1", broken).await;
+    sql(
+        &app,
+        "UPDATE games SET turn_deadline = 1 WHERE id = $1",
+        broken,
+    )
+    .await;
+    sql(&app, "UPDATE games SET turn_deadline = 1 WHERE id = $1", id).await;
+    wait_until(&app, id, "the sound game's turn passes", |g| {
+        g["turn"].as_u64() > Some(turn)
+    })
+    .await;
+    app.stop().await;
+}

@@ -163,18 +163,22 @@ impl Master {
             .await?;
         for (id, turn) in &due {
             let turn = *turn as u32;
-            let skipped = self
-                .clue_change(*id, |s, row, _| {
-                    // Another instance, or the player, may have ended this turn meanwhile.
-                    match s.turn_no == turn && row.turn_deadline.is_some_and(|d| d <= now()) {
-                        true => Ok(s.deadline().map(|n| (s.game.players[n.seat].clone(), n))),
-                        false => Ok(None),
-                    }
-                })
-                .await?;
-            if let Some((name, newly)) = skipped {
-                self.clue_tell_skipped(*id, &name, newly.everyone).await?;
-            }
+            let passed = async {
+                let skipped = self
+                    .clue_change(*id, |s, row, _| {
+                        // Another instance, or the player, may have ended this turn meanwhile.
+                        match s.turn_no == turn && row.turn_deadline.is_some_and(|d| d <= now()) {
+                            true => Ok(s.deadline().map(|n| (s.game.players[n.seat].clone(), n))),
+                            false => Ok(None),
+                        }
+                    })
+                    .await?;
+                if let Some((name, newly)) = skipped {
+                    self.clue_tell_skipped(*id, &name, newly.everyone).await?;
+                }
+                Ok(())
+            };
+            crate::master::go_on_after(*id, "passing a turn at its deadline", passed.await);
         }
         Ok(due.len())
     }

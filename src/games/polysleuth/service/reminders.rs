@@ -37,45 +37,55 @@ impl Master {
         let now = now();
         let mut count = 0;
         for id in self.store.games_due_within(now, 168 * 3600).await? {
-            // Look first without the write lock: most games have nothing due.
-            match self.store.game(&self.store.pool, id).await? {
-                Some(game) if !due(&game, now).is_empty() => {}
-                _ => continue,
+            match self.remind_game(id, now).await {
+                Ok(sent) => count += sent,
+                Err(e) => crate::master::go_on_after(id, "reminders", Err(e)),
             }
-            let mut tx = self.store.write().await?;
-            let Some(game) = self.store.game_for_update(&mut tx, id).await? else {
-                continue;
-            };
-            let due = due(&game, now);
-            if due.is_empty() {
-                continue;
-            }
-            let left = game.deadline.unwrap_or(now) - now;
-            let state = states::parse(&game)?;
-            let turns = self.store.turns(&mut *tx, id, game.round).await?;
-            for p in self.store.players(&mut *tx, id).await? {
-                if !p.mailed()
-                    || p.away_until.is_some_and(|r| r >= game.round)
-                    || state.done[p.seat as usize]
-                    || turns.iter().any(|t| t.seat == p.seat)
-                {
-                    continue;
-                }
-                let letter = crate::games::polysleuth::letters::reminder(&game, &p, left)
-                    .to_player(&self.site, &p, &game);
-                self.send(&mut tx, Some(id), &p.email, &letter, now).await?;
-                count += 1;
-            }
-            let marks: Vec<String> = sent(&game)
-                .iter()
-                .chain(due.iter())
-                .map(|h| h.to_string())
-                .collect();
-            self.store
-                .set_reminders_sent(&mut tx, id, &marks.join(","))
-                .await?;
-            tx.commit().await?;
         }
+        Ok(count)
+    }
+
+    /// The reminders due in one game: how many were sent.
+    async fn remind_game(&self, id: i64, now: i64) -> Result<usize> {
+        let mut count = 0;
+        // Look first without the write lock: most games have nothing due.
+        match self.store.game(&self.store.pool, id).await? {
+            Some(game) if !due(&game, now).is_empty() => {}
+            _ => return Ok(0),
+        }
+        let mut tx = self.store.write().await?;
+        let Some(game) = self.store.game_for_update(&mut tx, id).await? else {
+            return Ok(0);
+        };
+        let due = due(&game, now);
+        if due.is_empty() {
+            return Ok(0);
+        }
+        let left = game.deadline.unwrap_or(now) - now;
+        let state = states::parse(&game)?;
+        let turns = self.store.turns(&mut *tx, id, game.round).await?;
+        for p in self.store.players(&mut *tx, id).await? {
+            if !p.mailed()
+                || p.away_until.is_some_and(|r| r >= game.round)
+                || state.done[p.seat as usize]
+                || turns.iter().any(|t| t.seat == p.seat)
+            {
+                continue;
+            }
+            let letter = crate::games::polysleuth::letters::reminder(&game, &p, left)
+                .to_player(&self.site, &p, &game);
+            self.send(&mut tx, Some(id), &p.email, &letter, now).await?;
+            count += 1;
+        }
+        let marks: Vec<String> = sent(&game)
+            .iter()
+            .chain(due.iter())
+            .map(|h| h.to_string())
+            .collect();
+        self.store
+            .set_reminders_sent(&mut tx, id, &marks.join(","))
+            .await?;
+        tx.commit().await?;
         Ok(count)
     }
 }

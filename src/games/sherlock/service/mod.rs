@@ -215,14 +215,14 @@ impl Master {
             .await?;
         for (id, turn) in &due {
             let turn = *turn as u32;
-            self.sherlock_change(*id, |s, row| {
+            let passed = self.sherlock_change(*id, |s, row| {
                 // Another instance, or the player, may have ended this turn meanwhile.
                 if s.game.turn == turn && row.turn_deadline.is_some_and(|d| d <= now()) {
                     s.time_out();
                 }
                 Ok(())
-            })
-            .await?;
+            });
+            crate::master::go_on_after(*id, "ending a turn at its deadline", passed.await);
         }
         Ok(due.len())
     }

@@ -18,14 +18,14 @@ impl Master {
             .await?;
         for (id, turn) in &due {
             let turn = *turn as u32;
-            self.classic_change(*id, None, |state, row, _| {
+            let passed = self.classic_change(*id, None, |state, row, _| {
                 // Another instance, or the player, may have ended this turn meanwhile.
                 if row.turn_deadline.is_some_and(|d| d <= now()) {
                     state.deadline(turn);
                 }
                 Ok(())
-            })
-            .await?;
+            });
+            crate::master::go_on_after(*id, "passing a turn at its deadline", passed.await);
         }
         Ok(due.len())
     }
@@ -34,45 +34,48 @@ impl Master {
     pub async fn classic_reminders(&self) -> Result<usize> {
         let due = self.store.classic_reminders_due(now()).await?;
         for (id, turn) in &due {
-            let mut tx = self.store.write().await?;
-            let row = self.locked(&mut tx, *id).await?;
-            if row.turn_reminded >= *turn || row.round != *turn {
-                continue;
-            }
-            self.store.set_turn_reminded(&mut tx, *id, *turn).await?;
-            let state = super::parse(&row)?;
-            let players = self.store.players(&mut *tx, *id).await?;
-            let seat = state.current;
-            if let Some(p) = players
-                .iter()
-                .find(|p| Some(p.seat as usize) == seat && p.mailed())
-            {
-                let t = p.lang(&row);
-                let news = News {
-                    subject: t.t2("classic-subject-reminder", "id", *id, "turn", *turn),
-                    paragraphs: vec![t.t2(
-                        "classic-mail-reminder",
-                        "turn",
-                        *turn,
-                        "deadline",
-                        deadline(t, row.turn_deadline, p.zone(&row)),
-                    )],
-                    cards: crate::games::sleuth::letters::cards_allowing(
-                        t,
-                        &state,
-                        p.seat as usize,
-                    ),
-                    ..News::default()
-                };
-                let letter = news
-                    .letter(&self.site, &row, &p.name, t)
-                    .to_player(&self.site, p, &row);
-                self.send(&mut tx, Some(*id), &p.email, &letter, now())
-                    .await?;
-            }
-            tx.commit().await?;
+            let reminded = self.classic_remind(*id, *turn).await;
+            crate::master::go_on_after(*id, "a reminder", reminded);
         }
         Ok(due.len())
+    }
+
+    /// Reminds the player on turn in one game, unless done already.
+    async fn classic_remind(&self, id: i64, turn: i64) -> Result<()> {
+        let mut tx = self.store.write().await?;
+        let row = self.locked(&mut tx, id).await?;
+        if row.turn_reminded >= turn || row.round != turn {
+            return Ok(());
+        }
+        self.store.set_turn_reminded(&mut tx, id, turn).await?;
+        let state = super::parse(&row)?;
+        let players = self.store.players(&mut *tx, id).await?;
+        let seat = state.current;
+        if let Some(p) = players
+            .iter()
+            .find(|p| Some(p.seat as usize) == seat && p.mailed())
+        {
+            let t = p.lang(&row);
+            let news = News {
+                subject: t.t2("classic-subject-reminder", "id", id, "turn", turn),
+                paragraphs: vec![t.t2(
+                    "classic-mail-reminder",
+                    "turn",
+                    turn,
+                    "deadline",
+                    deadline(t, row.turn_deadline, p.zone(&row)),
+                )],
+                cards: crate::games::sleuth::letters::cards_allowing(t, &state, p.seat as usize),
+                ..News::default()
+            };
+            let letter = news
+                .letter(&self.site, &row, &p.name, t)
+                .to_player(&self.site, p, &row);
+            self.send(&mut tx, Some(id), &p.email, &letter, now())
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Mails every digest whose oldest line waited a day; the number mailed.
