@@ -100,5 +100,56 @@ impl ResponseError for ApiError {
     }
 }
 
+/// A JSON body the API could not read, answered as every API error is (`{"error": …}`), with
+/// what to change: the content type, the size, or the field serde names.
+pub fn json_body(
+    e: actix_web::error::JsonPayloadError,
+    _: &actix_web::HttpRequest,
+) -> actix_web::Error {
+    use actix_web::error::JsonPayloadError as J;
+    let (status, said) = match &e {
+        J::ContentType => (
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            crate::said!("error-json-content-type"),
+        ),
+        J::Overflow { .. } | J::OverflowKnownLength { .. } => (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            crate::said!("error-json-too-large", kib = super::JSON_LIMIT / 1024),
+        ),
+        J::Deserialize(why) => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            crate::said!("error-json-unread", why = why.to_string()),
+        ),
+        other => (
+            StatusCode::BAD_REQUEST,
+            crate::said!("error-json-unread", why = other.to_string()),
+        ),
+    };
+    let body = serde_json::json!({"error": said.to_string()});
+    actix_web::error::InternalError::from_response(e, HttpResponse::build(status).json(body)).into()
+}
+
+/// A path whose parts are not what the route takes (`/games/abc`): no such page, answered as
+/// any address without one is (JSON under `/api/`, the framed page elsewhere).
+pub fn path_part(e: actix_web::error::PathError, req: &actix_web::HttpRequest) -> actix_web::Error {
+    let no_page = MasterError::NotFound(crate::said!("error-no-such-page"));
+    let answer = match req.path().starts_with("/api/") {
+        true => ApiError(no_page).error_response(),
+        false => PageError(no_page).error_response(),
+    };
+    actix_web::error::InternalError::from_response(e, answer).into()
+}
+
+/// A form the page could not read (a field missing or of the wrong kind): the framed error
+/// page, saying what, and to send the form again from a fresh page.
+pub fn form_body(
+    e: actix_web::error::UrlencodedError,
+    _: &actix_web::HttpRequest,
+) -> actix_web::Error {
+    let said = crate::said!("error-form-unread", why = e.to_string());
+    let answer = PageError(MasterError::invalid(said)).error_response();
+    actix_web::error::InternalError::from_response(e, answer).into()
+}
+
 /// What a page handler answers: the page, or the error page.
 pub type Page = Result<actix_web::HttpResponse, PageError>;

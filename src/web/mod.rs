@@ -132,20 +132,29 @@ fn security_headers(https: bool) -> DefaultHeaders {
 /// The core's fixed paths, matched before any game's routes (so `/games/new` is never read
 /// as a game's number), and the request limits every route shares.
 pub fn fixed_routes(cfg: &mut web::ServiceConfig) {
-    cfg.app_data(web::FormConfig::default().limit(FORM_LIMIT))
-        .app_data(web::JsonConfig::default().limit(JSON_LIMIT))
-        .app_data(web::PayloadConfig::default().limit(RAW_LIMIT))
-        .route("/", web::get().to(pages::index))
-        .route("/healthz", web::get().to(pages::health))
-        .route("/metrics", web::get().to(pages::metrics))
-        .route("/static/style.css", web::get().to(pages::style))
-        .route("/static/play.js", web::get().to(pages::script))
-        .route("/help", web::get().to(pages::help))
-        .route("/rules/{game}", web::get().to(rules::rules))
-        .route("/games/new", web::get().to(pages::new_game_form))
-        .route("/games/new", web::post().to(pages::create_game))
-        .route("/inbound/mail", web::post().to(api::inbound_mail))
-        .route("/standby", web::post().to(signup::standby_any));
+    cfg.app_data(
+        web::FormConfig::default()
+            .limit(FORM_LIMIT)
+            .error_handler(error::form_body),
+    )
+    .app_data(
+        web::JsonConfig::default()
+            .limit(JSON_LIMIT)
+            .error_handler(error::json_body),
+    )
+    .app_data(web::PathConfig::default().error_handler(error::path_part))
+    .app_data(web::PayloadConfig::default().limit(RAW_LIMIT))
+    .route("/", web::get().to(pages::index))
+    .route("/healthz", web::get().to(pages::health))
+    .route("/metrics", web::get().to(pages::metrics))
+    .route("/static/style.css", web::get().to(pages::style))
+    .route("/static/play.js", web::get().to(pages::script))
+    .route("/help", web::get().to(pages::help))
+    .route("/rules/{game}", web::get().to(rules::rules))
+    .route("/games/new", web::get().to(pages::new_game_form))
+    .route("/games/new", web::post().to(pages::create_game))
+    .route("/inbound/mail", web::post().to(api::inbound_mail))
+    .route("/standby", web::post().to(signup::standby_any));
 }
 
 /// The core's routes with parts, after every game's own: sign-up, observers, records, the

@@ -521,3 +521,55 @@ async fn the_front_page_says_which_game_each_listed_game_is_and_how_many_play() 
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_body_or_address_the_service_cannot_read_is_answered_as_every_error_is_saying_what_to_fix(
+) {
+    let mut app = TestApp::spawn().await;
+    let post = |path: &str, content_type: Option<&str>, body: &str| {
+        let mut r = app.client.post(app.url(path)).body(body.to_string());
+        if let Some(t) = content_type {
+            r = r.header("content-type", t);
+        }
+        async move {
+            let r = r.send().await.unwrap();
+            let kind = r.headers()["content-type"].to_str().unwrap().to_string();
+            (r.status().as_u16(), kind, r.text().await.unwrap())
+        }
+    };
+    // The API: JSON answers naming the field, the content type, the size.
+    let (status, kind, body) = post("/api/games", Some("application/json"), r#"{"name": 1}"#).await;
+    assert_eq!((status, kind.as_str()), (422, "application/json"), "{body}");
+    let said: Value = serde_json::from_str(&body).unwrap();
+    assert!(
+        said["error"]
+            .as_str()
+            .unwrap()
+            .contains("invalid type: integer `1`"),
+        "{said}"
+    );
+    let (status, kind, body) = post("/api/games", None, r#"{"name": "x"}"#).await;
+    assert_eq!((status, kind.as_str()), (415, "application/json"), "{body}");
+    assert!(body.contains("Content-Type: application/json"), "{body}");
+    let big = format!(r#"{{"name": "{}"}}"#, "x".repeat(300 * 1024));
+    let (status, _, body) = post("/api/games", Some("application/json"), &big).await;
+    assert_eq!(status, 413, "{body}");
+    assert!(body.contains("larger than 256 KiB"), "{body}");
+    // An address whose number is not one: no such page, as JSON under /api/, framed elsewhere.
+    let r = app.get("/api/games/abc").await;
+    assert_eq!(r.status().as_u16(), 404);
+    let said: Value = r.json().await.unwrap();
+    assert!(said["error"].is_string(), "{said}");
+    let (status, page) = app.get_text("/games/99999999999999999999").await;
+    assert_eq!(status, 404);
+    assert!(
+        page.contains("<html") && !page.contains("deserialize"),
+        "{page}"
+    );
+    // A form sent as something else: the framed page says so.
+    let (status, kind, page) = post("/standby", Some("application/json"), "{}").await;
+    assert_eq!(status, 422, "{page}");
+    assert!(kind.starts_with("text/html"), "{kind}");
+    assert!(page.contains("reload the page and send it again"), "{page}");
+    app.stop().await;
+}
