@@ -106,9 +106,10 @@ macro_rules! in_french {
     };
 }
 
-/// The deadline in a reader's language and time zone.
-pub fn deadline_in(t: Lang, game: &GameRow, time_zone: &str) -> String {
-    t.time(game.deadline.unwrap_or(0), zone(time_zone))
+/// The deadline in a reader's language and time zone; none while the game waits for its game
+/// master or is paused (never the clock's zero, 1 January 1970).
+pub fn deadline_in(t: Lang, game: &GameRow, time_zone: &str) -> Option<String> {
+    game.deadline.map(|d| t.time(d, zone(time_zone)))
 }
 
 #[derive(Template)]

@@ -471,7 +471,9 @@ async fn an_absence_within_the_limit_plays_empty_turns_and_an_idle_seat_goes_to_
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    last_mail_to(&app, "fay@example.org", "Your private page").await;
+    let welcome = last_mail_to(&app, "fay@example.org", "Your private page").await;
+    // Seated in round 3 (round 2 just closed): her welcome names the round she plays.
+    assert!(welcome.contains("Round 3 closes at"), "{welcome}");
     last_mail_to(&app, "cleo@example.org", "your seat has a new player").await;
 
     // A standby whose name is already seated cannot take another seat.

@@ -50,7 +50,7 @@ struct Welcome<'a> {
     hand: Vec<String>,
     hand_size: usize,
     safe_size: usize,
-    deadline: String,
+    deadline: Option<String>,
     link: &'a str,
     settings: Vec<(String, String)>,
     example_target: &'a str,
@@ -123,7 +123,7 @@ struct GmWelcome<'a> {
     link: &'a str,
     public_page: String,
     players: &'a [CreatedPlayer],
-    deadline: String,
+    deadline: Option<String>,
     settings: Vec<(String, String)>,
 }
 
@@ -406,7 +406,8 @@ pub fn reminder(game: &GameRow, player: &PlayerRow, left_secs: i64) -> Letter {
         t,
         name: &player.name,
         game,
-        deadline: deadline_in(t, game, player.zone(game)),
+        // Reminders go only to rounds with a deadline.
+        deadline: deadline_in(t, game, player.zone(game)).unwrap_or_default(),
         left: t.hours(left_secs.max(60)),
     }
     .render_in();
