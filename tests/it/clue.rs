@@ -568,3 +568,28 @@ async fn a_line_of_letters_whose_lower_case_has_another_length_is_refused_and_th
     mail_to(&app, &address, "your status").await;
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_players_page_names_the_turns_deadline_in_the_time_zone_they_chose() {
+    let mut app = TestApp::spawn().await;
+    let (id, links, _) = clue(&app, 7).await;
+    let first = public(&app, id).await["turn"].as_u64().unwrap() as usize;
+    let address = format!("{}@example.org", NAMES[first].to_lowercase());
+    let welcome = mail_to(&app, &address, "welcome").await;
+    let page = app.get_text(&links[first]).await.1;
+    assert!(page.contains("UTC"), "the game's zone by default: {page}");
+    send_mail(&app, reply(&address, &welcome, "timezone Asia/Tokyo")).await;
+    let start = std::time::Instant::now();
+    loop {
+        let page = app.get_text(&links[first]).await.1;
+        if page.contains("JST") {
+            break;
+        }
+        assert!(
+            start.elapsed().as_secs() < 10,
+            "the player's own zone: {page}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    app.stop().await;
+}

@@ -261,6 +261,14 @@ async fn with_ask_refuter_a_refuter_chooses_by_mail_and_one_silent_past_its_hour
         "{third}"
     );
     assert!(!third.contains("Show a card to"), "{third}");
+    // The deadline named is the refuter's, as theirs: the suggester's turn waits on it.
+    assert!(
+        third.contains(&format!(
+            "{} chooses which card to show {}, until",
+            names[refuter], names[first]
+        )),
+        "{third}"
+    );
     let theirs = app.get_text(&links[refuter]).await.1;
     assert!(theirs.contains("id=\"show-form\""), "{theirs}");
     // A card not among those asked about is refused; `show` from another, too.
@@ -514,6 +522,11 @@ async fn computer_players_play_their_turns_while_the_game_master_has_paused_the_
     assert_eq!(g["paused"], true);
     let before = g["turn_no"].as_u64().unwrap();
     let page = app.get_text(&links[0]).await.1;
+    // No deadline is named while paused (it was "until ." before).
+    assert!(
+        page.contains("It is your turn; the game is paused, so the turn has no deadline."),
+        "{page}"
+    );
     let fields = [
         ("csrf", csrf_of(&page)),
         ("action", "command".to_string()),

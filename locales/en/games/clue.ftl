@@ -83,6 +83,10 @@ clue-mail-hand = Your hand: { $cards }
 clue-mail-spare = The spare cards, face up for all: { $cards }
 clue-mail-your-turn = It is your turn, until { $deadline }.
 clue-mail-whose-turn = It is { $player }'s turn, until { $deadline }.
+clue-mail-your-turn-paused = It is your turn; the game is paused, so the turn has no deadline.
+clue-mail-whose-turn-paused = It is { $player }'s turn; the game is paused, so the turn has no deadline.
+clue-mail-you-choose = You choose which card to show { $player }, until { $deadline }.
+clue-mail-refuter-chooses = { $refuter } chooses which card to show { $player }, until { $deadline }; then { $player }'s turn goes on.
 clue-mail-link = Your private page - it is your key, keep it to yourself:
     { $link }
 clue-mail-how = Reply to any mail of the game with your commands, one a line: move to Kitchen; passage; stay; suggest Plum with Rope; accuse Scarlet in Spa with Knife; done; show order Rope, Plum, Kitchen; status; help. French works too: aller à la Cuisine; suggérer Violet avec la Corde; accuser Rose au Spa avec le Poignard; fini.

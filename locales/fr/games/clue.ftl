@@ -83,6 +83,10 @@ clue-mail-hand = Votre main : { $cards }
 clue-mail-spare = Les cartes en trop, visibles de tous : { $cards }
 clue-mail-your-turn = C’est à vous de jouer, jusqu’au { $deadline }.
 clue-mail-whose-turn = C’est à { $player } de jouer, jusqu’au { $deadline }.
+clue-mail-your-turn-paused = C’est à vous de jouer ; la partie est en pause, le tour n’a donc pas d’échéance.
+clue-mail-whose-turn-paused = C’est à { $player } de jouer ; la partie est en pause, le tour n’a donc pas d’échéance.
+clue-mail-you-choose = Vous choisissez quelle carte montrer à { $player }, jusqu’au { $deadline }.
+clue-mail-refuter-chooses = { $refuter } choisit quelle carte montrer à { $player }, jusqu’au { $deadline } ; puis le tour de { $player } reprend.
 clue-mail-link = Votre page privée - c’est votre clé, gardez-la pour vous :
     { $link }
 clue-mail-how = Répondez à n’importe quel courriel de la partie avec vos commandes, une par ligne : aller à la Cuisine ; passage ; rester ; suggérer Violet avec la Corde ; accuser Rose au Spa avec le Poignard ; fini ; ordre la Corde, Violet, la Cuisine ; état ; aide. L’anglais est lu aussi : move to Kitchen ; suggest Plum with Rope ; done.

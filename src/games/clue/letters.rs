@@ -26,14 +26,46 @@ fn cards(t: Lang, cards: &[Card]) -> String {
 
 /// Whose turn it is, in a sentence for `seat`.
 pub fn whose_turn(t: Lang, row: &GameRow, g: &Stored, seat: Option<usize>, zone: &str) -> String {
-    match g.current() {
-        None => t.t("frame-over"),
-        Some(s) if Some(s) == seat => t.t1(
+    let at = row
+        .turn_deadline
+        .filter(|_| row.status != crate::store::GameStatus::Paused);
+    match (g.current(), at) {
+        (None, _) => t.t("frame-over"),
+        // Paused, a turn has no deadline: none is named.
+        (Some(s), None) if Some(s) == seat => t.t("clue-mail-your-turn-paused"),
+        (Some(s), None) => t.t1(
+            "clue-mail-whose-turn-paused",
+            "player",
+            g.game.players[s].as_str(),
+        ),
+        // A refuter chooses: the deadline is theirs; the suggester's clock waits.
+        (Some(s), Some(at)) if g.game.phase == super::game::Phase::Showing => {
+            let refuter = g.game.asked.as_ref().map_or(s, |(r, _)| *r);
+            match seat == Some(refuter) {
+                true => t.t2(
+                    "clue-mail-you-choose",
+                    "player",
+                    g.game.players[s].as_str(),
+                    "deadline",
+                    deadline(t, Some(at), zone),
+                ),
+                false => t.t3(
+                    "clue-mail-refuter-chooses",
+                    "refuter",
+                    g.game.players[refuter].as_str(),
+                    "player",
+                    g.game.players[s].as_str(),
+                    "deadline",
+                    deadline(t, Some(at), zone),
+                ),
+            }
+        }
+        (Some(s), _) if Some(s) == seat => t.t1(
             "clue-mail-your-turn",
             "deadline",
             deadline(t, row.turn_deadline, zone),
         ),
-        Some(s) => t.t2(
+        (Some(s), _) => t.t2(
             "clue-mail-whose-turn",
             "player",
             g.game.players[s].as_str(),

@@ -54,8 +54,7 @@ fn of_kind(k: Kind) -> impl Iterator<Item = Card> {
 }
 
 /// The table, worded for `viewer` (None: the public).
-pub fn table(t: Lang, row: &GameRow, g: &Stored, viewer: Option<usize>) -> TableView {
-    let zone = &row.time_zone;
+pub fn table(t: Lang, row: &GameRow, g: &Stored, viewer: Option<usize>, zone: &str) -> TableView {
     let mut log: Vec<(u32, Vec<String>)> = Vec::new();
     for l in &g.log {
         let lines = l.events.iter().map(|e| t.clue_event(g, e, viewer));
@@ -241,7 +240,7 @@ pub fn own(t: Lang, g: &Stored, seat: usize) -> OwnView {
 }
 
 /// The frame's header of a Clue player's page.
-fn header(t: Lang, row: &GameRow, g: &Stored, seat: usize, o: &OwnView) -> Header {
+fn header(t: Lang, row: &GameRow, g: &Stored, seat: usize, o: &OwnView, zone: &str) -> Header {
     let paused = row.status == GameStatus::Paused;
     let current = g.current();
     let now = match current {
@@ -289,7 +288,7 @@ fn header(t: Lang, row: &GameRow, g: &Stored, seat: usize, o: &OwnView) -> Heade
         deadline: row
             .turn_deadline
             .filter(|_| !g.over() && !paused)
-            .map(|at| (at, super::letters::deadline(t, Some(at), &row.time_zone))),
+            .map(|at| (at, super::letters::deadline(t, Some(at), zone))),
         can,
     }
 }
@@ -328,7 +327,7 @@ struct GmPage {
 pub async fn game(req: HttpRequest, master: web::Data<Master>, path: web::Path<i64>) -> Page {
     let (row, state) = master.clue_game(path.into_inner()).await?;
     let t = crate::web::lang::reader(&req, row.language);
-    let g = table(t, &row, &state, None);
+    let g = table(t, &row, &state, None, &row.time_zone);
     Ok(crate::web::render::render(&GamePage { t, g }))
 }
 
@@ -336,7 +335,7 @@ pub async fn game(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
 pub async fn feed(req: HttpRequest, master: web::Data<Master>, path: web::Path<i64>) -> Page {
     let (row, state) = master.clue_game(path.into_inner()).await?;
     let t = crate::web::lang::reader(&req, row.language);
-    let g = table(t, &row, &state, None);
+    let g = table(t, &row, &state, None, &row.time_zone);
     let page = master.site.link(&format!("/clue/games/{}", row.id));
     Ok(crate::web::feed::log_feed(
         t,
@@ -360,13 +359,15 @@ async fn play_page(
     crate::web::lang::settle(t);
     let s = seat.player.seat as usize;
     let o = own(t, &seat.state, s);
-    let h = header(t, &seat.game, &seat.state, s, &o);
+    // Times in the reader's own zone (`timezone`), else the game's.
+    let zone = seat.player.zone(&seat.game);
+    let h = header(t, &seat.game, &seat.state, s, &o, zone);
     // The notebook may count for a few milliseconds: off the async workers.
     let state = seat.state.clone();
     let notebook = web::block(move || super::sheet::sheet(t, &state, s))
         .await
         .map_err(|e| crate::master::MasterError::Corrupt(format!("the notebook: {e}")))?;
-    let g = table(t, &seat.game, &seat.state, Some(s));
+    let g = table(t, &seat.game, &seat.state, Some(s), zone);
     let (csrf, cookie) = csrf(req);
     Ok(private(
         &PlayPage {
@@ -463,7 +464,7 @@ impl crate::web::gm::GmDraw for Gm {
         let state = super::service::parse(row)?;
         Ok(GmPage {
             t,
-            g: table(t, row, &state, None),
+            g: table(t, row, &state, None, &row.time_zone),
             csrf,
             banner,
             paused: row.status == GameStatus::Paused,

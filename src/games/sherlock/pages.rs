@@ -77,7 +77,7 @@ pub async fn feed(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
 }
 
 /// The frame's header of a player's page.
-fn header(t: Lang, row: &GameRow, g: &Stored, o: &OwnView) -> Header {
+fn header(t: Lang, row: &GameRow, g: &Stored, o: &OwnView, zone: &str) -> Header {
     let paused = row.status == GameStatus::Paused;
     let now = match () {
         _ if g.over() => t.t("frame-over"),
@@ -111,7 +111,7 @@ fn header(t: Lang, row: &GameRow, g: &Stored, o: &OwnView) -> Header {
         deadline: row
             .turn_deadline
             .filter(|_| !g.over() && !paused)
-            .map(|at| (at, t.time(at, crate::mail::zone(&row.time_zone)))),
+            .map(|at| (at, t.time(at, crate::mail::zone(zone)))),
         can,
     }
 }
@@ -135,8 +135,9 @@ async fn play_page(
         false => (state.game.clone(), Replied::default()),
     };
     let o = own(t, state, &game, &done, s);
-    let h = header(t, &seat.game, state, &o);
+    // Times in the reader's own zone (`timezone`), else the game's.
     let zone = seat.player.zone(&seat.game).to_string();
+    let h = header(t, &seat.game, state, &o, &zone);
     let g = table(t, &seat.game, state, &game, Some(s), &zone);
     let (csrf, cookie) = csrf(req);
     Ok(private(
