@@ -415,9 +415,22 @@ fn check_game_name(name: &str, errors: &mut Vec<Said>) {
             most = MAX_GAME_NAME,
             count = count
         ));
-    } else if name.chars().any(char::is_control) {
+    } else if name.chars().any(|c| c.is_control() || invisible(c)) {
         errors.push(said!("error-game-name-control"));
     }
+}
+
+/// Characters that show nothing, or turn the text around them (a name that reads otherwise
+/// in a mail's subject than it is): format characters, zero-width spaces, direction marks and
+/// overrides, line and paragraph separators.
+fn invisible(c: char) -> bool {
+    matches!(c,
+        '\u{AD}' | '\u{34F}' | '\u{61C}' | '\u{180E}'
+        | '\u{200B}'..='\u{200F}'
+        | '\u{2028}'..='\u{202E}'
+        | '\u{2060}'..='\u{206F}'
+        | '\u{FEFF}'
+        | '\u{FFF9}'..='\u{FFFB}')
 }
 
 /// `what ("address") is not usable: why`, when it is not.
@@ -468,6 +481,11 @@ fn check_players(
             least = *allowed.start(),
             most = *allowed.end()
         ));
+    }
+    // More seats than any game has: each one is not looked at (every pair of names would be
+    // compared), the count says what is wrong.
+    if players.len() > *allowed.end() {
+        return;
     }
     for (i, (name, email)) in players.iter().enumerate() {
         if name.eq_ignore_ascii_case("safe") {

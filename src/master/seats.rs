@@ -80,7 +80,9 @@ impl Master {
             .iter()
             .find(|p| p.seat == seat as i64)
             .cloned()
-            .ok_or_else(|| MasterError::invalid(said!("error-no-seat", seat = seat + 1)))?;
+            .ok_or_else(|| {
+                MasterError::invalid(said!("error-no-seat", seat = seat.saturating_add(1)))
+            })?;
         let taker = self.taker(tx, game, &players, seat, with).await?;
         let key = crate::keys::new_key();
         let version = self

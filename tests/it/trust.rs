@@ -264,7 +264,24 @@ async fn game_names_and_house_rules_are_bounded_for_the_api_as_for_the_form() {
     let mut app = TestApp::spawn().await;
     for (extra, says) in [
         (json!({"name": "n".repeat(81)}), "1 to 80 characters"),
-        (json!({"name": "line\nbreak"}), "control characters"),
+        (
+            json!({"name": "line\nbreak"}),
+            "control or invisible characters",
+        ),
+        // A right-to-left override would make a mail's subject read otherwise than it is.
+        (
+            json!({"name": "Pay \u{202E}lasrever"}),
+            "control or invisible characters",
+        ),
+        (
+            json!({"name": "zero\u{200B}width"}),
+            "control or invisible characters",
+        ),
+        // Far more seats than a game has: the count is named, the seats are not each read.
+        (
+            json!({"players": (0..5000).map(|i| format!("P{i} <p{i}@example.org>")).collect::<Vec<_>>()}),
+            "you gave 5000",
+        ),
         (
             json!({"settings": {"starting_eyes": 4294967295u32}}),
             "starting_eyes 4294967295 is too large",

@@ -43,7 +43,7 @@ impl Master {
                     if seat >= s.players.len() {
                         return Err(MasterError::Invalid(vec![said!(
                             "error-no-seat",
-                            seat = seat + 1
+                            seat = seat.saturating_add(1)
                         )]));
                     }
                     if !s.in_play(seat) {
