@@ -94,6 +94,7 @@ observe-mail-body = Someone asked to send the public bulletins of "{ $name }" (g
 error-no-round-over = game { $game } is over; there is no round to close
 error-no-round-waits = game { $game } waits for its game master to start it; there is no round to close
 error-no-round-gathering = game { $game } is still gathering players; there is no round to close
+error-round-moved-on = round { $round } has closed since you looked: nothing was done; look at the page again
 error-round-already-resolved = round { $round } of game { $game } was already resolved
 error-round-past-deadline = round { $round } has passed its deadline and is being resolved: your turn came too late and was not stored. Your next turn is for the next round.
 error-no-bulletin-yet = game { $game } has no bulletin for round { $round } yet

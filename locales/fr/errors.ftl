@@ -94,6 +94,7 @@ observe-mail-body = Quelqu’un a demandé d’envoyer les bulletins publics de 
 error-no-round-over = la partie { $game } est terminée ; il n’y a pas de manche à clore
 error-no-round-waits = la partie { $game } attend que son maître de jeu la lance ; il n’y a pas de manche à clore
 error-no-round-gathering = la partie { $game } rassemble encore ses joueurs ; il n’y a pas de manche à clore
+error-round-moved-on = la manche { $round } s’est close depuis que vous l’avez vue : rien n’a été fait ; regardez la page de nouveau
 error-round-already-resolved = la manche { $round } de la partie { $game } a déjà été résolue
 error-round-past-deadline = la manche { $round } a passé son heure limite et va être résolue : votre tour est arrivé trop tard et n’a pas été enregistré. Votre prochain tour sera pour la manche suivante.
 error-no-bulletin-yet = la partie { $game } n’a pas encore de bulletin pour la manche { $round }

@@ -18,8 +18,11 @@ pub enum GmAction {
     ResolveNow {
         round: Option<i64>,
     },
+    /// Extend the open round (or turn); `round`, as for `ResolveNow`: when given, a later one
+    /// is never extended by this request.
     Extend {
         hours: f64,
+        round: Option<i64>,
     },
     Pause,
     Resume,

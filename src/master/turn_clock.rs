@@ -27,10 +27,10 @@ impl Master {
         use crate::master::{GmAction, MasterError};
         use crate::said;
         match (game.status, action) {
-            (_, GmAction::Extend { hours }) => {
+            (_, GmAction::Extend { hours, round }) => {
                 let secs = crate::master::gm::extension(hours)?;
                 let mut tx = self.store.write().await?;
-                let said = self.turn_extend_in(&mut tx, game.id, secs).await?;
+                let said = self.turn_extend_in(&mut tx, game.id, secs, round).await?;
                 tx.commit().await?;
                 Ok(said)
             }
@@ -150,8 +150,16 @@ impl Master {
         tx: &mut crate::store::Tx,
         game_id: i64,
         secs: i64,
+        turn: Option<i64>,
     ) -> Result<crate::lang::Said> {
         let row = self.locked(tx, game_id).await?;
+        // The turn the game master saw: a later one is never extended by this request.
+        if let Some(t) = turn.filter(|t| *t != row.round) {
+            return Err(crate::master::MasterError::Conflict(crate::said!(
+                "error-turn-already-over",
+                turn = t
+            )));
+        }
         // Paused or not as the locked row says: a resume may have come between.
         let (deadline, remaining) = match row.status {
             GameStatus::Paused => (None, row.remaining.map(|r| r.saturating_add(secs))),

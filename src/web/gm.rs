@@ -127,17 +127,16 @@ pub async fn posted(
 
 pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterError> {
     let get = |k: &str| f.get(k).map(|s| s.trim()).unwrap_or("");
+    // The round (or turn) the game master saw open; the API may leave it out.
+    let round = match get("round") {
+        "" => None,
+        r => Some(
+            r.parse()
+                .map_err(|_| MasterError::invalid(said!("error-not-round", round = r)))?,
+        ),
+    };
     Ok(match get("action") {
-        "resolve" => GmAction::ResolveNow {
-            // The round (or turn) the game master saw open; the API may leave it out.
-            round: match get("round") {
-                "" => None,
-                r => Some(
-                    r.parse()
-                        .map_err(|_| MasterError::invalid(said!("error-not-round", round = r)))?,
-                ),
-            },
-        },
+        "resolve" => GmAction::ResolveNow { round },
         "start" => GmAction::Start,
         "pause" => GmAction::Pause,
         "resume" => GmAction::Resume,
@@ -153,6 +152,7 @@ pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterE
             hours: get("hours").parse().map_err(|_| {
                 MasterError::invalid(said!("error-not-hours", hours = get("hours")))
             })?,
+            round,
         },
         "reminders" => GmAction::Reminders {
             hours: crate::master::request::parse_reminder_hours(get("reminder_hours"))

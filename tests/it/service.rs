@@ -398,3 +398,50 @@ async fn a_first_deadline_more_than_a_year_away_is_refused_by_name() {
     }
     app.stop().await;
 }
+
+#[tokio::test]
+async fn an_extension_meant_for_a_round_that_has_closed_extends_nothing() {
+    let mut app = TestApp::spawn().await;
+    let (id, _, gm) = scenario_game(&app).await;
+    let actions = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
+    let deadline = |app: &TestApp| {
+        let pool = app.running.as_ref().unwrap().master.store.pool.clone();
+        async move {
+            let (d,): (Option<i64>,) = sqlx::query_as("SELECT deadline FROM games WHERE id = $1")
+                .bind(id)
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+            d
+        }
+    };
+    // Round 1 closes; the game master's page still showed it.
+    let (s, said) = app
+        .post_json(&actions, &json!({"action": "resolve", "round": 1}))
+        .await;
+    assert_eq!(s, 200, "{said}");
+    let before = deadline(&app).await;
+    let (s, said) = app
+        .post_json(
+            &actions,
+            &json!({"action": "extend", "hours": 24, "round": 1}),
+        )
+        .await;
+    assert_eq!(s, 409, "{said}");
+    assert!(
+        said.to_string()
+            .contains("round 1 has closed since you looked"),
+        "{said}"
+    );
+    assert_eq!(deadline(&app).await, before, "round 2 was not extended");
+    // For the round open now, it extends.
+    let (s, said) = app
+        .post_json(
+            &actions,
+            &json!({"action": "extend", "hours": 24, "round": 2}),
+        )
+        .await;
+    assert_eq!(s, 200, "{said}");
+    assert_eq!(deadline(&app).await, before.map(|d| d + 24 * 3600));
+    app.stop().await;
+}

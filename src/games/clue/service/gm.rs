@@ -37,12 +37,12 @@ impl Master {
                 self.clue_change(game.id, |s, _, _| Ok(s.end_now())).await?;
                 Ok(said!("done-game-over-every-player"))
             }
-            GmAction::Extend { hours } => {
+            GmAction::Extend { hours, round } => {
                 let secs = crate::master::gm::extension(hours)?;
                 // One transaction: the clock, and while a refuter chooses, the suggester's
                 // stopped clock, which gains the time too.
                 let mut tx = self.store.write().await?;
-                let said = self.turn_extend_in(&mut tx, game.id, secs).await?;
+                let said = self.turn_extend_in(&mut tx, game.id, secs, round).await?;
                 self.clue_change_in(&mut tx, game.id, |s, _, _| {
                     if let Some(left) = s.turn_left.as_mut() {
                         *left = left.saturating_add(secs);

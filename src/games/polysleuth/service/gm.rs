@@ -45,7 +45,10 @@ impl Master {
                     .await?
                     .ok_or_else(|| MasterError::NotFound(said!("error-game-no-longer-exists")))?;
                 let said = match action {
-                    GmAction::Extend { hours } => self.extend(&mut tx, &game, hours).await?,
+                    GmAction::Extend { hours, round } => {
+                        still_open(&game, round)?;
+                        self.extend(&mut tx, &game, hours).await?
+                    }
                     GmAction::Pause => self.pause(&mut tx, &game).await?,
                     GmAction::Resume => self.resume(&mut tx, &game).await?,
                     GmAction::MarkDone { seat } => self.mark_done(&mut tx, &game, seat).await?,
@@ -205,5 +208,16 @@ impl Master {
             true => said!("done-no-reminders"),
             false => said!("done-reminders-set", hours = text),
         })
+    }
+}
+
+/// Refuses an action meant for a round that has closed since the game master saw it.
+fn still_open(game: &GameRow, round: Option<i64>) -> Result<()> {
+    match round {
+        Some(r) if r != game.round => Err(MasterError::Conflict(said!(
+            "error-round-moved-on",
+            round = r
+        ))),
+        _ => Ok(()),
     }
 }
