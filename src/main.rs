@@ -213,10 +213,13 @@ enum GameCommand {
         /// A deal as the `deal` object of the replay format.
         #[arg(long)]
         deal: Option<PathBuf>,
-        #[arg(long, default_value_t = 48.0)]
-        round_hours: f64,
-        #[arg(long, default_value_t = 5.0)]
-        grace_minutes: f64,
+        /// A round's length, for a game played in rounds (default 48).
+        #[arg(long)]
+        round_hours: Option<f64>,
+        /// Minutes a round waits once every player is ready, for a game played in rounds
+        /// (default 5).
+        #[arg(long)]
+        grace_minutes: Option<f64>,
         #[arg(long, default_value = "UTC")]
         time_zone: String,
         #[arg(long, default_value = "en", help = "The game's language: en or fr.")]
@@ -543,8 +546,8 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 players,
                 ruleset: Some(ruleset),
                 settings: Some(settings),
-                round_hours: Some(round_hours),
-                grace_minutes: Some(grace_minutes),
+                round_hours,
+                grace_minutes,
                 time_zone: Some(time_zone),
                 language: Some(language),
                 listed: Some(!unlisted),

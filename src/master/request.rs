@@ -14,8 +14,12 @@ use crate::store::Ruleset;
 use super::house_rules::ruleset_named;
 pub use super::house_rules::HouseRules;
 
-/// How far ahead a first deadline or a start date may be: a year, as an extension.
+/// How far ahead a first deadline may be: a year, as an extension.
 const MOST_AHEAD: i64 = (crate::master::gm::MOST_EXTENSION_HOURS as i64) * 3600;
+
+/// How far ahead a gathering's start date may be: ten years (far enough for any table, and a
+/// date beyond, `20260` for `2026`, is a slip whose arithmetic would wrap round).
+const MOST_START_AHEAD: i64 = 10 * 365 * 86_400;
 
 /// A round's length when none is given.
 pub const ROUND_HOURS: f64 = 48.0;
@@ -153,6 +157,9 @@ pub struct Draft {
     /// The piece each player chose, by seat, as written (`Ann <…> as Plum`): none, or fewer
     /// than the players, for those who chose none.
     pub choices: Vec<Option<String>>,
+    /// Given field by field (the API, the command line): a setting the game does not use is
+    /// refused, not dropped. The form sends every field, with its defaults.
+    pub strict: bool,
 }
 
 impl Draft {
@@ -179,6 +186,23 @@ impl Draft {
             },
             None => None,
         };
+        // A game of turns keeps its clock in its own house rules: a round's settings, given to
+        // the API for one, would be dropped without a word (the form sends its defaults).
+        if let (true, Some(book), Some(rules)) = (self.strict, book, &rules) {
+            if book.turn_seconds(rules).is_some() {
+                let given = [
+                    ("round_hours", self.round_hours.is_some()),
+                    ("grace_minutes", self.grace_minutes.is_some()),
+                    ("reminder_hours", self.reminder_hours.is_some()),
+                    ("first_deadline", self.first_deadline.is_some()),
+                    ("max_absence", self.max_absence.is_some()),
+                    ("auto_standby", self.auto_standby),
+                ];
+                for (field, _) in given.iter().filter(|(_, given)| *given) {
+                    errors.push(said!("error-setting-of-rounds", field = *field));
+                }
+            }
+        }
         let players = book.map_or(3..=7, |b| b.players());
         let reserved = |name: &str| books.iter().any(|b| b.reserved_name(name));
         let operator_deal = self.seed.is_some() || self.deal.is_some();
@@ -358,7 +382,7 @@ fn check_forming(
     if f.start_at.is_some_and(|at| at <= now) {
         errors.push(said!("error-start-past"));
     }
-    if f.start_at.is_some_and(|at| at > now + MOST_AHEAD) {
+    if f.start_at.is_some_and(|at| at > now + MOST_START_AHEAD) {
         errors.push(said!("error-start-far"));
     }
     for (i, (name, address)) in computers.iter().enumerate() {

@@ -593,3 +593,40 @@ async fn a_players_page_names_the_turns_deadline_in_the_time_zone_they_chose() {
     }
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_setting_of_rounds_given_for_a_game_of_turns_is_refused_by_name_not_dropped() {
+    let mut app = TestApp::spawn().await;
+    let (status, answer) = app
+        .post_json(
+            "/api/games",
+            &json!({
+                "name": "Pool party", "gm_email": "gm@example.org", "ruleset": "clue",
+                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+                "round_hours": 12, "max_absence": 3,
+            }),
+        )
+        .await;
+    assert_eq!(status, 422, "{answer}");
+    let said = answer["problems"].to_string();
+    for field in ["round_hours", "max_absence"] {
+        assert!(
+            said.contains(&format!("{field} is a setting of games played in rounds")),
+            "{said}"
+        );
+    }
+    assert!(said.contains("turn_hours"), "and what to use: {said}");
+    // Without them, the same game is made.
+    let (status, answer) = app
+        .post_json(
+            "/api/games",
+            &json!({
+                "name": "Pool party", "gm_email": "gm@example.org", "ruleset": "clue",
+                "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+                "settings": {"turn_hours": 12},
+            }),
+        )
+        .await;
+    assert!(status == 201 || status == 202, "{answer}");
+    app.stop().await;
+}
