@@ -2,6 +2,7 @@
 
 pub mod app;
 pub mod clock;
+pub mod cursor;
 pub mod deduce;
 pub mod error;
 pub mod games;

@@ -554,8 +554,11 @@ impl Master {
 
     /// Forming games whose start date has come, started if they have their least number.
     pub async fn start_due_forming(&self) -> Result<usize> {
+        static CURSOR: crate::cursor::Cursor = crate::cursor::Cursor::new();
         let mut started = 0;
-        for id in self.store.forming_due(now()).await? {
+        let due = self.store.forming_due(now(), CURSOR.after()).await?;
+        CURSOR.advance(&due, crate::store::FORMING_PAGE);
+        for id in due {
             match self.start_forming(id).await {
                 Ok(_) => started += 1,
                 // Too few players: it waits for more, and its game master may start it later.

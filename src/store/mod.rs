@@ -46,7 +46,7 @@ pub use observers::ObserverRow;
 pub use outbox::{BounceRow, MailRow, NewMail};
 pub use players::PlayerRow;
 pub use reader::PlayerPage;
-pub use signups::{SeatingRow, SignupKind, SignupRow, SignupStatus};
+pub use signups::{SeatingRow, SignupKind, SignupRow, SignupStatus, FORMING_PAGE, STANDBY_PAGE};
 pub use stats::Stats;
 pub use turns::{OpenRound, TurnRow};
 pub use writes::{Value, Writes};

@@ -122,14 +122,15 @@ impl Store {
     }
 
     /// Seats the service plays with no turn yet in their game's open round — computer players,
-    /// and players away: (game, seat), at most `limit`, by game.
-    pub async fn seats_owing(&self, limit: i64) -> Result<Vec<(i64, i64)>, StoreError> {
+    /// and players away: (game, seat), at most `limit`, by game, in games after `after`.
+    pub async fn seats_owing(&self, after: i64, limit: i64) -> Result<Vec<(i64, i64)>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT p.game_id, p.seat FROM players p JOIN games g ON g.id = p.game_id WHERE p.computer IS NOT NULL AND g.ruleset = 'polysleuth' AND g.status IN ('open', 'paused') AND NOT EXISTS (SELECT 1 FROM turns t WHERE t.game_id = p.game_id AND t.round = g.round AND t.seat = p.seat)
-             UNION SELECT p.game_id, p.seat FROM players p JOIN games g ON g.id = p.game_id WHERE p.away_until IS NOT NULL AND p.away_until >= g.round AND g.ruleset = 'polysleuth' AND g.status IN ('open', 'paused') AND NOT EXISTS (SELECT 1 FROM turns t WHERE t.game_id = p.game_id AND t.round = g.round AND t.seat = p.seat)
+            "SELECT p.game_id, p.seat FROM players p JOIN games g ON g.id = p.game_id WHERE p.game_id > $2 AND p.computer IS NOT NULL AND g.ruleset = 'polysleuth' AND g.status IN ('open', 'paused') AND NOT EXISTS (SELECT 1 FROM turns t WHERE t.game_id = p.game_id AND t.round = g.round AND t.seat = p.seat)
+             UNION SELECT p.game_id, p.seat FROM players p JOIN games g ON g.id = p.game_id WHERE p.game_id > $2 AND p.away_until IS NOT NULL AND p.away_until >= g.round AND g.ruleset = 'polysleuth' AND g.status IN ('open', 'paused') AND NOT EXISTS (SELECT 1 FROM turns t WHERE t.game_id = p.game_id AND t.round = g.round AND t.seat = p.seat)
              ORDER BY 1, 2 LIMIT $1",
         )
         .bind(limit)
+        .bind(after)
         .fetch_all(&self.pool)
         .await?)
     }

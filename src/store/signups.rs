@@ -123,6 +123,12 @@ from_any_row!(SignupRow);
 const SIGNUP_COLUMNS: &str =
     "id, game_id, kind, name, email, status, created_at, confirmed_at, language, choice";
 
+/// Forming games looked at in one pass for their start date.
+pub const FORMING_PAGE: usize = 100;
+
+/// Games looked at in one pass for idle seats to hand to standbys.
+pub const STANDBY_PAGE: usize = 500;
+
 impl Store {
     pub async fn insert_seating(&self, tx: &mut Conn, s: &SeatingRow) -> Result<(), StoreError> {
         sqlx::query(
@@ -152,22 +158,27 @@ impl Store {
         .await?)
     }
 
-    /// Forming games whose start date has come.
-    pub async fn forming_due(&self, now: i64) -> Result<Vec<i64>, StoreError> {
+    /// Forming games whose start date has come, after `after`, at most `FORMING_PAGE`.
+    pub async fn forming_due(&self, now: i64, after: i64) -> Result<Vec<i64>, StoreError> {
         let rows: Vec<(i64,)> = sqlx::query_as(
-            "SELECT s.game_id FROM seating s JOIN games g ON g.id = s.game_id WHERE s.start_at IS NOT NULL AND s.start_at <= $1 AND g.status = 'forming' ORDER BY s.game_id LIMIT 100",
+            "SELECT s.game_id FROM seating s JOIN games g ON g.id = s.game_id WHERE s.game_id > $2 AND s.start_at IS NOT NULL AND s.start_at <= $1 AND g.status = 'forming' ORDER BY s.game_id LIMIT $3",
         )
         .bind(now)
+        .bind(after)
+        .bind(FORMING_PAGE as i64)
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.into_iter().map(|r| r.0).collect())
     }
 
-    /// Games under way that hand idle players' seats to standbys.
-    pub async fn auto_standby_games(&self) -> Result<Vec<i64>, StoreError> {
+    /// Games under way that hand idle players' seats to standbys, after `after`, at most
+    /// `STANDBY_PAGE`.
+    pub async fn auto_standby_games(&self, after: i64) -> Result<Vec<i64>, StoreError> {
         let rows: Vec<(i64,)> = sqlx::query_as(
-            "SELECT s.game_id FROM seating s JOIN games g ON g.id = s.game_id WHERE s.auto_standby = 1 AND g.status = 'open' AND g.ruleset = 'polysleuth' ORDER BY s.game_id LIMIT 500",
+            "SELECT s.game_id FROM seating s JOIN games g ON g.id = s.game_id WHERE s.game_id > $1 AND s.auto_standby = 1 AND g.status = 'open' AND g.ruleset = 'polysleuth' ORDER BY s.game_id LIMIT $2",
         )
+        .bind(after)
+        .bind(STANDBY_PAGE as i64)
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.into_iter().map(|r| r.0).collect())
