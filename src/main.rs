@@ -110,19 +110,19 @@ enum Command {
         /// Days the raw text of inbound mail is kept (who sent it, when and what came of it
         /// stay).
         #[arg(long, env = "POLYSLEUTH_KEEP_INBOUND_DAYS", default_value_t = 30,
-              value_parser = clap::value_parser!(u64).range(0..=MOST_KEEP_DAYS))]
+              value_parser = clap::value_parser!(u64).range(0..=polysleuth::retention::MOST_KEEP_DAYS))]
         keep_inbound_days: u64,
         /// Days the record of inbound mail (who sent it, when, what came of it) is kept.
         #[arg(
             long,
             env = "POLYSLEUTH_KEEP_INBOUND_RECORDS_DAYS",
             default_value_t = 365,
-            value_parser = clap::value_parser!(u64).range(0..=MOST_KEEP_DAYS)
+            value_parser = clap::value_parser!(u64).range(0..=polysleuth::retention::MOST_KEEP_DAYS)
         )]
         keep_inbound_records_days: u64,
         /// Days delivered and given-up mail is kept in the outbox.
         #[arg(long, env = "POLYSLEUTH_KEEP_SENT_MAIL_DAYS", default_value_t = 30,
-              value_parser = clap::value_parser!(u64).range(0..=MOST_KEEP_DAYS))]
+              value_parser = clap::value_parser!(u64).range(0..=polysleuth::retention::MOST_KEEP_DAYS))]
         keep_sent_mail_days: u64,
         /// The shared token of `--create-games token` (at least 16 characters).
         #[arg(long, env = "POLYSLEUTH_CREATE_TOKEN", hide_env_values = true)]
@@ -467,9 +467,9 @@ async fn run(command: Command) -> anyhow::Result<()> {
                 imap,
                 create_games,
                 keep: polysleuth::retention::Keep {
-                    inbound_raw: days(keep_inbound_days),
-                    inbound_records: days(keep_inbound_records_days),
-                    sent_mail: days(keep_sent_mail_days),
+                    inbound_raw: polysleuth::retention::days(keep_inbound_days),
+                    inbound_records: polysleuth::retention::days(keep_inbound_records_days),
+                    sent_mail: polysleuth::retention::days(keep_sent_mail_days),
                 },
                 computers: polysleuth::level::Timing {
                     after: Duration::from_secs(computer_turn_seconds),
@@ -696,13 +696,4 @@ fn workers_count(text: &str) -> Result<usize, String> {
         Ok(n @ 1..=1024) => Ok(n),
         _ => Err(format!("{text} is not a number of threads from 1 to 1024")),
     }
-}
-
-/// The longest anything is kept, in days (a hundred years): a longer time would overflow the
-/// clock's arithmetic, and wrapped, delete everything at once.
-const MOST_KEEP_DAYS: u64 = 36_500;
-
-/// A number of days as a duration.
-fn days(n: u64) -> Duration {
-    Duration::from_secs(n.saturating_mul(86_400))
 }

@@ -37,6 +37,15 @@ impl Default for Keep {
 
 /// One pass: what is past its keeping time goes. Returns (raw texts dropped, inbound records
 /// deleted, mails deleted).
+/// The longest anything is kept, in days (a hundred years): a longer time would overflow the
+/// clock's arithmetic, and wrapped, delete everything at once.
+pub const MOST_KEEP_DAYS: u64 = 36_500;
+
+/// A number of days as a duration.
+pub fn days(n: u64) -> Duration {
+    Duration::from_secs(n.saturating_mul(86_400))
+}
+
 pub async fn once(store: &Store, keep: Keep) -> Result<(u64, u64, u64), crate::store::StoreError> {
     // Saturating: however long a keeping time, the cut-off never wraps into the future.
     let before = |d: Duration| now().saturating_sub(i64::try_from(d.as_secs()).unwrap_or(i64::MAX));

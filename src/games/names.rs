@@ -18,6 +18,19 @@ fn name_char(c: char) -> bool {
         || (('\u{C0}'..='\u{24F}').contains(&c) && c.is_alphabetic())
 }
 
+/// Characters that show nothing, or turn the text around them (a name that reads otherwise
+/// in a mail's subject than it is): format characters, zero-width spaces, direction marks and
+/// overrides, line and paragraph separators.
+pub fn invisible(c: char) -> bool {
+    matches!(c,
+        '\u{AD}' | '\u{34F}' | '\u{61C}' | '\u{180E}'
+        | '\u{200B}'..='\u{200F}'
+        | '\u{2028}'..='\u{202E}'
+        | '\u{2060}'..='\u{206F}'
+        | '\u{FEFF}'
+        | '\u{FFF9}'..='\u{FFFB}')
+}
+
 /// Whether two names are the same player's: letter case aside, accents included.
 pub fn same_name(a: &str, b: &str) -> bool {
     if a.is_ascii() && b.is_ascii() {

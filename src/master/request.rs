@@ -14,8 +14,8 @@ use crate::store::Ruleset;
 use super::house_rules::ruleset_named;
 pub use super::house_rules::HouseRules;
 
-/// How far ahead a first deadline may be: a year, as an extension.
-const MOST_AHEAD: i64 = (crate::master::gm::MOST_EXTENSION_HOURS as i64) * 3600;
+/// How far ahead a first deadline may be: a year, as an extension (`gm::MOST_EXTENSION_HOURS`).
+const MOST_AHEAD: i64 = 365 * 86_400;
 
 /// How far ahead a gathering's start date may be: ten years (far enough for any table, and a
 /// date beyond, `20260` for `2026`, is a slip whose arithmetic would wrap round).
@@ -439,22 +439,12 @@ fn check_game_name(name: &str, errors: &mut Vec<Said>) {
             most = MAX_GAME_NAME,
             count = count
         ));
-    } else if name.chars().any(|c| c.is_control() || invisible(c)) {
+    } else if name
+        .chars()
+        .any(|c| c.is_control() || crate::games::names::invisible(c))
+    {
         errors.push(said!("error-game-name-control"));
     }
-}
-
-/// Characters that show nothing, or turn the text around them (a name that reads otherwise
-/// in a mail's subject than it is): format characters, zero-width spaces, direction marks and
-/// overrides, line and paragraph separators.
-fn invisible(c: char) -> bool {
-    matches!(c,
-        '\u{AD}' | '\u{34F}' | '\u{61C}' | '\u{180E}'
-        | '\u{200B}'..='\u{200F}'
-        | '\u{2028}'..='\u{202E}'
-        | '\u{2060}'..='\u{206F}'
-        | '\u{FEFF}'
-        | '\u{FFF9}'..='\u{FFFB}')
 }
 
 /// `what ("address") is not usable: why`, when it is not.
