@@ -238,8 +238,8 @@ enum GameCommand {
         /// Let players sign up instead of naming them: the least and most players, e.g. 3-5.
         #[arg(long, value_parser = polysleuth::master::request::players_range)]
         forming: Option<(usize, usize)>,
-        /// Invite an address to the forming game (repeat for more).
-        #[arg(long)]
+        /// Invite an address to the forming game (repeat for more; with --forming only).
+        #[arg(long, requires = "forming")]
         invite: Vec<String>,
         /// The most rounds a player may declare themselves away at once.
         #[arg(long)]

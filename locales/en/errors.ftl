@@ -169,6 +169,7 @@ error-form-no-name = player { $row } ({ $email }) has no name
 error-form-payment = question payment "{ $value }" is not winner or all
 error-form-round-length = round length: "{ $value }" is not a number of hours
 error-form-grace = grace period: "{ $value }" is not a number of minutes
+error-form-time-skipped = { $label } "{ $value }" does not exist in { $zone }: the clocks go forward then; choose a time an hour later or earlier
 error-form-not-date = { $label } "{ $value }" is not a date and time such as 2026-12-24T18:00
 field-starting-eyes = starting Private Eyes
 field-income = income

@@ -169,6 +169,7 @@ error-form-no-name = le joueur { $row } ({ $email }) n’a pas de nom
 error-form-payment = le paiement des questions « { $value } » n’est ni winner ni all
 error-form-round-length = durée de la manche : « { $value } » n’est pas un nombre d’heures
 error-form-grace = délai de grâce : « { $value } » n’est pas un nombre de minutes
+error-form-time-skipped = { $label } « { $value } » n’existe pas dans le fuseau { $zone } : on avance les horloges à ce moment-là ; choisissez une heure plus tard ou plus tôt
 error-form-not-date = { $label } « { $value } » n’est pas une date et une heure comme 2026-12-24T18:00
 field-starting-eyes = détectives privés de départ
 field-income = revenu

@@ -161,16 +161,24 @@ fn local_time(
                 .unwrap_or("UTC")
                 .parse()
                 .unwrap_or(Tz::UTC);
-            let parsed = NaiveDateTime::parse_from_str(v, "%Y-%m-%dT%H:%M")
+            let written = NaiveDateTime::parse_from_str(v, "%Y-%m-%dT%H:%M")
                 .or_else(|_| NaiveDateTime::parse_from_str(v, "%Y-%m-%d %H:%M"))
-                .ok()
-                .and_then(|t| tz.from_local_datetime(&t).earliest());
-            if parsed.is_none() {
-                problems.push(crate::said!(
+                .ok();
+            let parsed = written.and_then(|t| tz.from_local_datetime(&t).earliest());
+            match (written, parsed) {
+                // A time the clocks skip (they go forward then): no such moment in that zone.
+                (Some(_), None) => problems.push(crate::said!(
+                    "error-form-time-skipped",
+                    label = Said::new(label),
+                    value = v,
+                    zone = tz.name()
+                )),
+                (None, _) => problems.push(crate::said!(
                     "error-form-not-date",
                     label = Said::new(label),
                     value = v
-                ));
+                )),
+                _ => {}
             }
             parsed.map(|t| t.timestamp())
         }

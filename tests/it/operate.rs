@@ -510,7 +510,7 @@ async fn game_new_links_to_the_service_running_on_its_database_and_warns_when_it
 }
 
 #[tokio::test]
-async fn serve_refuses_settings_that_cannot_work_and_names_each() {
+async fn the_command_line_refuses_settings_that_cannot_work_and_names_each() {
     let dir = common::tempdir("serve-refuses");
     let db = dir.join("games.db").display().to_string();
     let cases: [(&[&str], &str); 7] = [
@@ -540,4 +540,21 @@ async fn serve_refuses_settings_that_cannot_work_and_names_each() {
         assert!(err.contains(said), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
+    // An invitation to a game that does not form itself would be dropped: refused.
+    let (ok, _, err) = cli(&[
+        "game",
+        "new",
+        "--database-url",
+        &db,
+        "--name",
+        "Invites",
+        "--gm-email",
+        "gm@example.org",
+        "--player",
+        "Ann <ann@example.org>",
+        "--invite",
+        "bob@example.org",
+    ])
+    .await;
+    assert!(!ok && err.contains("--forming"), "{err}");
 }

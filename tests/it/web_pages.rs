@@ -133,6 +133,25 @@ async fn creating_a_game_on_the_web_names_every_problem_and_keeps_the_values() {
         "typed values are kept"
     );
     assert!(body.contains("value=\"Bad game\""));
+    // A time the clocks skip in the game's zone (Paris springs forward at 02:00 on the last
+    // Sunday of March) is named as such, not as "not a date".
+    let (status, body) = post_form(
+        &app,
+        "/games/new",
+        &[
+            ("csrf", &token),
+            ("name", "Spring"),
+            ("gm_email", "gm@example.org"),
+            ("time_zone", "Europe/Paris"),
+            ("first_deadline", "2027-03-28T02:30"),
+        ],
+    )
+    .await;
+    assert_eq!(status, 422);
+    assert!(
+        body.contains("does not exist in Europe/Paris: the clocks go forward then"),
+        "{body}"
+    );
     assert_eq!(
         app.get_json("/api/games").await,
         Value::Array(vec![]),
