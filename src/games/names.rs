@@ -24,7 +24,8 @@ fn name_char(c: char) -> bool {
 pub fn invisible(c: char) -> bool {
     matches!(c,
         '\u{AD}' | '\u{34F}' | '\u{61C}' | '\u{180E}'
-        | '\u{200B}'..='\u{200F}'
+        // Not U+200C and U+200D, the joiners: emoji sequences and Persian or Indic words need them.
+        | '\u{200B}' | '\u{200E}' | '\u{200F}'
         | '\u{2028}'..='\u{202E}'
         | '\u{2060}'..='\u{206F}'
         | '\u{FEFF}'
@@ -44,6 +45,16 @@ pub fn same_name(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn invisible_marks_are_refused_and_the_joiners_emoji_and_scripts_need_are_not() {
+        for c in ['\u{200B}', '\u{202E}', '\u{2028}', '\u{FEFF}', '\u{AD}'] {
+            assert!(super::invisible(c), "{c:?}");
+        }
+        for c in ['\u{200C}', '\u{200D}', 'é', ' '] {
+            assert!(!super::invisible(c), "{c:?}");
+        }
+    }
 
     #[test]
     fn accented_latin_names_are_names_and_other_scripts_and_spaces_are_not() {

@@ -554,9 +554,9 @@ impl Master {
 
     /// Forming games whose start date has come, started if they have their least number.
     pub async fn start_due_forming(&self) -> Result<usize> {
-        static CURSOR: crate::cursor::Cursor = crate::cursor::Cursor::new();
-        let (due, mut started) = (self.store.forming_due(now(), CURSOR.after()).await?, 0);
-        CURSOR.advance(&due, crate::store::FORMING_PAGE);
+        let after = self.cursors.after("forming");
+        let (due, mut started) = (self.store.forming_due(now(), after).await?, 0);
+        (self.cursors).advance("forming", &due, crate::store::FORMING_PAGE);
         for id in due {
             match self.start_forming(id).await {
                 Ok(_) => started += 1,

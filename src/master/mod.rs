@@ -65,6 +65,8 @@ pub struct Master {
     tables: &'static [&'static dyn table::Table],
     /// What each game keeps while this game master runs (`table::Table::keep`), found by type.
     parts: Arc<Vec<Arc<dyn Any + Send + Sync>>>,
+    /// Where each scheduled pass over games goes on from (`cursor`).
+    pub(crate) cursors: Arc<crate::cursor::Cursors>,
 }
 
 /// A game's seats as read, and when.
@@ -88,6 +90,7 @@ impl Master {
             players: Default::default(),
             seats: Default::default(),
             parts: Arc::new(parts),
+            cursors: Default::default(),
         }
     }
 

@@ -133,7 +133,8 @@ pub fn json_body(
 /// any address without one is (JSON under `/api/`, the framed page elsewhere).
 pub fn path_part(e: actix_web::error::PathError, req: &actix_web::HttpRequest) -> actix_web::Error {
     let no_page = MasterError::NotFound(crate::said!("error-no-such-page"));
-    let answer = match req.path().starts_with("/api/") {
+    let json = req.path().starts_with("/api/") || req.path().ends_with(".json");
+    let answer = match json {
         true => ApiError(no_page).error_response(),
         false => PageError(no_page).error_response(),
     };

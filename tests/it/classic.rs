@@ -1184,6 +1184,9 @@ async fn a_command_mailed_after_the_turns_deadline_is_refused_even_while_the_ser
         .to_string();
     let address = format!("{}@example.org", first.to_lowercase());
     let welcome = mail_to(&app, &address, "welcome").await;
+    let other = if first == "Ann" { "Ben" } else { "Ann" };
+    let other_address = format!("{}@example.org", other.to_lowercase());
+    let other_welcome = mail_to(&app, &other_address, "welcome").await;
     let before = crate::common::clue::stored(&app, id).await;
     // The service stops; the turn's deadline passes before it is back.
     app.stop().await;
@@ -1194,7 +1197,6 @@ async fn a_command_mailed_after_the_turns_deadline_is_refused_even_while_the_ser
         .execute(&store.pool)
         .await
         .unwrap();
-    let other = if first == "Ann" { "Ben" } else { "Ann" };
     let ask = format!("ask {other} how many Pairs");
     let out = crate::common::mail::pipe(&app.db, reply(&address, &welcome, &ask)).await;
     assert_eq!(
@@ -1220,6 +1222,24 @@ async fn a_command_mailed_after_the_turns_deadline_is_refused_even_while_the_ser
             .iter()
             .any(|(to, body)| *to == address && body.contains("passed its deadline")),
         "{first} is told why: {answers:?}"
+    );
+    // Another player's accusation is theirs to make at any time (RULES-SLEUTH §3): carried out.
+    let accuse = crate::common::mail::pipe(
+        &app.db,
+        reply(&other_address, &other_welcome, "accuse 2 Blue Opal"),
+    )
+    .await;
+    assert_eq!(accuse.status.code(), Some(0));
+    let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(&store.pool)
+        .await
+        .unwrap();
+    let accused: Value = serde_json::from_str(&state).unwrap();
+    assert!(
+        accused["log"].as_array().unwrap().len() > before["log"].as_array().unwrap().len(),
+        "the accusation was carried out: {}",
+        accused["log"]
     );
 }
 

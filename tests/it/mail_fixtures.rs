@@ -231,6 +231,8 @@ async fn the_mta_pipe_exits_0_when_handled_and_75_when_it_cannot_store() {
 async fn a_turn_mailed_after_the_rounds_deadline_is_refused_even_while_the_service_is_down() {
     let mut app = TestApp::spawn().await;
     let g = start(&app).await;
+    let (s, reply) = app.turn(&g.ann, "1: Ben has 3 Red Opal").await;
+    assert_eq!(s, 200, "{reply}");
     // The service stops; the round's deadline passes before it is back.
     app.stop().await;
     let store = polysleuth::store::Store::connect(&app.db).await.unwrap();
@@ -239,33 +241,38 @@ async fn a_turn_mailed_after_the_rounds_deadline_is_refused_even_while_the_servi
         .execute(&store.pool)
         .await
         .unwrap();
-    let raw = format!(
-        "From: ann@example.org\nTo: {}\nSubject: t\nMessage-ID: <late@example.org>\n\n1: Ben has 2 Blue Opal\n",
-        g.reply
-    );
-    let out = common::mail::pipe(&app.db, raw.into_bytes()).await;
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let (turns,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM turns")
-        .fetch_one(&store.pool)
+    // A changed turn, then a withdrawal: neither is carried out.
+    for (n, text) in [(1, "1: Ben has 2 Blue Opal"), (2, "clear")] {
+        let raw = format!(
+            "From: ann@example.org\nTo: {}\nSubject: t\nMessage-ID: <late-{n}@example.org>\n\n{text}\n",
+            g.reply
+        );
+        let out = common::mail::pipe(&app.db, raw.into_bytes()).await;
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let turns: Vec<(String,)> = sqlx::query_as("SELECT text FROM turns")
+        .fetch_all(&store.pool)
         .await
         .unwrap();
-    assert_eq!(turns, 0, "a turn past the deadline is not stored");
+    assert_eq!(
+        turns,
+        vec![("1: Ben has 3 Red Opal".to_string(),)],
+        "the turn sent in time stands"
+    );
     let answers: Vec<(String, String)> =
         sqlx::query_as("SELECT recipient, body FROM outbox WHERE sent_at IS NULL")
             .fetch_all(&store.pool)
             .await
             .unwrap();
-    assert!(
-        answers
-            .iter()
-            .any(|(to, body)| to == "ann@example.org" && body.contains("came too late")),
-        "Ann is told why: {answers:?}"
-    );
+    let told = (answers.iter())
+        .filter(|(to, body)| to == "ann@example.org" && body.contains("has passed its deadline"))
+        .count();
+    assert_eq!(told, 2, "Ann is told why, each time: {answers:?}");
 }
 
 #[tokio::test]

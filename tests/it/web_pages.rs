@@ -577,6 +577,13 @@ async fn a_body_or_address_the_service_cannot_read_is_answered_as_every_error_is
     assert_eq!(r.status().as_u16(), 404);
     let said: Value = r.json().await.unwrap();
     assert!(said["error"].is_string(), "{said}");
+    let r = app.get("/games/abc/record.json").await;
+    assert_eq!(r.status().as_u16(), 404);
+    let said: Value = r.json().await.unwrap();
+    assert!(
+        said["error"].is_string(),
+        "a JSON address answers JSON: {said}"
+    );
     let (status, page) = app.get_text("/games/99999999999999999999").await;
     assert_eq!(status, 404);
     assert!(

@@ -24,7 +24,18 @@ impl Master {
                 refused: Some(refused),
             });
         }
-        if let Some(row) = self.overdue_turn(player.game_id).await? {
+        // Past the deadline, the seat whose clock ran out (the player on turn, or the refuter
+        // asked to choose) waits for the scheduler; `show order` stays anyone's at any time.
+        let overdue = self.overdue_turn(player.game_id).await?;
+        let whose_clock = |row: &crate::store::GameRow| {
+            super::parse(row).is_ok_and(|s| match (s.game.phase, &s.game.asked) {
+                (crate::games::clue::game::Phase::Showing, Some((refuter, _))) => {
+                    *refuter == player.seat as usize
+                }
+                _ => s.current() == Some(player.seat as usize),
+            })
+        };
+        if let Some(row) = overdue.filter(whose_clock) {
             let first = (crate::games::typography::meaningful_lines(text).next())
                 .map_or(String::new(), |(_, l)| l.trim().chars().take(80).collect());
             let why = player

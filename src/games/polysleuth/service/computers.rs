@@ -32,15 +32,14 @@ pub async fn play_owed(
     now_for: Option<i64>,
 ) -> Result<usize, MasterError> {
     // A pass goes on where the last one stopped; a round about to close is read from its game.
-    static CURSOR: crate::cursor::Cursor = crate::cursor::Cursor::new();
     let after = match now_for {
         Some(id) => id - 1,
-        None => CURSOR.after(),
+        None => master.cursors.after("computers"),
     };
     let owing = master.store.seats_owing(after, PASS).await?;
     if now_for.is_none() {
         let games: Vec<i64> = owing.iter().map(|(g, _)| *g).collect();
-        CURSOR.advance(&games, PASS as usize);
+        (master.cursors).advance("computers", &games, PASS as usize);
     }
     let mut sent = 0;
     let mut games: Vec<i64> = owing.iter().map(|(g, _)| *g).collect();

@@ -117,10 +117,13 @@ impl Planner {
             }
             // A round is open until its deadline (RULES.md §3): a turn that comes later (the
             // service was down, or the round waits for the next tick to close) is refused.
-            // A computer's turn is the service's own, owed to the round before it closes.
+            // A computer player's turn is the service's own, owed to the round before it
+            // closes (an away player's empty turn is not: an absence declared after the deadline
+            // does not make the round one they played).
+            let computers = s.via == Via::Computer && s.player.computer.is_some();
             if game.status == GameStatus::Open
                 && game.deadline.is_some_and(|d| d <= now)
-                && s.via != Via::Computer
+                && !computers
             {
                 replies.push(Err(MasterError::Conflict(said!(
                     "error-round-past-deadline",

@@ -18,10 +18,11 @@ impl Master {
     /// In games that allow it, the seat of a player just marked done for being idle goes to
     /// the longest-waiting standby. Returns how many seats were given.
     pub async fn hand_idle_seats(&self) -> Result<usize> {
-        static CURSOR: crate::cursor::Cursor = crate::cursor::Cursor::new();
         let mut given = 0;
-        let games = self.store.auto_standby_games(CURSOR.after()).await?;
-        CURSOR.advance(&games, crate::store::STANDBY_PAGE);
+        let games = (self.store)
+            .auto_standby_games(self.cursors.after("standby"))
+            .await?;
+        (self.cursors).advance("standby", &games, crate::store::STANDBY_PAGE);
         for id in games {
             let Some(row) = self.store.game(&self.store.pool, id).await? else {
                 continue;

@@ -46,6 +46,13 @@ impl Master {
         if game.status == GameStatus::Over {
             return Err(MasterError::Conflict(said!("error-game-over")));
         }
+        // Past the deadline a turn is neither changed nor withdrawn (RULES.md §3).
+        if game.status == GameStatus::Open && game.deadline.is_some_and(|d| d <= now()) {
+            return Err(MasterError::Conflict(said!(
+                "error-round-past-deadline",
+                round = game.round
+            )));
+        }
         let state = states::parse(&game)?;
         self.store
             .delete_turn(&mut tx, game.id, game.round, player.seat)

@@ -26,7 +26,13 @@ impl Master {
         if let Some(why) = crate::games::typography::too_long(text) {
             return Ok(Answer::Refused(vec![why]));
         }
-        if let Some(row) = self.overdue_turn(player.game_id).await? {
+        // Past the deadline, the player on turn waits for the turn to pass; an accusation by
+        // another player stays theirs to make at any time (RULES-SLEUTH §3).
+        let overdue = self.overdue_turn(player.game_id).await?;
+        let on_turn = |row: &crate::store::GameRow| {
+            super::parse(row).is_ok_and(|s| s.current == Some(player.seat as usize))
+        };
+        if let Some(row) = overdue.filter(on_turn) {
             let why = player
                 .lang(&row)
                 .said(&crate::said!("error-turn-past-deadline"));
