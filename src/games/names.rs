@@ -49,10 +49,10 @@ mod tests {
     #[test]
     fn invisible_marks_are_refused_and_the_joiners_emoji_and_scripts_need_are_not() {
         for c in ['\u{200B}', '\u{202E}', '\u{2028}', '\u{FEFF}', '\u{AD}'] {
-            assert!(super::invisible(c), "{c:?}");
+            assert!(invisible(c), "{c:?}");
         }
         for c in ['\u{200C}', '\u{200D}', 'é', ' '] {
-            assert!(!super::invisible(c), "{c:?}");
+            assert!(!invisible(c), "{c:?}");
         }
     }
 
