@@ -84,9 +84,14 @@ pub fn too_long(text: &str) -> Option<String> {
 /// first line (shortened) and why; None when it may be read.
 pub fn too_long_refusal(text: &str) -> Option<(String, String)> {
     let why = too_long(text)?;
-    let first = (meaningful_lines(text).next())
-        .map_or(String::new(), |(_, l)| l.trim().chars().take(80).collect());
-    Some((first, why))
+    Some((first_line(text), why))
+}
+
+/// A message's first meaningful line, at most 80 characters: how a refusal of the whole
+/// message quotes it.
+pub fn first_line(text: &str) -> String {
+    (meaningful_lines(text).next())
+        .map_or(String::new(), |(_, l)| l.trim().chars().take(80).collect())
 }
 
 /// Lines of a turn that carry meaning: not blank, not comments or quotes, before the signature.

@@ -137,9 +137,7 @@ impl Master {
     /// (the rules: a player acts before the turn's deadline).
     pub(crate) async fn overdue_turn(&self, game_id: i64) -> Result<Option<GameRow>> {
         let row = self.store.game(&self.store.pool, game_id).await?;
-        Ok(row.filter(|row| {
-            row.status == GameStatus::Open && row.turn_deadline.is_some_and(|d| d <= now())
-        }))
+        Ok(row.filter(|row| row.past_turn_deadline(now())))
     }
 
     /// Extends the turn by `secs` (paused: the time left), in the caller's transaction, so a

@@ -164,6 +164,19 @@ pub struct GameRow {
     pub operator_deal: bool,
 }
 
+impl GameRow {
+    /// Whether the open round has passed its deadline at `now` and waits to be closed: a
+    /// turn sent now comes too late (RULES.md §3). Never while paused.
+    pub fn past_deadline(&self, now: i64) -> bool {
+        self.status == GameStatus::Open && self.deadline.is_some_and(|d| d <= now)
+    }
+
+    /// The same for a game of turns: the turn's deadline has passed, the turn not yet passed on.
+    pub fn past_turn_deadline(&self, now: i64) -> bool {
+        self.status == GameStatus::Open && self.turn_deadline.is_some_and(|d| d <= now)
+    }
+}
+
 impl Decode for GameRow {
     fn decode(r: &impl Columns) -> Result<Self, StoreError> {
         let id = r.int("id")?;

@@ -36,8 +36,7 @@ impl Master {
             })
         };
         if let Some(row) = overdue.filter(whose_clock) {
-            let first = (crate::games::typography::meaningful_lines(text).next())
-                .map_or(String::new(), |(_, l)| l.trim().chars().take(80).collect());
+            let first = crate::games::typography::first_line(text);
             let why = player
                 .lang(&row)
                 .said(&crate::said!("error-turn-past-deadline"));

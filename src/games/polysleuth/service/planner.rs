@@ -121,10 +121,7 @@ impl Planner {
             // closes (an away player's empty turn is not: an absence declared after the deadline
             // does not make the round one they played).
             let computers = s.via == Via::Computer && s.player.computer.is_some();
-            if game.status == GameStatus::Open
-                && game.deadline.is_some_and(|d| d <= now)
-                && !computers
-            {
+            if game.past_deadline(now) && !computers {
                 replies.push(Err(MasterError::Conflict(said!(
                     "error-round-past-deadline",
                     round = game.round

@@ -47,7 +47,7 @@ impl Master {
             return Err(MasterError::Conflict(said!("error-game-over")));
         }
         // Past the deadline a turn is neither changed nor withdrawn (RULES.md §3).
-        if game.status == GameStatus::Open && game.deadline.is_some_and(|d| d <= now()) {
+        if game.past_deadline(now()) {
             return Err(MasterError::Conflict(said!(
                 "error-round-past-deadline",
                 round = game.round

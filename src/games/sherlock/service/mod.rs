@@ -58,7 +58,7 @@ fn not_now(e: NotNow, t: crate::lang::Lang) -> MasterError {
 fn may_act(s: &Stored, row: &GameRow, seat: usize, t: crate::lang::Lang) -> Result<()> {
     // Past the turn's deadline, before the scheduler has passed it on (the rules: a player
     // acts before the turn's deadline).
-    if row.status == GameStatus::Open && row.turn_deadline.is_some_and(|d| d <= now()) {
+    if row.past_turn_deadline(now()) {
         return Err(MasterError::Conflict(said!("error-turn-past-deadline")));
     }
     if let Some(day) = s.daily.as_deref().filter(|d| daily::ended(d)) {
