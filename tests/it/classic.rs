@@ -584,6 +584,19 @@ async fn drowsy_game(app: &TestApp, name: &str) -> Value {
     created
 }
 
+/// A game master's action sent twice at once (a double click): one is carried out, the
+/// other refused as done already.
+async fn twice_at_once(app: &TestApp, actions: &str, action: &Value) {
+    let (a, b) = futures_util::future::join(
+        app.post_json(actions, action),
+        app.post_json(actions, action),
+    )
+    .await;
+    let mut codes = [a.0, b.0];
+    codes.sort();
+    assert_eq!(codes, [200, 409], "{a:?} {b:?}");
+}
+
 async fn sql(app: &TestApp, statement: &str, id: i64) {
     let master = app.running.as_ref().unwrap().master.clone();
     sqlx::query(statement)
@@ -1069,14 +1082,7 @@ async fn a_game_of_turns_started_or_resumed_twice_at_once_starts_once_and_keeps_
     // Start pressed twice at once: one starts the game; the other is refused and re-keys no
     // one, so each player gets one welcome, whose link works.
     let start = json!({"action": "start"});
-    let (a, b) = futures_util::future::join(
-        app.post_json(&actions, &start),
-        app.post_json(&actions, &start),
-    )
-    .await;
-    let mut codes = [a.0, b.0];
-    codes.sort();
-    assert_eq!(codes, [200, 409], "{a:?} {b:?}");
+    twice_at_once(&app, &actions, &start).await;
     settle(&app).await;
     for who in ["ann", "ben", "cleo"] {
         let welcomes = (outbox(&app).into_iter())
@@ -1098,14 +1104,7 @@ async fn a_game_of_turns_started_or_resumed_twice_at_once_starts_once_and_keeps_
     let (s, said) = app.post_json(&actions, &json!({"action": "pause"})).await;
     assert_eq!(s, 200, "{said}");
     let resume = json!({"action": "resume"});
-    let (a, b) = futures_util::future::join(
-        app.post_json(&actions, &resume),
-        app.post_json(&actions, &resume),
-    )
-    .await;
-    let mut codes = [a.0, b.0];
-    codes.sort();
-    assert_eq!(codes, [200, 409], "{a:?} {b:?}");
+    twice_at_once(&app, &actions, &resume).await;
     let row = app
         .running
         .as_ref()

@@ -36,6 +36,14 @@ async fn clue(app: &TestApp, seed: u64) -> (i64, Vec<String>, String) {
 
 const NAMES: [&str; 3] = ["Ann", "Ben", "Cleo"];
 
+/// The seat on turn in game `id`, its player's address and their welcome mail.
+async fn on_turn(app: &TestApp, id: i64) -> (usize, String, crate::classic::Mail) {
+    let first = public(app, id).await["turn"].as_u64().unwrap() as usize;
+    let address = format!("{}@example.org", NAMES[first].to_lowercase());
+    let welcome = mail_to(app, &address, "welcome").await;
+    (first, address, welcome)
+}
+
 #[tokio::test]
 async fn a_game_of_clue_is_played_on_the_pages_and_by_mail_to_a_right_accusation_and_verifies() {
     let mut app = TestApp::spawn().await;
@@ -451,9 +459,7 @@ async fn a_player_skipped_for_idleness_is_back_after_a_status_mail_and_the_recor
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_i64().unwrap();
     let gm = path_of(created["gm_link"].as_str().unwrap());
-    let first = public(&app, id).await["turn"].as_u64().unwrap() as usize;
-    let address = format!("{}@example.org", NAMES[first].to_lowercase());
-    let welcome = mail_to(&app, &address, "welcome").await;
+    let (first, address, welcome) = on_turn(&app, id).await;
 
     // The first player lets the turn pass: with idle_turns = 1 they are skipped.
     let pool = app.running.as_ref().unwrap().master.store.pool.clone();
@@ -546,9 +552,7 @@ async fn a_message_that_changes_nothing_is_not_kept_and_an_ended_game_takes_none
 async fn a_line_of_letters_whose_lower_case_has_another_length_is_refused_and_the_doors_go_on() {
     let mut app = TestApp::spawn().await;
     let (id, links, _) = clue(&app, 7).await;
-    let first = public(&app, id).await["turn"].as_u64().unwrap() as usize;
-    let address = format!("{}@example.org", NAMES[first].to_lowercase());
-    let welcome = mail_to(&app, &address, "welcome").await;
+    let (first, address, welcome) = on_turn(&app, id).await;
     // `K` is the Kelvin sign (one byte shorter lowered), `İ` grows by one.
     let odd = "suggest \u{212A} with x \u{130}\u{130}";
 
@@ -573,9 +577,7 @@ async fn a_line_of_letters_whose_lower_case_has_another_length_is_refused_and_th
 async fn a_players_page_names_the_turns_deadline_in_the_time_zone_they_chose() {
     let mut app = TestApp::spawn().await;
     let (id, links, _) = clue(&app, 7).await;
-    let first = public(&app, id).await["turn"].as_u64().unwrap() as usize;
-    let address = format!("{}@example.org", NAMES[first].to_lowercase());
-    let welcome = mail_to(&app, &address, "welcome").await;
+    let (first, address, welcome) = on_turn(&app, id).await;
     let page = app.get_text(&links[first]).await.1;
     assert!(page.contains("UTC"), "the game's zone by default: {page}");
     send_mail(&app, reply(&address, &welcome, "timezone Asia/Tokyo")).await;

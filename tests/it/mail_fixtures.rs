@@ -188,6 +188,16 @@ async fn limits_loops_and_the_secret() {
     app.stop().await;
 }
 
+/// The public page's form asking that `email` follow game `id`: its status and page.
+async fn observe(app: &TestApp, id: i64, csrf: &str, email: &str) -> (u16, String) {
+    let r = (app.client.post(app.url(&format!("/games/{id}/observe"))))
+        .form(&[("csrf", csrf), ("email", email)])
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.text().await.unwrap())
+}
+
 async fn pipe_owned(db: String, raw: String) -> std::process::Output {
     common::mail::pipe(&db, raw.into_bytes()).await
 }
@@ -294,20 +304,9 @@ async fn reminders_go_to_players_with_no_turn_and_observers_get_bulletins_only()
 
     // An observer follows the game from its public page.
     let (_, page) = app.get_text(&format!("/games/{id}")).await;
-    let at = page.find("name=\"csrf\" value=\"").unwrap() + 19;
-    let csrf = page[at..at + 32].to_string();
-    let r = app
-        .client
-        .post(app.url(&format!("/games/{id}/observe")))
-        .form(&[("csrf", csrf.as_str()), ("email", "fan@example.net")])
-        .send()
-        .await
-        .unwrap();
-    assert!(r
-        .text()
-        .await
-        .unwrap()
-        .contains("a mail with a link to confirm was sent to it"));
+    let csrf = crate::classic::csrf_of(&page);
+    let (_, said) = observe(&app, id, &csrf, "fan@example.net").await;
+    assert!(said.contains("a mail with a link to confirm was sent to it"));
     settle(&app).await;
     // Double opt-in: the address gets one request, and nothing else until it confirms.
     let request = app
@@ -345,14 +344,7 @@ async fn reminders_go_to_players_with_no_turn_and_observers_get_bulletins_only()
     // Asking again for a confirmed address answers as for any address: the page tells no
     // one who follows the game, and no mail goes out.
     let mails = app.mails().len();
-    let r = app
-        .client
-        .post(app.url(&format!("/games/{id}/observe")))
-        .form(&[("csrf", csrf.as_str()), ("email", "fan@example.net")])
-        .send()
-        .await
-        .unwrap();
-    let again = r.text().await.unwrap();
+    let (_, again) = observe(&app, id, &csrf, "fan@example.net").await;
     assert!(
         again.contains("a mail with a link to confirm was sent to it")
             && !again.contains("already"),
@@ -457,22 +449,10 @@ async fn one_address_asking_to_follow_many_games_at_once_is_sent_at_most_the_cap
         games.push(created["id"].as_i64().unwrap());
     }
     let (_, page) = app.get_text(&format!("/games/{}", games[0])).await;
-    let at = page.find("name=\"csrf\" value=\"").unwrap() + 19;
-    let csrf = page[at..at + 32].to_string();
+    let csrf = crate::classic::csrf_of(&page);
     // Eight requests for eight games, all at once, for one address.
-    let ask = |id: i64| {
-        let csrf = csrf.clone();
-        let app = &app;
-        async move {
-            let r = (app.client.post(app.url(&format!("/games/{id}/observe"))))
-                .form(&[("csrf", csrf.as_str()), ("email", "fan@example.net")])
-                .send()
-                .await
-                .unwrap();
-            (r.status().as_u16(), r.text().await.unwrap())
-        }
-    };
-    let answers = futures_util::future::join_all(games.iter().map(|id| ask(*id))).await;
+    let ask = |id: &i64| observe(&app, *id, &csrf, "fan@example.net");
+    let answers = futures_util::future::join_all(games.iter().map(ask)).await;
     for (status, page) in &answers {
         assert_eq!(*status, 200, "{page}");
         assert!(
