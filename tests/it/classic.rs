@@ -584,6 +584,17 @@ async fn drowsy_game(app: &TestApp, name: &str) -> Value {
     created
 }
 
+/// The player on turn in game `id`: their name, address and welcome mail.
+async fn on_turn(app: &TestApp, id: i64) -> (String, String, Mail) {
+    let first = public(app, id).await["current"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let address = format!("{}@example.org", first.to_lowercase());
+    let welcome = mail_to(app, &address, "welcome").await;
+    (first, address, welcome)
+}
+
 /// A game master's action sent twice at once (a double click): one is carried out, the
 /// other refused as done already.
 async fn twice_at_once(app: &TestApp, actions: &str, action: &Value) {
@@ -931,12 +942,7 @@ async fn a_skipped_player_is_back_after_a_status_mail_or_a_refused_command_and_t
     let mut app = TestApp::spawn().await;
     let created = drowsy_game(&app, "Nap").await;
     let id = created["id"].as_i64().unwrap();
-    let first = public(&app, id).await["current"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let address = format!("{}@example.org", first.to_lowercase());
-    let welcome = mail_to(&app, &address, "welcome").await;
+    let (first, address, welcome) = on_turn(&app, id).await;
     let seat = ["Ann", "Ben", "Cleo"]
         .iter()
         .position(|n| *n == first)
@@ -1177,12 +1183,7 @@ async fn a_command_mailed_after_the_turns_deadline_is_refused_even_while_the_ser
     let mut app = TestApp::spawn().await;
     let created = drowsy_game(&app, "Late post").await;
     let id = created["id"].as_i64().unwrap();
-    let first = public(&app, id).await["current"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let address = format!("{}@example.org", first.to_lowercase());
-    let welcome = mail_to(&app, &address, "welcome").await;
+    let (first, address, welcome) = on_turn(&app, id).await;
     let other = if first == "Ann" { "Ben" } else { "Ann" };
     let other_address = format!("{}@example.org", other.to_lowercase());
     let other_welcome = mail_to(&app, &other_address, "welcome").await;
