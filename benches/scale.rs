@@ -136,7 +136,7 @@ async fn measure(size: &Size, dir: &std::path::Path) -> Vec<f64> {
         let t = Instant::now();
         master
             .writer
-            .submit(&player, "1 (2): Ben has how many Reds?", Via::Web)
+            .submit(&player, "1 (2): Ben has how many Reds?", Via::Web, None)
             .await
             .unwrap();
         times.push(t.elapsed());

@@ -17,6 +17,9 @@ pub struct Submission<'a> {
     pub player: &'a PlayerRow,
     pub text: &'a str,
     pub via: Via,
+    /// The round it was worked out for, when that matters (a computer's turn): refused once
+    /// that round has closed.
+    pub round: Option<i64>,
 }
 
 /// A round to close.

@@ -31,6 +31,7 @@ enum Job {
         player: PlayerRow,
         text: String,
         via: Via,
+        round: Option<i64>,
         answer: oneshot::Sender<Result<Reply, MasterError>>,
     },
     Inbound {
@@ -73,11 +74,16 @@ impl Job {
     fn submission(&self) -> Option<Submission<'_>> {
         match self {
             Job::Turn {
-                player, text, via, ..
+                player,
+                text,
+                via,
+                round,
+                ..
             } => Some(Submission {
                 player,
                 text,
                 via: *via,
+                round: *round,
             }),
             _ => None,
         }
@@ -196,18 +202,21 @@ impl Writer {
     }
 
     /// Stores a turn for the open round, checked and confirmed as `via` says: the game's
-    /// reply, which its game reads as its own type.
+    /// reply, which its game reads as its own type. With `round`, only while that round is the
+    /// open one (a turn worked out from a round that has closed since is not another's).
     pub async fn submit(
         &self,
         player: &PlayerRow,
         text: &str,
         via: Via,
+        round: Option<i64>,
     ) -> Result<Reply, MasterError> {
         let (answer, reply) = oneshot::channel();
         let job = Job::Turn {
             player: player.clone(),
             text: text.to_string(),
             via,
+            round,
             answer,
         };
         self.send(job, reply).await

@@ -221,7 +221,6 @@ impl Master {
     }
 }
 
-/// A value as stored in a JSON column.
 /// One game's scheduled work failed (its state unreadable, say): the failure is logged and the
 /// scheduler goes on with the other games, so one broken game never stops every game's clock.
 pub(crate) fn go_on_after(game: i64, what: &str, outcome: Result<()>) {
@@ -230,6 +229,7 @@ pub(crate) fn go_on_after(game: i64, what: &str, outcome: Result<()>) {
     }
 }
 
+/// A value as stored in a JSON column.
 pub(crate) fn json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).expect("plain data serialises")
 }

@@ -445,3 +445,61 @@ async fn an_extension_meant_for_a_round_that_has_closed_extends_nothing() {
     assert_eq!(deadline(&app).await, before.map(|d| d + 24 * 3600));
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_turn_worked_out_for_a_round_that_closed_since_is_refused_not_stored_for_the_next() {
+    let mut app = TestApp::spawn().await;
+    let (id, links, _) = scenario_game(&app).await;
+    let master = app.running.as_ref().unwrap().master.clone();
+    let token = links[0].rsplit('/').next().unwrap().to_string();
+    let ann = master.authenticate(&token).await.unwrap();
+    // For the open round, it is stored.
+    let via = polysleuth::model::Via::Computer;
+    assert!(master.submit_for(&ann, "ready", via, Some(1)).await.is_ok());
+    // The round closes; a turn still meant for it is refused, and round 2 holds nothing.
+    assert!(master
+        .close_round(id, 1, ClosedBy::GameMaster, Resolution::Continue)
+        .await
+        .unwrap());
+    let late = master.submit_for(&ann, "ready", via, Some(1)).await;
+    assert!(
+        matches!(late, Err(polysleuth::master::MasterError::Conflict(_))),
+        "{late:?}"
+    );
+    let turns = master.store.turns(&master.store.pool, id, 2).await.unwrap();
+    assert!(turns.iter().all(|t| t.seat != ann.seat), "{turns:?}");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_round_past_its_deadline_with_an_away_player_who_sent_nothing_still_closes() {
+    let mut app = TestApp::spawn().await;
+    let (id, links, _) = scenario_game(&app).await;
+    for link in &links[1..] {
+        let (s, reply) = app.turn(link, "ready").await;
+        assert_eq!(s, 200, "{reply}");
+    }
+    // While the service is down, Ann is away for this round (her empty turn not yet sent)
+    // and the round's deadline passes.
+    app.stop().await;
+    let store = polysleuth::store::Store::connect(&app.db).await.unwrap();
+    sqlx::query("UPDATE players SET away_until = 1 WHERE game_id = $1 AND seat = 0")
+        .bind(id)
+        .execute(&store.pool)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE games SET deadline = $1 WHERE id = $2")
+        .bind(polysleuth::clock::now() - 60)
+        .bind(id)
+        .execute(&store.pool)
+        .await
+        .unwrap();
+    store.pool.close().await;
+    // Back up: her empty turn comes too late to be stored, and the round closes all the same.
+    let mut app = TestApp::spawn_on(app.dir.clone(), app.db.clone()).await;
+    let g = app.wait_for_round(id, 1).await;
+    assert_eq!(g["round"], 2, "{g}");
+    let b1 = app.get_json(&format!("/api/games/{id}/rounds/1")).await;
+    assert_eq!(b1["submitted"], json!(["Ben", "Cleo", "Dan"]), "{b1}");
+    app.stop().await;
+}

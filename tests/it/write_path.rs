@@ -435,7 +435,10 @@ async fn both_connections_store_the_same_jobs_the_same_way() {
             (3, "done", Via::Web),
         ];
         for (seat, text, via) in jobs {
-            let reply = writer.submit(&players[seat], text, via).await.unwrap();
+            let reply = writer
+                .submit(&players[seat], text, via, None)
+                .await
+                .unwrap();
             let reply = reply.downcast::<TurnReply>().expect("Polysleuth's reply");
             said.push(serde_json::to_value(&*reply).unwrap());
         }

@@ -45,45 +45,73 @@ pub async fn play_owed(
     let mut games: Vec<i64> = owing.iter().map(|(g, _)| *g).collect();
     games.dedup();
     for id in games {
-        let Some(row) = master.store.game(&master.store.pool, id).await? else {
-            continue;
-        };
-        let players = master.store.players(&master.store.pool, id).await?;
-        let turns = master
-            .store
-            .turns(&master.store.pool, id, row.round)
-            .await?;
-        let state = master.state_of(&row)?;
-        let away = |p: &PlayerRow| p.away_until.is_some_and(|r| r >= row.round);
-        // A player away sends nothing and holds nothing up: their empty turn goes at once.
-        for p in players
-            .iter()
-            .filter(|p| p.computer.is_none() && away(p) && !turns.iter().any(|t| t.seat == p.seat))
+        // One game's failure (its state unreadable, say) holds up no other game's computers;
+        // a round about to close on demand is told of it.
+        match play_game(master, timing, &owing, id, now_for).await {
+            Ok(n) => sent += n,
+            Err(e) if now_for.is_some() => return Err(e),
+            Err(e) => crate::master::go_on_after(id, "computer players' turns", Err(e)),
+        }
+    }
+    Ok(sent)
+}
+
+/// The turns owed in one game: away players' empty turns at once, computer players' when
+/// their time has come. Returns how many were sent.
+async fn play_game(
+    master: &Master,
+    timing: &Timing,
+    owing: &[(i64, i64)],
+    id: i64,
+    now_for: Option<i64>,
+) -> Result<usize, MasterError> {
+    let mut sent = 0;
+    let Some(row) = master.store.game(&master.store.pool, id).await? else {
+        return Ok(0);
+    };
+    let players = master.store.players(&master.store.pool, id).await?;
+    let turns = master
+        .store
+        .turns(&master.store.pool, id, row.round)
+        .await?;
+    let state = master.state_of(&row)?;
+    let away = |p: &PlayerRow| p.away_until.is_some_and(|r| r >= row.round);
+    // A player away sends nothing and holds nothing up: their empty turn goes at once.
+    for p in players
+        .iter()
+        .filter(|p| p.computer.is_none() && away(p) && !turns.iter().any(|t| t.seat == p.seat))
+    {
+        // For this round only: if it closed meanwhile, the next round's turn waits for
+        // the next pass (the player may be back by then).
+        match master
+            .submit_for(p, "ready", Via::Computer, Some(row.round))
+            .await
         {
-            master.submit(p, "ready", Via::Computer).await?;
-            sent += 1;
+            Ok(_) => sent += 1,
+            Err(MasterError::Conflict(_)) => {}
+            Err(e) => return Err(e),
         }
-        let people_ready = players
-            .iter()
-            .filter(|p| p.mailed() && !away(p) && !state.done[p.seat as usize])
-            .all(|p| turns.iter().any(|t| t.seat == p.seat && t.ready == 1));
-        let t = now();
-        let after = timing.after.as_secs() as i64;
-        let time_come = match row.deadline {
-            Some(deadline) => t >= deadline - row.round_seconds + after || t + after >= deadline,
-            None => true,
-        };
-        if !(people_ready || time_come || now_for == Some(id)) {
-            continue;
-        }
-        for p in players.iter().filter(|p| {
-            p.computer.is_some()
-                && owing.contains(&(id, p.seat))
-                && !turns.iter().any(|t| t.seat == p.seat)
-        }) {
-            play(master, timing, p).await?;
-            sent += 1;
-        }
+    }
+    let people_ready = players
+        .iter()
+        .filter(|p| p.mailed() && !away(p) && !state.done[p.seat as usize])
+        .all(|p| turns.iter().any(|t| t.seat == p.seat && t.ready == 1));
+    let t = now();
+    let after = timing.after.as_secs() as i64;
+    let time_come = match row.deadline {
+        Some(deadline) => t >= deadline - row.round_seconds + after || t + after >= deadline,
+        None => true,
+    };
+    if !(people_ready || time_come || now_for == Some(id)) {
+        return Ok(sent);
+    }
+    for p in players.iter().filter(|p| {
+        p.computer.is_some()
+            && owing.contains(&(id, p.seat))
+            && !turns.iter().any(|t| t.seat == p.seat)
+    }) {
+        play(master, timing, p).await?;
+        sent += 1;
     }
     Ok(sent)
 }
@@ -133,7 +161,21 @@ async fn play(master: &Master, timing: &Timing, player: &PlayerRow) -> Result<()
             "ready".to_string()
         }
     };
-    match master.submit(player, &text, Via::Computer).await? {
+    // Worked out for this round: if it closed meanwhile, the turn is for no other round,
+    // and the computer plays the next one in its turn.
+    let answer = master.submit_for(player, &text, Via::Computer, Some(row.round));
+    let answer = match answer.await {
+        Err(MasterError::Conflict(_)) => {
+            tracing::debug!(
+                game = row.id,
+                seat = player.seat,
+                "a computer's round closed first"
+            );
+            return Ok(());
+        }
+        answer => answer?,
+    };
+    match answer {
         TurnReply::Rejected { errors, .. } => {
             // Never the turn's lines: they would tell what the seat knows.
             tracing::warn!(
@@ -142,7 +184,10 @@ async fn play(master: &Master, timing: &Timing, player: &PlayerRow) -> Result<()
                 problems = errors.len(),
                 "a computer player's turn was refused; it sends an empty turn instead"
             );
-            master.submit(player, "ready", Via::Computer).await?;
+            match (master.submit_for(player, "ready", Via::Computer, Some(row.round))).await {
+                Ok(_) | Err(MasterError::Conflict(_)) => {}
+                Err(e) => return Err(e),
+            }
         }
         _ => tracing::debug!(
             game = row.id,

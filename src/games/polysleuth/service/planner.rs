@@ -115,6 +115,14 @@ impl Planner {
                 replies.push(Err(MasterError::Conflict(said!("error-game-over-no-more"))));
                 continue;
             }
+            if s.round.is_some_and(|r| r != game.round) {
+                replies.push(Err(MasterError::Conflict(said!(
+                    "error-round-already-resolved",
+                    round = s.round.unwrap_or_default(),
+                    game = game.id
+                ))));
+                continue;
+            }
             // A round is open until its deadline (RULES.md §3): a turn that comes later (the
             // service was down, or the round waits for the next tick to close) is refused.
             // A computer player's turn is the service's own, owed to the round before it

@@ -21,7 +21,19 @@ impl Master {
 
     /// Submits a turn for an authenticated player, confirmed as `via` says.
     pub async fn submit(&self, player: &PlayerRow, text: &str, via: Via) -> Result<TurnReply> {
-        let reply = self.writer.submit(player, text, via).await?;
+        self.submit_for(player, text, via, None).await
+    }
+
+    /// Submits a turn worked out for `round` (a computer's, an away player's): refused with a
+    /// conflict once that round has closed, so it never lands in the next one.
+    pub async fn submit_for(
+        &self,
+        player: &PlayerRow,
+        text: &str,
+        via: Via,
+        round: Option<i64>,
+    ) -> Result<TurnReply> {
+        let reply = self.writer.submit(player, text, via, round).await?;
         let reply = *reply.downcast::<TurnReply>().map_err(|_| {
             MasterError::Corrupt("the writer answered a turn with another game's reply".into())
         })?;
