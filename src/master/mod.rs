@@ -229,6 +229,16 @@ pub(crate) fn go_on_after(game: i64, what: &str, outcome: Result<()>) {
     }
 }
 
+/// One part of a game's clock (passing turns, reminders, computer players…) failed: it is
+/// logged, and the tick goes on with its other parts, so a failing part never stops the rest.
+/// Returns what the part did, nothing when it failed.
+pub(crate) fn part_of_tick(what: &str, outcome: Result<usize>) -> usize {
+    outcome.unwrap_or_else(|e| {
+        tracing::error!("{what} failed: {e}");
+        0
+    })
+}
+
 /// A value as stored in a JSON column.
 pub(crate) fn json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).expect("plain data serialises")

@@ -80,16 +80,18 @@ impl Table for PolysleuthTable {
     /// then rounds past their deadline, or whose players are all ready, close; idle players'
     /// seats go to standbys; players with no turn are reminded.
     async fn tick(&self, master: &Master, computers: &crate::level::Timing) -> Result<usize> {
-        let played = super::service::computers::play_owed(master, computers, None).await?;
-        let closed = master.resolve_due().await?;
+        use crate::master::part_of_tick as part;
+        let owed = super::service::computers::play_owed(master, computers, None).await;
+        let played = part("computer players' turns", owed);
+        let closed = part("closing due rounds", master.resolve_due().await);
         if closed > 0 {
             tracing::info!(rounds = closed, "due rounds resolved");
         }
-        let given = master.hand_idle_seats().await?;
+        let given = part("giving idle seats", master.hand_idle_seats().await);
         if given > 0 {
             tracing::info!(seats = given, "idle players' seats given to standbys");
         }
-        let reminded = master.send_reminders().await?;
+        let reminded = part("reminders", master.send_reminders().await);
         Ok(played + closed + given + reminded)
     }
 

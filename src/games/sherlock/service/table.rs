@@ -68,11 +68,12 @@ impl Table for SherlockTable {
     }
 
     async fn tick(&self, master: &Master, _computers: &crate::level::Timing) -> Result<usize> {
-        let closed = master.daily_close().await?;
+        use crate::master::part_of_tick as part;
+        let closed = part("ending daily cases", master.daily_close().await);
         if closed > 0 {
             tracing::info!(games = closed, "daily cases ended with their day");
         }
-        let passed = master.sherlock_due().await?;
+        let passed = part("ending Sherlock turns", master.sherlock_due().await);
         if passed > 0 {
             tracing::info!(turns = passed, "Sherlock turns ended at their deadline");
         }

@@ -68,12 +68,13 @@ impl Table for ClassicTable {
 
     /// Its computer players play at once, in each change (`service::classic_change`).
     async fn tick(&self, master: &Master, _computers: &crate::level::Timing) -> Result<usize> {
-        let passed = master.classic_due().await?;
+        use crate::master::part_of_tick as part;
+        let passed = part("passing classic turns", master.classic_due().await);
         if passed > 0 {
             tracing::info!(turns = passed, "classic turns passed at their deadline");
         }
-        let reminded = master.classic_reminders().await?;
-        let digests = master.classic_digests().await?;
+        let reminded = part("classic reminders", master.classic_reminders().await);
+        let digests = part("classic digests", master.classic_digests().await);
         Ok(passed + reminded + digests)
     }
 
