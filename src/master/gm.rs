@@ -152,7 +152,7 @@ impl Master {
         let Some(player) = players.into_iter().find(|p| p.seat == seat as i64) else {
             return Err(MasterError::invalid(said!(
                 "error-no-player-in-seat",
-                seat = seat
+                seat = seat.saturating_add(1)
             )));
         };
         if !player.mailed() {

@@ -503,3 +503,25 @@ async fn a_round_past_its_deadline_with_an_away_player_who_sent_nothing_still_cl
     assert_eq!(b1["submitted"], json!(["Ben", "Cleo", "Dan"]), "{b1}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_seat_the_game_lacks_is_named_as_the_game_master_counts_seats_by_every_action() {
+    let mut app = TestApp::spawn().await;
+    let (_, _, gm) = scenario_game(&app).await;
+    let actions = common::path_of(&gm).replacen("/gm/", "/api/gm/", 1) + "/actions";
+    // Four seats, shown 1 to 4; the form sends 0 to 3, so 7 is the eighth.
+    for action in [
+        json!({"action": "newlink", "seat": 7}),
+        json!({"action": "done", "seat": 7}),
+        json!({"action": "replace", "seat": 7, "with": "computer:novice", "name": "Robo"}),
+    ] {
+        let (s, said) = app.post_json(&actions, &action).await;
+        assert_eq!(s, 422, "{action}: {said}");
+        let text = said.to_string();
+        assert!(
+            text.contains("seat 8") && !text.contains("seat 7"),
+            "{action}: {said}"
+        );
+    }
+    app.stop().await;
+}

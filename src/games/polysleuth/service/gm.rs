@@ -178,10 +178,12 @@ impl Master {
 
     async fn mark_done(&self, tx: &mut Tx, game: &GameRow, seat: usize) -> Result<Said> {
         let state = states::parse(game)?;
-        let name =
-            state.players.get(seat).cloned().ok_or_else(|| {
-                MasterError::invalid(said!("error-no-player-in-seat", seat = seat))
-            })?;
+        let name = state.players.get(seat).cloned().ok_or_else(|| {
+            MasterError::invalid(said!(
+                "error-no-player-in-seat",
+                seat = seat.saturating_add(1)
+            ))
+        })?;
         if state.done[seat] {
             return Err(MasterError::Conflict(said!(
                 "error-already-done",

@@ -95,7 +95,12 @@ impl Master {
             .iter()
             .find(|p| p.seat == seat as i64)
             .cloned()
-            .ok_or_else(|| MasterError::invalid(said!("error-no-player-in-seat", seat = seat)))?;
+            .ok_or_else(|| {
+                MasterError::invalid(said!(
+                    "error-no-player-in-seat",
+                    seat = seat.saturating_add(1)
+                ))
+            })?;
         let Taker {
             name,
             email,
