@@ -752,3 +752,50 @@ async fn a_standby_for_any_game_is_seated_once_when_two_games_claim_them_at_once
     drop(second);
     app.stop().await;
 }
+
+#[tokio::test]
+async fn an_absence_sends_the_empty_turn_of_the_round_it_is_declared_in_at_once() {
+    let mut app = TestApp::spawn().await;
+    let (s, created) = app
+        .post_game(&json!({
+            "name": "Away at once",
+            "gm_email": "gm@example.org",
+            "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+            "max_absence": 2,
+        }))
+        .await;
+    assert_eq!(s, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let links = app.player_links(&created).await;
+    // Back with a clock that ticks once at the start, then not for an hour: only the
+    // declaration itself can send the empty turn.
+    app.stop().await;
+    let (dir, db) = (app.dir.clone(), app.db.clone());
+    let mut app = TestApp::spawn_with(dir, db, |o| o.tick = Duration::from_secs(3600)).await;
+    let said = submit(
+        &app,
+        &links[0],
+        &links[0],
+        &[("action", "away"), ("rounds", "1")],
+    )
+    .await;
+    assert!(said.contains("You are away through round 1"), "{said}");
+    let g = app.get_json(&format!("/api/games/{id}")).await;
+    let store = &app.running.as_ref().unwrap().master.store;
+    let turns = store.turns(&store.pool, id, 1).await.unwrap();
+    assert!(
+        turns.iter().any(|t| t.seat == 0 && t.ready == 1),
+        "Ann's empty turn is in round 1 already: {turns:?} {g}"
+    );
+    // Back from an absence: nothing more is sent for her.
+    let said = submit(
+        &app,
+        &links[0],
+        &links[0],
+        &[("action", "away"), ("rounds", "0")],
+    )
+    .await;
+    assert!(!said.contains("You are away"), "{said}");
+    assert_eq!(store.turns(&store.pool, id, 1).await.unwrap().len(), 1);
+    app.stop().await;
+}

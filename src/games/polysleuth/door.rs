@@ -113,7 +113,10 @@ pub(crate) async fn polysleuth_mail(
         _ => None,
     }) {
         let said = match master.declare_absence(&player, rounds).await {
-            Ok(s) => t.said(&s),
+            Ok(s) => {
+                super::service::computers::away_now(master, &player).await?;
+                t.said(&s)
+            }
             Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => e.worded(t),
             Err(e) => return Err(e),
         };

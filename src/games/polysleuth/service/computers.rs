@@ -116,6 +116,31 @@ async fn play_game(
     Ok(sent)
 }
 
+/// Right after a player declares an absence: their empty turn for the open round, when they
+/// have sent none, goes at once, within the round they declared it in, not at the next pass
+/// (where the deadline may have passed meanwhile, and the round would count as one they
+/// missed).
+pub async fn away_now(master: &Master, player: &PlayerRow) -> Result<(), MasterError> {
+    let pool = &master.store.pool;
+    let (Some(row), Some(player)) = (
+        master.store.game(pool, player.game_id).await?,
+        master.store.player(pool, player.id).await?,
+    ) else {
+        return Ok(());
+    };
+    if !player.away_until.is_some_and(|r| r >= row.round) {
+        return Ok(());
+    }
+    let turns = master.store.turns(pool, row.id, row.round).await?;
+    if turns.iter().any(|t| t.seat == player.seat) {
+        return Ok(());
+    }
+    match (master.submit_for(&player, "ready", Via::Computer, Some(row.round))).await {
+        Ok(_) | Err(MasterError::Conflict(_)) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
 /// Works out and sends one computer player's turn.
 async fn play(master: &Master, timing: &Timing, player: &PlayerRow) -> Result<(), MasterError> {
     let level = player.computer.unwrap_or(Level::Novice);

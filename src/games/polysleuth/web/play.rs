@@ -333,7 +333,11 @@ pub async fn play_action(
                 Ok(n) => {
                     let player = master.authenticate(&token).await?;
                     match master.declare_absence(&player, n).await {
-                        Ok(s) => Banner::done(t.said(&s)),
+                        Ok(s) => {
+                            let away = crate::games::polysleuth::service::computers::away_now;
+                            away(&master, &player).await?;
+                            Banner::done(t.said(&s))
+                        }
                         Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => {
                             Banner::refused(e.worded(t))
                         }
