@@ -305,7 +305,11 @@ impl Outbox {
                         failure_summary(&message)
                     );
                     tracing::debug!(mail = row.id, "refused for good: {message}");
-                    self.store.mail_refused(row.id, &message, now()).await?;
+                    // A failure to note it leaves the row to its lease; the mails delivered
+                    // in this batch are still marked sent below, so none goes twice.
+                    if let Err(e) = self.store.mail_refused(row.id, &message, now()).await {
+                        tracing::error!(mail = row.id, "cannot note a refused mail: {e}");
+                    }
                     crate::metrics::METRICS.mails_bounced.inc();
                 }
                 Err(Failure { message: e, .. }) => {
@@ -317,7 +321,9 @@ impl Outbox {
                         failure_summary(&e)
                     );
                     tracing::debug!(mail = row.id, "delivery failed: {e}");
-                    self.store.mail_failed(row.id, &e, now() + backoff).await?;
+                    if let Err(e) = self.store.mail_failed(row.id, &e, now() + backoff).await {
+                        tracing::error!(mail = row.id, "cannot note a failed delivery: {e}");
+                    }
                     crate::metrics::METRICS.mails_failed.inc();
                 }
             }

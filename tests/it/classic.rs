@@ -1264,3 +1264,33 @@ async fn a_game_whose_state_cannot_be_read_holds_up_no_other_games_clock() {
     .await;
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_turn_sent_with_a_classic_players_link_is_refused_alone_and_holds_up_no_polysleuth_turn()
+{
+    let mut app = TestApp::spawn().await;
+    let classic = drowsy_game(&app, "Links crossed").await;
+    let classic_links = app.player_links(&classic).await;
+    let body = crate::common::game_body(&["Dan", "Eve", "Fay"], None, json!({}));
+    let (_, links, _) = app.create_game(&body).await;
+    // Sent together, so they meet in the writer's batches: each is answered for itself.
+    for n in 0..12 {
+        let polysleuth = format!(
+            "1 (2): Eve has how many Reds?\n2 ({}): Fay has how many Blues?",
+            2 + n % 3
+        );
+        let (wrong, right) = tokio::join!(
+            app.turn(&classic_links[0], "ready"),
+            app.turn(&links[0], &polysleuth)
+        );
+        assert_eq!(wrong.0, 409, "{}", wrong.1);
+        assert!(
+            wrong.1.to_string().contains("is a game of classic Sleuth"),
+            "{}",
+            wrong.1
+        );
+        assert_eq!(right.0, 200, "try {n}: {}", right.1);
+        assert_eq!(right.1["status"], "accepted", "{}", right.1);
+    }
+    app.stop().await;
+}

@@ -271,3 +271,42 @@ async fn computer_players_draw_their_choices_from_the_games_seed_so_two_games_of
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn resolving_one_game_now_plays_its_own_computers_and_no_broken_game_stops_it() {
+    // Computers play an hour into a round: only a round about to close makes them play.
+    let dir = crate::common::tempdir("resolve-alone");
+    let db = crate::common::database_url(&dir).await;
+    let mut app = TestApp::spawn_with(dir, db, |o| {
+        o.computers.after = Duration::from_secs(3600);
+    })
+    .await;
+    let body = |name: &str| {
+        json!({
+            "name": name,
+            "gm_email": "gm@example.org",
+            "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Robo <computer:novice>"],
+        })
+    };
+    let (s, asked) = app.post_game(&body("Asked")).await;
+    assert_eq!(s, 201, "{asked}");
+    let (s, broken) = app.post_game(&body("Broken")).await;
+    assert_eq!(s, 201, "{broken}");
+    let gm = asked["gm_link"].as_str().unwrap().to_string();
+    let (asked, broken) = (asked["id"].as_i64().unwrap(), broken["id"].as_i64().unwrap());
+    // The later game's state is damaged while its computer still owes a turn.
+    let store = &app.running.as_ref().unwrap().master.store;
+    sqlx::query("UPDATE games SET state = '{' WHERE id = $1")
+        .bind(broken)
+        .execute(&store.pool)
+        .await
+        .unwrap();
+    let actions = crate::common::path_of(&gm).replacen("/gm/", "/api/gm/", 1) + "/actions";
+    let (s, said) = app
+        .post_json(&actions, &json!({"action": "resolve", "round": 1}))
+        .await;
+    assert_eq!(s, 200, "{said}");
+    let b1 = app.get_json(&format!("/api/games/{asked}/rounds/1")).await;
+    assert_eq!(b1["submitted"], json!(["Robo"]), "{b1}");
+    app.stop().await;
+}

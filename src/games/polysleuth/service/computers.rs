@@ -36,7 +36,11 @@ pub async fn play_owed(
         Some(id) => id - 1,
         None => master.cursors.after("computers"),
     };
-    let owing = master.store.seats_owing(after, PASS).await?;
+    let mut owing = master.store.seats_owing(after, PASS).await?;
+    // On demand, that game alone: another game's seats wait for the clock's own pass.
+    if let Some(id) = now_for {
+        owing.retain(|(g, _)| *g == id);
+    }
     if now_for.is_none() {
         let games: Vec<i64> = owing.iter().map(|(g, _)| *g).collect();
         (master.cursors).advance("computers", &games, PASS as usize);
@@ -128,7 +132,7 @@ pub async fn away_now(master: &Master, player: &PlayerRow) -> Result<(), MasterE
     ) else {
         return Ok(());
     };
-    if !player.away_until.is_some_and(|r| r >= row.round) {
+    if player.away_until.is_none_or(|r| r < row.round) {
         return Ok(());
     }
     let turns = master.store.turns(pool, row.id, row.round).await?;

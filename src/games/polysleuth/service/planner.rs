@@ -89,9 +89,19 @@ impl Planner {
         submissions: &[Submission<'_>],
         now: i64,
     ) -> Result<TurnPlan> {
+        // A game whose state cannot be read (damaged, or not a Polysleuth game: a turn sent
+        // with another game's link) refuses its own submissions, never the batch's others.
         let mut games = HashMap::new();
+        let mut unreadable = HashMap::new();
         for row in rows {
-            games.insert(row.id, (self.states.of(&row)?, row));
+            match self.states.of(&row) {
+                Ok(state) => {
+                    games.insert(row.id, (state, row));
+                }
+                Err(_) => {
+                    unreadable.insert(row.id, row);
+                }
+            }
         }
         let mut turns: HashMap<(i64, i64), TurnRow> = open
             .into_iter()
@@ -105,6 +115,13 @@ impl Planner {
         let mut replies = Vec::with_capacity(submissions.len());
         let mut inbound_ids = Vec::new();
         for s in submissions {
+            if let Some(row) = unreadable.get(&s.player.game_id) {
+                replies.push(Err(match self.states.of(row) {
+                    Err(e) => e,
+                    Ok(_) => MasterError::Corrupt(format!("game {}: read apart", row.id)),
+                }));
+                continue;
+            }
             let Some((state, game)) = games.get(&s.player.game_id) else {
                 replies.push(Err(MasterError::NotFound(said!(
                     "error-game-no-longer-exists"

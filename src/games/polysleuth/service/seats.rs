@@ -24,54 +24,65 @@ impl Master {
             .await?;
         (self.cursors).advance("standby", &games, crate::store::STANDBY_PAGE);
         for id in games {
-            let Some(row) = self.store.game(&self.store.pool, id).await? else {
-                continue;
-            };
-            let bulletins = self.bulletins_of(&row).await?;
-            let Some((last, _)) = bulletins.iter().max_by_key(|(b, _)| b.bulletin.round) else {
-                continue;
-            };
-            let state = self.state_of(&row)?;
-            let idle: Vec<usize> = last
-                .bulletin
-                .newly_done
-                .iter()
-                .filter(|d| {
-                    matches!(
-                        d.reason,
-                        crate::games::polysleuth::rules::view::DoneReason::Idle(_)
-                    )
-                })
-                .filter_map(|d| state.seat_of(&d.player))
-                .filter(|s| state.done[*s])
-                .collect();
-            for seat in idle {
-                // The longest-waiting standby who can sit here (not already in this game).
-                for standby in self.store.standbys(&self.store.pool, id).await? {
-                    let mut tx = self.store.write().await?;
-                    let game = self.locked(&mut tx, id).await?;
-                    // The seat is looked at again as the locked game stands: the game master,
-                    // or another instance's tick, may have given it to someone meanwhile, who
-                    // must not lose it at once.
-                    let now = states::parse(&game)?;
-                    if !now.done.get(seat).copied().unwrap_or(false) {
+            // One game's failure (its state unreadable, say) holds up no other game's seats.
+            match self.hand_idle_seats_of(id).await {
+                Ok(n) => given += n,
+                Err(e) => crate::master::go_on_after(id, "giving idle seats", Err(e)),
+            }
+        }
+        Ok(given)
+    }
+
+    /// One game's idle seats given to standbys; returns how many.
+    async fn hand_idle_seats_of(&self, id: i64) -> Result<usize> {
+        let mut given = 0;
+        let Some(row) = self.store.game(&self.store.pool, id).await? else {
+            return Ok(0);
+        };
+        let bulletins = self.bulletins_of(&row).await?;
+        let Some((last, _)) = bulletins.iter().max_by_key(|(b, _)| b.bulletin.round) else {
+            return Ok(0);
+        };
+        let state = self.state_of(&row)?;
+        let idle: Vec<usize> = last
+            .bulletin
+            .newly_done
+            .iter()
+            .filter(|d| {
+                matches!(
+                    d.reason,
+                    crate::games::polysleuth::rules::view::DoneReason::Idle(_)
+                )
+            })
+            .filter_map(|d| state.seat_of(&d.player))
+            .filter(|s| state.done[*s])
+            .collect();
+        for seat in idle {
+            // The longest-waiting standby who can sit here (not already in this game).
+            for standby in self.store.standbys(&self.store.pool, id).await? {
+                let mut tx = self.store.write().await?;
+                let game = self.locked(&mut tx, id).await?;
+                // The seat is looked at again as the locked game stands: the game master,
+                // or another instance's tick, may have given it to someone meanwhile, who
+                // must not lose it at once.
+                let now = states::parse(&game)?;
+                if !now.done.get(seat).copied().unwrap_or(false) {
+                    break;
+                }
+                match self
+                    .replace(&mut tx, &game, seat, Newcomer::Standby(standby.id))
+                    .await
+                {
+                    Ok((_, player)) => {
+                        tx.commit().await?;
+                        self.forget_players(|p| p.id != player);
+                        self.states().forget(id);
+                        self.forget_seats(id);
+                        given += 1;
                         break;
                     }
-                    match self
-                        .replace(&mut tx, &game, seat, Newcomer::Standby(standby.id))
-                        .await
-                    {
-                        Ok((_, player)) => {
-                            tx.commit().await?;
-                            self.forget_players(|p| p.id != player);
-                            self.states().forget(id);
-                            self.forget_seats(id);
-                            given += 1;
-                            break;
-                        }
-                        Err(MasterError::Conflict(_) | MasterError::Invalid(_)) => continue,
-                        Err(e) => return Err(e),
-                    }
+                    Err(MasterError::Conflict(_) | MasterError::Invalid(_)) => continue,
+                    Err(e) => return Err(e),
                 }
             }
         }
