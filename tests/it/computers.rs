@@ -293,7 +293,10 @@ async fn resolving_one_game_now_plays_its_own_computers_and_no_broken_game_stops
     let (s, broken) = app.post_game(&body("Broken")).await;
     assert_eq!(s, 201, "{broken}");
     let gm = asked["gm_link"].as_str().unwrap().to_string();
-    let (asked, broken) = (asked["id"].as_i64().unwrap(), broken["id"].as_i64().unwrap());
+    let (asked, broken) = (
+        asked["id"].as_i64().unwrap(),
+        broken["id"].as_i64().unwrap(),
+    );
     // The later game's state is damaged while its computer still owes a turn.
     let store = &app.running.as_ref().unwrap().master.store;
     sqlx::query("UPDATE games SET state = '{' WHERE id = $1")
