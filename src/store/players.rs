@@ -135,6 +135,25 @@ impl Store {
         .await?)
     }
 
+    /// `seats_owing` in games whose round is past its deadline (due to close): (game, seat), at
+    /// most `limit`, by game, in games after `after`.
+    pub async fn seats_owing_due(
+        &self,
+        now: i64,
+        after: i64,
+        limit: i64,
+    ) -> Result<Vec<(i64, i64)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT p.game_id, p.seat FROM games g JOIN players p ON p.game_id = g.id WHERE g.status = 'open' AND g.deadline <= $1 AND g.id > $2 AND g.ruleset = 'polysleuth' AND (p.computer IS NOT NULL OR p.away_until >= g.round) AND NOT EXISTS (SELECT 1 FROM turns t WHERE t.game_id = p.game_id AND t.round = g.round AND t.seat = p.seat)
+             ORDER BY 1, 2 LIMIT $3",
+        )
+        .bind(now)
+        .bind(after)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
     pub async fn player<'e, E: Executor<'e, Database = Any>>(
         &self,
         e: E,

@@ -313,3 +313,49 @@ async fn resolving_one_game_now_plays_its_own_computers_and_no_broken_game_stops
     assert_eq!(b1["submitted"], json!(["Robo"]), "{b1}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_round_due_at_a_restart_closes_with_its_computers_turns_however_many_seats_owe_before_it()
+{
+    use polysleuth::master::GameRequest;
+    // Computers play an hour into a round: the earlier games' seats keep owing.
+    let dir = crate::common::tempdir("due-first");
+    let db = crate::common::database_url(&dir).await;
+    let later = |o: &mut polysleuth::app::Options| o.computers.after = Duration::from_secs(3600);
+    let mut app = TestApp::spawn_with(dir.clone(), db.clone(), later).await;
+    let master = app.running.as_ref().unwrap().master.clone();
+    let game = |name: String| GameRequest {
+        players: [
+            ("Ann", "ann@example.org"),
+            ("Robo", "computer:novice"),
+            ("Hal", "computer:novice"),
+        ]
+        .iter()
+        .map(|(n, a)| (n.to_string(), a.to_string()))
+        .collect(),
+        ..GameRequest::sample(&name, ["Ann", "Ben", "Cleo", "Dan"], None)
+    };
+    // More computer seats owe a turn, in earlier games, than one pass of the clock reads.
+    for n in 0..101 {
+        master
+            .create_game(game(format!("Early {n}")))
+            .await
+            .unwrap();
+    }
+    let due = master.create_game(game("Due".into())).await.unwrap().id;
+    // The service stops; the last game's deadline passes before it is back.
+    app.stop().await;
+    let store = polysleuth::store::Store::connect(&db).await.unwrap();
+    sqlx::query("UPDATE games SET deadline = $1 WHERE id = $2")
+        .bind(polysleuth::clock::now() - 60)
+        .bind(due)
+        .execute(&store.pool)
+        .await
+        .unwrap();
+    store.pool.close().await;
+    let mut app = TestApp::spawn_with(dir, db, later).await;
+    app.wait_for_round(due, 1).await;
+    let b1 = app.get_json(&format!("/api/games/{due}/rounds/1")).await;
+    assert_eq!(b1["submitted"], json!(["Robo", "Hal"]), "{b1}");
+    app.stop().await;
+}

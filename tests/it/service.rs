@@ -472,7 +472,7 @@ async fn a_turn_worked_out_for_a_round_that_closed_since_is_refused_not_stored_f
 }
 
 #[tokio::test]
-async fn a_round_past_its_deadline_with_an_away_player_who_sent_nothing_still_closes() {
+async fn a_round_past_its_deadline_closes_with_the_empty_turn_of_a_player_away_for_it() {
     let mut app = TestApp::spawn().await;
     let (id, links, _) = scenario_game(&app).await;
     for link in &links[1..] {
@@ -495,12 +495,17 @@ async fn a_round_past_its_deadline_with_an_away_player_who_sent_nothing_still_cl
         .await
         .unwrap();
     store.pool.close().await;
-    // Back up: her empty turn comes too late to be stored, and the round closes all the same.
+    // Back up: her empty turn, owed to the round, counts, and the round closes (while away, a
+    // player never goes idle).
     let mut app = TestApp::spawn_on(app.dir.clone(), app.db.clone()).await;
     let g = app.wait_for_round(id, 1).await;
     assert_eq!(g["round"], 2, "{g}");
     let b1 = app.get_json(&format!("/api/games/{id}/rounds/1")).await;
-    assert_eq!(b1["submitted"], json!(["Ben", "Cleo", "Dan"]), "{b1}");
+    assert_eq!(
+        b1["submitted"],
+        json!(["Ann", "Ben", "Cleo", "Dan"]),
+        "{b1}"
+    );
     app.stop().await;
 }
 

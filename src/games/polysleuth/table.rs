@@ -83,6 +83,8 @@ impl Table for PolysleuthTable {
         use crate::master::part_of_tick as part;
         let owed = super::service::computers::play_owed(master, computers, None).await;
         let played = part("computer players' turns", owed);
+        let due = super::service::computers::play_due(master, computers).await;
+        let played = played + part("due games' computer players", due);
         let closed = part("closing due rounds", master.resolve_due().await);
         if closed > 0 {
             tracing::info!(rounds = closed, "due rounds resolved");

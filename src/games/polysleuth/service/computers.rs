@@ -60,6 +60,30 @@ pub async fn play_owed(
     Ok(sent)
 }
 
+/// Before due rounds close: the seats still owing a turn in games past their deadline play
+/// now, page after page, whatever page the pass above reached (after a restart, or with more
+/// seats owing than one pass reads), so no round closes by its clock without them. Returns
+/// how many turns were sent.
+pub async fn play_due(master: &Master, timing: &Timing) -> Result<usize, MasterError> {
+    let mut sent = 0;
+    let mut after = 0;
+    loop {
+        let owing = (master.store).seats_owing_due(now(), after, PASS).await?;
+        let mut games: Vec<i64> = owing.iter().map(|(g, _)| *g).collect();
+        games.dedup();
+        for &id in &games {
+            match play_game(master, timing, &owing, id, Some(id)).await {
+                Ok(n) => sent += n,
+                Err(e) => crate::master::go_on_after(id, "computer players' turns", Err(e)),
+            }
+        }
+        match games.last() {
+            Some(&last) if owing.len() as i64 == PASS => after = last,
+            _ => return Ok(sent),
+        }
+    }
+}
+
 /// The turns owed in one game: away players' empty turns at once, computer players' when
 /// their time has come. Returns how many were sent.
 async fn play_game(
@@ -111,7 +135,7 @@ async fn play_game(
     }
     for p in players.iter().filter(|p| {
         p.computer.is_some()
-            && owing.contains(&(id, p.seat))
+            && (now_for == Some(id) || owing.contains(&(id, p.seat)))
             && !turns.iter().any(|t| t.seat == p.seat)
     }) {
         play(master, timing, p).await?;

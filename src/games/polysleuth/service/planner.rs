@@ -142,11 +142,12 @@ impl Planner {
             }
             // A round is open until its deadline (RULES.md §3): a turn that comes later (the
             // service was down, or the round waits for the next tick to close) is refused.
-            // A computer player's turn is the service's own, owed to the round before it
-            // closes (an away player's empty turn is not: an absence declared after the deadline
-            // does not make the round one they played).
-            let computers = s.via == Via::Computer && s.player.computer.is_some();
-            if game.past_deadline(now) && !computers {
+            // The service's own turns are owed to the round before it closes: a computer
+            // player's, and an away player's empty one (while away, a player never goes idle).
+            let owed = s.via == Via::Computer
+                && (s.player.computer.is_some()
+                    || s.player.away_until.is_some_and(|r| r >= game.round));
+            if game.past_deadline(now) && !owed {
                 replies.push(Err(MasterError::Conflict(said!(
                     "error-round-past-deadline",
                     round = game.round
