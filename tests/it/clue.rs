@@ -632,3 +632,27 @@ async fn a_setting_of_rounds_given_for_a_game_of_turns_is_refused_by_name_not_dr
     assert!(status == 201 || status == 202, "{answer}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_game_waiting_for_its_game_master_says_so_not_that_it_is_paused() {
+    use polysleuth::web::admission::CreateGames;
+    let dir = crate::common::tempdir("clue-waits");
+    let db = crate::common::database_url(&dir).await;
+    let mut app = TestApp::spawn_with(dir, db, |o| o.create_games = CreateGames::Confirmed).await;
+    let (status, created) = app
+        .post_game(&json!({
+            "name": "Not yet", "gm_email": "gm@example.org", "ruleset": "clue",
+            "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+        }))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    assert_eq!(created["status"], "unconfirmed", "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let (_, table) = app.get_text(&format!("/clue/games/{id}")).await;
+    assert!(
+        table.contains("waits for its game master to start it"),
+        "{table}"
+    );
+    assert!(!table.contains("paused"), "{table}");
+    app.stop().await;
+}

@@ -85,6 +85,7 @@ clue-mail-your-turn = It is your turn, until { $deadline }.
 clue-mail-whose-turn = It is { $player }'s turn, until { $deadline }.
 clue-mail-your-turn-paused = It is your turn; the game is paused, so the turn has no deadline.
 clue-mail-whose-turn-paused = It is { $player }'s turn; the game is paused, so the turn has no deadline.
+clue-mail-waits-for-start = The game waits for its game master to start it; { $player } plays first.
 clue-mail-you-choose = You choose which card to show { $player }, until { $deadline }.
 clue-mail-refuter-chooses = { $refuter } chooses which card to show { $player }, until { $deadline }; then { $player }'s turn goes on.
 clue-mail-link = Your private page - it is your key, keep it to yourself:

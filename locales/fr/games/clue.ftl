@@ -85,6 +85,7 @@ clue-mail-your-turn = C’est à vous de jouer, jusqu’au { $deadline }.
 clue-mail-whose-turn = C’est à { $player } de jouer, jusqu’au { $deadline }.
 clue-mail-your-turn-paused = C’est à vous de jouer ; la partie est en pause, le tour n’a donc pas d’échéance.
 clue-mail-whose-turn-paused = C’est à { $player } de jouer ; la partie est en pause, le tour n’a donc pas d’échéance.
+clue-mail-waits-for-start = La partie attend que son maître de jeu la lance ; { $player } jouera en premier.
 clue-mail-you-choose = Vous choisissez quelle carte montrer à { $player }, jusqu’au { $deadline }.
 clue-mail-refuter-chooses = { $refuter } choisit quelle carte montrer à { $player }, jusqu’au { $deadline } ; puis le tour de { $player } reprend.
 clue-mail-link = Votre page privée - c’est votre clé, gardez-la pour vous :

@@ -31,6 +31,12 @@ pub fn whose_turn(t: Lang, row: &GameRow, g: &Stored, seat: Option<usize>, zone:
         .filter(|_| row.status != crate::store::GameStatus::Paused);
     match (g.current(), at) {
         (None, _) => t.t("frame-over"),
+        // Not started: no turn runs yet.
+        (Some(s), _) if row.status == crate::store::GameStatus::Unconfirmed => t.t1(
+            "clue-mail-waits-for-start",
+            "player",
+            g.game.players[s].as_str(),
+        ),
         // Paused, a turn has no deadline: none is named.
         (Some(s), None) if Some(s) == seat => t.t("clue-mail-your-turn-paused"),
         (Some(s), None) => t.t1(
