@@ -110,6 +110,11 @@ async fn a_daily_case_is_played_by_two_people_once_each_and_published_when_its_d
     let page = ask(&app, "Ann", "ann@example.org").await;
     let said = "If ann@example.org may play The Valley of Fear, level 1 today, a link";
     assert!(page.contains(said), "{page}");
+    // Both caps are named, the one for all cases too, which the page cannot tell apart.
+    assert!(
+        page.contains("at most 3 links a day for a case and 6 in all"),
+        "{page}"
+    );
     ask(&app, "Ann", "ann@example.org").await;
     ask(&app, "Ann", "ann@example.org").await;
     let page = ask(&app, "Ann", "ann@example.org").await;

@@ -182,7 +182,7 @@ sherlock-daily-mail-confirm = Hello { $name },
 
     If you did not ask for it, ignore this mail: nothing happens without the link.
 sherlock-mail-daily-record = The deck and your game's record are published when the day ({ $day }, UTC) ends, with everyone's games: { $link }
-done-sherlock-daily-asked = If { $email } may play { $case } today, a link to start the game was mailed to it. One game a day for each case, and at most { $most } links a day for a case: open the last one.
+done-sherlock-daily-asked = If { $email } may play { $case } today, a link to start the game was mailed to it. One game a day for each case, at most { $most } links a day for a case and { $total } in all: open the last one.
 error-sherlock-daily-name = "{ $name }" cannot be a player's name here: use 1 to 32 letters, digits, spaces, dots or hyphens.
 error-sherlock-daily-variant = "{ $variant }" is not a daily case: choose a case and a level from the list.
 error-sherlock-daily-link = This link is not known or was used already. Ask for a new one on the daily case's page.

@@ -182,7 +182,7 @@ sherlock-daily-mail-confirm = Bonjour { $name },
 
     Si vous ne l’avez pas demandé, ignorez ce courrier : rien ne se passe sans le lien.
 sherlock-mail-daily-record = La pioche et le relevé de votre partie sont publiés à la fin du jour ({ $day }, UTC), avec les parties de tous : { $link }
-done-sherlock-daily-asked = Si { $email } peut jouer { $case } aujourd’hui, un lien pour lancer la partie lui a été envoyé. Une partie par jour pour chaque affaire, et au plus { $most } liens par jour pour une affaire : ouvrez le dernier.
+done-sherlock-daily-asked = Si { $email } peut jouer { $case } aujourd’hui, un lien pour lancer la partie lui a été envoyé. Une partie par jour pour chaque affaire, au plus { $most } liens par jour pour une affaire et { $total } en tout : ouvrez le dernier.
 error-sherlock-daily-name = « { $name } » ne peut pas être un nom de joueur ici : 1 à 32 lettres, chiffres, espaces, points ou tirets.
 error-sherlock-daily-variant = « { $variant } » n’est pas une affaire du jour : choisissez une affaire et un niveau dans la liste.
 error-sherlock-daily-link = Ce lien est inconnu ou a déjà servi. Demandez-en un nouveau sur la page de l’affaire du jour.

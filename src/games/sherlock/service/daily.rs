@@ -133,7 +133,8 @@ impl Master {
             "done-sherlock-daily-asked",
             email = email.as_str(),
             case = v.words(t),
-            most = crate::store::games::sherlock::MAX_DAILY_MAILS
+            most = crate::store::games::sherlock::MAX_DAILY_MAILS,
+            total = crate::store::games::sherlock::MAX_DAILY_MAILS_TO_ONE
         );
         let mut tx = self.store.write().await?;
         // Requests at once, on any instance, count one after the other.
