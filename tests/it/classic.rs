@@ -1241,6 +1241,33 @@ async fn a_command_mailed_after_the_turns_deadline_is_refused_even_while_the_ser
         "the accusation was carried out: {}",
         accused["log"]
     );
+    // So is an accusation by the player whose turn ran out: no final question tied it to
+    // that turn.
+    assert_eq!(
+        accused["over"], false,
+        "the game goes on: {}",
+        accused["log"]
+    );
+    let accuse =
+        crate::common::mail::pipe(&app.db, reply(&address, &welcome, "accuse 3 Red Pearl")).await;
+    assert_eq!(accuse.status.code(), Some(0));
+    let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(&store.pool)
+        .await
+        .unwrap();
+    let theirs: Value = serde_json::from_str(&state).unwrap();
+    let accusations = |s: &Value| {
+        (s["log"].as_array().unwrap().iter())
+            .filter(|e| e.to_string().contains("ccused"))
+            .count()
+    };
+    assert_eq!(
+        accusations(&theirs),
+        accusations(&accused) + 1,
+        "{first}'s accusation was carried out: {}",
+        theirs["log"]
+    );
 }
 
 #[tokio::test]

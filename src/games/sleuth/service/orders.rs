@@ -26,11 +26,18 @@ impl Master {
         if let Some(why) = crate::games::typography::too_long(text) {
             return Ok(Answer::Refused(vec![why]));
         }
-        // Past the deadline, the player on turn waits for the turn to pass; an accusation by
-        // another player stays theirs to make at any time (RULES-SLEUTH §3).
+        // Past the deadline, the player on turn waits for the turn to pass. An accusation stays
+        // anyone's to make at any time (RULES-SLEUTH §3), theirs too, unless a final question
+        // tied it to the turn that ran out.
         let overdue = self.overdue_turn(player.game_id).await?;
+        use crate::games::sleuth::rules::command::{read, Command};
+        let accusing = read(text).is_ok_and(|lines| {
+            !lines.is_empty() && (lines.iter()).all(|l| matches!(l.command, Command::Accuse(_)))
+        });
         let on_turn = |row: &crate::store::GameRow| {
-            super::parse(row).is_ok_and(|s| s.current == Some(player.seat as usize))
+            super::parse(row).is_ok_and(|s| {
+                s.current == Some(player.seat as usize) && !(accusing && !s.final_asked)
+            })
         };
         if let Some(row) = overdue.filter(on_turn) {
             let why = player
