@@ -36,7 +36,7 @@ impl Master {
         });
         let on_turn = |row: &crate::store::GameRow| {
             super::parse(row).is_ok_and(|s| {
-                s.current == Some(player.seat as usize) && !(accusing && !s.final_asked)
+                s.current == Some(player.seat as usize) && (s.final_asked || !accusing)
             })
         };
         if let Some(row) = overdue.filter(on_turn) {
