@@ -656,3 +656,84 @@ async fn a_game_waiting_for_its_game_master_says_so_not_that_it_is_paused() {
     assert!(!table.contains("paused"), "{table}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_turn_line_mailed_after_the_deadline_passes_the_turn_first_and_still_counts_as_heard() {
+    let mut app = TestApp::spawn().await;
+    let (status, created) = app
+        .post_game(&json!({
+            "name": "Late", "gm_email": "gm@example.org", "ruleset": "clue",
+            "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+            "seed": 3, "settings": {"board": false, "idle_turns": 3},
+        }))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let (first, address, welcome) = on_turn(&app, id).await;
+    // The player on turn let one turn pass already.
+    crate::common::clue::edit_stored(&app, id, |s| {
+        let mut idle = vec![0; 3];
+        idle[first] = 1;
+        s["idle"] = json!(idle);
+    })
+    .await;
+    let before = stored(&app, id).await;
+    // The service stops; the turn's deadline passes before the mail comes.
+    app.stop().await;
+    let store = polysleuth::store::Store::connect(&app.db).await.unwrap();
+    sqlx::query("UPDATE games SET turn_deadline = $1 WHERE id = $2")
+        .bind(polysleuth::clock::now() - 60)
+        .bind(id)
+        .execute(&store.pool)
+        .await
+        .unwrap();
+    let line = "suggest Professor Plum in Kitchen with Rope";
+    let out = crate::common::mail::pipe(&app.db, reply(&address, &welcome, line)).await;
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(&store.pool)
+        .await
+        .unwrap();
+    let after: Value = serde_json::from_str(&state).unwrap();
+    // The turn passed as at its deadline; the line was not played in the next; the mail was
+    // heard, so the count of turns let pass starts again.
+    assert_eq!(
+        after["turn_no"],
+        before["turn_no"].as_u64().unwrap() + 1,
+        "{after}"
+    );
+    assert_ne!(after["game"]["turn"], json!(first), "{after}");
+    assert_eq!(after["idle"][first], 0, "{after}");
+    let answers: Vec<(String, String)> =
+        sqlx::query_as("SELECT recipient, body FROM outbox WHERE sent_at IS NULL")
+            .fetch_all(&store.pool)
+            .await
+            .unwrap();
+    assert!(
+        answers
+            .iter()
+            .any(|(to, body)| *to == address && body.contains("passed its deadline")),
+        "told why: {answers:?}"
+    );
+    // The record keeps the pass and the mail, and replays to the same log: it verifies.
+    store.pool.close().await;
+    let mut app = TestApp::spawn_on(app.dir.clone(), app.db.clone()).await;
+    let gm = path_of(created["gm_link"].as_str().unwrap()).replacen("/gm/", "/api/gm/", 1);
+    let (s, said) = app
+        .post_json(
+            &(gm + "/actions"),
+            &json!({"action": "end", "confirm": true}),
+        )
+        .await;
+    assert_eq!(s, 200, "{said}");
+    let record = app.get_json(&format!("/games/{id}/record.json")).await;
+    let (code, out, err) = crate::records::verify(&record).await;
+    assert_eq!(code, Some(0), "{out} {err}");
+    app.stop().await;
+}

@@ -162,24 +162,26 @@ impl Master {
             .turns_due(now(), crate::games::clue::RULESET)
             .await?;
         for (id, turn) in &due {
-            let turn = *turn as u32;
-            let passed = async {
-                let skipped = self
-                    .clue_change(*id, |s, row, _| {
-                        // Another instance, or the player, may have ended this turn meanwhile.
-                        match s.turn_no == turn && row.turn_deadline.is_some_and(|d| d <= now()) {
-                            true => Ok(s.deadline().map(|n| (s.game.players[n.seat].clone(), n))),
-                            false => Ok(None),
-                        }
-                    })
-                    .await?;
-                if let Some((name, newly)) = skipped {
-                    self.clue_tell_skipped(*id, &name, newly.everyone).await?;
-                }
-                Ok(())
-            };
-            crate::master::go_on_after(*id, "passing a turn at its deadline", passed.await);
+            let passed = self.clue_pass_due(*id, *turn as u32).await;
+            crate::master::go_on_after(*id, "passing a turn at its deadline", passed);
         }
         Ok(due.len())
+    }
+
+    /// Passes turn `turn` of game `id` if it is still under way past its deadline (another
+    /// instance, or the player, may have ended it meanwhile).
+    pub(crate) async fn clue_pass_due(&self, id: i64, turn: u32) -> Result<()> {
+        let skipped = self
+            .clue_change(id, |s, row, _| {
+                match s.turn_no == turn && row.turn_deadline.is_some_and(|d| d <= now()) {
+                    true => Ok(s.deadline().map(|n| (s.game.players[n.seat].clone(), n))),
+                    false => Ok(None),
+                }
+            })
+            .await?;
+        if let Some((name, newly)) = skipped {
+            self.clue_tell_skipped(id, &name, newly.everyone).await?;
+        }
+        Ok(())
     }
 }

@@ -24,38 +24,43 @@ impl Master {
                 refused: Some(refused),
             });
         }
-        // Past the deadline, the seat whose clock ran out (the player on turn, or the refuter
-        // asked to choose) waits for the scheduler; `show order` stays anyone's at any time.
+        // Past the deadline, the turn of the seat whose clock ran out (the player on turn, or
+        // the refuter asked to choose) passes first, as the clock would have passed it; the
+        // message is read after, as any message is: its turn lines refused, since that turn is
+        // over, but heard (RULES-CLUE: any message read as commands, accepted or refused,
+        // lifts an idleness skip and resets the count).
         let overdue = self.overdue_turn(player.game_id).await?;
-        let whose_clock = |row: &crate::store::GameRow| {
-            super::parse(row).is_ok_and(|s| match (s.game.phase, &s.game.asked) {
-                (crate::games::clue::game::Phase::Showing, Some((refuter, _))) => {
-                    *refuter == player.seat as usize
-                }
-                _ => s.current() == Some(player.seat as usize),
-            })
-        };
-        if let Some(row) = overdue.filter(whose_clock) {
-            let first = crate::games::typography::first_line(text);
-            let why = player
-                .lang(&row)
-                .said(&crate::said!("error-turn-past-deadline"));
-            return Ok(Answer {
-                done: Vec::new(),
-                refused: Some((first, why)),
-            });
-        }
         let seat = player.seat as usize;
+        let whose_clock =
+            |s: &crate::games::clue::stored::Stored| match (s.game.phase, &s.game.asked) {
+                (crate::games::clue::game::Phase::Showing, Some((refuter, _))) => *refuter == seat,
+                _ => s.current() == Some(seat),
+            };
+        let late = overdue.filter(|row| super::parse(row).is_ok_and(|s| whose_clock(&s)));
+        if let Some(row) = &late {
+            self.clue_pass_due(row.id, row.round as u32).await?;
+        }
         self.clue_change(player.game_id, |state, row, _| {
             let t = player.lang(row);
+            let past = || t.said(&crate::said!("error-turn-past-deadline"));
+            // Should the clock come back to them at once (everyone else out or skipped), the
+            // lines meant for the turn that ran out are not played in the next one.
+            if late.is_some() && whose_clock(state) {
+                let first = crate::games::typography::first_line(text);
+                return Ok(Answer {
+                    done: Vec::new(),
+                    refused: Some((first, past())),
+                });
+            }
             let acted = state.act(seat, text);
             let done = (acted.events.iter())
                 .map(|e| t.clue_event(state, e, Some(seat)))
                 .collect();
-            Ok(Answer {
-                done,
-                refused: acted.refused,
-            })
+            let refused = match (&late, acted.refused) {
+                (Some(_), Some((line, _))) => Some((line, past())),
+                (_, refused) => refused,
+            };
+            Ok(Answer { done, refused })
         })
         .await
     }
