@@ -49,11 +49,31 @@ pub fn verify(record: &Value) -> Result<(), Mismatch> {
     let mut own = record.clone();
     if let Some(map) = own.as_object_mut() {
         map.remove("reshuffles");
-        // A record from before turns went on among players all skipped for idleness has no
-        // such key: its game stopped with nobody on turn instead, and replays so.
-        map.entry("turns_among_skipped")
-            .or_insert(Value::Bool(false));
     }
+    // A record without `turns_among_skipped` comes from before the key was written. Its game
+    // either stopped with nobody on turn when every player was skipped (before turns went on
+    // among them) or went on among them (when the rule applied to every stored game): the
+    // steps must replay to its log under one of the two readings.
+    if record.get("turns_among_skipped").is_some() {
+        return replays_alike(record, &own);
+    }
+    let mut tried = Vec::new();
+    for reading in [false, true] {
+        if let Some(map) = own.as_object_mut() {
+            map.insert("turns_among_skipped".into(), Value::Bool(reading));
+        }
+        match replays_alike(record, &own) {
+            Ok(()) => return Ok(()),
+            Err(e) => tried.push(e),
+        }
+    }
+    // The first reading's difference: the older game's, the likelier.
+    Err(tried.swap_remove(0))
+}
+
+/// The record's steps, as `own` gives them, replay to its log, winners, missing gem(s) and
+/// reshuffles.
+fn replays_alike(record: &Value, own: &Value) -> Result<(), Mismatch> {
     let replayed = super::replay::run(&own.to_string()).map_err(Mismatch::Unreadable)?;
     for field in ["log", "winners", "missing", "reshuffles"] {
         let (mine, theirs) = (&replayed[field], &record[field]);
