@@ -416,6 +416,7 @@ play-rejected = Your turn was NOT accepted. Fix the lines marked below.
 away-back = You are back: your turns are your own again.
 away-none-allowed = this game allows no absences; ask its game master, or send "done" to stop playing
 away-too-long = an absence of { $rounds } rounds is longer than this game allows: at most { $most }; send e.g. "away { $most }"
+away-past-deadline = round { $round } has passed its deadline and closes in a moment: nothing was changed; send your absence again once the next round is open
 away-until = You are away through round { $round }: an empty turn is sent for you each round, and no reminders. Send "away 0" to come back sooner.
 new-ruleset = Game
 new-ruleset-hint = Polysleuth: everyone plays each round at once.

@@ -416,6 +416,7 @@ play-rejected = Votre tour n’a PAS été accepté. Corrigez les lignes signal�
 away-back = Vous êtes de retour : vos tours sont de nouveau les vôtres.
 away-none-allowed = cette partie n’autorise aucune absence ; demandez à son maître de jeu, ou envoyez « fini » pour arrêter de jouer
 away-too-long = une absence de { $rounds } manches dépasse ce que cette partie permet : au plus { $most } ; envoyez par exemple « absent { $most } »
+away-past-deadline = la manche { $round } a passé son échéance et se ferme dans un instant : rien n’a été changé ; renvoyez votre absence une fois la manche suivante ouverte
 away-until = Vous êtes absent jusqu’à la manche { $round } incluse : un tour vide est envoyé pour vous à chaque manche, sans rappels. Envoyez « absent 0 » pour revenir plus tôt.
 new-ruleset = Jeu
 new-ruleset-hint = Polysleuth : chacun joue chaque manche en même temps.

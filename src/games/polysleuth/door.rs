@@ -114,7 +114,7 @@ pub(crate) async fn polysleuth_mail(
     }) {
         let said = match master.declare_absence(&player, rounds).await {
             Ok(s) => {
-                super::service::computers::away_now(master, &player).await?;
+                super::service::computers::away_now_or_later(master, &player).await;
                 t.said(&s)
             }
             Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => e.worded(t),

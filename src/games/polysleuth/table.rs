@@ -83,9 +83,11 @@ impl Table for PolysleuthTable {
         use crate::master::part_of_tick as part;
         let owed = super::service::computers::play_owed(master, computers, None).await;
         let played = part("computer players' turns", owed);
-        let due = super::service::computers::play_due(master, computers).await;
+        // One time for both: no round falls due between its computers' pass and its closing.
+        let now = crate::clock::now();
+        let due = super::service::computers::play_due(master, computers, now).await;
         let played = played + part("due games' computer players", due);
-        let closed = part("closing due rounds", master.resolve_due().await);
+        let closed = part("closing due rounds", master.resolve_due_at(now).await);
         if closed > 0 {
             tracing::info!(rounds = closed, "due rounds resolved");
         }

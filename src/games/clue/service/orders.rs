@@ -56,8 +56,13 @@ impl Master {
             let done = (acted.events.iter())
                 .map(|e| t.clue_event(state, e, Some(seat)))
                 .collect();
+            // A line refused for being out of turn was meant for the turn that ran out: the
+            // player is told so; any other refusal (a show order naming a card not held, say)
+            // keeps its own reason.
+            use crate::games::clue::game::Refusal;
+            let out_of_turn = [Refusal::NotYourTurn, Refusal::NothingToShow].map(|r| r.to_string());
             let refused = match (&late, acted.refused) {
-                (Some(_), Some((line, _))) => Some((line, past())),
+                (Some(_), Some((line, why))) if out_of_turn.contains(&why) => Some((line, past())),
                 (_, refused) => refused,
             };
             Ok(Answer { done, refused })

@@ -60,15 +60,16 @@ pub async fn play_owed(
     Ok(sent)
 }
 
-/// Before due rounds close: the seats still owing a turn in games past their deadline play
+/// Before due rounds close: the seats still owing a turn in games past their deadline (at
+/// `now`, the time the rounds are then closed to) play
 /// now, page after page, whatever page the pass above reached (after a restart, or with more
 /// seats owing than one pass reads), so no round closes by its clock without them. Returns
 /// how many turns were sent.
-pub async fn play_due(master: &Master, timing: &Timing) -> Result<usize, MasterError> {
+pub async fn play_due(master: &Master, timing: &Timing, now: i64) -> Result<usize, MasterError> {
     let mut sent = 0;
     let mut after = 0;
     loop {
-        let owing = (master.store).seats_owing_due(now(), after, PASS).await?;
+        let owing = (master.store).seats_owing_due(now, after, PASS).await?;
         let mut games: Vec<i64> = owing.iter().map(|(g, _)| *g).collect();
         games.dedup();
         for &id in &games {
@@ -166,6 +167,17 @@ pub async fn away_now(master: &Master, player: &PlayerRow) -> Result<(), MasterE
     match (master.submit_for(&player, "ready", Via::Computer, Some(row.round))).await {
         Ok(_) | Err(MasterError::Conflict(_)) => Ok(()),
         Err(e) => Err(e),
+    }
+}
+
+/// `away_now` after an absence is stored: should it fail, the absence stands all the same and
+/// the clock's next pass sends the empty turn, so the failure is logged, not answered.
+pub async fn away_now_or_later(master: &Master, player: &PlayerRow) {
+    if let Err(e) = away_now(master, player).await {
+        tracing::error!(
+            game = player.game_id,
+            "an absence's empty turn waits for the clock: {e}"
+        );
     }
 }
 

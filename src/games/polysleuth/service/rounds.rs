@@ -100,7 +100,12 @@ impl Master {
 
     /// Resolves every round that is due; returns how many were resolved.
     pub async fn resolve_due(&self) -> Result<usize> {
-        let now = now();
+        self.resolve_due_at(now()).await
+    }
+
+    /// `resolve_due` as of `now`: the tick gives the time its computers' pass played to, so
+    /// that no round falls due between the two.
+    pub async fn resolve_due_at(&self, now: i64) -> Result<usize> {
         // Many asked at once: the writer closes those waiting together in one transaction.
         let parallel = CLOSE_TOGETHER;
         let due = self.store.due_games(now).await?;

@@ -334,8 +334,8 @@ pub async fn play_action(
                     let player = master.authenticate(&token).await?;
                     match master.declare_absence(&player, n).await {
                         Ok(s) => {
-                            let away = crate::games::polysleuth::service::computers::away_now;
-                            away(&master, &player).await?;
+                            use crate::games::polysleuth::service::computers;
+                            computers::away_now_or_later(&master, &player).await;
                             Banner::done(t.said(&s))
                         }
                         Err(e @ (MasterError::Invalid(_) | MasterError::Conflict(_))) => {
