@@ -6,6 +6,7 @@ use crate::common;
 
 use std::time::{Duration, Instant};
 
+use common::down::{Deadline, Down};
 use common::mail::settle;
 use common::TestApp;
 use mail_parser::MessageParser;
@@ -1208,52 +1209,22 @@ async fn a_command_mailed_after_the_turns_deadline_is_refused_even_while_the_ser
     let before = crate::common::clue::stored(&app, id).await;
     // The service stops; the turn's deadline passes before it is back.
     app.stop().await;
-    let store = polysleuth::store::Store::connect(&app.db).await.unwrap();
-    sqlx::query("UPDATE games SET turn_deadline = $1 WHERE id = $2")
-        .bind(polysleuth::clock::now() - 60)
-        .bind(id)
-        .execute(&store.pool)
-        .await
-        .unwrap();
+    let down = Down::open(&app.db).await;
+    down.deadline_passed(id, Deadline::Turn).await;
     let ask = format!("ask {other} how many Pairs");
-    let out = crate::common::mail::pipe(&app.db, reply(&address, &welcome, &ask)).await;
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
-        .bind(id)
-        .fetch_one(&store.pool)
-        .await
-        .unwrap();
-    let after: Value = serde_json::from_str(&state).unwrap();
+    down.pipe(reply(&address, &welcome, &ask)).await;
+    let after = down.state(id).await;
     assert_eq!(after["log"], before["log"], "the question was not asked");
-    let answers: Vec<(String, String)> =
-        sqlx::query_as("SELECT recipient, body FROM outbox WHERE sent_at IS NULL")
-            .fetch_all(&store.pool)
-            .await
-            .unwrap();
     assert!(
-        answers
-            .iter()
-            .any(|(to, body)| *to == address && body.contains("passed its deadline")),
-        "{first} is told why: {answers:?}"
+        down.told(&address, "passed its deadline").await,
+        "{first} is told why: {:?}",
+        down.unsent().await
     );
     // Another player's accusation is theirs to make at any time (RULES-SLEUTH §3): carried out.
-    let accuse = crate::common::mail::pipe(
-        &app.db,
-        reply(&other_address, &other_welcome, "accuse 2 Blue Opal"),
-    )
-    .await;
-    assert_eq!(accuse.status.code(), Some(0));
-    let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
-        .bind(id)
-        .fetch_one(&store.pool)
-        .await
-        .unwrap();
-    let accused: Value = serde_json::from_str(&state).unwrap();
+    let accuse = "accuse 2 Blue Opal";
+    down.pipe(reply(&other_address, &other_welcome, accuse))
+        .await;
+    let accused = down.state(id).await;
     assert!(
         accused["log"].as_array().unwrap().len() > before["log"].as_array().unwrap().len(),
         "the accusation was carried out: {}",
@@ -1266,15 +1237,9 @@ async fn a_command_mailed_after_the_turns_deadline_is_refused_even_while_the_ser
         "the game goes on: {}",
         accused["log"]
     );
-    let accuse =
-        crate::common::mail::pipe(&app.db, reply(&address, &welcome, "accuse 3 Red Pearl")).await;
-    assert_eq!(accuse.status.code(), Some(0));
-    let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
-        .bind(id)
-        .fetch_one(&store.pool)
-        .await
-        .unwrap();
-    let theirs: Value = serde_json::from_str(&state).unwrap();
+    down.pipe(reply(&address, &welcome, "accuse 3 Red Pearl"))
+        .await;
+    let theirs = down.state(id).await;
     let accusations = |s: &Value| {
         (s["log"].as_array().unwrap().iter())
             .filter(|e| e.to_string().contains("ccused"))

@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 
 use crate::classic::{csrf_of, mail_to, post_form, reply, send_mail};
 use crate::common::clue::{public, stored};
+use crate::common::down::{Deadline, Down};
 use crate::common::{path_of, TestApp};
 
 /// A game of Clue without the board (every turn a suggestion naming a room), of Ann, Ben and
@@ -680,27 +681,11 @@ async fn a_turn_line_mailed_after_the_deadline_passes_the_turn_first_and_still_c
     let before = stored(&app, id).await;
     // The service stops; the turn's deadline passes before the mail comes.
     app.stop().await;
-    let store = polysleuth::store::Store::connect(&app.db).await.unwrap();
-    sqlx::query("UPDATE games SET turn_deadline = $1 WHERE id = $2")
-        .bind(polysleuth::clock::now() - 60)
-        .bind(id)
-        .execute(&store.pool)
-        .await
-        .unwrap();
+    let down = Down::open(&app.db).await;
+    down.deadline_passed(id, Deadline::Turn).await;
     let line = "suggest Professor Plum in Kitchen with Rope";
-    let out = crate::common::mail::pipe(&app.db, reply(&address, &welcome, line)).await;
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let (state,): (String,) = sqlx::query_as("SELECT state FROM games WHERE id = $1")
-        .bind(id)
-        .fetch_one(&store.pool)
-        .await
-        .unwrap();
-    let after: Value = serde_json::from_str(&state).unwrap();
+    down.pipe(reply(&address, &welcome, line)).await;
+    let after = down.state(id).await;
     // The turn passed as at its deadline; the line was not played in the next; the mail was
     // heard, so the count of turns let pass starts again.
     assert_eq!(
@@ -710,19 +695,13 @@ async fn a_turn_line_mailed_after_the_deadline_passes_the_turn_first_and_still_c
     );
     assert_ne!(after["game"]["turn"], json!(first), "{after}");
     assert_eq!(after["idle"][first], 0, "{after}");
-    let answers: Vec<(String, String)> =
-        sqlx::query_as("SELECT recipient, body FROM outbox WHERE sent_at IS NULL")
-            .fetch_all(&store.pool)
-            .await
-            .unwrap();
     assert!(
-        answers
-            .iter()
-            .any(|(to, body)| *to == address && body.contains("passed its deadline")),
-        "told why: {answers:?}"
+        down.told(&address, "passed its deadline").await,
+        "told why: {:?}",
+        down.unsent().await
     );
     // The record keeps the pass and the mail, and replays to the same log: it verifies.
-    store.pool.close().await;
+    down.close().await;
     let mut app = TestApp::spawn_on(app.dir.clone(), app.db.clone()).await;
     let gm = path_of(created["gm_link"].as_str().unwrap()).replacen("/gm/", "/api/gm/", 1);
     let (s, said) = app

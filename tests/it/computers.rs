@@ -345,14 +345,10 @@ async fn a_round_due_at_a_restart_closes_with_its_computers_turns_however_many_s
     let due = master.create_game(game("Due".into())).await.unwrap().id;
     // The service stops; the last game's deadline passes before it is back.
     app.stop().await;
-    let store = polysleuth::store::Store::connect(&db).await.unwrap();
-    sqlx::query("UPDATE games SET deadline = $1 WHERE id = $2")
-        .bind(polysleuth::clock::now() - 60)
-        .bind(due)
-        .execute(&store.pool)
-        .await
-        .unwrap();
-    store.pool.close().await;
+    let down = crate::common::down::Down::open(&db).await;
+    down.deadline_passed(due, crate::common::down::Deadline::Round)
+        .await;
+    down.close().await;
     let mut app = TestApp::spawn_with(dir, db, later).await;
     app.wait_for_round(due, 1).await;
     let b1 = app.get_json(&format!("/api/games/{due}/rounds/1")).await;

@@ -6,6 +6,7 @@ use crate::common;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use common::down::{Deadline, Down};
 use common::mail::{header, replace_bytes, settle, start};
 use common::{game_body, TestApp};
 use serde_json::{json, Value};
@@ -243,12 +244,12 @@ async fn a_turn_mailed_after_the_rounds_deadline_is_refused_even_while_the_servi
     let g = start(&app).await;
     let (s, reply) = app.turn(&g.ann, "1: Ben has 3 Red Opal").await;
     assert_eq!(s, 200, "{reply}");
-    // The service stops; the round's deadline passes before it is back.
+    // The service stops; the round's deadline passes before it is back (the only game).
     app.stop().await;
-    let store = polysleuth::store::Store::connect(&app.db).await.unwrap();
+    let down = Down::open(&app.db).await;
     sqlx::query("UPDATE games SET deadline = $1")
         .bind(polysleuth::clock::now() - 60)
-        .execute(&store.pool)
+        .execute(&down.store.pool)
         .await
         .unwrap();
     // A changed turn, then a withdrawal: neither is carried out.
@@ -257,16 +258,10 @@ async fn a_turn_mailed_after_the_rounds_deadline_is_refused_even_while_the_servi
             "From: ann@example.org\nTo: {}\nSubject: t\nMessage-ID: <late-{n}@example.org>\n\n{text}\n",
             g.reply
         );
-        let out = common::mail::pipe(&app.db, raw.into_bytes()).await;
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        down.pipe(raw.into_bytes()).await;
     }
     let turns: Vec<(String,)> = sqlx::query_as("SELECT text FROM turns")
-        .fetch_all(&store.pool)
+        .fetch_all(&down.store.pool)
         .await
         .unwrap();
     assert_eq!(
@@ -274,11 +269,7 @@ async fn a_turn_mailed_after_the_rounds_deadline_is_refused_even_while_the_servi
         vec![("1: Ben has 3 Red Opal".to_string(),)],
         "the turn sent in time stands"
     );
-    let answers: Vec<(String, String)> =
-        sqlx::query_as("SELECT recipient, body FROM outbox WHERE sent_at IS NULL")
-            .fetch_all(&store.pool)
-            .await
-            .unwrap();
+    let answers = down.unsent().await;
     let told = (answers.iter())
         .filter(|(to, body)| to == "ann@example.org" && body.contains("has passed its deadline"))
         .count();
@@ -499,41 +490,26 @@ async fn an_absence_mailed_after_the_rounds_deadline_is_refused_and_the_missed_r
         .to_string();
     // The service stops; the round's deadline passes; Ann mails her absence after it.
     app.stop().await;
-    let store = polysleuth::store::Store::connect(&app.db).await.unwrap();
-    sqlx::query("UPDATE games SET deadline = $1 WHERE id = $2")
-        .bind(polysleuth::clock::now() - 60)
-        .bind(id)
-        .execute(&store.pool)
-        .await
-        .unwrap();
+    let down = Down::open(&app.db).await;
+    down.deadline_passed(id, Deadline::Round).await;
     let raw = format!(
         "From: ann@example.org\nTo: {reply_to}\nSubject: away\nMessage-ID: <away-late@example.org>\n\naway 1\n"
     );
-    let out = common::mail::pipe(&app.db, raw.into_bytes()).await;
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    down.pipe(raw.into_bytes()).await;
     let (away,): (Option<i64>,) =
         sqlx::query_as("SELECT away_until FROM players WHERE game_id = $1 AND seat = 0")
             .bind(id)
-            .fetch_one(&store.pool)
+            .fetch_one(&down.store.pool)
             .await
             .unwrap();
     assert_eq!(away, None, "nothing was changed");
-    let answers: Vec<(String, String)> =
-        sqlx::query_as("SELECT recipient, body FROM outbox WHERE sent_at IS NULL")
-            .fetch_all(&store.pool)
-            .await
-            .unwrap();
+    let why = "has passed its deadline and closes in a moment";
     assert!(
-        (answers.iter()).any(|(to, body)| to == "ann@example.org"
-            && body.contains("has passed its deadline and closes in a moment")),
-        "Ann is told why: {answers:?}"
+        down.told("ann@example.org", why).await,
+        "Ann is told why: {:?}",
+        down.unsent().await
     );
-    store.pool.close().await;
+    down.close().await;
     // Back up: the round closes as one Ann sent nothing for.
     let mut app = TestApp::spawn_on(app.dir.clone(), app.db.clone()).await;
     app.wait_for_round(id, 1).await;

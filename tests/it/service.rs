@@ -482,19 +482,15 @@ async fn a_round_past_its_deadline_closes_with_the_empty_turn_of_a_player_away_f
     // While the service is down, Ann is away for this round (her empty turn not yet sent)
     // and the round's deadline passes.
     app.stop().await;
-    let store = polysleuth::store::Store::connect(&app.db).await.unwrap();
+    let down = common::down::Down::open(&app.db).await;
     sqlx::query("UPDATE players SET away_until = 1 WHERE game_id = $1 AND seat = 0")
         .bind(id)
-        .execute(&store.pool)
+        .execute(&down.store.pool)
         .await
         .unwrap();
-    sqlx::query("UPDATE games SET deadline = $1 WHERE id = $2")
-        .bind(polysleuth::clock::now() - 60)
-        .bind(id)
-        .execute(&store.pool)
-        .await
-        .unwrap();
-    store.pool.close().await;
+    down.deadline_passed(id, common::down::Deadline::Round)
+        .await;
+    down.close().await;
     // Back up: her empty turn, owed to the round, counts, and the round closes (while away, a
     // player never goes idle).
     let mut app = TestApp::spawn_on(app.dir.clone(), app.db.clone()).await;

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod clue;
+pub mod down;
 pub mod imap;
 pub mod mail;
 pub mod sherlock;
