@@ -526,3 +526,28 @@ async fn a_seat_the_game_lacks_is_named_as_the_game_master_counts_seats_by_every
     }
     app.stop().await;
 }
+
+#[tokio::test]
+async fn resolve_now_closes_the_round_while_another_transaction_holds_the_game_for_a_moment() {
+    let mut app = TestApp::spawn().await;
+    let (id, _, gm) = scenario_game(&app).await;
+    let store = app.running.as_ref().unwrap().master.store.clone();
+    // Another transaction holds the game's row (a game master's other action, a page's
+    // write) when "resolve now" comes, and lets it go a moment later.
+    let mut tx = store.write().await.unwrap();
+    sqlx::query("UPDATE games SET name = name WHERE id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    let actions = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
+    let resolve = json!({"action": "resolve", "round": 1});
+    let (answer, ()) = tokio::join!(app.post_json(&actions, &resolve), async {
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        tx.commit().await.unwrap();
+    });
+    assert_eq!(answer.0, 200, "{}", answer.1);
+    let g = app.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(g["round"], 2, "{g}");
+    app.stop().await;
+}

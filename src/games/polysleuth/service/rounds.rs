@@ -85,17 +85,24 @@ impl Master {
             GameStatus::Open | GameStatus::Paused => {}
         }
         let round = round.unwrap_or(game.round);
-        match self
-            .close_round(game_id, round, ClosedBy::GameMaster, resolution)
-            .await?
-        {
-            true => Ok(round),
-            false => Err(MasterError::Conflict(crate::said!(
-                "error-round-already-resolved",
-                round = round,
-                game = game_id
-            ))),
+        // On PostgreSQL a closing passes over a game another transaction holds at that moment
+        // (two instances never close one round twice): while the round is still open, the
+        // game master's closing tries again rather than call it resolved.
+        for attempt in 1..=5u64 {
+            if (self.close_round(game_id, round, ClosedBy::GameMaster, resolution)).await? {
+                return Ok(round);
+            }
+            let row = self.store.game(&self.store.pool, game_id).await?;
+            if !row.is_some_and(|g| g.round == round && g.status.has_round_open()) {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(40 * attempt)).await;
         }
+        Err(MasterError::Conflict(crate::said!(
+            "error-round-already-resolved",
+            round = round,
+            game = game_id
+        )))
     }
 
     /// Resolves every round that is due; returns how many were resolved.
