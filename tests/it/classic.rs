@@ -936,13 +936,8 @@ async fn when_every_player_is_skipped_turns_go_on_among_them_and_the_game_master
     assert_eq!(everyone, 1, "and the last says everyone is");
     // A record of such a game written before records carried `turns_among_skipped` still
     // verifies: its steps replay to its log once turns go on among the skipped.
-    let gm = common::path_of(created["gm_link"].as_str().unwrap()).replacen("/gm/", "/api/gm/", 1)
-        + "/actions";
-    let (s, said) = app
-        .post_json(&gm, &json!({"action": "end", "confirm": true}))
-        .await;
-    assert_eq!(s, 200, "{said}");
-    let mut record = app.get_json(&format!("/games/{id}/record.json")).await;
+    let gm = created["gm_link"].as_str().unwrap();
+    let mut record = crate::records::ended(&app, gm, id).await;
     record["turns_among_skipped"] = json!(false);
     let (code, _, _) = crate::records::verify(&record).await;
     assert_eq!(code, Some(1), "the game did not stop: read so, it differs");
@@ -1176,13 +1171,8 @@ async fn a_game_stored_before_turns_went_on_among_the_skipped_plays_and_verifies
     let api = links[1].replacen("/play/", "/api/classic/play/", 1);
     let (s, answer) = app.post_json(&api, &json!({"text": "back"})).await;
     assert_eq!(s, 200, "{answer}");
-    let gm = common::path_of(created["gm_link"].as_str().unwrap()).replacen("/gm/", "/api/gm/", 1)
-        + "/actions";
-    let (s, said) = app
-        .post_json(&gm, &json!({"action": "end", "confirm": true}))
-        .await;
-    assert_eq!(s, 200, "{said}");
-    let mut record = app.get_json(&format!("/games/{id}/record.json")).await;
+    let gm = created["gm_link"].as_str().unwrap();
+    let mut record = crate::records::ended(&app, gm, id).await;
     assert_eq!(record["turns_among_skipped"], false, "{record}");
     record
         .as_object_mut()

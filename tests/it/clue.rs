@@ -37,6 +37,20 @@ async fn clue(app: &TestApp, seed: u64) -> (i64, Vec<String>, String) {
 
 const NAMES: [&str; 3] = ["Ann", "Ben", "Cleo"];
 
+/// A game of Clue without the board of Ann, Ben and Cleo (seed 3) whose players are skipped
+/// after `idle_turns` turns let pass: the game as made.
+async fn idle_clue(app: &TestApp, name: &str, idle_turns: u32) -> Value {
+    let (status, created) = app
+        .post_game(&json!({
+            "name": name, "gm_email": "gm@example.org", "ruleset": "clue",
+            "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+            "seed": 3, "settings": {"board": false, "idle_turns": idle_turns},
+        }))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    created
+}
+
 /// The seat on turn in game `id`, its player's address and their welcome mail.
 async fn on_turn(app: &TestApp, id: i64) -> (usize, String, crate::classic::Mail) {
     let first = public(app, id).await["turn"].as_u64().unwrap() as usize;
@@ -450,14 +464,7 @@ async fn a_game_of_clue_is_made_from_the_command_line_and_bad_requests_are_named
 #[tokio::test]
 async fn a_player_skipped_for_idleness_is_back_after_a_status_mail_and_the_record_still_verifies() {
     let mut app = TestApp::spawn().await;
-    let (status, created) = app
-        .post_game(&json!({
-            "name": "Sleepy", "gm_email": "gm@example.org", "ruleset": "clue",
-            "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
-            "seed": 3, "settings": {"board": false, "idle_turns": 1},
-        }))
-        .await;
-    assert_eq!(status, 201, "{created}");
+    let created = idle_clue(&app, "Sleepy", 1).await;
     let id = created["id"].as_i64().unwrap();
     let gm = path_of(created["gm_link"].as_str().unwrap());
     let (first, address, welcome) = on_turn(&app, id).await;
@@ -481,12 +488,7 @@ async fn a_player_skipped_for_idleness_is_back_after_a_status_mail_and_the_recor
     assert_eq!(s["idle"][first], 0, "{s}");
 
     // The record keeps the mail, so a replay lifts the skip too: it verifies.
-    let api = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
-    let (s, said) = app
-        .post_json(&api, &json!({"action": "end", "confirm": true}))
-        .await;
-    assert_eq!(s, 200, "{said}");
-    let record = app.get_json(&format!("/games/{id}/record.json")).await;
+    let record = crate::records::ended(&app, &gm, id).await;
     assert!(
         record["messages"]
             .to_string()
@@ -661,14 +663,7 @@ async fn a_game_waiting_for_its_game_master_says_so_not_that_it_is_paused() {
 #[tokio::test]
 async fn a_turn_line_mailed_after_the_deadline_passes_the_turn_first_and_still_counts_as_heard() {
     let mut app = TestApp::spawn().await;
-    let (status, created) = app
-        .post_game(&json!({
-            "name": "Late", "gm_email": "gm@example.org", "ruleset": "clue",
-            "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
-            "seed": 3, "settings": {"board": false, "idle_turns": 3},
-        }))
-        .await;
-    assert_eq!(status, 201, "{created}");
+    let created = idle_clue(&app, "Late", 3).await;
     let id = created["id"].as_i64().unwrap();
     let (first, address, welcome) = on_turn(&app, id).await;
     // The player on turn let one turn pass already.
@@ -703,15 +698,8 @@ async fn a_turn_line_mailed_after_the_deadline_passes_the_turn_first_and_still_c
     // The record keeps the pass and the mail, and replays to the same log: it verifies.
     down.close().await;
     let mut app = TestApp::spawn_on(app.dir.clone(), app.db.clone()).await;
-    let gm = path_of(created["gm_link"].as_str().unwrap()).replacen("/gm/", "/api/gm/", 1);
-    let (s, said) = app
-        .post_json(
-            &(gm + "/actions"),
-            &json!({"action": "end", "confirm": true}),
-        )
-        .await;
-    assert_eq!(s, 200, "{said}");
-    let record = app.get_json(&format!("/games/{id}/record.json")).await;
+    let gm = created["gm_link"].as_str().unwrap();
+    let record = crate::records::ended(&app, gm, id).await;
     let (code, out, err) = crate::records::verify(&record).await;
     assert_eq!(code, Some(0), "{out} {err}");
     app.stop().await;

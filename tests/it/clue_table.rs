@@ -368,12 +368,7 @@ async fn with_ask_refuter_a_refuter_chooses_by_mail_and_one_silent_past_its_hour
     .await;
     assert!(answer.contains("only when you are asked"), "{answer}");
     // The record keeps every step and verifies.
-    let api = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
-    let (s, said) = app
-        .post_json(&api, &json!({"action": "end", "confirm": true}))
-        .await;
-    assert_eq!(s, 200, "{said}");
-    let record = app.get_json(&format!("/games/{id}/record.json")).await;
+    let record = crate::records::ended(&app, &gm, id).await;
     let (code, out, err) = crate::records::verify(&record).await;
     assert_eq!(code, Some(0), "{out} {err}");
     app.stop().await;

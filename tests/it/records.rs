@@ -43,6 +43,15 @@ pub(crate) async fn verify(record: &Value) -> (Option<i32>, String, String) {
     )
 }
 
+/// The game master of the page or link `gm` ends game `id` (confirmed): its record.
+pub(crate) async fn ended(app: &TestApp, gm: &str, id: i64) -> Value {
+    let actions = crate::common::path_of(gm).replacen("/gm/", "/api/gm/", 1) + "/actions";
+    let end = json!({"action": "end", "confirm": true});
+    let (s, said) = app.post_json(&actions, &end).await;
+    assert_eq!(s, 200, "{said}");
+    app.get_json(&format!("/games/{id}/record.json")).await
+}
+
 async fn gm(app: &TestApp, gm: &str, action: Value) {
     let path = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
     let (s, said) = app.post_json(&path, &action).await;

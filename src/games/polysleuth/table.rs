@@ -81,7 +81,7 @@ impl Table for PolysleuthTable {
     /// seats go to standbys; players with no turn are reminded.
     async fn tick(&self, master: &Master, computers: &crate::level::Timing) -> Result<usize> {
         use crate::master::part_of_tick as part;
-        let owed = super::service::computers::play_owed(master, computers, None).await;
+        let owed = super::service::computers::play_owed(master, computers).await;
         let played = part("computer players' turns", owed);
         // One time for both: no round falls due between its computers' pass and its closing.
         let now = crate::clock::now();

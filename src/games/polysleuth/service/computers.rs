@@ -23,61 +23,29 @@ use crate::store::PlayerRow;
 /// Computer turns looked at in one pass.
 const PASS: i64 = 200;
 
-/// Sends the turn of every computer player that owes one and whose time has come; with
-/// `now_for`, also those of that game at once (its round is about to be closed). Returns how
-/// many turns were sent.
-pub async fn play_owed(
-    master: &Master,
-    timing: &Timing,
-    now_for: Option<i64>,
-) -> Result<usize, MasterError> {
-    // A pass goes on where the last one stopped; a round about to close is read from its game.
-    let after = match now_for {
-        Some(id) => id - 1,
-        None => master.cursors.after("computers"),
-    };
-    let mut owing = master.store.seats_owing(after, PASS).await?;
-    // On demand, that game alone: another game's seats wait for the clock's own pass.
-    if let Some(id) = now_for {
-        owing.retain(|(g, _)| *g == id);
-    }
-    if now_for.is_none() {
-        let games: Vec<i64> = owing.iter().map(|(g, _)| *g).collect();
-        (master.cursors).advance("computers", &games, PASS as usize);
-    }
-    let mut sent = 0;
-    let mut games: Vec<i64> = owing.iter().map(|(g, _)| *g).collect();
-    games.dedup();
-    for id in games {
-        // One game's failure (its state unreadable, say) holds up no other game's computers;
-        // a round about to close on demand is told of it.
-        match play_game(master, timing, &owing, id, now_for).await {
-            Ok(n) => sent += n,
-            Err(e) if now_for.is_some() => return Err(e),
-            Err(e) => crate::master::go_on_after(id, "computer players' turns", Err(e)),
-        }
-    }
-    Ok(sent)
+/// Sends the turn of every computer player that owes one and whose time has come, a page of
+/// seats a pass, going on where the last pass stopped. Returns how many turns were sent.
+pub async fn play_owed(master: &Master, timing: &Timing) -> Result<usize, MasterError> {
+    let owing = (master.store)
+        .seats_owing(master.cursors.after("computers"), PASS)
+        .await?;
+    // One id a row read: the cursor tells a full page by its length.
+    let rows: Vec<i64> = owing.iter().map(|(g, _)| *g).collect();
+    (master.cursors).advance("computers", &rows, PASS as usize);
+    Ok(play_page(master, timing, &owing, false).await.0)
 }
 
 /// Before due rounds close: the seats still owing a turn in games past their deadline (at
-/// `now`, the time the rounds are then closed to) play
-/// now, page after page, whatever page the pass above reached (after a restart, or with more
-/// seats owing than one pass reads), so no round closes by its clock without them. Returns
-/// how many turns were sent.
+/// `now`, the time the rounds are then closed to) play now, page after page, whatever page the
+/// pass above reached (after a restart, or with more seats owing than one pass reads), so no
+/// round closes by its clock without them. Returns how many turns were sent.
 pub async fn play_due(master: &Master, timing: &Timing, now: i64) -> Result<usize, MasterError> {
     let mut sent = 0;
     let mut after = 0;
     loop {
         let owing = (master.store).seats_owing_due(now, after, PASS).await?;
-        let mut games: Vec<i64> = owing.iter().map(|(g, _)| *g).collect();
-        games.dedup();
-        for &id in &games {
-            match play_game(master, timing, &owing, id, Some(id)).await {
-                Ok(n) => sent += n,
-                Err(e) => crate::master::go_on_after(id, "computer players' turns", Err(e)),
-            }
-        }
+        let (n, games) = play_page(master, timing, &owing, true).await;
+        sent += n;
         match games.last() {
             Some(&last) if owing.len() as i64 == PASS => after = last,
             _ => return Ok(sent),
@@ -85,14 +53,36 @@ pub async fn play_due(master: &Master, timing: &Timing, now: i64) -> Result<usiz
     }
 }
 
+/// Each game of a page of owing seats plays (`at_once`: whether or not its time has come);
+/// one game's failure (its state unreadable, say) is logged and holds up no other. Returns
+/// the turns sent and the page's games.
+async fn play_page(
+    master: &Master,
+    timing: &Timing,
+    owing: &[(i64, i64)],
+    at_once: bool,
+) -> (usize, Vec<i64>) {
+    let mut games: Vec<i64> = owing.iter().map(|(g, _)| *g).collect();
+    games.dedup();
+    let mut sent = 0;
+    for &id in &games {
+        match play_game(master, timing, owing, id, at_once).await {
+            Ok(n) => sent += n,
+            Err(e) => crate::master::go_on_after(id, "computer players' turns", Err(e)),
+        }
+    }
+    (sent, games)
+}
+
 /// The turns owed in one game: away players' empty turns at once, computer players' when
-/// their time has come. Returns how many were sent.
+/// their time has come, or at once (`at_once`: every one without a turn, whatever `owing`
+/// lists). Returns how many were sent.
 async fn play_game(
     master: &Master,
     timing: &Timing,
     owing: &[(i64, i64)],
     id: i64,
-    now_for: Option<i64>,
+    at_once: bool,
 ) -> Result<usize, MasterError> {
     let mut sent = 0;
     let Some(row) = master.store.game(&master.store.pool, id).await? else {
@@ -131,12 +121,12 @@ async fn play_game(
         Some(deadline) => t >= deadline - row.round_seconds + after || t + after >= deadline,
         None => true,
     };
-    if !(people_ready || time_come || now_for == Some(id)) {
+    if !(people_ready || time_come || at_once) {
         return Ok(sent);
     }
     for p in players.iter().filter(|p| {
         p.computer.is_some()
-            && (now_for == Some(id) || owing.contains(&(id, p.seat)))
+            && (at_once || owing.contains(&(id, p.seat)))
             && !turns.iter().any(|t| t.seat == p.seat)
     }) {
         play(master, timing, p).await?;
@@ -266,5 +256,6 @@ async fn play(master: &Master, timing: &Timing, player: &PlayerRow) -> Result<()
 /// Before a round is closed on demand (the game master's "resolve now", `round close`): the
 /// game's computer players that owe a turn play at once.
 pub async fn play_now(master: &Master, game_id: i64) -> Result<usize, MasterError> {
-    play_owed(master, &Timing::default(), Some(game_id)).await
+    // That game alone: another game's seats wait for the clock's own pass.
+    play_game(master, &Timing::default(), &[], game_id, true).await
 }

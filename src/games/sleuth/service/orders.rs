@@ -31,12 +31,15 @@ impl Master {
         // tied it to the turn that ran out.
         let overdue = self.overdue_turn(player.game_id).await?;
         use crate::games::sleuth::rules::command::{read, Command};
-        let accusing = read(text).is_ok_and(|lines| {
-            !lines.is_empty() && (lines.iter()).all(|l| matches!(l.command, Command::Accuse(_)))
-        });
+        // Read only for the overdue seat: every other command is read once, when carried out.
+        let accusing = || {
+            read(text).is_ok_and(|lines| {
+                !lines.is_empty() && (lines.iter()).all(|l| matches!(l.command, Command::Accuse(_)))
+            })
+        };
         let on_turn = |row: &crate::store::GameRow| {
             super::parse(row).is_ok_and(|s| {
-                s.current == Some(player.seat as usize) && (s.final_asked || !accusing)
+                s.current == Some(player.seat as usize) && (s.final_asked || !accusing())
             })
         };
         if let Some(row) = overdue.filter(on_turn) {
