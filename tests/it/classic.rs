@@ -1188,59 +1188,90 @@ async fn a_game_stored_before_turns_went_on_among_the_skipped_plays_and_verifies
 }
 
 #[tokio::test]
-async fn a_command_mailed_after_the_turns_deadline_is_refused_even_while_the_service_is_down() {
+async fn a_command_mailed_after_the_turns_deadline_passes_the_turn_first_and_lifts_the_skip_it_earned(
+) {
     let mut app = TestApp::spawn().await;
     let created = drowsy_game(&app, "Late post").await;
     let id = created["id"].as_i64().unwrap();
-    let (first, address, welcome) = on_turn(&app, id).await;
+    let (first, address, _) = on_turn(&app, id).await;
+    let mut welcomes = std::collections::HashMap::new();
+    for name in ["Ann", "Ben", "Cleo"] {
+        let address = format!("{}@example.org", name.to_lowercase());
+        let welcome = mail_to(&app, &address, "welcome").await;
+        welcomes.insert(name.to_string(), (address, welcome));
+    }
+    let mail = |name: &str, text: &str| {
+        let (address, welcome) = &welcomes[name];
+        reply(address, welcome, text)
+    };
     let other = if first == "Ann" { "Ben" } else { "Ann" };
-    let other_address = format!("{}@example.org", other.to_lowercase());
-    let other_welcome = mail_to(&app, &other_address, "welcome").await;
     let before = crate::common::clue::stored(&app, id).await;
+    let seat = before["current"].as_u64().unwrap() as usize;
     // The service stops; the turn's deadline passes before it is back.
     app.stop().await;
     let down = Down::open(&app.db).await;
     down.deadline_passed(id, Deadline::Turn).await;
-    let ask = format!("ask {other} how many Pairs");
-    down.pipe(reply(&address, &welcome, &ask)).await;
+    down.pipe(mail(&first, &format!("ask {other} how many Pairs")))
+        .await;
     let after = down.state(id).await;
-    assert_eq!(after["log"], before["log"], "the question was not asked");
+    // The turn passed as at its deadline (one idle turn skips a player in this game); the
+    // question was not asked in the next turn; the mail was heard, so the player is back.
+    let events = |s: &Value, kind: &str| {
+        (s["log"].as_array().unwrap().iter())
+            .filter(|e| e["event"] == kind)
+            .count()
+    };
+    assert_eq!(after["turn"], before["turn"].as_u64().unwrap() + 1, "{after}");
+    assert_ne!(after["current"], json!(seat), "{after}");
+    for (kind, more) in [("passed", 1), ("skipped", 1), ("returned", 1), ("asked", 0)] {
+        let (was, is) = (events(&before, kind), events(&after, kind));
+        assert_eq!(is, was + more, "{kind}: {}", after["log"]);
+    }
+    assert_eq!(after["seats"][seat]["skipped"], false, "{after}");
     assert!(
         down.told(&address, "passed its deadline").await,
         "{first} is told why: {:?}",
         down.unsent().await
     );
-    // Another player's accusation is theirs to make at any time (RULES-SLEUTH §3): carried out.
-    let accuse = "accuse 2 Blue Opal";
-    down.pipe(reply(&other_address, &other_welcome, accuse))
-        .await;
+    // The next turn's deadline passes too. Its player may still accuse: an accusation is
+    // anyone's at any time (RULES-SLEUTH §3), and no final question tied it to that turn.
+    down.deadline_passed(id, Deadline::Turn).await;
+    let now_on = after["players"][after["current"].as_u64().unwrap() as usize]
+        .as_str()
+        .unwrap()
+        .to_string();
+    down.pipe(mail(&now_on, "accuse 2 Blue Opal")).await;
     let accused = down.state(id).await;
-    assert!(
-        accused["log"].as_array().unwrap().len() > before["log"].as_array().unwrap().len(),
-        "the accusation was carried out: {}",
-        accused["log"]
-    );
-    // So is an accusation by the player whose turn ran out: no final question tied it to
-    // that turn.
     assert_eq!(
-        accused["over"], false,
-        "the game goes on: {}",
+        events(&accused, "accused"),
+        events(&after, "accused") + 1,
+        "{now_on}'s accusation was carried out: {}",
         accused["log"]
     );
-    down.pipe(reply(&address, &welcome, "accuse 3 Red Pearl"))
-        .await;
+    assert_eq!(accused["over"], false, "{}", accused["log"]);
+    // So is an accusation by a player whose turn it is not.
+    let third = ["Ann", "Ben", "Cleo"]
+        .into_iter()
+        .find(|n| *n != now_on && accused["players"][accused["current"].as_u64().unwrap() as usize] != *n)
+        .unwrap();
+    down.pipe(mail(third, "accuse 3 Red Pearl")).await;
     let theirs = down.state(id).await;
-    let accusations = |s: &Value| {
-        (s["log"].as_array().unwrap().iter())
-            .filter(|e| e.to_string().contains("ccused"))
-            .count()
-    };
     assert_eq!(
-        accusations(&theirs),
-        accusations(&accused) + 1,
-        "{first}'s accusation was carried out: {}",
+        events(&theirs, "accused"),
+        events(&accused, "accused") + 1,
+        "{third}'s accusation was carried out: {}",
         theirs["log"]
     );
+    // The record keeps the pass and the mail heard, and replays to the same log: it verifies.
+    down.close().await;
+    let mut app = TestApp::spawn_on(app.dir.clone(), app.db.clone()).await;
+    let record = match theirs["over"].as_bool() {
+        Some(true) => app.get_json(&format!("/games/{id}/record.json")).await,
+        _ => crate::records::ended(&app, created["gm_link"].as_str().unwrap(), id).await,
+    };
+    let (code, out, err) = crate::records::verify(&record).await;
+    assert_eq!(code, Some(0), "{out} {err}");
+    app.stop().await;
 }
 
 #[tokio::test]

@@ -17,17 +17,22 @@ impl Master {
             .turns_due(now(), crate::games::sleuth::RULESET)
             .await?;
         for (id, turn) in &due {
-            let turn = *turn as u32;
-            let passed = self.classic_change(*id, None, |state, row, _| {
-                // Another instance, or the player, may have ended this turn meanwhile.
-                if row.turn_deadline.is_some_and(|d| d <= now()) {
-                    state.deadline(turn);
-                }
-                Ok(())
-            });
-            crate::master::go_on_after(*id, "passing a turn at its deadline", passed.await);
+            let passed = self.classic_pass_due(*id, *turn as u32).await;
+            crate::master::go_on_after(*id, "passing a turn at its deadline", passed);
         }
         Ok(due.len())
+    }
+
+    /// Passes turn `turn` of game `id` if it is still under way past its deadline (another
+    /// instance, or the player, may have ended it meanwhile).
+    pub(crate) async fn classic_pass_due(&self, id: i64, turn: u32) -> Result<()> {
+        self.classic_change(id, None, |state, row, _| {
+            if row.turn_deadline.is_some_and(|d| d <= now()) {
+                state.deadline(turn);
+            }
+            Ok(())
+        })
+        .await
     }
 
     /// Reminds the player whose turn ends soon, once a turn; the number reminded.

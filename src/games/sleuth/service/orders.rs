@@ -26,9 +26,11 @@ impl Master {
         if let Some(why) = crate::games::typography::too_long(text) {
             return Ok(Answer::Refused(vec![why]));
         }
-        // Past the deadline, the player on turn waits for the turn to pass. An accusation stays
-        // anyone's to make at any time (RULES-SLEUTH §3), theirs too, unless a final question
-        // tied it to the turn that ran out.
+        // Past the deadline, the turn of the player on turn passes first, as the clock would
+        // have passed it; the message is read after, as any message is: its turn's action
+        // refused, since that turn is over, but heard (RULES-SLEUTH §2: a player skipped for
+        // idleness is back after any command). An accusation stays anyone's to make at any
+        // time (§3), theirs too, unless a final question tied it to the turn that ran out.
         let overdue = self.overdue_turn(player.game_id).await?;
         use crate::games::sleuth::rules::command::{read, Command};
         // Read only for the overdue seat: every other command is read once, when carried out.
@@ -37,27 +39,42 @@ impl Master {
                 !lines.is_empty() && (lines.iter()).all(|l| matches!(l.command, Command::Accuse(_)))
             })
         };
+        let seat = player.seat as usize;
         let on_turn = |row: &crate::store::GameRow| {
             super::parse(row).is_ok_and(|s| {
-                s.current == Some(player.seat as usize) && (s.final_asked || !accusing())
+                s.current == Some(seat) && (s.final_asked || !accusing())
             })
         };
-        if let Some(row) = overdue.filter(on_turn) {
-            let why = player
-                .lang(&row)
-                .said(&crate::said!("error-turn-past-deadline"));
-            return Ok(Answer::Refused(vec![why]));
+        let late = overdue.filter(on_turn);
+        if let Some(row) = &late {
+            self.classic_pass_due(row.id, row.round as u32).await?;
         }
-        let seat = player.seat as usize;
         let done = self
             .classic_change(player.game_id, Some(seat), |state, row, _| {
                 let t = player.lang(row);
+                let past = || t.said(&crate::said!("error-turn-past-deadline"));
+                // Should the turn come back to them at once (everyone else out or skipped),
+                // the action meant for the turn that ran out is not played in the next one.
+                if late.is_some() && state.current == Some(seat) {
+                    return Err(MasterError::Invalid(vec![crate::lang::Said::text(past())]));
+                }
                 let since = state.log.len();
                 let moved = match state.act(seat, text) {
                     Ok(moved) => moved,
                     Err(errors) => {
-                        let refused: Vec<String> =
-                            errors.iter().map(|e| t.classic_rejected(e)).collect();
+                        // A line refused for being out of turn was meant for the turn that ran
+                        // out: the player is told so, once; any other refusal keeps its reason.
+                        use crate::games::sleuth::rules::Refusal;
+                        let mut refused: Vec<String> = Vec::new();
+                        for e in &errors {
+                            let why = match (&late, &e.problem) {
+                                (Some(_), Refusal::NotYourTurn(_)) => past(),
+                                _ => t.classic_rejected(e),
+                            };
+                            if !refused.contains(&why) {
+                                refused.push(why);
+                            }
+                        }
                         // Refused, it still lifts a skip: that change is kept; otherwise
                         // nothing is written.
                         return match state.heard_from(seat, text) {
