@@ -199,7 +199,7 @@ impl Store {
 
     pub async fn helped_since(&self, email: &str, since: i64) -> Result<bool, StoreError> {
         let row: Option<(i64,)> = sqlx::query_as(
-            "SELECT id FROM inbound WHERE sender = $1 AND outcome = 'help' AND received_at >= $2 LIMIT 1",
+            "SELECT id FROM inbound WHERE lower(sender) = lower($1) AND outcome = 'help' AND received_at >= $2 LIMIT 1",
         )
         .bind(email)
         .bind(since)

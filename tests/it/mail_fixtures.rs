@@ -467,27 +467,7 @@ async fn one_address_asking_to_follow_many_games_at_once_is_sent_at_most_the_cap
 async fn an_absence_mailed_after_the_rounds_deadline_is_refused_and_the_missed_round_stays_missed()
 {
     let mut app = TestApp::spawn().await;
-    let (status, created) = app
-        .post_game(&common::game_body(
-            &["Ann", "Ben", "Cleo", "Dan"],
-            None,
-            json!({"max_absence": 2}),
-        ))
-        .await;
-    assert_eq!(status, 201, "{created}");
-    let id = created["id"].as_i64().unwrap();
-    let links = app.player_links(&created).await;
-    for link in &links[1..] {
-        let (s, reply) = app.turn(link, "ready").await;
-        assert_eq!(s, 200, "{reply}");
-    }
-    let welcome = (app.mails().into_iter())
-        .find(|m| m.contains("To: ann@example.org"))
-        .unwrap();
-    let reply_to = common::mail::header(&welcome, "Reply-To")
-        .unwrap()
-        .trim()
-        .to_string();
+    let (id, reply_to) = absences_allowed(&app).await;
     // The service stops; the round's deadline passes; Ann mails her absence after it.
     app.stop().await;
     let down = Down::open(&app.db).await;
@@ -515,5 +495,85 @@ async fn an_absence_mailed_after_the_rounds_deadline_is_refused_and_the_missed_r
     app.wait_for_round(id, 1).await;
     let b1 = app.get_json(&format!("/api/games/{id}/rounds/1")).await;
     assert_eq!(b1["submitted"], json!(["Ben", "Cleo", "Dan"]), "{b1}");
+    app.stop().await;
+}
+
+/// A game of four where a player may be away two rounds, the three others ready: its id and
+/// Ann's reply address.
+async fn absences_allowed(app: &TestApp) -> (i64, String) {
+    let (status, created) = app
+        .post_game(&common::game_body(
+            &["Ann", "Ben", "Cleo", "Dan"],
+            None,
+            json!({"max_absence": 2}),
+        ))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let links = app.player_links(&created).await;
+    for link in &links[1..] {
+        let (s, reply) = app.turn(link, "ready").await;
+        assert_eq!(s, 200, "{reply}");
+    }
+    let welcome = (app.mails().into_iter())
+        .find(|m| m.contains("To: ann@example.org"))
+        .unwrap();
+    let reply_to = common::mail::header(&welcome, "Reply-To")
+        .unwrap()
+        .trim()
+        .to_string();
+    (id, reply_to)
+}
+
+#[tokio::test]
+async fn a_mail_of_many_absences_declares_the_last_one_and_is_answered_once() {
+    let mut app = TestApp::spawn().await;
+    let (id, reply_to) = absences_allowed(&app).await;
+    settle(&app).await;
+    let before = app.mails().len();
+    let lines = "away 1\n".repeat(40) + "away 2\n";
+    let raw = format!(
+        "From: ann@example.org\r\nTo: {reply_to}\r\nSubject: away\r\nMessage-ID: <away-many@example.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{lines}"
+    );
+    let (status, answer) = post_mail(&app, raw.into_bytes(), "test-inbound-secret").await;
+    assert_eq!(status, 200, "{answer}");
+    settle(&app).await;
+    let answers: Vec<String> = (app.mails()[before..].iter())
+        .filter(|m| m.contains("To: ann@example.org") && m.contains("your absence"))
+        .cloned()
+        .collect();
+    assert_eq!(answers.len(), 1, "{answers:?}");
+    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
+    let (away,): (Option<i64>,) =
+        sqlx::query_as("SELECT away_until FROM players WHERE game_id = $1 AND seat = 0")
+            .bind(id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(away, Some(2), "the last line stands: away rounds 1 and 2");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn keyless_help_goes_to_an_address_once_a_day_whatever_the_case_its_from_is_written_in() {
+    let mut app = TestApp::spawn().await;
+    start(&app).await;
+    settle(&app).await;
+    let before = app.mails().len();
+    for (n, from) in ["ben@example.org", "BEN@example.org", "bEn@Example.ORG"]
+        .iter()
+        .enumerate()
+    {
+        let raw = format!(
+            "From: Ben <{from}>\r\nTo: gm@polysleuth.test\r\nSubject: help\r\nMessage-ID: <help-{n}@example.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nhelp\r\n"
+        );
+        let (status, answer) = post_mail(&app, raw.into_bytes(), "test-inbound-secret").await;
+        assert_eq!(status, 200, "{from}: {answer}");
+    }
+    settle(&app).await;
+    let helps = (app.mails()[before..].iter())
+        .filter(|m| m.to_lowercase().contains("to: ben@example.org"))
+        .count();
+    assert_eq!(helps, 1, "{:?}", &app.mails()[before..]);
     app.stop().await;
 }

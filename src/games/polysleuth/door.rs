@@ -108,10 +108,14 @@ pub(crate) async fn polysleuth_mail(
         // sent the request.
         master.send_loose(&player.email, letter, Some(game)).await?;
     }
-    for rounds in commands.commands.iter().filter_map(|c| match c {
+    // One absence a mail: the last one written stands, as a second would replace the first.
+    // (One mail of many `away` lines would otherwise write the game and mail its player as
+    // often.)
+    let away = commands.commands.iter().rev().find_map(|c| match c {
         Command::Away(n) => Some(*n),
         _ => None,
-    }) {
+    });
+    if let Some(rounds) = away {
         let said = match master.declare_absence(&player, rounds).await {
             Ok(s) => {
                 super::service::computers::away_now_or_later(master, &player).await;
