@@ -47,9 +47,13 @@ pub(crate) async fn handle(
     let t = player.lang(row);
     let mut carried = true;
     if commands.has_turn_lines {
-        match master.sherlock_reply(&player, &commands.turn, false).await {
-            Ok(done) => {
-                let g = parse(&master.public_game(row.id).await?)?;
+        let done = master.sherlock_reply_standing(&player, &commands.turn, false);
+        match done.await {
+            Ok((done, after)) => {
+                let g = match after {
+                    Some(g) => g,
+                    None => parse(&master.public_game(row.id).await?)?,
+                };
                 let mut body: Vec<String> = Vec::new();
                 let did: Vec<String> = (done.lines.iter())
                     .filter_map(|l| {
@@ -67,7 +71,10 @@ pub(crate) async fn handle(
                 if !done.ignored.is_empty() {
                     body.push(t.t1("sherlock-mail-ignored", "lines", done.ignored.join("\n  ")));
                 }
-                let same_turn = done.settled.is_empty() && !g.over();
+                // The hand shown is the sender's alone: of the turn their reply left open.
+                let same_turn = done.settled.is_empty()
+                    && !g.over()
+                    && g.seat_on_turn() == player.seat as usize;
                 if same_turn {
                     // Where the turn stands and what it needs.
                     body.push(table_lines(t, &g.game).join("\n"));

@@ -104,21 +104,36 @@ impl Master {
         text: &str,
         with_pending: bool,
     ) -> Result<Replied> {
+        let done = self.sherlock_reply_standing(player, text, with_pending);
+        Ok(done.await?.0)
+    }
+
+    /// `sherlock_reply`, with the game as the reply left it, read in the reply's own
+    /// transaction (None when the reply was refused unread): what the answer shows of the
+    /// turn is never that of a turn another hand ended since.
+    pub async fn sherlock_reply_standing(
+        &self,
+        player: &PlayerRow,
+        text: &str,
+        with_pending: bool,
+    ) -> Result<(Replied, Option<Stored>)> {
         // Too long to be commands: refused whole, unread (a reply that plays is kept whole).
         if let Some((first, why)) = crate::games::typography::too_long_refusal(text) {
-            return Ok(Replied {
+            let refused = Replied {
                 lines: vec![crate::games::sherlock::replay::LineDone {
                     line: first,
                     events: None,
                     refused: Some(why),
                 }],
                 ..Replied::default()
-            });
+            };
+            return Ok((refused, None));
         }
         let seat = player.seat as usize;
         self.sherlock_change(player.game_id, |s, row| {
             may_act(s, row, seat, player.lang(row))?;
-            Ok(s.reply(seat, text, with_pending))
+            let done = s.reply(seat, text, with_pending);
+            Ok((done, Some(s.clone())))
         })
         .await
     }
