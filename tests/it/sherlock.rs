@@ -82,6 +82,11 @@ async fn a_game_is_won_on_the_page_with_plays_lined_up_taken_back_and_sent() {
         s.game,
         "nothing is carried out before it is sent"
     );
+    // A reply refused whole by the API, meanwhile, changes nothing: the play stays lined up.
+    let api = me.replacen("/sherlock/play/", "/api/sherlock/play/", 1);
+    let (status, said) = app.post_json(&api, &json!({"text": "hello"})).await;
+    assert_eq!(status, 422, "{said}");
+    assert_eq!(stored(&app, id).await.pending, vec![first.clone()]);
     let page = press(&app, me, &[("action", "undo")]).await;
     assert!(!page.contains("id=\"undo\""), "{page}");
     assert!(stored(&app, id).await.pending.is_empty());

@@ -166,15 +166,20 @@ impl Stored {
     /// refused, then the turn settled. The record keeps it when it changed anything.
     pub fn reply(&mut self, seat: usize, text: &str, with_pending: bool) -> Replied {
         let mut text = text.to_string();
-        if with_pending && !self.pending.is_empty() {
-            text = format!("{}\n{text}", self.pending.join("\n"));
+        let pending = std::mem::take(&mut self.pending);
+        if with_pending && !pending.is_empty() {
+            text = format!("{}\n{text}", pending.join("\n"));
         }
-        self.pending.clear();
         let before = self.game.clone();
         let turn = self.game.turn;
         let mut rng = self.rng();
         let done = reply(&mut self.game, &text, &mut rng);
-        if self.game != before {
+        // A reply that changed nothing (refused at its first line) leaves the plays lined up
+        // on the page as they were: bad input loses nothing. One that played drops them: they
+        // were lined up for a hand that has changed.
+        if self.game == before {
+            self.pending = pending;
+        } else {
             self.drawn = rng.get_word_pos() as u64;
             self.messages.push(Step::Reply {
                 text: text.trim().to_string(),
