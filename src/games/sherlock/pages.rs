@@ -161,6 +161,10 @@ pub async fn play(req: HttpRequest, master: web::Data<Master>, path: web::Path<S
 /// The banner of a reply carried out, in the player's words.
 pub fn banner(t: Lang, done: &Replied) -> Banner {
     let mut lines: Vec<String> = done.events().map(|e| event(t, e)).collect();
+    // Lines after the game's end are not played, and the player is told which (RULES §7).
+    if !done.ignored.is_empty() {
+        lines.push(t.t1("sherlock-mail-ignored", "lines", done.ignored.join(", ")));
+    }
     match done.refused() {
         None => Banner::done(t.t("sherlock-done")).with_lines(lines),
         Some((line, why)) => {
@@ -348,4 +352,27 @@ pub fn routes() -> crate::games::WebRoutes {
         .service(crate::web::gm::resource::<Gm>("/sherlock/gm/{token}"));
         super::daily_pages::configure(cfg);
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_banner_of_a_reply_names_the_lines_the_games_end_left_unplayed() {
+        let done = Replied {
+            ignored: vec!["4 scene".into(), "complete 2".into()],
+            ..Replied::default()
+        };
+        let b = banner(Lang::En, &done);
+        assert!(
+            b.lines
+                .iter()
+                .any(|l| l.contains("The game ended before these lines: 4 scene, complete 2")),
+            "{:?}",
+            b.lines
+        );
+        let b = banner(Lang::Fr, &done);
+        assert!(b.lines.iter().any(|l| l.contains("4 scene")), "{:?}", b.lines);
+    }
 }
