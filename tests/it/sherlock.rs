@@ -334,6 +334,14 @@ async fn with_the_advanced_rule_an_empty_deck_is_reshuffled_from_the_seed_with_a
                     >= 12
         });
         let (id, links, gm) = create(&app, found, &["Ann <ann@example.org>"], json!(rules)).await;
+        // The house rule is printed in the game's opening mail and on its pages.
+        let rule = "House rules: advanced on (each reshuffle of an empty deck gives a wound)";
+        let welcome = mail_to(&app, "ann@example.org", "welcome to").await;
+        assert!(welcome.body.contains(rule), "{}", welcome.body);
+        for page in [links[0].clone(), format!("/sherlock/games/{id}")] {
+            let (_, html) = app.get_text(&page).await;
+            assert!(html.contains(rule), "{page}: {html}");
+        }
         let reshuffled = |ev: &[Event]| ev.iter().any(|e| matches!(e, Event::Reshuffled { .. }));
         if play_api_until(&app, id, &links[0], reshuffled).await {
             let events: Vec<Event> = (stored(&app, id).await.log.iter())

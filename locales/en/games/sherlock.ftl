@@ -50,6 +50,13 @@ sherlock-goal-final_problem-1 = sets completed of three different numbers
 sherlock-goal-final_problem-2 = sets completed of all four numbers
 sherlock-goal-final_problem-3 = sets completed of all four numbers, one of them twice
 sherlock-case-line = { $case }, level { $level }: { $goal }, within { $turns } turns. Detectives: { $detectives }.
+sherlock-house-rules = House rules: advanced { $advanced ->
+        [on] on (each reshuffle of an empty deck gives a wound)
+       *[off] off
+    }; turn_hours { $hours ->
+        [none] none (a turn has no deadline)
+       *[other] { $hours } (a turn ends after that many hours)
+    }.
 error-not-sherlock = Game { $game } is not a game of Sherlock Solitaire.
 error-sherlock-not-your-turn = It is { $player }'s turn ({ $detective }): your plays wait for your own turn.
 error-sherlock-no-clock = This game's turns have no deadline (house rule turn_hours is off): there is no clock to pause or extend.

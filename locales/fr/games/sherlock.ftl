@@ -50,6 +50,13 @@ sherlock-goal-final_problem-1 = des séries complétées de trois nombres diffé
 sherlock-goal-final_problem-2 = des séries complétées des quatre nombres
 sherlock-goal-final_problem-3 = des séries complétées des quatre nombres, dont un deux fois
 sherlock-case-line = { $case }, niveau { $level } : { $goal }, en { $turns } tours au plus. Détectives : { $detectives }.
+sherlock-house-rules = Règles maison : advanced { $advanced ->
+        [on] activée (chaque remélange d’une pioche vide donne une blessure)
+       *[off] désactivée
+    } ; turn_hours { $hours ->
+        [none] aucune (un tour n’a pas d’échéance)
+       *[other] { $hours } (un tour finit après ce nombre d’heures)
+    }.
 error-not-sherlock = La partie { $game } n’est pas une partie de Sherlock Solitaire.
 error-sherlock-not-your-turn = C’est le tour de { $player } ({ $detective }) : vos coups attendent votre propre tour.
 error-sherlock-no-clock = Les tours de cette partie n’ont pas d’échéance (règle maison turn_hours désactivée) : il n’y a pas d’horloge à suspendre ou prolonger.

@@ -52,6 +52,20 @@ pub fn case_line(t: Lang, g: &Stored) -> String {
                     .into(),
             ),
         ],
+    ) + " "
+        + &house_rules_line(t, s)
+}
+
+/// The game's house rules in words (RULES: printed in the game's opening page and mail).
+pub fn house_rules_line(t: Lang, s: &crate::games::sherlock::setup::Settings) -> String {
+    let hours = s.turn_hours.map_or("none".to_string(), |h| h.to_string());
+    let advanced = if s.advanced { "on" } else { "off" };
+    t.t2(
+        "sherlock-house-rules",
+        "advanced",
+        advanced,
+        "hours",
+        hours.as_str(),
     )
 }
 
