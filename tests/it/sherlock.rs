@@ -39,6 +39,14 @@ async fn record_verifies_and_a_tampered_deck_is_caught(app: &TestApp, id: i64) -
     assert_eq!(record["ruleset"], "sherlock", "{record}");
     let (code, out, err) = crate::records::verify(&record).await;
     assert_eq!(code, Some(0), "{out} {err}");
+    // Its refused replies left their turn open (a game made now); a record of before, without
+    // the key, replays as every reply settled, which changes nothing where no refused reply
+    // left a set to complete.
+    assert_eq!(record["refusal_keeps_turn"], true, "{record}");
+    let mut before = record.clone();
+    before.as_object_mut().unwrap().remove("refusal_keeps_turn");
+    let (code, out, err) = crate::records::verify(&before).await;
+    assert_eq!(code, Some(0), "{out} {err}");
     let mut bad = record.clone();
     let deck = bad["deck"].as_array_mut().unwrap();
     let other = (1..deck.len()).find(|i| deck[*i] != deck[0]).unwrap();

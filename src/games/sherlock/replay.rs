@@ -49,6 +49,11 @@ pub struct Input {
     pub settings: Settings,
     #[serde(default)]
     pub messages: Vec<Step>,
+    /// A reply refused at one of its lines leaves its turn open (the rule of every game made
+    /// since it was written down; records say so). Without it, as before, every reply
+    /// settles its turn.
+    #[serde(default)]
+    pub refusal_keeps_turn: bool,
 }
 
 /// One line of a reply: what it did, or why it was refused (nothing after it is done).
@@ -86,7 +91,9 @@ impl Replied {
 }
 
 /// Carries out a reply: its lines in order until one is refused or the game ends, then the
-/// turn settled (ended, when nothing more can be played).
+/// turn settled (ended, when nothing more can be played) — unless a line was refused while
+/// something can still be done, in a game where that leaves the turn open for the next reply
+/// (`Game::refusal_keeps_turn`).
 pub fn reply(g: &mut Game, text: &str, rng: &mut rand::rngs::ChaCha20Rng) -> Replied {
     let mut out = Replied::default();
     for (_, line) in crate::games::typography::meaningful_lines(text) {
@@ -112,6 +119,9 @@ pub fn reply(g: &mut Game, text: &str, rng: &mut rand::rngs::ChaCha20Rng) -> Rep
             },
         });
         if refused {
+            if g.refusal_keeps_turn && g.anything_to_do() {
+                return out;
+            }
             break;
         }
     }
@@ -129,6 +139,7 @@ pub fn run(input: &Input) -> Result<Value, String> {
     let cards = deck(input.seed);
     let mut rng = play_stream(&salt, input.seed);
     let (mut g, first) = Game::new(input.settings.clone(), cards.clone(), &mut rng);
+    g.refusal_keeps_turn = input.refusal_keeps_turn;
     let mut steps = Vec::new();
     for step in &input.messages {
         steps.push(match step {
@@ -150,6 +161,7 @@ pub fn run(input: &Input) -> Result<Value, String> {
         "outcome": g.outcome,
         "turn": g.turn,
         "wounds": g.wounds,
+        "refusal_keeps_turn": g.refusal_keeps_turn,
     }))
 }
 

@@ -10,13 +10,18 @@ use crate::games::Mismatch;
 
 pub fn verify(record: &Value) -> Result<(), Mismatch> {
     let need = |key: &str| Mismatch::need(record, key);
-    let input = json!({
+    let mut input = json!({
         "ruleset": "sherlock",
         "seed": need("seed")?,
         "salt": need("salt")?,
         "settings": record.get("settings").cloned().unwrap_or(json!({})),
         "messages": need("messages")?,
     });
+    // A record written before a refused reply left its turn open has no such key: every
+    // reply of its game settled the turn, as the replay does without it.
+    if let Some(keeps) = record.get("refusal_keeps_turn") {
+        input["refusal_keeps_turn"] = keeps.clone();
+    }
     let input: super::replay::Input = serde_json::from_value(input)
         .map_err(|e| Mismatch::Unreadable(format!("the record cannot be replayed: {e}")))?;
     let out = super::replay::run(&input).map_err(Mismatch::Unreadable)?;

@@ -166,6 +166,11 @@ pub struct Game {
     /// The numbers of the sets completed, in order.
     pub completed: Vec<u8>,
     pub outcome: Option<Outcome>,
+    /// A reply refused at one of its lines leaves its turn open for the next reply
+    /// (RULES-SHERLOCK §7). Games stored before this was so read false: there a refused reply
+    /// settled its turn as any other did, and their records replay that way.
+    #[serde(default)]
+    pub refusal_keeps_turn: bool,
 }
 
 impl Game {
@@ -187,6 +192,7 @@ impl Game {
             wounds: 0,
             completed: Vec::new(),
             outcome: None,
+            refusal_keeps_turn: true,
         };
         let events = g.begin_turn(rng);
         (g, events)
@@ -472,6 +478,16 @@ impl Game {
             (h.plus || self.office_plays < 2) && !self.office_places(h.card.face()).is_empty();
         let scene = h.plus || self.scene_plays < 2;
         office || scene
+    }
+
+    /// Whether a reply could still do anything this turn: a choice waits, a card of the hand
+    /// can be played, or a set can be completed. A reply refused at a line leaves the turn
+    /// open only then: with nothing left to do, the next reply could only end it.
+    pub fn anything_to_do(&self) -> bool {
+        self.waiting.is_some()
+            || self.hand.iter().any(|h| self.playable(h))
+            || (self.settings.case != Case::ValleyOfFear
+                && self.office.iter().any(|s| s.investigations() >= 4))
     }
 
     /// The end of a reply: when no choice waits and no card in the hand can be played, the

@@ -387,3 +387,62 @@ fn legal_lines(g: &Game) -> Vec<String> {
     }
     lines
 }
+
+/// A Final Problem game whose Office holds a set of four 4s, ready to complete, with
+/// `1 2 3 A` drawn.
+fn a_set_to_complete() -> Game {
+    let mut g = game_with(Detective::Holmes, Case::FinalProblem, &["1", "2", "3", "A"]);
+    let mut used: Vec<Card> = g.hand.iter().map(|h| h.card).collect();
+    let fours: Vec<Card> = (0..4).map(|_| card("4", &mut used)).collect();
+    g.deck.retain(|c| !fours.contains(c));
+    g.office.push(Set {
+        number: 4,
+        cards: fours,
+    });
+    g
+}
+
+#[test]
+fn a_reply_refused_at_a_line_leaves_the_turn_open_while_a_set_can_still_be_completed() {
+    let text = "1 scene\n2 scene\n3 office\nA office on 3\ncompelte 4";
+    let mut g = a_set_to_complete();
+    let done = crate::games::sherlock::replay::reply(&mut g, text, &mut rng());
+    assert!(done.refused().is_some(), "{done:?}");
+    assert!(g.hand.is_empty());
+    assert!(done.settled.is_empty(), "{done:?}");
+    assert_eq!((g.turn, g.wounds), (1, 0), "the turn stays open");
+    // The next reply completes the set, and ends the turn.
+    let done = crate::games::sherlock::replay::reply(&mut g, "complete 4", &mut rng());
+    assert_eq!(done.refused(), None, "{done:?}");
+    assert_eq!(g.completed, [4]);
+    assert!(g.over() || g.turn == 2, "{done:?}");
+
+    // A game stored before this rule settles its turn after a refused line, as it did.
+    let mut old = a_set_to_complete();
+    old.refusal_keeps_turn = false;
+    let done = crate::games::sherlock::replay::reply(&mut old, text, &mut rng());
+    assert!(done.refused().is_some());
+    assert!(
+        matches!(done.settled.first(), Some(Event::TurnBegan { turn: 2, .. })),
+        "{done:?}"
+    );
+    // With nothing left to do, a refused line ends the turn in every game.
+    let mut g = game_with(Detective::Holmes, Case::ValleyOfFear, &["1", "2", "3", "A"]);
+    let done = crate::games::sherlock::replay::reply(
+        &mut g,
+        "1 scene\n2 scene\n3 office\nA office on 3\nthanks",
+        &mut rng(),
+    );
+    assert!(done.refused().is_some());
+    assert_eq!(g.turn, 2, "{done:?}");
+}
+
+#[test]
+fn a_game_stored_before_refused_replies_kept_their_turn_reads_as_it_played() {
+    let g = a_set_to_complete();
+    assert!(g.refusal_keeps_turn, "a new game keeps a refused reply's turn open");
+    let mut stored = serde_json::to_value(&g).unwrap();
+    stored.as_object_mut().unwrap().remove("refusal_keeps_turn");
+    let old: Game = serde_json::from_value(stored).unwrap();
+    assert!(!old.refusal_keeps_turn);
+}

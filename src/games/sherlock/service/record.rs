@@ -27,6 +27,7 @@ pub fn record(row: &GameRow, g: &Stored) -> Value {
         "outcome": g.game.outcome,
         "turn": g.game.turn,
         "wounds": g.game.wounds,
+        "refusal_keeps_turn": g.game.refusal_keeps_turn,
         "deal_given_by": crate::master::deal_given_by(row),
     })
 }
