@@ -652,3 +652,26 @@ async fn a_computer_detective_plays_its_turns_at_once_and_its_lines_are_in_the_r
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_mistyped_play_at_the_top_of_a_mail_is_refused_and_the_plays_after_it_wait() {
+    let mut app = TestApp::spawn().await;
+    let rules = settings(Case::ValleyOfFear, 1, &[Detective::Holmes], false);
+    let (id, _links, _gm) = create(&app, 5, &["Ann <ann@example.org>"], json!(rules)).await;
+    let welcome = mail_to(&app, "ann@example.org", "welcome to").await;
+    let before = stored(&app, id).await;
+    let lines = plan_turn(&before, searching);
+    assert!(lines.len() > 1, "{lines:?}");
+    // The first play mistyped, as a hurried reply has it, after a greeting.
+    let typo = lines[0].replace("office", "ofice").replace("scene", "sceen");
+    let text = format!("Hello Sherlock,\n\n{typo}\n{}\n\nAnn", lines[1..].join("\n"));
+    send_mail(&app, reply("ann@example.org", &welcome, &text)).await;
+    let refused = mail_to(&app, "ann@example.org", "not carried out whole").await;
+    assert!(refused.body.contains(&typo), "{}", refused.body);
+    assert_eq!(
+        stored(&app, id).await.game,
+        before.game,
+        "nothing after the wrong line was played"
+    );
+    app.stop().await;
+}

@@ -126,6 +126,31 @@ fn place(w: &[String], card: Face) -> Result<(Place, usize), Problem> {
     })
 }
 
+/// Whether a line that `read` refuses was still meant as a play, a choice, `complete` or
+/// `redraw` (a mistyped one: `2 ofice`, `C ofice on 2`, `compelte 4`), not a greeting or a
+/// signature around the turn: a mail's turn holds it, so it is refused with its reason and
+/// nothing after it is done, rather than dropped as prose. A number card opens a play; a
+/// letter card does only before a word close to an area (`A bientôt` is a sign-off).
+pub fn looks_like_a_play(line: &str) -> bool {
+    let w = words(line);
+    let near = |word: &str, to: &[&str]| {
+        (to.iter()).any(|t| strsim::osa_distance(word, t) <= 2.min(t.len() / 3))
+    };
+    let Some(first) = w.first().map(|f| f.strip_prefix('+').unwrap_or(f)) else {
+        return false;
+    };
+    match Face::parse(first) {
+        Some(Face::Number(_)) => w.len() <= 6,
+        Some(Face::Letter(_)) => {
+            (2..=6).contains(&w.len()) && near(&w[1], &["office", "scene", "bureau", "crime"])
+        }
+        None if matches!(first, "then" | "puis") => {
+            w.len() >= 4 && (matches!(w[2].as_str(), "de" | "du") || near(&w[2], &["from"]))
+        }
+        None => w.len() <= 2 && near(first, &["complete", "completer", "redraw", "repiocher"]),
+    }
+}
+
 /// Reads one line.
 pub fn read(line: &str) -> Result<Command, Problem> {
     let w = words(line);
@@ -193,6 +218,35 @@ mod tests {
             plus,
             area,
             on,
+        }
+    }
+
+    #[test]
+    fn a_mistyped_play_is_told_from_the_prose_around_a_turn() {
+        for typo in [
+            "2 ofice",
+            "+3 scen",
+            "C ofice on 2",
+            "a sceen",
+            "compelte 4",
+            "redarw",
+            "then C form set 3 to discard",
+            "puis C de série 3 vers défausse",
+        ] {
+            assert!(read(typo).is_err(), "{typo}");
+            assert!(looks_like_a_play(typo), "{typo}");
+        }
+        for prose in [
+            "Hello Sherlock,",
+            "A bientôt",
+            "A quick note before my plays:",
+            "Thanks!",
+            "Then I thought about it and went on.",
+            "Cheers, Ann",
+            "complete nonsense, sorry for the last mail",
+            "",
+        ] {
+            assert!(!looks_like_a_play(prose), "{prose}");
         }
     }
 

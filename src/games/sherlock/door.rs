@@ -5,7 +5,7 @@
 //! what is needed; when the turn ended, the next turn's letter says the rest. `status`, `help`,
 //! and the language and time-zone commands are shared with the other games.
 
-use super::command::read;
+use super::command::{looks_like_a_play, read};
 use super::letters::{hand_lines, table_lines, whose_turn};
 use super::service::parse;
 use super::words::event;
@@ -22,7 +22,11 @@ pub(crate) async fn handle(
     row: &GameRow,
     text: &str,
 ) -> Result<bool, MasterError> {
-    let own = reply::own_text(text, |l| read(l).is_ok() || inbound::is_shared_command(l));
+    // A mistyped play belongs to the turn: refused there with its reason, never dropped as
+    // prose around it while the lines after it are played.
+    let own = reply::own_text(text, |l| {
+        read(l).is_ok() || looks_like_a_play(l) || inbound::is_shared_command(l)
+    });
     let commands = inbound::commands(&own.text);
     let t = player.lang(row);
     let answer = |subject: String, body: String| {
