@@ -200,6 +200,7 @@ settings-too-large = { $name } { $value } is too large: at most { $max }
 error-seed-operator-only = "{ $field }" may not be given here: the service draws every game's seed itself, so that nobody who plays or runs a game can choose its deal. Leave "seed" and "deal" out; an operator replaying a known deal uses the command line (polysleuth game new --seed N or --deal FILE)
 error-too-many-invitations = { $count } invitations for a game of at most { $seats } seats: a game may invite at most { $most } addresses (twice its seats); invite fewer, and let the others sign up on the game's page
 error-invitations-per-day = the address { $address } has invited { $sent } people to games in the last 24 hours, and may invite at most { $most } a day: this game's { $count } invitations would pass that; invite fewer, or try again tomorrow
+error-invited-per-day = { $address } has been invited to { $most } games in the last 24 hours, the most one address may be sent in a day: nothing was made; invite them tomorrow, or make the game without them
 error-standby-is-game-master = that standby's address is the game master's own: a game master may not take a seat in their own game; choose someone else
 error-signups-pending = this address already has { $most } sign-ups waiting for their confirmation today: confirm them from the mails sent to it, or try again tomorrow
 error-signups-pending-game = this game already has { $most } sign-ups waiting for their confirmation: try again once some are confirmed or have lapsed

@@ -106,6 +106,16 @@ impl Master {
                     count = count
                 )));
             }
+            for invited in &forming.invite {
+                let had = self.store.invitations_to(&mut tx, invited, since).await?;
+                if had >= super::request::INVITED_PER_DAY {
+                    return Err(MasterError::TooMany(said!(
+                        "error-invited-per-day",
+                        address = invited.as_str(),
+                        most = super::request::INVITED_PER_DAY
+                    )));
+                }
+            }
         }
         let id = self
             .store

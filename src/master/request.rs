@@ -92,6 +92,10 @@ pub struct Forming {
 pub const INVITATIONS_PER_SEAT: usize = 2;
 /// The most invitations the games of one game-master address may send in 24 hours.
 pub const INVITATIONS_PER_DAY: i64 = 40;
+/// The most invitations one address may be sent in 24 hours, whoever sends them: a game
+/// master's address costs nothing to change, so the cap above alone would let anyone flood
+/// one inbox from the service's own domain.
+pub const INVITED_PER_DAY: i64 = 3;
 
 /// The most rounds of absence a game may allow.
 pub const MAX_ABSENCE: i64 = 20;

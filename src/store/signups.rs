@@ -284,6 +284,23 @@ impl Store {
         Ok(n)
     }
 
+    /// Invitations made to an address since `since`, whatever the case it is written in.
+    pub async fn invitations_to(
+        &self,
+        tx: &mut Conn,
+        email: &str,
+        since: i64,
+    ) -> Result<i64, StoreError> {
+        let (n,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM signups WHERE lower(email) = lower($1) AND kind = 'invite' AND created_at > $2",
+        )
+        .bind(email)
+        .bind(since)
+        .fetch_one(&mut *tx)
+        .await?;
+        Ok(n)
+    }
+
     pub async fn signup<'e, E: Executor<'e, Database = Any>>(
         &self,
         e: E,

@@ -792,3 +792,42 @@ async fn an_absence_sends_the_empty_turn_of_the_round_it_is_declared_in_at_once(
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn one_address_is_invited_at_most_three_times_a_day_whoever_the_game_masters_are() {
+    let mut app = TestApp::spawn().await;
+    let game = |gm: &str, invited: &str| {
+        json!({
+            "name": "Come and play",
+            "gm_email": gm,
+            "players": [],
+            "forming": {"min_players": 3, "max_players": 4, "invite": [invited]},
+        })
+    };
+    // Three game masters, each a fresh address, invite one person: all three are made.
+    for (n, invited) in ["vic@example.org", "Vic@example.org", "VIC@Example.ORG"]
+        .iter()
+        .enumerate()
+    {
+        let (s, created) = app.post_game(&game(&format!("gm{n}@example.org"), invited)).await;
+        assert_eq!(s, 201, "{created}");
+    }
+    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
+    let games = || async {
+        let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM games")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        n
+    };
+    assert_eq!(games().await, 3);
+    // A fourth is refused, by its reason, and nothing is made.
+    let (s, refused) = app.post_game(&game("gm9@example.org", "vIc@example.org")).await;
+    assert_eq!(s, 429, "{refused}");
+    assert!(
+        refused.to_string().contains("invited to 3 games in the last 24 hours"),
+        "{refused}"
+    );
+    assert_eq!(games().await, 3, "nothing was made");
+    app.stop().await;
+}
