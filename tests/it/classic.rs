@@ -1221,7 +1221,11 @@ async fn a_command_mailed_after_the_turns_deadline_passes_the_turn_first_and_lif
             .filter(|e| e["event"] == kind)
             .count()
     };
-    assert_eq!(after["turn"], before["turn"].as_u64().unwrap() + 1, "{after}");
+    assert_eq!(
+        after["turn"],
+        before["turn"].as_u64().unwrap() + 1,
+        "{after}"
+    );
     assert_ne!(after["current"], json!(seat), "{after}");
     for (kind, more) in [("passed", 1), ("skipped", 1), ("returned", 1), ("asked", 0)] {
         let (was, is) = (events(&before, kind), events(&after, kind));
@@ -1252,7 +1256,9 @@ async fn a_command_mailed_after_the_turns_deadline_passes_the_turn_first_and_lif
     // So is an accusation by a player whose turn it is not.
     let third = ["Ann", "Ben", "Cleo"]
         .into_iter()
-        .find(|n| *n != now_on && accused["players"][accused["current"].as_u64().unwrap() as usize] != *n)
+        .find(|n| {
+            *n != now_on && accused["players"][accused["current"].as_u64().unwrap() as usize] != *n
+        })
         .unwrap();
     down.pipe(mail(third, "accuse 3 Red Pearl")).await;
     let theirs = down.state(id).await;

@@ -809,7 +809,9 @@ async fn one_address_is_invited_at_most_three_times_a_day_whoever_the_game_maste
         .iter()
         .enumerate()
     {
-        let (s, created) = app.post_game(&game(&format!("gm{n}@example.org"), invited)).await;
+        let (s, created) = app
+            .post_game(&game(&format!("gm{n}@example.org"), invited))
+            .await;
         assert_eq!(s, 201, "{created}");
     }
     let pool = app.running.as_ref().unwrap().master.store.pool.clone();
@@ -822,10 +824,14 @@ async fn one_address_is_invited_at_most_three_times_a_day_whoever_the_game_maste
     };
     assert_eq!(games().await, 3);
     // A fourth is refused, by its reason, and nothing is made.
-    let (s, refused) = app.post_game(&game("gm9@example.org", "vIc@example.org")).await;
+    let (s, refused) = app
+        .post_game(&game("gm9@example.org", "vIc@example.org"))
+        .await;
     assert_eq!(s, 429, "{refused}");
     assert!(
-        refused.to_string().contains("invited to 3 games in the last 24 hours"),
+        refused
+            .to_string()
+            .contains("invited to 3 games in the last 24 hours"),
         "{refused}"
     );
     assert_eq!(games().await, 3, "nothing was made");

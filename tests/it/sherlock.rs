@@ -663,8 +663,13 @@ async fn a_mistyped_play_at_the_top_of_a_mail_is_refused_and_the_plays_after_it_
     let lines = plan_turn(&before, searching);
     assert!(lines.len() > 1, "{lines:?}");
     // The first play mistyped, as a hurried reply has it, after a greeting.
-    let typo = lines[0].replace("office", "ofice").replace("scene", "sceen");
-    let text = format!("Hello Sherlock,\n\n{typo}\n{}\n\nAnn", lines[1..].join("\n"));
+    let typo = lines[0]
+        .replace("office", "ofice")
+        .replace("scene", "sceen");
+    let text = format!(
+        "Hello Sherlock,\n\n{typo}\n{}\n\nAnn",
+        lines[1..].join("\n")
+    );
     send_mail(&app, reply("ann@example.org", &welcome, &text)).await;
     let refused = mail_to(&app, "ann@example.org", "not carried out whole").await;
     assert!(refused.body.contains(&typo), "{}", refused.body);

@@ -373,6 +373,10 @@ mod tests {
             b.lines
         );
         let b = banner(Lang::Fr, &done);
-        assert!(b.lines.iter().any(|l| l.contains("4 scene")), "{:?}", b.lines);
+        assert!(
+            b.lines.iter().any(|l| l.contains("4 scene")),
+            "{:?}",
+            b.lines
+        );
     }
 }

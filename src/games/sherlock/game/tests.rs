@@ -440,7 +440,10 @@ fn a_reply_refused_at_a_line_leaves_the_turn_open_while_a_set_can_still_be_compl
 #[test]
 fn a_game_stored_before_refused_replies_kept_their_turn_reads_as_it_played() {
     let g = a_set_to_complete();
-    assert!(g.refusal_keeps_turn, "a new game keeps a refused reply's turn open");
+    assert!(
+        g.refusal_keeps_turn,
+        "a new game keeps a refused reply's turn open"
+    );
     let mut stored = serde_json::to_value(&g).unwrap();
     stored.as_object_mut().unwrap().remove("refusal_keeps_turn");
     let old: Game = serde_json::from_value(stored).unwrap();

@@ -41,9 +41,8 @@ impl Master {
         };
         let seat = player.seat as usize;
         let on_turn = |row: &crate::store::GameRow| {
-            super::parse(row).is_ok_and(|s| {
-                s.current == Some(seat) && (s.final_asked || !accusing())
-            })
+            super::parse(row)
+                .is_ok_and(|s| s.current == Some(seat) && (s.final_asked || !accusing()))
         };
         let late = overdue.filter(on_turn);
         if let Some(row) = &late {
