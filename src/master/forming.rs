@@ -89,34 +89,8 @@ impl Master {
             false => (GameStatus::Forming, None),
         };
         let mut tx = self.store.write().await?;
-        // One address may not turn the service into a mailing list, one game at a time.
-        if !forming.invite.is_empty() {
-            let since = now - 24 * 3600;
-            let sent = self
-                .store
-                .invitations_by_gm(&mut tx, &req.gm_email, since)
-                .await?;
-            let count = forming.invite.len() as i64;
-            if sent + count > super::request::INVITATIONS_PER_DAY {
-                return Err(MasterError::TooMany(said!(
-                    "error-invitations-per-day",
-                    address = &req.gm_email,
-                    sent = sent,
-                    most = super::request::INVITATIONS_PER_DAY,
-                    count = count
-                )));
-            }
-            for invited in &forming.invite {
-                let had = self.store.invitations_to(&mut tx, invited, since).await?;
-                if had >= super::request::INVITED_PER_DAY {
-                    return Err(MasterError::TooMany(said!(
-                        "error-invited-per-day",
-                        address = invited.as_str(),
-                        most = super::request::INVITED_PER_DAY
-                    )));
-                }
-            }
-        }
+        self.may_invite(&mut tx, &req.gm_email, &forming.invite, now)
+            .await?;
         let id = self
             .store
             .insert_game(

@@ -28,6 +28,7 @@ mod create;
 mod forming;
 pub mod gm;
 pub mod house_rules;
+mod invitations;
 mod joining;
 mod observers;
 mod prefs;

@@ -1,0 +1,47 @@
+//! The caps on invitations, checked where a forming game is made: one game-master address
+//! may not turn the service into a mailing list, and no address may be flooded with
+//! invitations from game-master addresses made up for it.
+
+use super::request::{INVITATIONS_PER_DAY, INVITED_PER_DAY};
+use super::{Master, MasterError, Result};
+use crate::said;
+use crate::store::Tx;
+
+impl Master {
+    /// Whether `gm_email`'s new game may invite `invite` at `now`; the error names the cap
+    /// passed, and nothing is made.
+    pub(super) async fn may_invite(
+        &self,
+        tx: &mut Tx,
+        gm_email: &str,
+        invite: &[String],
+        now: i64,
+    ) -> Result<()> {
+        if invite.is_empty() {
+            return Ok(());
+        }
+        let since = now - 24 * 3600;
+        let sent = self.store.invitations_by_gm(tx, gm_email, since).await?;
+        let count = invite.len() as i64;
+        if sent + count > INVITATIONS_PER_DAY {
+            return Err(MasterError::TooMany(said!(
+                "error-invitations-per-day",
+                address = gm_email,
+                sent = sent,
+                most = INVITATIONS_PER_DAY,
+                count = count
+            )));
+        }
+        for invited in invite {
+            let had = self.store.invitations_to(tx, invited, since).await?;
+            if had >= INVITED_PER_DAY {
+                return Err(MasterError::TooMany(said!(
+                    "error-invited-per-day",
+                    address = invited.as_str(),
+                    most = INVITED_PER_DAY
+                )));
+            }
+        }
+        Ok(())
+    }
+}
