@@ -704,3 +704,23 @@ async fn a_turn_line_mailed_after_the_deadline_passes_the_turn_first_and_still_c
     assert_eq!(code, Some(0), "{out} {err}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_mistyped_command_at_the_top_of_a_mail_is_refused_and_the_accusation_after_it_waits() {
+    let mut app = TestApp::spawn().await;
+    let (id, _links, _) = clue(&app, 7).await;
+    let (_, address, welcome) = on_turn(&app, id).await;
+    let before = stored(&app, id).await;
+    // A hurried reply: a greeting, a suggestion mistyped, an accusation, a signature.
+    let text =
+        "Hello all,\n\nsugest Plum in Kitchen with Rope\naccuse Plum in Kitchen with Rope\n\nAnn";
+    send_mail(&app, reply(&address, &welcome, text)).await;
+    let refused = mail_to(&app, &address, "NOT carried out").await;
+    assert!(refused.body.contains("sugest Plum"), "{}", refused.body);
+    assert_eq!(
+        stored(&app, id).await["game"],
+        before["game"],
+        "the accusation after the wrong line was not made"
+    );
+    app.stop().await;
+}

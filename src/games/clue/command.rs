@@ -135,6 +135,32 @@ fn triple(rest: &str, with: &str, ins: &[&str]) -> Result<(Card, Option<Room>, C
     Ok((of_kind(who_where, Kind::Guest)?, None, weapon))
 }
 
+/// Whether a line that `read` refuses was still meant as a command: it opens with a command's
+/// word, or one mistyped (`sugest`, `acuse Plum in Kitchn with Rope`, `move to Kitchn`), and
+/// says more after it. A mail's turn holds it, so it is refused with its reason and nothing
+/// after it is done, rather than dropped as prose around the turn. Words that also open
+/// everyday sentences (`stay`, `done`) count only alone, as `read` takes them.
+pub fn looks_like_a_command(line: &str) -> bool {
+    let lower = line.trim().to_lowercase();
+    let mut words = lower.split_whitespace();
+    let (Some(first), Some(_)) = (words.next(), words.next()) else {
+        return false;
+    };
+    const VERBS: [&str; 10] = [
+        "move",
+        "aller",
+        "show",
+        "montrer",
+        "ordre",
+        "suggest",
+        "suggérer",
+        "suggerer",
+        "accuse",
+        "accuser",
+    ];
+    (VERBS.iter()).any(|v| strsim::osa_distance(first, v) <= (v.chars().count() / 3).min(2))
+}
+
 /// Reads one line as a command.
 pub fn read(line: &str) -> Result<Command, Problem> {
     let line = line.trim().trim_end_matches(['.', '!']).trim();
@@ -211,6 +237,34 @@ mod tests {
 
     fn c(name: &str) -> Card {
         Card::parse(name).unwrap()
+    }
+
+    #[test]
+    fn a_mistyped_command_is_told_from_the_prose_around_a_turn() {
+        for typo in [
+            "sugest Plum with Rope",
+            "acuse Plum in Kitchn with Rope",
+            "accuse Plum in Kitchn with Rope",
+            "move to Kitchn",
+            "mvoe to Kitchen",
+            "show Ropee",
+            "suggérer Moutarde avec la Cord",
+        ] {
+            assert!(read(typo).is_err(), "{typo}");
+            assert!(looks_like_a_command(typo), "{typo}");
+        }
+        for prose in [
+            "Hello all,",
+            "Stay safe,",
+            "Done for today, see you",
+            "Thanks!",
+            "Cheers, Ann",
+            "Sorry for the delay",
+            "move",
+            "",
+        ] {
+            assert!(!looks_like_a_command(prose), "{prose}");
+        }
     }
 
     #[test]

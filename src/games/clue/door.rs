@@ -4,7 +4,7 @@
 //! what was done and why the rest was not; `status`, `help`, and the language and time-zone
 //! commands shared with the other games.
 
-use super::command::read;
+use super::command::{looks_like_a_command, read};
 use super::service::{parse, Stored};
 use crate::mail::answers::with_prefs;
 use crate::mail::inbound::{self, Command};
@@ -74,7 +74,11 @@ pub(crate) async fn handle(
     row: &GameRow,
     text: &str,
 ) -> Result<bool, MasterError> {
-    let own = reply::own_text(text, |l| read(l).is_ok() || inbound::is_shared_command(l));
+    // A mistyped command belongs to the turn: refused there with its reason, never dropped
+    // as prose around it while the lines after it are carried out.
+    let own = reply::own_text(text, |l| {
+        read(l).is_ok() || looks_like_a_command(l) || inbound::is_shared_command(l)
+    });
     let commands = inbound::commands(&own.text);
     let t = player.lang(row);
     let answer = |subject: String, body: String| {
