@@ -564,6 +564,15 @@ impl Master {
         self.store.set_schedule(tx, game.id, &schedule).await?;
         for s in self.store.signups(&mut **tx, game.id).await? {
             if s.kind == SignupKind::Invite && s.status == SignupStatus::Pending {
+                // Other games may have invited this address meanwhile: over the day's most,
+                // this invitation is not sent (the game stays open to its sign-up page).
+                if !self.may_be_invited(tx, &s.email, game.id, now()).await? {
+                    tracing::info!(
+                        game = game.id,
+                        "an invitation over the day's most is not sent"
+                    );
+                    continue;
+                }
                 let letter = letters::invitation(&self.site, game, s.id);
                 self.send(tx, Some(game.id), &s.email, &letter, now())
                     .await?;

@@ -33,8 +33,7 @@ impl Master {
             )));
         }
         for invited in invite {
-            let had = self.store.invitations_to(tx, invited, since).await?;
-            if had >= INVITED_PER_DAY {
+            if !self.may_be_invited(tx, invited, 0, now).await? {
                 return Err(MasterError::TooMany(said!(
                     "error-invited-per-day",
                     address = invited.as_str(),
@@ -43,5 +42,21 @@ impl Master {
             }
         }
         Ok(())
+    }
+
+    /// Whether `email` may be sent one more invitation at `now`, by game `game`: fewer than
+    /// the most a day were sent to it by other games. Checked when the game is made and again
+    /// when a game that waited for its game master sends its invitations (games waiting count
+    /// for nothing, so invitations that never went out never shut anyone out).
+    pub(super) async fn may_be_invited(
+        &self,
+        tx: &mut Tx,
+        email: &str,
+        game: i64,
+        now: i64,
+    ) -> Result<bool> {
+        let since = now - 24 * 3600;
+        let had = self.store.invitations_to(tx, email, since, game).await?;
+        Ok(had < INVITED_PER_DAY)
     }
 }

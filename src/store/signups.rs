@@ -284,18 +284,21 @@ impl Store {
         Ok(n)
     }
 
-    /// Invitations made to an address since `since`, whatever the case it is written in.
+    /// Invitations sent to an address since `since`, whatever the case it is written in, by
+    /// games other than `except`: a game still waiting for its game master has sent none.
     pub async fn invitations_to(
         &self,
         tx: &mut Conn,
         email: &str,
         since: i64,
+        except: i64,
     ) -> Result<i64, StoreError> {
         let (n,): (i64,) = sqlx::query_as(
-            "SELECT COUNT(*) FROM signups WHERE lower(email) = lower($1) AND kind = 'invite' AND created_at > $2",
+            "SELECT COUNT(*) FROM signups s JOIN games g ON g.id = s.game_id WHERE lower(s.email) = lower($1) AND s.kind = 'invite' AND s.created_at > $2 AND g.status <> 'unconfirmed' AND g.id <> $3",
         )
         .bind(email)
         .bind(since)
+        .bind(except)
         .fetch_one(&mut *tx)
         .await?;
         Ok(n)

@@ -837,3 +837,33 @@ async fn one_address_is_invited_at_most_three_times_a_day_whoever_the_game_maste
     assert_eq!(games().await, 3, "nothing was made");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn invitations_of_games_still_waiting_for_their_game_master_shut_no_one_out() {
+    use polysleuth::web::admission::CreateGames;
+    let dir = crate::common::tempdir("invited-waiting");
+    let db = crate::common::database_url(&dir).await;
+    let mut app = TestApp::spawn_with(dir, db, |o| o.create_games = CreateGames::Confirmed).await;
+    // Four games made by strangers invite one address; none is confirmed, so no invitation
+    // went out, and none counts against the address.
+    for n in 0..4 {
+        let (s, created) = app
+            .post_game(&json!({
+                "name": "Come and play",
+                "gm_email": format!("stranger{n}@example.org"),
+                "players": [],
+                "forming": {"min_players": 3, "max_players": 4, "invite": ["vic@example.org"]},
+            }))
+            .await;
+        assert_eq!(s, 201, "{created}");
+        assert_eq!(created["status"], "unconfirmed", "{created}");
+    }
+    crate::common::mail::settle(&app).await;
+    assert!(
+        !app.mails()
+            .iter()
+            .any(|m| m.contains("To: vic@example.org")),
+        "no invitation went out"
+    );
+    app.stop().await;
+}

@@ -135,30 +135,41 @@ fn triple(rest: &str, with: &str, ins: &[&str]) -> Result<(Card, Option<Room>, C
     Ok((of_kind(who_where, Kind::Guest)?, None, weapon))
 }
 
-/// Whether a line that `read` refuses was still meant as a command: it opens with a command's
-/// word, or one mistyped (`sugest`, `acuse Plum in Kitchn with Rope`, `move to Kitchn`), and
-/// says more after it. A mail's turn holds it, so it is refused with its reason and nothing
-/// after it is done, rather than dropped as prose around the turn. Words that also open
-/// everyday sentences (`stay`, `done`) count only alone, as `read` takes them.
+/// Whether a line that `read` refuses was still meant as a command, so that a mail's turn holds
+/// it (refused with its reason, nothing after it done) rather than dropping it as prose around
+/// the turn: `suggest`, `accuse` or their French forms, even mistyped or after `I` or `je`,
+/// with the `with` or `avec` a suggestion or accusation needs (`sugest Plum with Rope`,
+/// `I accuse Plum in Kitchn with Rope`); `move to`, `aller`, `show`, `montrer` or `ordre`
+/// exactly, with a card after. Everyday sentences (`How are you?`, `Love to all,`, `Excuse
+/// the delay`, `Stay safe,`) stay prose.
 pub fn looks_like_a_command(line: &str) -> bool {
     let lower = line.trim().to_lowercase();
-    let mut words = lower.split_whitespace();
-    let (Some(first), Some(_)) = (words.next(), words.next()) else {
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let words = match words.first().copied() {
+        Some("i" | "je") => &words[1..],
+        _ => &words[..],
+    };
+    let (Some(&first), true) = (words.first(), words.len() >= 2) else {
         return false;
     };
-    const VERBS: [&str; 10] = [
-        "move",
-        "aller",
-        "show",
-        "montrer",
-        "ordre",
+    let first = first.trim_start_matches("j'").trim_start_matches("j’");
+    const GUESSES: [&str; 6] = [
         "suggest",
         "suggérer",
         "suggerer",
+        "suggère",
         "accuse",
         "accuser",
     ];
-    (VERBS.iter()).any(|v| strsim::osa_distance(first, v) <= (v.chars().count() / 3).min(2))
+    let near = |v: &&str| strsim::osa_distance(first, v) <= 2;
+    if GUESSES.iter().any(near) {
+        return words[1..].iter().any(|w| matches!(*w, "with" | "avec"));
+    }
+    match first {
+        "move" => words[1] == "to",
+        "aller" | "show" | "montrer" | "ordre" => words.len() <= 5,
+        _ => false,
+    }
 }
 
 /// Reads one line as a command.
@@ -245,8 +256,9 @@ mod tests {
             "sugest Plum with Rope",
             "acuse Plum in Kitchn with Rope",
             "accuse Plum in Kitchn with Rope",
+            "I suggest Plum with Rope",
+            "Je suggère Moutarde avec la Corde",
             "move to Kitchn",
-            "mvoe to Kitchen",
             "show Ropee",
             "suggérer Moutarde avec la Cord",
         ] {
@@ -255,6 +267,13 @@ mod tests {
         }
         for prose in [
             "Hello all,",
+            "How are you all?",
+            "Love to all,",
+            "More soon!",
+            "Excuse the delay",
+            "Snow here today",
+            "Allez hop",
+            "I accuse nobody yet",
             "Stay safe,",
             "Done for today, see you",
             "Thanks!",

@@ -147,7 +147,7 @@ pub fn looks_like_a_play(line: &str) -> bool {
         None if matches!(first, "then" | "puis") => {
             w.len() >= 4 && (matches!(w[2].as_str(), "de" | "du") || near(&w[2], &["from"]))
         }
-        None => w.len() <= 2 && near(first, &["complete", "completer", "redraw", "repiocher"]),
+        None => w.len() <= 4 && near(first, &["complete", "completer", "redraw", "repiocher"]),
     }
 }
 
@@ -229,6 +229,8 @@ mod tests {
             "C ofice on 2",
             "a sceen",
             "compelte 4",
+            "complete set 4",
+            "compléter la série 4",
             "redarw",
             "then C form set 3 to discard",
             "puis C de série 3 vers défausse",
