@@ -44,6 +44,10 @@ done-game-goes-on-turn = The game goes on: the turn's clock runs again.
 done-game-started-each-player = The game has started: each player was mailed their private link.
 done-nothing-withdraw-sign-up = Nothing to withdraw: this sign-up was withdrawn already.
 done-game-open-sign-up = The game is open for sign-up; its invitations went out.
+done-game-open-sign-up-held = The game is open for sign-up; its invitations went out but { $held ->
+        [one] one, to an address
+       *[other] { $held }, to addresses
+    } invited to as many games today as one may be: share the game's page with them, or invite them again tomorrow in a new game.
 done-game-discarded-before-started = The game was discarded before it started; nobody was mailed.
 done-game-over = The game is over.
 error-game-not-started = the game has not started

@@ -44,6 +44,10 @@ done-game-goes-on-turn = La partie reprend : l’horloge du tour tourne de nouve
 done-game-started-each-player = La partie a commencé : chaque joueur a reçu son lien privé par courriel.
 done-nothing-withdraw-sign-up = Rien à retirer : cette inscription était déjà retirée.
 done-game-open-sign-up = La partie est ouverte aux inscriptions ; ses invitations sont parties.
+done-game-open-sign-up-held = La partie est ouverte aux inscriptions ; ses invitations sont parties sauf { $held ->
+        [one] une, à une adresse
+       *[other] { $held }, à des adresses
+    } invitées aujourd’hui à autant de parties qu’une adresse peut l’être : donnez-leur la page de la partie, ou invitez-les demain dans une nouvelle partie.
 done-game-discarded-before-started = La partie a été abandonnée avant de commencer ; personne n’a reçu de courriel.
 done-game-over = La partie est terminée.
 error-game-not-started = la partie n’a pas commencé

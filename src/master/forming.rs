@@ -562,15 +562,14 @@ impl Master {
             close_at: None,
         };
         self.store.set_schedule(tx, game.id, &schedule).await?;
+        let mut held = 0;
         for s in self.store.signups(&mut **tx, game.id).await? {
             if s.kind == SignupKind::Invite && s.status == SignupStatus::Pending {
                 // Other games may have invited this address meanwhile: over the day's most,
-                // this invitation is not sent (the game stays open to its sign-up page).
+                // this invitation is not sent (the game stays open to its sign-up page), and
+                // the game master is told how many, never to whom or by whom.
                 if !self.may_be_invited(tx, &s.email, game.id, now()).await? {
-                    tracing::info!(
-                        game = game.id,
-                        "an invitation over the day's most is not sent"
-                    );
+                    held += 1;
                     continue;
                 }
                 let letter = letters::invitation(&self.site, game, s.id);
@@ -578,7 +577,10 @@ impl Master {
                     .await?;
             }
         }
-        Ok(said!("done-game-open-sign-up"))
+        Ok(match held {
+            0 => said!("done-game-open-sign-up"),
+            held => said!("done-game-open-sign-up-held", held = held),
+        })
     }
 
     /// The deal is made and committed, the players seated and mailed their links.

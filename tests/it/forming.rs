@@ -839,7 +839,8 @@ async fn one_address_is_invited_at_most_three_times_a_day_whoever_the_game_maste
 }
 
 #[tokio::test]
-async fn invitations_of_games_still_waiting_for_their_game_master_shut_no_one_out() {
+async fn invitations_of_games_still_waiting_shut_no_one_out_and_a_confirmed_game_sends_none_over_the_cap(
+) {
     use polysleuth::web::admission::CreateGames;
     let dir = crate::common::tempdir("invited-waiting");
     let db = crate::common::database_url(&dir).await;
@@ -859,11 +860,28 @@ async fn invitations_of_games_still_waiting_for_their_game_master_shut_no_one_ou
         assert_eq!(created["status"], "unconfirmed", "{created}");
     }
     crate::common::mail::settle(&app).await;
-    assert!(
-        !app.mails()
-            .iter()
-            .any(|m| m.contains("To: vic@example.org")),
-        "no invitation went out"
-    );
+    let invitations = |app: &TestApp| {
+        (app.mails().iter())
+            .filter(|m| m.contains("To: vic@example.org"))
+            .count()
+    };
+    assert_eq!(invitations(&app), 0, "no invitation went out");
+    // Their game masters confirm, one after another: three invitations go out, the fourth
+    // is held back, and its game master is told so (how many, not to whom or by whom).
+    for n in 0..4 {
+        let mail = last_mail_to(&app, &format!("stranger{n}@example.org"), "/gm/").await;
+        let gm = (mail.lines())
+            .find(|l| l.contains("/gm/"))
+            .map(|l| path_of(l.trim()))
+            .unwrap();
+        let (s, answer) = gm_action(&app, &gm, json!({"action": "start"})).await;
+        assert_eq!(s, 200, "{answer}");
+        let held = answer
+            .to_string()
+            .contains("went out but one, to an address invited");
+        assert_eq!(held, n == 3, "{n}: {answer}");
+    }
+    crate::common::mail::settle(&app).await;
+    assert_eq!(invitations(&app), 3);
     app.stop().await;
 }
