@@ -77,13 +77,15 @@ pub struct Running {
 }
 
 impl Running {
-    /// Stops the web server and the background work, as a shutdown would.
+    /// Stops the web server and the background work, as a shutdown would: the requests in
+    /// hand finish first (a turn waits for the writer, so the writer stops after them), then
+    /// the background work stops.
     pub async fn stop(self) {
+        self.handle.stop(true).await;
+        let _ = self.server.await;
         for task in &self.background {
             task.abort();
         }
-        self.handle.stop(true).await;
-        let _ = self.server.await;
     }
 }
 

@@ -254,9 +254,15 @@ pub fn server(
             .default_service(web::to(pages::not_found))
     })
     .workers(workers)
+    // A stop lets the requests in hand finish for this long, then closes what is left: a
+    // service manager's stop is never held up by clients that keep sending.
+    .shutdown_timeout(SHUTDOWN_SECONDS)
     .listen(listener)?
     .run())
 }
+
+/// How long a graceful stop waits for the requests in hand.
+const SHUTDOWN_SECONDS: u64 = 10;
 
 #[cfg(test)]
 mod tests {
