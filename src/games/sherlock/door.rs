@@ -8,6 +8,7 @@
 use super::command::{looks_like_a_play, read};
 use super::letters::{hand_lines, table_lines, whose_turn};
 use super::service::parse;
+use super::stored::Stored;
 use super::words::event;
 use crate::mail::answers::with_prefs;
 use crate::mail::inbound::{self, Command};
@@ -51,7 +52,7 @@ pub(crate) async fn handle(
     let t = player.lang(row);
     let mut carried = true;
     if commands.has_turn_lines {
-        let done = master.sherlock_reply_standing(&player, &commands.turn, false);
+        let done = master.sherlock_reply_seen(&player, &commands.turn, false, Stored::clone);
         match done.await {
             Ok((done, after)) => {
                 let g = match after {

@@ -484,10 +484,15 @@ impl Game {
     /// can be played, or a set can be completed. A reply refused at a line leaves the turn
     /// open only then: with nothing left to do, the next reply could only end it.
     pub fn anything_to_do(&self) -> bool {
-        self.waiting.is_some()
-            || self.hand.iter().any(|h| self.playable(h))
+        self.turn_goes_on()
             || (self.settings.case != Case::ValleyOfFear
                 && self.office.iter().any(|s| s.investigations() >= 4))
+    }
+
+    /// Whether the turn goes on whatever the reply: a choice waits, or a card of the hand can
+    /// be played (RULES §7, "Playable").
+    fn turn_goes_on(&self) -> bool {
+        self.waiting.is_some() || self.hand.iter().any(|h| self.playable(h))
     }
 
     /// The end of a reply: when no choice waits and no card in the hand can be played, the
@@ -495,7 +500,7 @@ impl Game {
     /// case's clock runs out.
     pub fn settle(&mut self, rng: &mut ChaCha20Rng) -> Vec<Event> {
         let mut events = Vec::new();
-        if self.over() || self.waiting.is_some() || self.hand.iter().any(|h| self.playable(h)) {
+        if self.over() || self.turn_goes_on() {
             return events;
         }
         self.end_turn(false, rng, &mut events);

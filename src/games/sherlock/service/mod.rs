@@ -104,19 +104,20 @@ impl Master {
         text: &str,
         with_pending: bool,
     ) -> Result<Replied> {
-        let done = self.sherlock_reply_standing(player, text, with_pending);
+        let done = self.sherlock_reply_seen(player, text, with_pending, |_| ());
         Ok(done.await?.0)
     }
 
-    /// `sherlock_reply`, with the game as the reply left it, read in the reply's own
-    /// transaction (None when the reply was refused unread): what the answer shows of the
-    /// turn is never that of a turn another hand ended since.
-    pub async fn sherlock_reply_standing(
+    /// `sherlock_reply`, with what `seen` reads of the game as the reply left it, in the
+    /// reply's own transaction (None when the reply was refused unread): what an answer shows
+    /// of the turn is never that of a turn another hand ended since.
+    pub async fn sherlock_reply_seen<T>(
         &self,
         player: &PlayerRow,
         text: &str,
         with_pending: bool,
-    ) -> Result<(Replied, Option<Stored>)> {
+        seen: impl FnOnce(&Stored) -> T,
+    ) -> Result<(Replied, Option<T>)> {
         // Too long to be commands: refused whole, unread (a reply that plays is kept whole).
         if let Some((first, why)) = crate::games::typography::too_long_refusal(text) {
             let refused = Replied {
@@ -133,7 +134,7 @@ impl Master {
         self.sherlock_change(player.game_id, |s, row| {
             may_act(s, row, seat, player.lang(row))?;
             let done = s.reply(seat, text, with_pending);
-            Ok((done, Some(s.clone())))
+            Ok((done, Some(seen(s))))
         })
         .await
     }
