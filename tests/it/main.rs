@@ -34,6 +34,7 @@ mod sherlock;
 mod sherlock_daily;
 mod sherlock_forms;
 mod sherlock_leaks;
+mod sherlock_mail;
 mod simulate_cli;
 mod trust;
 mod web_pages;

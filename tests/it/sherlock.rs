@@ -232,7 +232,7 @@ async fn play_api_until(
 }
 
 /// The game master ends the game through the API; the record verifies.
-async fn gm_ends(app: &TestApp, id: i64, gm: &str) -> Value {
+pub(crate) async fn gm_ends(app: &TestApp, id: i64, gm: &str) -> Value {
     let api = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
     if !stored(app, id).await.over() {
         let (s, said) = app

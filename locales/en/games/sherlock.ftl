@@ -90,7 +90,7 @@ sherlock-mail-hello = Hello { $name },
 sherlock-mail-welcome = you investigate in "{ $game }" (game { $id }), a game of Sherlock Solitaire.
 sherlock-mail-link = Your private page - it is your key, keep it to yourself:
     { $link }
-sherlock-mail-how = To play by mail, reply with your plays, one a line, in order: "2 office", "C office on 2", "4 scene", "+3 scene" (a card an ability gave you), "then C from set 3 to discard" (an ability's choice, on the line after the play that caused it), "complete 3", "redraw". Plays are carried out in order; at the first wrong line, or a choice missing, nothing more is done and the answer says where the turn stands. When nothing more can be played, the turn ends. "status" mails the table again; "help" mails this.
+sherlock-mail-how = To play by mail, reply with your plays, one a line, in order: "2 office", "C office on 2", "4 scene", "+3 scene" (a card an ability gave you), "then C from set 3 to discard" (an ability's choice, on the line after the play that caused it), "complete 3", "redraw". Plays are carried out in order; at the first wrong line, or a choice missing, nothing more is done and the answer says where the turn stands. When nothing more can be played, the turn ends; when a refused line left your turn open with only a set to complete, a reply with no play ends it. "status" mails the table again; "help" mails this.
 sherlock-subject-turn = [Sherlock game { $id }] turn { $turn } of { $limit }: your four cards
 sherlock-subject-news = [Sherlock game { $id }] turn { $turn }
 sherlock-subject-over = [Sherlock game { $id }] the case is closed
@@ -107,6 +107,7 @@ sherlock-mail-done = Carried out:
 sherlock-mail-refused = Not carried out: "{ $line }": { $why }. Nothing after it was done; the turn is open for your next reply.
 sherlock-mail-ignored = The game ended before these lines: { $lines }
 sherlock-mail-turn-open = Your turn goes on: reply with the next plays.
+sherlock-mail-turn-open-complete = Your turn goes on: nothing is left to play but a set to complete. Reply "complete" and the set's number to complete it, or reply with no play at all to end your turn without completing it.
 sherlock-turn-ends = This turn ends at { $deadline }.
 sherlock-turn-clock-stopped = The turn's clock is stopped: the game is paused, or waits for its game master to start it.
 

@@ -90,7 +90,7 @@ sherlock-mail-hello = Bonjour { $name },
 sherlock-mail-welcome = vous enquêtez dans « { $game } » (partie { $id }), une partie de Sherlock Solitaire.
 sherlock-mail-link = Votre page privée - c’est votre clé, gardez-la pour vous :
     { $link }
-sherlock-mail-how = Pour jouer par courrier, répondez avec vos coups, un par ligne, dans l’ordre : « 2 bureau », « C bureau sur 2 », « 4 scène », « +3 scène » (une carte qu’un pouvoir vous a donnée), « puis C de série 3 à défausse » (le choix d’un pouvoir, à la ligne qui suit le coup qui l’a causé), « compléter 3 », « repiocher ». Les coups sont joués dans l’ordre ; à la première ligne fausse, ou s’il manque un choix, rien de plus n’est fait et la réponse dit où en est le tour. Quand plus rien ne peut être joué, le tour finit. « état » renvoie la table ; « aide » renvoie ceci.
+sherlock-mail-how = Pour jouer par courrier, répondez avec vos coups, un par ligne, dans l’ordre : « 2 bureau », « C bureau sur 2 », « 4 scène », « +3 scène » (une carte qu’un pouvoir vous a donnée), « puis C de série 3 à défausse » (le choix d’un pouvoir, à la ligne qui suit le coup qui l’a causé), « compléter 3 », « repiocher ». Les coups sont joués dans l’ordre ; à la première ligne fausse, ou s’il manque un choix, rien de plus n’est fait et la réponse dit où en est le tour. Quand plus rien ne peut être joué, le tour finit ; quand une ligne refusée a laissé votre tour ouvert avec pour seul coup une série à compléter, une réponse sans aucun coup le finit. « état » renvoie la table ; « aide » renvoie ceci.
 sherlock-subject-turn = [Sherlock partie { $id }] tour { $turn } sur { $limit } : vos quatre cartes
 sherlock-subject-news = [Sherlock partie { $id }] tour { $turn }
 sherlock-subject-over = [Sherlock partie { $id }] l’affaire est close
@@ -107,6 +107,7 @@ sherlock-mail-done = Joué :
 sherlock-mail-refused = Non joué : « { $line } » : { $why }. Rien après n’a été fait ; le tour reste ouvert pour votre prochaine réponse.
 sherlock-mail-ignored = La partie a fini avant ces lignes : { $lines }
 sherlock-mail-turn-open = Votre tour continue : répondez avec les coups suivants.
+sherlock-mail-turn-open-complete = Votre tour continue : il ne reste à jouer qu’une série à compléter. Répondez « compléter » et le numéro de la série pour la compléter, ou répondez sans aucun coup pour finir votre tour sans la compléter.
 sherlock-turn-ends = Ce tour prend fin : { $deadline }.
 sherlock-turn-clock-stopped = L’horloge du tour est arrêtée : la partie est suspendue, ou attend que son meneur la lance.
 

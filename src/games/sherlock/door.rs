@@ -38,7 +38,15 @@ pub(crate) async fn handle(
         }
         .to_player(&master.site, player, row)
     };
-    if !commands.has_turn_lines && commands.commands.is_empty() {
+    // A reply with no play at all is still a reply (RULES §7, "By message"): once a refused
+    // line has left the sender's turn open with only a set to complete, it ends the turn, the
+    // one way a player by mail can decline to complete.
+    let seat = player.seat as usize;
+    let empty_reply = !commands.has_turn_lines && commands.commands.is_empty() && {
+        let g = parse(&master.public_game(row.id).await?)?;
+        !g.over() && g.seat_on_turn() == seat && !g.game.turn_goes_on()
+    };
+    if !commands.has_turn_lines && commands.commands.is_empty() && !empty_reply {
         let letter = answer(
             t.t1("sherlock-subject-refused", "id", row.id),
             t.t1("sherlock-mail-no-command", "lines", own.ignored as u32) + "\n",
@@ -51,7 +59,7 @@ pub(crate) async fn handle(
     let player = with_prefs(master, player, row, &commands.commands).await?;
     let t = player.lang(row);
     let mut carried = true;
-    if commands.has_turn_lines {
+    if commands.has_turn_lines || empty_reply {
         let done = master.sherlock_reply_seen(&player, &commands.turn, false, Stored::clone);
         match done.await {
             Ok((done, after)) => {
@@ -84,7 +92,11 @@ pub(crate) async fn handle(
                     // Where the turn stands and what it needs.
                     body.push(table_lines(t, &g.game).join("\n"));
                     body.push(hand_lines(t, &g.game).join("\n"));
-                    body.push(t.t("sherlock-mail-turn-open"));
+                    body.push(t.t(if g.game.turn_goes_on() {
+                        "sherlock-mail-turn-open"
+                    } else {
+                        "sherlock-mail-turn-open-complete"
+                    }));
                 }
                 let refused = done.refused().is_some();
                 carried = !refused || done.lines.len() > 1;
@@ -120,7 +132,6 @@ pub(crate) async fn handle(
     }
     if commands.commands.contains(&Command::Status) {
         let g = parse(&master.public_game(row.id).await?)?;
-        let seat = player.seat as usize;
         let mut body = vec![table_lines(t, &g.game).join("\n")];
         if !g.over() && g.seat_on_turn() == seat {
             body.push(hand_lines(t, &g.game).join("\n"));

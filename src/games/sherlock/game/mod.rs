@@ -491,7 +491,7 @@ impl Game {
 
     /// Whether the turn goes on whatever the reply: a choice waits, or a card of the hand can
     /// be played (RULES §7, "Playable").
-    fn turn_goes_on(&self) -> bool {
+    pub fn turn_goes_on(&self) -> bool {
         self.waiting.is_some() || self.hand.iter().any(|h| self.playable(h))
     }
 
