@@ -50,7 +50,9 @@ pub async fn once(store: &Store, keep: Keep) -> Result<(u64, u64, u64), crate::s
     // Saturating: however long a keeping time, the cut-off never wraps into the future.
     let before = |d: Duration| now().saturating_sub(i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
     let raw = store.purge_inbound(before(keep.inbound_raw)).await?;
-    let records = store.prune_inbound(before(keep.inbound_records)).await?;
+    // A mailbox's daily answers limit nothing after their day: the address is not kept longer.
+    let records = store.prune_inbound(before(keep.inbound_records)).await?
+        + store.prune_daily_answers(before(days(1))).await?;
     let mail = store.prune_sent_mail(before(keep.sent_mail)).await?;
     Ok((raw, records, mail))
 }

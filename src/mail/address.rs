@@ -2,6 +2,7 @@
 //! address with a quoted local part (`"x y"@example.org`) or an address literal
 //! (`ann@[192.0.2.1]`) is valid by RFC 5322 but refused by most servers, so a game that names
 //! one would never reach that player; it is refused when the game is made, with the reason.
+//! Also the mailbox an address delivers to, for limits that count per person, not per spelling.
 
 use crate::lang::Said;
 use crate::said;
@@ -58,9 +59,42 @@ pub fn problem(address: &str) -> Option<Said> {
     None
 }
 
+/// The mailbox an address delivers to, as far as its spelling tells: without case, without a
+/// `+tag` (`ann+x@…` reaches `ann@…` at nearly every provider), and at Gmail without dots
+/// (`a.nn@gmail.com` is `ann@gmail.com`). Limits on unasked mail to an address count by it,
+/// so writing one inbox many ways does not multiply what it is sent.
+pub fn mailbox(address: &str) -> String {
+    let a = address.trim().to_lowercase();
+    let Some((local, domain)) = a.rsplit_once('@') else {
+        return a;
+    };
+    let local = local.split_once('+').map_or(local, |(base, _)| base);
+    match domain {
+        "gmail.com" | "googlemail.com" => format!("{}@gmail.com", local.replace('.', "")),
+        _ => format!("{local}@{domain}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::problem;
+    use super::{mailbox, problem};
+
+    #[test]
+    fn every_spelling_of_one_inbox_is_one_mailbox() {
+        for a in [
+            "victim@gmail.com",
+            "ViCtim@Gmail.com",
+            "victim+1@gmail.com",
+            "v.i.c.t.i.m+news@googlemail.com",
+            " victim@gmail.com ",
+        ] {
+            assert_eq!(mailbox(a), "victim@gmail.com", "{a}");
+        }
+        assert_eq!(mailbox("Ann+games@Example.org"), "ann@example.org");
+        // Dots count elsewhere: another provider's dotted name may be another person.
+        assert_eq!(mailbox("a.nn@example.org"), "a.nn@example.org");
+        assert_ne!(mailbox("ann@example.org"), mailbox("ann@example.com"));
+    }
 
     #[test]
     fn ordinary_addresses_are_usable() {

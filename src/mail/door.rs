@@ -340,22 +340,25 @@ async fn handle(
     };
     let Some(player) = player else {
         let only_help = !commands.has_turn_lines && commands.commands == [Command::Help];
-        // Keyless help answers a From that anyone can write: once a day per address.
-        if only_help
-            && master.store.is_registered(&sender_addr).await?
-            && !master
-                .store
-                .helped_since(&sender_addr, now() - 86_400)
-                .await?
-        {
+        // Keyless help answers a From that anyone can write: once a day per mailbox, however
+        // the address is written.
+        if only_help && master.store.is_registered(&sender_addr).await? {
             // The help of the service's first game that has one by mail.
             let help = master
                 .tables()
                 .iter()
                 .find_map(|t| t.help_letter(&master.site, commands.lang()));
             if let Some(help) = help {
-                master.send_loose(&sender_addr, help, None).await?;
-                return Ok((Outcome::Help, sender, None, None));
+                let mailbox = crate::mail::address::mailbox(&sender_addr);
+                let (at, since) = (now(), now() - 86_400);
+                if master
+                    .store
+                    .claim_daily_answer(&mailbox, "help", at, since)
+                    .await?
+                {
+                    master.send_loose(&sender_addr, help, None).await?;
+                    return Ok((Outcome::Help, sender, None, None));
+                }
             }
         }
         return Ok((Outcome::BadKey, sender, claimed, None));

@@ -114,8 +114,14 @@ pub async fn handle(
         }
     };
     if let Err(e) = result {
-        let since = crate::clock::now() - 86_400;
-        if master.store.join_refused_since(sender, since).await? {
+        // Once a day per mailbox, however the address is written, claimed before the
+        // answer is sent.
+        let (at, since) = (crate::clock::now(), crate::clock::now() - 86_400);
+        let mailbox = crate::mail::address::mailbox(sender);
+        if !(master.store)
+            .claim_daily_answer(&mailbox, "join", at, since)
+            .await?
+        {
             return Ok((game, true));
         }
         // Whoever asked chose no language yet: the game's, when there is one.

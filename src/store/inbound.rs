@@ -184,27 +184,39 @@ impl Store {
         )
     }
 
-    /// Whether an address was sent the keyless `help` since `since`.
-    /// Whether a refused `join` from this address was stored since `since` (its answer sent).
-    pub async fn join_refused_since(&self, email: &str, since: i64) -> Result<bool, StoreError> {
-        let row: Option<(i64,)> = sqlx::query_as(
-            "SELECT id FROM inbound WHERE lower(sender) = lower($1) AND outcome = 'join refused' AND received_at >= $2 LIMIT 1",
+    /// Claims `mailbox`'s answer of `kind` for the day (`at` now): true when none was given
+    /// since `since`, and the claim is now recorded. One statement, so of two mails handled at
+    /// the same moment only one is answered.
+    pub async fn claim_daily_answer(
+        &self,
+        mailbox: &str,
+        kind: &str,
+        at: i64,
+        since: i64,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.write().await?;
+        let done = sqlx::query(
+            "INSERT INTO daily_answers (mailbox, kind, at) VALUES ($1, $2, $3) \
+             ON CONFLICT (mailbox, kind) DO UPDATE SET at = excluded.at WHERE daily_answers.at < $4",
         )
-        .bind(email)
+        .bind(mailbox)
+        .bind(kind)
+        .bind(at)
         .bind(since)
-        .fetch_optional(&self.pool)
+        .execute(&mut *tx)
         .await?;
-        Ok(row.is_some())
+        tx.commit().await?;
+        Ok(done.rows_affected() == 1)
     }
 
-    pub async fn helped_since(&self, email: &str, since: i64) -> Result<bool, StoreError> {
-        let row: Option<(i64,)> = sqlx::query_as(
-            "SELECT id FROM inbound WHERE lower(sender) = lower($1) AND outcome = 'help' AND received_at >= $2 LIMIT 1",
-        )
-        .bind(email)
-        .bind(since)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(row.is_some())
+    /// Drops the daily answers given before `before`: past their day they limit nothing.
+    pub async fn prune_daily_answers(&self, before: i64) -> Result<u64, StoreError> {
+        let mut tx = self.write().await?;
+        let done = sqlx::query("DELETE FROM daily_answers WHERE at < $1")
+            .bind(before)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(done.rows_affected())
     }
 }

@@ -577,3 +577,55 @@ async fn keyless_help_goes_to_an_address_once_a_day_whatever_the_case_its_from_i
     assert_eq!(helps, 1, "{:?}", &app.mails()[before..]);
     app.stop().await;
 }
+
+#[tokio::test]
+async fn forged_joins_from_every_spelling_of_one_inbox_sent_at_once_bring_it_one_refusal() {
+    let mut app = TestApp::spawn().await;
+    start(&app).await;
+    settle(&app).await;
+    let before = app.mails().len();
+    // One Gmail inbox, written five ways: case, `+tag`, dots, the old domain.
+    let spellings = [
+        "victim@gmail.com",
+        "Victim+1@gmail.com",
+        "v.ictim@gmail.com",
+        "vic.tim+games@googlemail.com",
+        "VICTIM@GMAIL.COM",
+    ];
+    let sends = (0..20).map(|i| {
+        let from = spellings[i % spellings.len()];
+        let raw = format!(
+            "From: Victim <{from}>\r\nTo: gm@polysleuth.test\r\nSubject: join\r\nMessage-ID: <join-{i}@example.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\njoin 999999 Name{i}\r\n"
+        );
+        post_mail(&app, raw.into_bytes(), "test-inbound-secret")
+    });
+    // All at once: the day's refusal is claimed by one statement, so only one mail wins it.
+    for (status, answer) in futures_util::future::join_all(sends).await {
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(answer["outcome"], "join_refused", "{answer}");
+    }
+    settle(&app).await;
+    let to_the_inbox = |m: &&String| {
+        m.lines().any(|l| {
+            let l = l.to_lowercase();
+            l.starts_with("to:") && (l.contains("gmail.com") || l.contains("googlemail.com"))
+        })
+    };
+    let mails = app.mails();
+    let refusals: Vec<&String> = mails[before..].iter().filter(to_the_inbox).collect();
+    assert_eq!(refusals.len(), 1, "{refusals:?}");
+    assert!(
+        refusals[0].contains("999999"),
+        "the refusal says which game: {}",
+        refusals[0]
+    );
+    // Another inbox is answered still.
+    let raw = "From: Other <other@example.org>\r\nTo: gm@polysleuth.test\r\nSubject: join\r\nMessage-ID: <join-other@example.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\njoin 999999 Other\r\n";
+    let (status, _) = post_mail(&app, raw.as_bytes().to_vec(), "test-inbound-secret").await;
+    assert_eq!(status, 200);
+    settle(&app).await;
+    assert!(app.mails()[before..]
+        .iter()
+        .any(|m| m.contains("To: other@example.org")));
+    app.stop().await;
+}
