@@ -9,3 +9,5 @@ CREATE TABLE daily_answers (
     PRIMARY KEY (mailbox, kind)
 );
 CREATE INDEX daily_answers_at ON daily_answers (at);
+-- The index the once-a-day checks read from the inbound mail is read no more.
+DROP INDEX inbound_sender_lower;
