@@ -1,5 +1,6 @@
 //! The `site_settings` table: what the running service says about itself (its base URL), for
-//! the command line that works on the same database.
+//! the command line that works on the same database, and what its background work remembers
+//! between ticks (the first day whose daily games may still be open).
 
 use super::{Store, StoreError};
 

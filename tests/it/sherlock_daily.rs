@@ -370,3 +370,32 @@ async fn one_address_is_sent_at_most_six_links_a_day_however_many_cases_are_aske
     assert_eq!(sent, 6, "eighteen asks, six links");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_daily_game_left_open_by_an_outage_of_weeks_is_ended_when_the_service_is_back() {
+    let mut app = TestApp::spawn().await;
+    ask(&app, "Fay", "fay@example.org").await;
+    crate::common::mail::settle(&app).await;
+    confirm(&app, "fay@example.org").await;
+    let id = game_of(&app, "fay@example.org").await;
+    assert!(!stored(&app, id).await.over());
+    // Its day ended twenty days ago, and no tick has run since (the service was down).
+    let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
+    let long_ago = (chrono::Utc::now() - chrono::Duration::days(20))
+        .format("%Y-%m-%d")
+        .to_string();
+    end_the_day(&app, &today, &long_ago, &[id]).await;
+    let start = std::time::Instant::now();
+    while !stored(&app, id).await.over() {
+        assert!(
+            start.elapsed().as_secs() < 15,
+            "a game of a day twenty days gone is ended"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let (status, day) = app.get_text(&format!("/sherlock/daily/{long_ago}")).await;
+    assert_eq!(status, 200);
+    let seed = stored(&app, id).await.seed.to_string();
+    assert!(day.contains(&seed), "that day's deck is published: {day}");
+    app.stop().await;
+}

@@ -265,8 +265,16 @@ impl Store {
         .await?)
     }
 
+    /// The first day anyone asked to play a daily case, if any did.
+    pub async fn first_daily_day(&self) -> Result<Option<String>, StoreError> {
+        Ok(sqlx::query_as("SELECT MIN(day) FROM daily_plays")
+            .fetch_one(&self.pool)
+            .await
+            .map(|(day,): (Option<String>,)| day)?)
+    }
+
     /// The daily games of the days from `since` to before `today` still running, to end when
-    /// their day ends (the scheduler ends them at once: only the last few days can hold any).
+    /// their day ends (the scheduler ends them at once, and remembers from which day to look).
     pub async fn daily_games_running_before(
         &self,
         since: &str,

@@ -256,12 +256,17 @@ impl Master {
         Ok(path.replacen("/play/", "/sherlock/play/", 1))
     }
 
-    /// Ends the daily games of days that have ended; how many.
+    /// Ends the daily games of days that have ended; how many. It looks back to the last day
+    /// not yet seen closed whole, however long ago: after an outage of any length no day's
+    /// game stays open, and each tick reads only the days since.
     pub async fn daily_close(&self) -> Result<usize> {
-        let week_ago = day_of(now() - 7 * 86_400);
-        let ids = self
-            .store
-            .daily_games_running_before(&week_ago, &day_of(now()))
+        let today = day_of(now());
+        let since = match self.store.site_setting(DAILY_CLOSED_BEFORE).await? {
+            Some(day) => day,
+            None => (self.store.first_daily_day().await?).unwrap_or_else(|| today.clone()),
+        };
+        let ids = (self.store)
+            .daily_games_running_before(&since, &today)
             .await?;
         let mut closed = 0;
         for id in &ids {
@@ -278,6 +283,17 @@ impl Master {
                 Err(e) => tracing::error!(game = id, error = %e, "a daily game could not be ended"),
             }
         }
+        // Every game before today is ended: later ticks start from yesterday, which a play
+        // committed as its day ended may still join, and no earlier day can.
+        let yesterday = day_of(now() - 86_400);
+        if closed == ids.len() && since < yesterday {
+            (self.store)
+                .keep_site_setting(DAILY_CLOSED_BEFORE, &yesterday)
+                .await?;
+        }
         Ok(closed)
     }
 }
+
+/// The site setting that remembers the first day whose daily games may still be open.
+pub const DAILY_CLOSED_BEFORE: &str = "sherlock_daily_open_since";
