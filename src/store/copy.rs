@@ -14,7 +14,7 @@ use sqlx::{Column, Row, ValueRef};
 use super::{Backend, Store, StoreError};
 
 /// Every table, parents before children, with the order its rows are read and compared in.
-pub const TABLES: [(&str, &str); 18] = [
+pub const TABLES: [(&str, &str); 19] = [
     ("secrets", "name"),
     ("site_settings", "name"),
     ("games", "id"),
@@ -33,6 +33,7 @@ pub const TABLES: [(&str, &str); 18] = [
     ("leases", "name"),
     ("daily_cases", "day, variant"),
     ("daily_plays", "id"),
+    ("daily_answers", "mailbox, kind"),
 ];
 
 /// Tables whose ids a sequence hands out on PostgreSQL.
@@ -306,4 +307,37 @@ pub async fn backup_sqlite(store: &Store, file: &std::path::Path) -> Result<(), 
         .execute(&store.pool)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Store, TABLES};
+
+    #[tokio::test]
+    async fn a_copy_moves_every_table_of_the_schema() {
+        let file = std::env::temp_dir().join(format!(
+            "polysleuth-copy-{}-{}.db",
+            std::process::id(),
+            rand::random::<u32>()
+        ));
+        let store = Store::connect(file.to_str().unwrap()).await.unwrap();
+        let mut schema: Vec<String> = sqlx::query_as::<_, (String,)>(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'",
+        )
+        .fetch_all(&store.pool)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(n,)| n)
+        .collect();
+        schema.sort();
+        let mut copied: Vec<String> = TABLES.iter().map(|(t, _)| t.to_string()).collect();
+        copied.sort();
+        assert_eq!(
+            copied, schema,
+            "a table the copy would leave behind, or one gone"
+        );
+        drop(store);
+        let _ = std::fs::remove_file(&file);
+    }
 }
