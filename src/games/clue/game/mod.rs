@@ -296,12 +296,18 @@ impl Game {
                 _ => return Err(Refusal::NoStay),
             },
             (Phase::Move, Command::Suggest { .. }) if self.board => {
-                // A player with the right who suggests without a move stays (§7).
+                // A player with the right who suggests without a move stays (§7). The right is
+                // used only by a suggestion carried out: one refused changes nothing.
                 match self.stay[seat] {
                     Some(room) if self.spot_of(seat) == Spot::In(room) => {
                         self.stay[seat] = None;
                         self.phase = Phase::Suggest;
-                        return self.play(seat, command, rng);
+                        let played = self.play(seat, command, rng);
+                        if played.is_err() {
+                            self.stay[seat] = Some(room);
+                            self.phase = Phase::Move;
+                        }
+                        return played;
                     }
                     _ => return Err(Refusal::MoveFirst),
                 }

@@ -235,6 +235,15 @@ fn random_games_always_end_and_their_state_reads_back() {
             let command = match (g.phase, choice.random_range(0..10)) {
                 (Phase::Move, 0) => Command::Passage,
                 (Phase::Move, 1) => Command::Stay,
+                // With the right to stay: a suggestion naming a room (refused with the board
+                // on, changing nothing), or one without (the right used).
+                (Phase::Move, k @ (2 | 3)) if g.board && g.stay[g.turn].is_some() => {
+                    Command::Suggest {
+                        guest,
+                        room: (k == 2).then_some(room),
+                        weapon,
+                    }
+                }
                 (Phase::Move, _) if g.board => Command::MoveTo(room),
                 (Phase::Move | Phase::Suggest, _) => Command::Suggest {
                     guest,
@@ -293,4 +302,24 @@ fn random_games_always_end_and_their_state_reads_back() {
         }
     }
     assert!(ends.0 > 0 && ends.1 > 0, "{ends:?}");
+}
+
+#[test]
+fn a_refused_suggestion_keeps_the_right_to_stay_and_the_turn_where_it_was() {
+    let mut g = game(4);
+    let mut rng = play_stream("salt", 4, 0);
+    let me = g.turn;
+    // As after another's suggestion carried this player's mover into the Kitchen.
+    g.movers[g.guests[me]] = Spot::In(Room::Kitchen);
+    g.stay[me] = Some(Room::Kitchen);
+    let before = g.clone();
+    // With the board on, a suggestion names no room: refused, and nothing changes.
+    let refused = run(&mut g, me, "suggest Plum in Kitchen with Rope", &mut rng);
+    assert!(refused.is_err(), "{refused:?}");
+    assert_eq!(g, before, "a refusal changes nothing");
+    // The right is still there: a move is not refused as made already, and a suggestion
+    // without a room uses the right.
+    assert!(run(&mut g, me, "suggest Plum with Rope", &mut rng).is_ok());
+    assert_eq!(g.stay[me], None);
+    assert_ne!(g.phase, Phase::Move);
 }
