@@ -81,7 +81,21 @@ async fn a_game_of_clue_is_played_on_the_pages_and_by_mail_to_a_right_accusation
         }
     }
 
-    // Welcome letters give each their hand and page; the page opens on the frame.
+    // The opening bulletin: every house rule, and every roll for the first turn.
+    let rolled = format!("{} plays first", NAMES[first]);
+    assert!(
+        table.contains("House rules: turn_hours = 24, board = off, ask_refuter = off"),
+        "{table}"
+    );
+    assert!(table.contains(&rolled), "{table}");
+    assert!(!table.contains("id=\"hands\""), "no hand before the end");
+    assert!(
+        !table.contains(state["salt"].as_str().unwrap()),
+        "no salt before the end"
+    );
+
+    // Welcome letters give each their hand and page, and the opening bulletin; the page
+    // opens on the frame.
     let welcome = mail_to(
         &app,
         &format!("{}@example.org", NAMES[first].to_lowercase()),
@@ -89,6 +103,15 @@ async fn a_game_of_clue_is_played_on_the_pages_and_by_mail_to_a_right_accusation
     )
     .await;
     assert!(welcome.body.contains("Your hand:"), "{}", welcome.body);
+    assert!(
+        welcome
+            .body
+            .contains("House rules: turn_hours = 24, board = off")
+            && welcome.body.contains("The roll for the first turn: ")
+            && welcome.body.contains(&rolled),
+        "{}",
+        welcome.body
+    );
     let page = app.get_text(&links[first]).await.1;
     assert!(
         page.contains("id=\"table-head\"") && page.contains("Your turn"),
@@ -188,6 +211,34 @@ async fn a_game_of_clue_is_played_on_the_pages_and_by_mail_to_a_right_accusation
     );
     assert!(!feed.contains("showed you"), "the feed is public: {feed}");
     assert!(table.contains("id=\"envelope\""));
+    // The final bulletin: the whole deal, the seed and the salt, on the table and in the
+    // last letters, the game master's too.
+    let salt = state["salt"].as_str().unwrap();
+    let hands = state["game"]["setup"]["hands"].as_array().unwrap();
+    let dealt = &table[table.find("id=\"hands\"").expect("every hand")..];
+    for (seat, hand) in hands.iter().enumerate() {
+        assert!(dealt.contains(NAMES[seat]), "{dealt}");
+        for card in hand.as_array().unwrap() {
+            assert!(dealt.contains(card.as_str().unwrap()), "{dealt}");
+        }
+    }
+    assert!(
+        table.contains(salt) && table.contains("record.json"),
+        "{table}"
+    );
+    for to in [
+        "ann@example.org",
+        "ben@example.org",
+        "cleo@example.org",
+        "gm@example.org",
+    ] {
+        let last = mail_to(&app, to, "the game is over").await;
+        assert!(
+            last.body.contains("The whole deal:") && last.body.contains(salt),
+            "{to}: {}",
+            last.body
+        );
+    }
 
     // The record is published and verifies; a changed seed is caught.
     let record = app.get_json(&format!("/games/{id}/record.json")).await;
@@ -199,6 +250,17 @@ async fn a_game_of_clue_is_played_on_the_pages_and_by_mail_to_a_right_accusation
     let (code, out, err) = crate::records::verify(&bad).await;
     assert_eq!(code, Some(1), "{err}");
     assert!(format!("{out}{err}").contains("commitment"), "{out} {err}");
+    // The record holds every roll of the roll-off; a roll changed is caught.
+    let rolls = record["setup"]["roll_off"][0]
+        .as_array()
+        .expect("the first rolls");
+    assert_eq!(rolls.len(), 3, "{record}");
+    let mut bad = record.clone();
+    let roll = bad["setup"]["roll_off"][0][0]["rolled"].as_u64().unwrap();
+    bad["setup"]["roll_off"][0][0]["rolled"] = json!(roll % 6 + 1);
+    let (code, out, err) = crate::records::verify(&bad).await;
+    assert_eq!(code, Some(1), "{out} {err}");
+    assert!(format!("{out}{err}").contains("set-up"), "{out} {err}");
     // A suggestion changed before the winning accusation, the end left as it was: the log
     // catches it.
     assert!(!record["log"].as_array().unwrap().is_empty(), "{record}");

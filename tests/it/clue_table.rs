@@ -221,6 +221,16 @@ async fn with_ask_refuter_a_refuter_chooses_by_mail_and_one_silent_past_its_hour
     // The suggestion waits for the refuter: everyone sees that they are asked, the refuter
     // alone which cards; the suggester's clock stops, the refuter's runs for show_hours.
     let news = mail_to(&app, &address(names[first]), "welcome").await;
+    // The opening bulletin says what a refuter's wait tells everyone, in the welcome and on
+    // the table.
+    let told = "everyone knows that refuter holds at least two of the three";
+    assert!(
+        news.body.contains("ask_refuter = on") && news.body.contains(told),
+        "{}",
+        news.body
+    );
+    let (_, table) = app.get_text(&format!("/clue/games/{id}")).await;
+    assert!(table.contains(told), "{table}");
     let text = format!("suggest {guest} in Hall with {weapon}\ndone");
     send_mail(&app, reply(&address(names[first]), &news, &text)).await;
     let g = public(&app, id).await;

@@ -93,6 +93,15 @@ clue-mail-link = Your private page - it is your key, keep it to yourself:
 clue-mail-how = Reply to any mail of the game with your commands, one a line: move to Kitchen; passage; stay; suggest Plum with Rope; accuse Scarlet in Spa with Knife; done; show order Rope, Plum, Kitchen; status; help. French works too: aller à la Cuisine; suggérer Violet avec la Corde; accuser Rose au Spa avec le Poignard; fini.
 clue-mail-happened = What happened:
 clue-mail-envelope = The envelope held: { $cards }
+clue-house-rules = House rules: { $rules }.
+clue-ask-refuter-note = With ask_refuter, a refuter who holds two or three of the suggested cards is asked which to show; while the game waits for that answer, everyone knows that refuter holds at least two of the three.
+clue-roll-off = The roll for the first turn: { $rolls }. { $first } plays first.
+clue-roll-off-again = ; tied for the highest, again:{" "}
+clue-final-hands = The whole deal:
+    { $hands }
+clue-final-seed = The seed { $seed } and the salt { $salt } drew this deal; with the players' names they give the commitment published at the start, { $commitment }. "polysleuth verify" re-runs the whole game from its record: { $link }
+clue-hands = Every hand
+clue-opening = The opening bulletin
 clue-mail-refused = This line was NOT carried out: "{ $line }" { $why }. The lines after it were not carried out either.
 clue-mail-done-before = What came before it was done:
   { $done }

@@ -93,6 +93,15 @@ clue-mail-link = Votre page privée - c’est votre clé, gardez-la pour vous :
 clue-mail-how = Répondez à n’importe quel courriel de la partie avec vos commandes, une par ligne : aller à la Cuisine ; passage ; rester ; suggérer Violet avec la Corde ; accuser Rose au Spa avec le Poignard ; fini ; ordre la Corde, Violet, la Cuisine ; état ; aide. L’anglais est lu aussi : move to Kitchen ; suggest Plum with Rope ; done.
 clue-mail-happened = Ce qui s’est passé :
 clue-mail-envelope = L’enveloppe contenait : { $cards }
+clue-house-rules = Règles maison : { $rules }.
+clue-ask-refuter-note = Avec ask_refuter, un réfutateur qui détient deux ou trois des cartes suggérées est invité à choisir celle qu’il montre ; pendant que la partie attend sa réponse, tout le monde sait qu’il détient au moins deux des trois.
+clue-roll-off = Le lancer pour le premier tour : { $rolls }. { $first } joue en premier.
+clue-roll-off-again = ; à égalité pour le plus haut, de nouveau :{" "}
+clue-final-hands = Toute la donne :
+    { $hands }
+clue-final-seed = La graine { $seed } et le sel { $salt } ont tiré cette donne ; avec les noms des joueurs, ils donnent l’engagement publié au début, { $commitment }. « polysleuth verify » rejoue toute la partie à partir de son relevé : { $link }
+clue-hands = Toutes les mains
+clue-opening = Le bulletin d’ouverture
 clue-mail-refused = Cette ligne n’a PAS été exécutée : « { $line } » { $why }. Les lignes suivantes non plus.
 clue-mail-done-before = Ce qui la précédait a été fait :
   { $done }

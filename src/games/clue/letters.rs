@@ -119,6 +119,9 @@ pub fn welcome(
             cards(t, &g.game.setup.hands[seat]),
         ),
         t.t1("clue-mail-spare", "cards", cards(t, &g.game.setup.spare)),
+        // The opening bulletin: every house rule, and the roll for the first turn.
+        super::bulletins::house_rules(t, g).join(" "),
+        super::bulletins::roll_off(t, g),
         whose_turn(t, row, g, Some(seat), zone),
         t.t1("clue-mail-link", "link", link),
         t.t("clue-mail-how"),
@@ -139,6 +142,18 @@ pub fn welcome(
         body: body.join("\n\n") + "\n",
         reply_to: None,
     }
+}
+
+/// The final bulletin (on either ending): the envelope, the whole deal, the seed and the salt.
+pub fn final_bulletin(site: &Site, row: &GameRow, g: &Stored, t: Lang) -> Vec<String> {
+    let record = site.link(&format!("/games/{}/record.json", row.id));
+    let mut lines = vec![t.t1(
+        "clue-mail-envelope",
+        "cards",
+        cards(t, &g.game.setup.envelope),
+    )];
+    lines.extend(super::bulletins::final_lines(t, g, &record));
+    lines
 }
 
 /// The news of a change for `seat`: what happened (as they may see it), then whose turn.
@@ -172,11 +187,7 @@ pub fn news(
     };
     let mut body = vec![t.t("clue-mail-happened"), lines.join("\n")];
     if g.over() {
-        body.push(t.t1(
-            "clue-mail-envelope",
-            "cards",
-            cards(t, &g.game.setup.envelope),
-        ));
+        body.extend(final_bulletin(site, row, g, t));
     }
     body.push(whose_turn(t, row, g, Some(seat), zone));
     body.push(t.t1(

@@ -10,6 +10,7 @@
 //! door; its use cases (`service`, each change one transaction) and its pages (`pages`).
 
 pub mod board;
+pub mod bulletins;
 pub mod cards;
 pub mod command;
 pub mod computer;

@@ -43,6 +43,12 @@ pub struct TableView {
     pub log: Vec<(u32, Vec<String>)>,
     pub envelope: Vec<String>,
     pub commitment: String,
+    /// The opening bulletin: the house rules, and the roll for the first turn.
+    pub house_rules: Vec<String>,
+    pub roll_off: String,
+    /// At the end: every hand, and the seed and salt that drew the deal.
+    pub hands: Vec<(String, Vec<String>)>,
+    pub seed_and_salt: String,
 }
 
 fn guest_card(i: usize) -> Card {
@@ -103,6 +109,18 @@ pub fn table(t: Lang, row: &GameRow, g: &Stored, viewer: Option<usize>, zone: &s
             false => Vec::new(),
         },
         commitment: row.commitment.clone(),
+        house_rules: super::bulletins::house_rules(t, g),
+        roll_off: super::bulletins::roll_off(t, g),
+        hands: match g.over() {
+            true => super::bulletins::hands(t, g),
+            false => Vec::new(),
+        },
+        seed_and_salt: match g.over() {
+            true => {
+                super::bulletins::seed_and_salt(t, g, &format!("/games/{}/record.json", row.id))
+            }
+            false => String::new(),
+        },
     }
 }
 

@@ -54,6 +54,8 @@ pub struct Input {
     pub _winner: Option<serde_json::Value>,
     #[serde(default, rename = "deal_given_by")]
     pub _deal_given_by: Option<serde_json::Value>,
+    #[serde(default, rename = "setup")]
+    pub _setup: Option<serde_json::Value>,
 }
 
 /// An event in the replay's words: seats by name, cards and rooms by English name.
@@ -193,6 +195,21 @@ fn played(input: &Input) -> Result<Played, String> {
     Ok((game, names, messages, salt))
 }
 
+/// A set-up as records and the replay write it: the envelope, each hand, the spare cards, the
+/// weapons' rooms and every roll of the roll-off, to the names it was dealt to.
+pub fn setup_json(setup: &super::setup::Setup, dealt: &[String]) -> Value {
+    let cards = |cards: &[Card]| cards.iter().map(|c| c.name()).collect::<Vec<_>>();
+    let name = |s: usize| dealt.get(s).cloned().unwrap_or_default();
+    json!({
+        "envelope": cards(&setup.envelope),
+        "hands": dealt.iter().zip(&setup.hands).map(|(p, h)| json!({"player": p, "cards": cards(h)})).collect::<Vec<_>>(),
+        "spare": cards(&setup.spare),
+        "weapon_rooms": setup.weapon_rooms,
+        "roll_off": setup.roll_off.iter().map(|round| round.iter().map(|(s, r)| json!({"player": name(*s), "rolled": r})).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "first": name(setup.first),
+    })
+}
+
 /// The replay's output for a game played through.
 fn json_of(
     input: &Input,
@@ -201,23 +218,13 @@ fn json_of(
     messages: Vec<Value>,
     salt: &str,
 ) -> Result<Value, String> {
-    let setup = &game.game.setup;
-    // The set-up as it was dealt and committed: to the names the game began with.
-    let dealt = &input.players;
-    let cards = |cards: &[Card]| cards.iter().map(|c| c.name()).collect::<Vec<_>>();
     Ok(json!({
         "ruleset": "clue",
         "players": names,
         "guests": game.game.guests.iter().map(|g| Card::all().nth(*g).map(|c| c.name())).collect::<Vec<_>>(),
         "settings": input.settings,
-        "setup": {
-            "envelope": cards(&setup.envelope),
-            "hands": dealt.iter().zip(&setup.hands).map(|(p, h)| json!({"player": p, "cards": cards(h)})).collect::<Vec<_>>(),
-            "spare": cards(&setup.spare),
-            "weapon_rooms": setup.weapon_rooms,
-            "roll_off": setup.roll_off.iter().map(|round| round.iter().map(|(s, r)| json!({"player": dealt[*s], "rolled": r})).collect::<Vec<_>>()).collect::<Vec<_>>(),
-            "first": dealt[setup.first],
-        },
+        // The set-up as it was dealt and committed: to the names the game began with.
+        "setup": setup_json(&game.game.setup, &input.players),
         "seed": input.seed,
         "salt": salt,
         "commitment": game.commitment(),

@@ -49,6 +49,15 @@ pub fn verify(record: &Value) -> Result<(), Mismatch> {
              checked by the end they replay to, not step by step"
         ),
     }
+    // The whole set-up, the roll-off's rolls among it, as the seed draws it.
+    if let Some(setup) = record.get("setup") {
+        if out["setup"] != *setup {
+            return Err(Mismatch::Differs(format!(
+                "the set-up: the record says {setup}, the seed draws {}",
+                out["setup"]
+            )));
+        }
+    }
     if let Some(envelope) = record.get("envelope") {
         if out["setup"]["envelope"] != *envelope {
             return Err(Mismatch::Differs(format!(

@@ -1,7 +1,8 @@
 //! A finished game of Clue's record (`/games/{id}/record.json`): the replay input that plays
 //! it again — players, seed and salt, house rules, every message carried out — with the
-//! commitment, what the game showed at its end, and its whole log (every roll, move,
-//! suggestion and card shown). `verify` replays it and compares.
+//! commitment, what the game showed at its end (the envelope, and the whole set-up: every hand,
+//! the spare cards, the weapons' rooms, every roll of the roll-off), and its whole log (every
+//! roll, move, suggestion and card shown). `verify` replays it and compares.
 
 use serde_json::{json, Value};
 
@@ -25,6 +26,7 @@ pub fn record(row: &GameRow, g: &Stored) -> Value {
         "messages": g.messages,
         "commitment": g.commitment(),
         "envelope": names(&g.game.setup.envelope),
+        "setup": crate::games::clue::replay::setup_json(&g.game.setup, &g.first_names()),
         "over": g.over(),
         "winner": g.game.winner.map(|w| g.game.players[w].clone()),
         "log": g.log,

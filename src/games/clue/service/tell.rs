@@ -39,14 +39,17 @@ impl Master {
             .any(|e| matches!(e, crate::games::clue::game::Event::Over { .. }));
         if ended {
             let t = row.language;
+            let happened: Vec<String> = (state.log[since..].iter())
+                .flat_map(|l| l.events.iter())
+                .map(|e| t.clue_event(state, e, None))
+                .collect();
+            let mut body = vec![happened.join("\n")];
+            body.extend(crate::games::clue::letters::final_bulletin(
+                &self.site, row, state, t,
+            ));
             let letter = crate::mail::Letter {
                 subject: t.t1("clue-subject-over", "id", row.id),
-                body: (state.log[since..].iter())
-                    .flat_map(|l| l.events.iter())
-                    .map(|e| t.clue_event(state, e, None))
-                    .collect::<Vec<_>>()
-                    .join("\n")
-                    + "\n",
+                body: body.join("\n\n") + "\n",
                 reply_to: None,
             };
             self.send(tx, Some(row.id), &row.gm_email, &letter, now)
