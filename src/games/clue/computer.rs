@@ -273,6 +273,13 @@ impl Seat {
 
     /// The cards it would most like shown last: those it has shown most come first.
     fn wanted_show_order(&self) -> Vec<Card> {
+        // A novice keeps the plainest order, set once: its hand, card by card (RULES-CLUE §3:
+        // computer players keep a show order too).
+        if self.level == Level::Novice {
+            let mut hand = self.hand.clone();
+            hand.sort_by_key(|c| c.index());
+            return hand;
+        }
         let mut order = self.shown_by_me.clone();
         order.sort_by_key(|(c, n)| (std::cmp::Reverse(*n), c.index()));
         order.into_iter().map(|(c, _)| c).collect()
@@ -402,9 +409,7 @@ impl Seat {
     /// The next line this seat sends, its turn in `phase`.
     fn next_line(&mut self, phase: Phase) -> String {
         match phase {
-            Phase::Move
-                if self.level != Level::Novice && self.wanted_show_order() != self.show_order =>
-            {
+            Phase::Move if self.wanted_show_order() != self.show_order => {
                 let names: Vec<String> =
                     self.wanted_show_order().iter().map(|c| c.name()).collect();
                 format!("show order {}", names.join(", "))
@@ -577,5 +582,23 @@ mod tests {
         seat.shown_by_me = vec![(hand[0], 0), (hand[1], 2), (hand[2], 1)];
         let order = seat.wanted_show_order();
         assert_eq!(&order[..3], &[hand[1], hand[2], hand[0]]);
+    }
+
+    #[test]
+    fn a_novice_keeps_a_show_order_too_its_hand_card_by_card_set_once() {
+        let mut g = game(3, 6, true);
+        let first = g.game.turn;
+        let levels = vec![Some(Level::Novice); 3];
+        let line = next_line(&g, first, Level::Novice);
+        let mut hand = g.game.setup.hands[first].clone();
+        hand.sort_by_key(|c| c.index());
+        let names: Vec<String> = hand.iter().map(|c| c.name()).collect();
+        assert_eq!(line, format!("show order {}", names.join(", ")));
+        assert_eq!(g.act(first, &line).refused, None);
+        // Kept: the next line is the turn's move, and the whole game goes on without refusals.
+        assert!(!next_line(&g, first, Level::Novice).starts_with("show order"));
+        let (_, refused) = play(&mut g, &levels);
+        assert_eq!(refused, 0);
+        assert!(g.over());
     }
 }
