@@ -51,6 +51,23 @@ async fn idle_clue(app: &TestApp, name: &str, idle_turns: u32) -> Value {
     created
 }
 
+/// Lets the turn under way pass at its deadline, with the service running: the scheduler
+/// passes it.
+async fn let_turn_pass(app: &TestApp, id: i64) {
+    let before = stored(app, id).await["turn_no"].as_u64().unwrap();
+    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
+    sqlx::query("UPDATE games SET turn_deadline = 1 WHERE id = $1")
+        .bind(id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let start = std::time::Instant::now();
+    while stored(app, id).await["turn_no"].as_u64().unwrap() == before {
+        assert!(start.elapsed().as_secs() < 15, "the turn passed");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
 /// The seat on turn in game `id`, its player's address and their welcome mail.
 async fn on_turn(app: &TestApp, id: i64) -> (usize, String, crate::classic::Mail) {
     let first = public(app, id).await["turn"].as_u64().unwrap() as usize;
@@ -762,6 +779,68 @@ async fn a_turn_line_mailed_after_the_deadline_passes_the_turn_first_and_still_c
     let mut app = TestApp::spawn_on(app.dir.clone(), app.db.clone()).await;
     let gm = created["gm_link"].as_str().unwrap();
     let record = crate::records::ended(&app, gm, id).await;
+    let (code, out, err) = crate::records::verify(&record).await;
+    assert_eq!(code, Some(0), "{out} {err}");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_late_mail_whose_turn_comes_straight_back_is_heard_not_played_and_kept_in_the_record() {
+    let mut app = TestApp::spawn().await;
+    let created = idle_clue(&app, "Straight back", 3).await;
+    let id = created["id"].as_i64().unwrap();
+    let (first, address, welcome) = on_turn(&app, id).await;
+    // Every turn lets pass at its deadline; the player on turn writes `status` on theirs, which
+    // keeps their count below the limit: after three rounds the two others are skipped, so a
+    // turn passed comes straight back to the player on turn.
+    for turn in 0..9 {
+        if turn % 3 == 0 && turn > 0 {
+            send_mail(&app, reply(&address, &welcome, "status")).await;
+        }
+        let_turn_pass(&app, id).await;
+    }
+    let s = stored(&app, id).await;
+    assert_eq!(s["game"]["turn"], json!(first), "{s}");
+    let others: Vec<bool> = (0..3)
+        .filter(|seat| *seat != first)
+        .map(|seat| s["skipped"][seat] == true)
+        .collect();
+    assert_eq!(others, [true, true], "{s}");
+    assert_eq!(s["idle"][first], 1, "{s}");
+    let before = stored(&app, id).await;
+    app.stop().await;
+    let down = Down::open(&app.db).await;
+    down.deadline_passed(id, Deadline::Turn).await;
+    let line = "suggest Professor Plum in Kitchen with Rope";
+    down.pipe(reply(&address, &welcome, line)).await;
+    let after = down.state(id).await;
+    // The turn passed at its deadline and came back; the line was not played in the new
+    // turn, but the mail was heard: the count of turns let pass starts again.
+    assert!(
+        after["turn_no"].as_u64().unwrap() > before["turn_no"].as_u64().unwrap(),
+        "{after}"
+    );
+    assert_eq!(after["game"]["turn"], json!(first), "{after}");
+    assert_eq!(
+        after["game"]["phase"], before["game"]["phase"],
+        "nothing played"
+    );
+    assert_eq!(after["idle"][first], 0, "heard: {after}");
+    assert!(
+        down.told(&address, "passed its deadline").await,
+        "told why: {:?}",
+        down.unsent().await
+    );
+    // The record keeps the mail as heard, not played, and replays to the same game.
+    down.close().await;
+    let mut app = TestApp::spawn_on(app.dir.clone(), app.db.clone()).await;
+    let gm = created["gm_link"].as_str().unwrap();
+    let record = crate::records::ended(&app, gm, id).await;
+    let late: Vec<&Value> = (record["messages"].as_array().unwrap().iter())
+        .filter(|m| m["late"] == json!(true))
+        .collect();
+    assert_eq!(late.len(), 1, "{record}");
+    assert_eq!(late[0]["text"], line);
     let (code, out, err) = crate::records::verify(&record).await;
     assert_eq!(code, Some(0), "{out} {err}");
     app.stop().await;

@@ -150,6 +150,11 @@ fn played(input: &Input) -> Result<Played, String> {
                     .iter()
                     .position(|p| p.eq_ignore_ascii_case(m.player.trim()))
                     .ok_or_else(|| format!("\"{}\" is not a player", m.player))?;
+                if m.late {
+                    game.hear_late(seat, &m.text);
+                    messages.push(json!({"player": names[seat], "late": true, "lines": []}));
+                    continue;
+                }
                 let acted = game.act(seat, &m.text);
                 let lines: Vec<Value> = (acted.lines.iter())
                     .map(|(line, done)| match done {

@@ -17,6 +17,11 @@ use crate::games::clue::setup::{assign_guests, play_stream, Setup};
 pub struct Message {
     pub player: String,
     pub text: String,
+    /// `"late": true`: the message came after its turn's deadline, and the turn, passed at
+    /// that deadline, came straight back to its sender. It is heard (the idleness count set
+    /// back) but none of its lines is played: they were meant for the turn that ran out.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub late: bool,
 }
 
 /// One step of a game, as its record keeps it and `replay` plays it: a player's message, a
@@ -256,6 +261,7 @@ impl Stored {
             self.messages.push(Step::Message(Message {
                 player: self.game.players[seat].clone(),
                 text: text.to_string(),
+                late: false,
             }));
         }
         if lines.iter().any(|(_, done)| done.is_ok()) {
@@ -343,6 +349,21 @@ impl Stored {
         let acted = self.act(seat, text);
         debug_assert!(acted.events.is_empty(), "no turn line was carried out");
         true
+    }
+
+    /// A message that came after its turn's deadline, read once the turn it was meant for had
+    /// passed and come straight back to its sender: heard, as any message is (the idleness
+    /// count set back, a skip lifted), its lines not played. The record keeps it as such.
+    pub fn hear_late(&mut self, seat: usize, text: &str) {
+        if self.over() {
+            return;
+        }
+        self.set_idle(seat, 0);
+        self.messages.push(Step::Message(Message {
+            player: self.game.players[seat].clone(),
+            text: text.to_string(),
+            late: true,
+        }));
     }
 
     fn set_idle(&mut self, seat: usize, idle: u32) {

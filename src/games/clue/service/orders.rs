@@ -46,6 +46,8 @@ impl Master {
             // Should the clock come back to them at once (everyone else out or skipped), the
             // lines meant for the turn that ran out are not played in the next one.
             if late.is_some() && whose_clock(state) {
+                // Heard all the same: the idleness count starts again (RULES-CLUE §7).
+                state.hear_late(seat, text);
                 let first = crate::games::typography::first_line(text);
                 return Ok(Answer {
                     done: Vec::new(),
