@@ -1331,3 +1331,76 @@ async fn a_turn_sent_with_a_classic_players_link_is_refused_alone_and_holds_up_n
     }
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_late_command_whose_turn_comes_straight_back_brings_its_skipped_sender_back_unplayed() {
+    let mut app = TestApp::spawn().await;
+    let created = drowsy_game(&app, "Straight back").await;
+    let id = created["id"].as_i64().unwrap();
+    let (first, address, welcome) = on_turn(&app, id).await;
+    let state = crate::common::clue::stored(&app, id).await;
+    let seat = state["current"].as_u64().unwrap() as usize;
+    let names = ["Ann", "Ben", "Cleo"];
+    // The two others accuse wrongly, each naming a card of their own hand (an accusation is
+    // anyone's at any time): they are out, and the player on turn is the only one in play.
+    for (other, name) in names.iter().enumerate().filter(|(s, _)| *s != seat) {
+        let own = state["deal"]["hands"][other][0]
+            .as_str()
+            .expect("a card")
+            .to_string();
+        let theirs = format!("{}@example.org", name.to_lowercase());
+        let their_welcome = mail_to(&app, &theirs, "welcome").await;
+        send_mail(
+            &app,
+            reply(&theirs, &their_welcome, &format!("accuse {own}")),
+        )
+        .await;
+    }
+    let events = |s: &Value, kind: &str| {
+        (s["log"].as_array().unwrap().iter())
+            .filter(|e| e["event"] == kind)
+            .count()
+    };
+    let before = crate::common::clue::stored(&app, id).await;
+    assert_eq!(events(&before, "accused"), 2, "{}", before["log"]);
+    assert_eq!(before["current"], json!(seat), "{}", before["log"]);
+    // The service stops; the turn's deadline passes before the mail comes. The pass skips
+    // the only player in play, and turns go on among skipped players: it comes straight back.
+    app.stop().await;
+    let down = Down::open(&app.db).await;
+    down.deadline_passed(id, Deadline::Turn).await;
+    let other = names[(seat + 1) % 3];
+    down.pipe(reply(
+        &address,
+        &welcome,
+        &format!("ask {other} how many Pairs"),
+    ))
+    .await;
+    let after = down.state(id).await;
+    assert_eq!(after["current"], json!(seat), "{after}");
+    for (kind, more) in [("passed", 1), ("skipped", 1), ("returned", 1), ("asked", 0)] {
+        let (was, is) = (events(&before, kind), events(&after, kind));
+        assert_eq!(is, was + more, "{kind}: {}", after["log"]);
+    }
+    assert_eq!(
+        after["seats"][seat]["skipped"], false,
+        "{first} is back: {after}"
+    );
+    assert!(
+        down.told(&address, "passed its deadline").await,
+        "{first} is told why: {:?}",
+        down.unsent().await
+    );
+    // The record keeps the mail as late, heard and not played, and verifies.
+    down.close().await;
+    let mut app = TestApp::spawn_on(app.dir.clone(), app.db.clone()).await;
+    let gm = created["gm_link"].as_str().unwrap();
+    let record = crate::records::ended(&app, gm, id).await;
+    let late: Vec<&Value> = (record["steps"].as_array().expect("steps").iter())
+        .filter(|m| m["late"] == json!(true))
+        .collect();
+    assert_eq!(late.len(), 1, "{record}");
+    let (code, out, err) = crate::records::verify(&record).await;
+    assert_eq!(code, Some(0), "{out} {err}");
+    app.stop().await;
+}

@@ -154,18 +154,30 @@ pub fn run(input: &str) -> Result<Value, ReplayError> {
         let mut out = Map::new();
         out.insert("step".into(), json!(i + 1));
         let moved = match step {
-            Step::Message { player, text } => {
+            Step::Message { player, text, late } => {
                 let seat = game
                     .seat_of(player)
                     .ok_or_else(|| bad(format!("step {}: \"{player}\" is not a player", i + 1)))?;
                 out.insert("player".into(), json!(game.players[seat]));
-                match game.act(seat, text) {
+                // A late message is heard, never played: its public event is the step's.
+                let played = match late {
+                    true => Err(Vec::new()),
+                    false => game.act(seat, text),
+                };
+                match played {
                     Ok(m) => m,
                     Err(errors) => {
                         // Refused, it still lifts a skip for idleness, as it did in the game:
                         // its public event is the step's.
                         let before = game.log.len();
-                        if game.heard_from(seat, text) {
+                        let heard = match late {
+                            true => game.hear_late(seat, text),
+                            false => game.heard_from(seat, text),
+                        };
+                        if *late {
+                            out.insert("late".into(), json!(true));
+                        }
+                        if heard {
                             let events: Vec<Value> = (before..game.log.len())
                                 .map(|k| game.named(&game.log[k], k))
                                 .collect();

@@ -130,9 +130,21 @@ impl Event {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Step {
-    Message { player: String, text: String },
-    Deadline { deadline: bool },
-    Gm { gm: String },
+    Message {
+        player: String,
+        text: String,
+        /// `"late": true`: the message came after its turn's deadline, and the turn, passed
+        /// at that deadline, came straight back to its sender, who the pass had skipped: it
+        /// brings them back, and none of its lines is played.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        late: bool,
+    },
+    Deadline {
+        deadline: bool,
+    },
+    Gm {
+        gm: String,
+    },
 }
 
 /// Cards shown to one asker by a two-element question: theirs alone to see.

@@ -50,6 +50,7 @@ impl Sleuth {
         self.steps.push(Step::Message {
             player: self.players[seat].clone(),
             text: text.to_string(),
+            late: false,
         });
         Ok(self.carry_out(seat, plan))
     }
@@ -60,12 +61,26 @@ impl Sleuth {
     /// record, so `replay` (which finds it refused again) lifts it too. False when the seat
     /// was not skipped: nothing changes and nothing is recorded.
     pub fn heard_from(&mut self, seat: usize, text: &str) -> bool {
+        self.heard(seat, text, false)
+    }
+
+    /// A message that came after its turn's deadline, read once that turn had passed and come
+    /// straight back to its sender: its lines are not played (they were meant for the turn
+    /// that ran out), but it is heard as any command is, and brings back a sender the pass
+    /// skipped. The record keeps it as late, so `replay` does the same. False when the seat
+    /// was not skipped.
+    pub fn hear_late(&mut self, seat: usize, text: &str) -> bool {
+        self.heard(seat, text, true)
+    }
+
+    fn heard(&mut self, seat: usize, text: &str, late: bool) -> bool {
         if self.over || !self.in_play(seat) || !self.seats[seat].skipped {
             return false;
         }
         self.steps.push(Step::Message {
             player: self.players[seat].clone(),
             text: text.to_string(),
+            late,
         });
         self.seats[seat].skipped = false;
         self.seats[seat].idle = 0;

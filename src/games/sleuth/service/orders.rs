@@ -54,8 +54,12 @@ impl Master {
                 let past = || t.said(&crate::said!("error-turn-past-deadline"));
                 // Should the turn come back to them at once (everyone else out or skipped),
                 // the action meant for the turn that ran out is not played in the next one.
+                // It is heard all the same: a skip the pass earned is lifted.
                 if late.is_some() && state.current == Some(seat) {
-                    return Err(MasterError::Invalid(vec![crate::lang::Said::text(past())]));
+                    return match state.hear_late(seat, text) {
+                        true => Ok(Err(vec![past()])),
+                        false => Err(MasterError::Invalid(vec![crate::lang::Said::text(past())])),
+                    };
                 }
                 let since = state.log.len();
                 let moved = match state.act(seat, text) {
