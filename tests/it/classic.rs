@@ -951,6 +951,51 @@ async fn when_every_player_is_skipped_turns_go_on_among_them_and_the_game_master
 }
 
 #[tokio::test]
+async fn the_game_master_is_told_when_an_accusation_leaves_only_skipped_players() {
+    let mut app = TestApp::spawn().await;
+    let created = drowsy_game(&app, "Last awake").await;
+    let id = created["id"].as_i64().unwrap();
+    // Two deadlines in a row: the first two seats are skipped; the third is still awake.
+    for k in 0..2u64 {
+        let turn = public(&app, id).await["turn"].as_u64().unwrap();
+        sql(&app, "UPDATE games SET turn_deadline = 1 WHERE id = $1", id).await;
+        let what = format!("deadline {k} passes");
+        wait_until(&app, id, &what, |g| g["turn"].as_u64() > Some(turn)).await;
+    }
+    let state = crate::common::clue::stored(&app, id).await;
+    let awake = state["current"].as_u64().unwrap() as usize;
+    assert_eq!(state["seats"][awake]["skipped"], false, "{state}");
+    // The one still awake accuses wrongly, naming a card of their own hand: out, and every
+    // player who could take a turn is skipped, though nobody was skipped by this change.
+    let name = ["Ann", "Ben", "Cleo"][awake];
+    let address = format!("{}@example.org", name.to_lowercase());
+    let welcome = mail_to(&app, &address, "welcome").await;
+    let own = state["deal"]["hands"][awake][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    send_mail(&app, reply(&address, &welcome, &format!("accuse {own}"))).await;
+    settle(&app).await;
+    let told: Vec<Mail> = (outbox(&app).into_iter())
+        .filter(|m| {
+            m.to == "gm@example.org"
+                && m.body
+                    .contains("Every player who could take a turn is skipped now")
+        })
+        .collect();
+    assert_eq!(told.len(), 1, "told once: {told:?}");
+    assert!(told[0]
+        .subject
+        .contains("every player who could take a turn is skipped"));
+    let g = public(&app, id).await;
+    assert!(
+        !g["current"].is_null(),
+        "turns go on among the skipped: {g}"
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn a_skipped_player_is_back_after_a_status_mail_or_a_refused_command_and_the_record_verifies()
 {
     let mut app = TestApp::spawn().await;

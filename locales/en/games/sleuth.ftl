@@ -85,6 +85,7 @@ classic-subject-refused = [Sleuth game { $id }] your command was NOT accepted
 classic-subject-reminder = [Sleuth game { $id }, turn { $turn }] reminder: your turn ends soon
 classic-subject-status = [Sleuth game { $id }] status of { $name }
 classic-subject-skipped = [Sleuth game { $id }] { $name } is skipped for idleness
+classic-subject-all-skipped = [Sleuth game { $id }] every player who could take a turn is skipped
 classic-subject-digest-set = [Sleuth game { $id }] digest { $on ->
     [yes] on
    *[no] off

@@ -85,6 +85,7 @@ classic-subject-refused = [Sleuth partie { $id }] votre commande n'a PAS été a
 classic-subject-reminder = [Sleuth partie { $id }, tour { $turn }] rappel : votre tour finit bientôt
 classic-subject-status = [Sleuth partie { $id }] état de { $name }
 classic-subject-skipped = [Sleuth partie { $id }] { $name } est sauté pour inactivité
+classic-subject-all-skipped = [Sleuth partie { $id }] tous les joueurs qui pourraient jouer sont sautés
 classic-subject-digest-set = [Sleuth partie { $id }] résumé { $on ->
     [yes] activé
    *[no] désactivé

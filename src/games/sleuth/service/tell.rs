@@ -134,6 +134,34 @@ impl Master {
         now: i64,
     ) -> Result<()> {
         let t = row.language;
+        // Every seat that could take a turn is skipped now, and this change made it so: the
+        // last one skipped, or the last active player gone out, won, or marked out. Turns go
+        // on among the skipped, and the game master is told so once (RULES-SLEUTH §3): with
+        // the last skip's letter, or on its own.
+        let news = &state.log[since.min(state.log.len())..];
+        let all_skipped_now = state.turns_among_skipped
+            && state.all_skipped()
+            && !state.over
+            && news.iter().any(|e| {
+                matches!(
+                    e,
+                    Event::Skipped { .. } | Event::Accused { .. } | Event::MarkedOut { .. }
+                )
+            });
+        let last_skip = news
+            .iter()
+            .rposition(|e| matches!(e, Event::Skipped { .. }))
+            .map(|i| since + i);
+        if all_skipped_now && last_skip.is_none() {
+            let news = News {
+                subject: t.t1("classic-subject-all-skipped", "id", row.id),
+                paragraphs: vec![t.t("classic-mail-all-skipped")],
+                ..News::default()
+            };
+            let letter = news.letter(&self.site, row, &t.t("classic-gm-name"), t);
+            self.send(tx, Some(row.id), &row.gm_email, &letter, now)
+                .await?;
+        }
         for (at, e) in state.log.iter().enumerate().skip(since) {
             let (subject, paragraph) = match e {
                 Event::Skipped { seat, .. } => {
@@ -158,10 +186,7 @@ impl Master {
             let mut paragraphs = vec![paragraph];
             // The last seat skipped: turns go on among the skipped, and the game master is
             // told so once.
-            if matches!(e, Event::Skipped { .. })
-                && state.turns_among_skipped
-                && state.all_skipped()
-            {
+            if all_skipped_now && last_skip == Some(at) {
                 paragraphs.push(t.t("classic-mail-all-skipped"));
             }
             let news = News {
