@@ -1449,3 +1449,47 @@ async fn a_late_command_whose_turn_comes_straight_back_brings_its_skipped_sender
     assert_eq!(code, Some(0), "{out} {err}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_skipped_player_is_back_after_pressing_the_digest_button_on_their_page() {
+    let mut app = TestApp::spawn().await;
+    let created = drowsy_game(&app, "Button").await;
+    let id = created["id"].as_i64().unwrap();
+    let links = app.player_links(&created).await;
+    let current = crate::common::clue::stored(&app, id).await["current"]
+        .as_u64()
+        .unwrap() as usize;
+    // The player on turn lets it reach its deadline: skipped (idle_turns = 1).
+    sql(&app, "UPDATE games SET turn_deadline = 1 WHERE id = $1", id).await;
+    wait_until(&app, id, "skipped", |g| {
+        g["seats"][current]["skipped"] == true
+    })
+    .await;
+    // Their page's digest button is a command too: they are back.
+    let page_path = links[current].replacen("/play/", "/classic/play/", 1);
+    let page = app.get_text(&page_path).await.1;
+    post_form(
+        &app,
+        &page_path,
+        &[("csrf", &csrf_of(&page)), ("action", "digest_on")],
+    )
+    .await;
+    let g = wait_until(&app, id, "back", |g| {
+        g["seats"][current]["skipped"] == false
+    })
+    .await;
+    assert_eq!(g["seats"][current]["skipped"], false);
+    // The record keeps the command, so a replay brings them back too: it verifies.
+    let gm = created["gm_link"].as_str().unwrap();
+    let record = crate::records::ended(&app, gm, id).await;
+    assert!(
+        record["steps"]
+            .to_string()
+            .contains("\"text\":\"digest on\""),
+        "{}",
+        record["steps"]
+    );
+    let (code, out, err) = crate::records::verify(&record).await;
+    assert_eq!(code, Some(0), "{out} {err}");
+    app.stop().await;
+}

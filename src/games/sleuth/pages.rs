@@ -169,6 +169,10 @@ pub async fn play_action(
         "digest_on" | "digest_off" => {
             let on = get("action") == "digest_on";
             master.classic_digest(player, on).await?;
+            // A command like any other: it brings back a player skipped for idleness, as the
+            // same command by mail does (kept in the record as its words).
+            let words = if on { "digest on" } else { "digest off" };
+            master.classic_heard_from(player, words).await?;
             let said = t.t(if on {
                 "classic-digest-on"
             } else {
