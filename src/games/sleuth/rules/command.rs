@@ -209,7 +209,12 @@ fn accusation(rest: &str) -> Result<Command, Refusal> {
 /// Choice Blue`, `Ben: how many Pairs`, `demander à Ben combien de paires`, `je demande à Ben
 /// combien de paires`.
 fn ask(text: &str, final_question: bool) -> Result<Command, Refusal> {
-    let (target, rest) = if let Some((name, rest)) = text.split_once(':') {
+    // `Ben: …` names one player before its colon; a colon further on is a card's own
+    // (`… avec Choix libre : bleus`, as the French letters print it).
+    let named = text
+        .split_once(':')
+        .filter(|(name, _)| !name.trim().contains(' '));
+    let (target, rest) = if let Some((name, rest)) = named {
         (name.trim(), rest.trim())
     } else {
         let after = [
@@ -319,6 +324,11 @@ mod tests {
         assert_eq!(
             a.card,
             Some(SearchCard::FreeOf(Trait::Colour(Colour::Blue)))
+        );
+        // The card named as the French letters print it, colon and all.
+        assert_eq!(
+            one("demande à Ben opales bleues avec Choix libre : bleus"),
+            one("demande à Ben opales bleues avec Free Choice Blue")
         );
         let Command::Ask(f) = one("final ask Ben how many Reds") else {
             panic!()

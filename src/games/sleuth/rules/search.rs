@@ -81,6 +81,8 @@ impl SearchCard {
             .iter()
             .find_map(|p| lower.strip_prefix(p));
         if let Some(rest) = free {
+            // `Choix libre : bleus`, as the French letters print it.
+            let rest = rest.trim_start().trim_start_matches(':');
             let traits = read_traits(rest).ok()?;
             return match traits.as_slice() {
                 [] => Some(SearchCard::Free),
