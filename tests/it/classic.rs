@@ -521,6 +521,14 @@ async fn three_people_and_a_computer_play_classic_sleuth_to_an_accusation() {
             .count(),
         1
     );
+    // Cleo's wrong accusation is in it, but never the card she named: stand-ins replay alike.
+    let cleos: Vec<&str> = (record["steps"].as_array().unwrap().iter())
+        .filter(|s| s["player"] == "Cleo")
+        .filter_map(|s| s["text"].as_str())
+        .filter(|t| t.starts_with("accuse"))
+        .collect();
+    assert_eq!(cleos.len(), 1, "{}", record["steps"]);
+    assert!(!cleos[0].contains("Yellow Pearl"), "{}", cleos[0]);
     let (code, said, _) = crate::records::verify(&record).await;
     assert_eq!((code, said.as_str()), (Some(0), "verified"));
     let mut salted = record.clone();

@@ -149,6 +149,14 @@ pub fn starts_like_command(line: &str, names: &[String]) -> bool {
             .any(|n| lower.starts_with(&format!("{}:", n.to_lowercase())))
 }
 
+/// The cards a line accuses, when it reads as an accusation.
+pub fn accused_cards(line: &str) -> Option<Vec<Card>> {
+    match read_line(&normalise(line)) {
+        Ok(Command::Accuse(cards)) => Some(cards),
+        _ => None,
+    }
+}
+
 fn read_line(raw: &str) -> Result<Command, Refusal> {
     let line = raw
         .trim()
