@@ -262,6 +262,13 @@ async fn a_game_of_clue_is_played_on_the_pages_and_by_mail_to_a_right_accusation
     assert_eq!(record["ruleset"], "clue");
     let (code, out, err) = crate::records::verify(&record).await;
     assert_eq!(code, Some(0), "{out} {err}");
+    // A game made now keeps a refused suggestion's right to stay; the same record without the
+    // key (as records were before) replays the old way, which changes nothing here.
+    assert_eq!(record["refusal_keeps_stay"], true, "{record}");
+    let mut before = record.clone();
+    before.as_object_mut().unwrap().remove("refusal_keeps_stay");
+    let (code, out, err) = crate::records::verify(&before).await;
+    assert_eq!(code, Some(0), "{out} {err}");
     let mut bad = record.clone();
     bad["seed"] = json!(record["seed"].as_u64().unwrap() + 1);
     let (code, out, err) = crate::records::verify(&bad).await;

@@ -37,6 +37,10 @@ pub struct Input {
     /// Each step, in order.
     #[serde(default)]
     pub messages: Vec<Step>,
+    /// A refused suggestion by a player with the right to stay keeps the right (games made
+    /// since this was mended; their records say `true`); absent, it uses it up, as before.
+    #[serde(default)]
+    pub refusal_keeps_stay: bool,
     // A record's own fields.
     #[serde(default, rename = "game")]
     pub _game: Option<serde_json::Value>,
@@ -141,6 +145,7 @@ fn played(input: &Input) -> Result<Played, String> {
         input.seed,
         salt.clone(),
     )?;
+    game.game.refusal_keeps_stay = input.refusal_keeps_stay;
     let mut names = input.players.clone();
     let mut messages = Vec::new();
     for step in &input.messages {

@@ -17,6 +17,7 @@ pub fn verify(record: &Value) -> Result<(), Mismatch> {
         "salt": need("salt")?,
         "settings": record.get("settings").cloned().unwrap_or(json!({})),
         "messages": need("messages")?,
+        "refusal_keeps_stay": record.get("refusal_keeps_stay").cloned().unwrap_or(json!(false)),
     });
     let input: super::replay::Input = serde_json::from_value(input)
         .map_err(|e| Mismatch::Unreadable(format!("the record cannot be replayed: {e}")))?;

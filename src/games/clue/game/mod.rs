@@ -167,6 +167,11 @@ pub struct Game {
     /// The refuter asked to choose, and the cards it holds of the three.
     #[serde(default)]
     pub asked: Option<(usize, Vec<Card>)>,
+    /// A refused suggestion by a player with the right to stay keeps the right and the move
+    /// (a refusal changes nothing), as in every game made since this was mended; absent
+    /// (false) in games stored before, which used the right up, and replay as they played.
+    #[serde(default)]
+    pub refusal_keeps_stay: bool,
 }
 
 impl Game {
@@ -187,6 +192,7 @@ impl Game {
             winner: None,
             ask_refuter: false,
             asked: None,
+            refusal_keeps_stay: true,
             board,
             players,
             guests,
@@ -303,7 +309,7 @@ impl Game {
                         self.stay[seat] = None;
                         self.phase = Phase::Suggest;
                         let played = self.play(seat, command, rng);
-                        if played.is_err() {
+                        if played.is_err() && self.refusal_keeps_stay {
                             self.stay[seat] = Some(room);
                             self.phase = Phase::Move;
                         }

@@ -322,4 +322,17 @@ fn a_refused_suggestion_keeps_the_right_to_stay_and_the_turn_where_it_was() {
     assert!(run(&mut g, me, "suggest Plum with Rope", &mut rng).is_ok());
     assert_eq!(g.stay[me], None);
     assert_ne!(g.phase, Phase::Move);
+    // A game stored before the mend used the right up, and replays as it played.
+    let mut old = before.clone();
+    old.refusal_keeps_stay = false;
+    let refused = run(&mut old, me, "suggest Plum in Kitchen with Rope", &mut rng);
+    assert!(refused.is_err());
+    assert_eq!((old.stay[me], old.phase), (None, Phase::Suggest));
+    let mut stored = serde_json::to_value(&before).unwrap();
+    stored.as_object_mut().unwrap().remove("refusal_keeps_stay");
+    let read: Game = serde_json::from_value(stored).unwrap();
+    assert!(
+        !read.refusal_keeps_stay,
+        "a game stored before reads as it played"
+    );
 }

@@ -24,6 +24,7 @@ pub fn record(row: &GameRow, g: &Stored) -> Value {
         "salt": g.salt,
         "settings": g.settings,
         "messages": g.messages,
+        "refusal_keeps_stay": g.game.refusal_keeps_stay,
         "commitment": g.commitment(),
         "envelope": names(&g.game.setup.envelope),
         "setup": crate::games::clue::replay::setup_json(&g.game.setup, &g.first_names()),

@@ -98,6 +98,8 @@ impl Master {
         let mut state = parse(&row)?;
         let players = self.store.players(&mut **tx, game_id).await?;
         let (turn, events, reveals) = (state.turn, state.log.len(), state.reveals.len());
+        // Whether turns went on among skipped players already: the game master is told once.
+        let all_skipped = state.turns_among_skipped && state.all_skipped() && !state.over;
         let out = f(&mut state, &row, &players)?;
         play_computers(&mut state, &players, events);
         let now = now();
@@ -135,7 +137,8 @@ impl Master {
             )
             .await?;
         let row = self.locked(tx, game_id).await?;
-        self.classic_tell(tx, &row, &state, &players, (events, reveals), actor, now)
+        let since = (events, reveals);
+        self.classic_tell(tx, &row, &state, &players, since, all_skipped, actor, now)
             .await?;
         Ok((out, state))
     }

@@ -70,7 +70,11 @@ fn public_steps(state: &Sleuth) -> Vec<Step> {
 /// player's. A right accusation names the missing gems, which the record shows anyway.
 pub fn without_wrong_guesses(text: &str, missing: CardSet) -> String {
     let stand_ins: Vec<Card> = Card::all().filter(|c| !missing.contains(*c)).collect();
-    let lines: Vec<String> = (text.split('\n'))
+    // Split where the game's reader splits: it reads other line breaks (U+2028, U+0085…) as
+    // new lines too.
+    let read = crate::games::typography::normalise(text);
+    let mut rewritten = false;
+    let lines: Vec<String> = (read.split('\n'))
         .map(|line| match accused_cards(line) {
             Some(cards) => {
                 let named: CardSet = cards.iter().copied().collect();
@@ -87,12 +91,16 @@ pub fn without_wrong_guesses(text: &str, missing: CardSet) -> String {
                         stand_ins[k % stand_ins.len()].name()
                     })
                     .collect();
+                rewritten = true;
                 format!("accuse {}", words.join(", "))
             }
             None => line.to_string(),
         })
         .collect();
-    lines.join("\n")
+    match rewritten {
+        true => lines.join("\n"),
+        false => text.to_string(),
+    }
 }
 
 /// Why a game's record is not published yet.
@@ -127,6 +135,9 @@ mod tests {
         let twice = without_wrong_guesses("accuse 1 Red Pearl, 1 Red Pearl", missing);
         let cards = accused_cards(&twice).unwrap();
         assert_eq!((cards.len(), cards[0] == cards[1]), (2, true), "{twice}");
+        // Whatever breaks the lines, as the game's reader reads them.
+        let hidden = without_wrong_guesses("exchange\u{2028}accuse 1 Yellow Pearl", missing);
+        assert!(!hidden.contains("Yellow"), "{hidden}");
         // A right accusation names the missing gem, which the record shows anyway.
         assert_eq!(
             without_wrong_guesses("accuse 2 Blue Opal", missing),

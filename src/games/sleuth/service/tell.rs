@@ -9,7 +9,8 @@ use crate::master::{Master, Result};
 use crate::store::{GameRow, PlayerRow, Tx};
 
 impl Master {
-    /// Queues every letter a move causes; `since` is where the log and the reveals stood.
+    /// Queues every letter a move causes; `since` is where the log and the reveals stood, and
+    /// `all_skipped` whether every player who could take a turn was skipped already.
     #[allow(clippy::too_many_arguments)]
     pub(super) async fn classic_tell(
         &self,
@@ -18,6 +19,7 @@ impl Master {
         state: &Sleuth,
         players: &[PlayerRow],
         since: (usize, usize),
+        all_skipped: bool,
         actor: Option<usize>,
         now: i64,
     ) -> Result<()> {
@@ -121,7 +123,8 @@ impl Master {
                 .to_player(&self.site, p, row);
             self.send(tx, Some(id), &p.email, &letter, now).await?;
         }
-        self.classic_tell_gm(tx, row, state, since.0, now).await
+        self.classic_tell_gm(tx, row, state, since.0, all_skipped, now)
+            .await
     }
 
     /// The game master hears of skipped players and of the end.
@@ -131,6 +134,7 @@ impl Master {
         row: &GameRow,
         state: &Sleuth,
         since: usize,
+        all_skipped_before: bool,
         now: i64,
     ) -> Result<()> {
         let t = row.language;
@@ -142,6 +146,7 @@ impl Master {
         let all_skipped_now = state.turns_among_skipped
             && state.all_skipped()
             && !state.over
+            && !all_skipped_before
             && news.iter().any(|e| {
                 matches!(
                     e,
