@@ -1,5 +1,6 @@
 //! What the mail door answers before or beside a turn, for both rulesets: a refusal of the
-//! whole mail, and the language and time-zone commands (`language fr`, `timezone …`).
+//! whole mail, and the language and time-zone commands (`language fr`, `timezone …`); and
+//! the once-a-day limit on answers nobody may have asked for (a refused `join`, keyless help).
 
 use super::inbound::Command;
 use crate::lang::Lang;
@@ -7,6 +8,17 @@ use crate::master::{Master, MasterError};
 use crate::store::{GameRow, PlayerRow};
 
 /// A refusal goes to the player's registered address, whoever sent the mail.
+/// Claims today's answer of `kind` for the mailbox `address` delivers to: true for the one
+/// mail that may be answered, false when that mailbox had one in the last day, however its
+/// address was written (`From:` is anyone's to write).
+pub async fn once_a_day(master: &Master, address: &str, kind: &str) -> Result<bool, MasterError> {
+    let mailbox = super::address::mailbox(address);
+    let now = crate::clock::now();
+    Ok((master.store)
+        .claim_daily_answer(&mailbox, kind, now, now - 86_400)
+        .await?)
+}
+
 pub async fn refuse(
     master: &Master,
     player: &PlayerRow,

@@ -349,13 +349,7 @@ async fn handle(
                 .iter()
                 .find_map(|t| t.help_letter(&master.site, commands.lang()));
             if let Some(help) = help {
-                let mailbox = crate::mail::address::mailbox(&sender_addr);
-                let (at, since) = (now(), now() - 86_400);
-                if master
-                    .store
-                    .claim_daily_answer(&mailbox, "help", at, since)
-                    .await?
-                {
+                if crate::mail::answers::once_a_day(master, &sender_addr, "help").await? {
                     master.send_loose(&sender_addr, help, None).await?;
                     return Ok((Outcome::Help, sender, None, None));
                 }

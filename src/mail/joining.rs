@@ -114,14 +114,8 @@ pub async fn handle(
         }
     };
     if let Err(e) = result {
-        // Once a day per mailbox, however the address is written, claimed before the
-        // answer is sent.
-        let (at, since) = (crate::clock::now(), crate::clock::now() - 86_400);
-        let mailbox = crate::mail::address::mailbox(sender);
-        if !(master.store)
-            .claim_daily_answer(&mailbox, "join", at, since)
-            .await?
-        {
+        // Claimed before the answer is sent.
+        if !crate::mail::answers::once_a_day(master, sender, "join").await? {
             return Ok((game, true));
         }
         // Whoever asked chose no language yet: the game's, when there is one.

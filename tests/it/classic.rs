@@ -617,7 +617,7 @@ async fn twice_at_once(app: &TestApp, actions: &str, action: &Value) {
     assert_eq!(codes, [200, 409], "{a:?} {b:?}");
 }
 
-async fn sql(app: &TestApp, statement: &str, id: i64) {
+pub(crate) async fn sql(app: &TestApp, statement: &str, id: i64) {
     let master = app.running.as_ref().unwrap().master.clone();
     sqlx::query(statement)
         .bind(id)

@@ -55,12 +55,7 @@ async fn idle_clue(app: &TestApp, name: &str, idle_turns: u32) -> Value {
 /// passes it.
 async fn let_turn_pass(app: &TestApp, id: i64) {
     let before = stored(app, id).await["turn_no"].as_u64().unwrap();
-    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
-    sqlx::query("UPDATE games SET turn_deadline = 1 WHERE id = $1")
-        .bind(id)
-        .execute(&pool)
-        .await
-        .unwrap();
+    crate::classic::sql(app, "UPDATE games SET turn_deadline = 1 WHERE id = $1", id).await;
     let start = std::time::Instant::now();
     while stored(app, id).await["turn_no"].as_u64().unwrap() == before {
         assert!(start.elapsed().as_secs() < 15, "the turn passed");

@@ -157,17 +157,19 @@ fn played(input: &Input) -> Result<Played, String> {
                     .ok_or_else(|| format!("\"{}\" is not a player", m.player))?;
                 if m.late {
                     game.hear_late(seat, &m.text);
-                    messages.push(json!({"player": names[seat], "late": true, "lines": []}));
-                    continue;
+                    json!({"player": names[seat], "late": true, "lines": []})
+                } else {
+                    let acted = game.act(seat, &m.text);
+                    let lines: Vec<Value> = (acted.lines.iter())
+                        .map(|(line, done)| match done {
+                            Ok(events) => {
+                                json!({"line": line, "events": events_json(events, &names)})
+                            }
+                            Err(why) => json!({"line": line, "refused": why}),
+                        })
+                        .collect();
+                    json!({"player": names[seat], "lines": lines})
                 }
-                let acted = game.act(seat, &m.text);
-                let lines: Vec<Value> = (acted.lines.iter())
-                    .map(|(line, done)| match done {
-                        Ok(events) => json!({"line": line, "events": events_json(events, &names)}),
-                        Err(why) => json!({"line": line, "refused": why}),
-                    })
-                    .collect();
-                json!({"player": names[seat], "lines": lines})
             }
             Step::Deadline { .. } => {
                 let before = game.log.len();

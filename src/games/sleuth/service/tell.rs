@@ -143,16 +143,8 @@ impl Master {
         // on among the skipped, and the game master is told so once (RULES-SLEUTH §3): with
         // the last skip's letter, or on its own.
         let news = &state.log[since.min(state.log.len())..];
-        let all_skipped_now = state.turns_among_skipped
-            && state.all_skipped()
-            && !state.over
-            && !all_skipped_before
-            && news.iter().any(|e| {
-                matches!(
-                    e,
-                    Event::Skipped { .. } | Event::Accused { .. } | Event::MarkedOut { .. }
-                )
-            });
+        let all_skipped_now =
+            state.turns_among_skipped && state.all_skipped() && !state.over && !all_skipped_before;
         let last_skip = news
             .iter()
             .rposition(|e| matches!(e, Event::Skipped { .. }))
