@@ -428,7 +428,8 @@ async fn three_people_and_a_computer_play_classic_sleuth_to_an_accusation() {
         "Ben reads a digest now"
     );
 
-    // The game master ends Ann's turn; Ben passes by mail; Ann accuses rightly on the web.
+    // The game master ends Ann's turn; Ben's "pass" by mail is refused, for it is no turn's
+    // action, and changes nothing; he exchanges; Ann accuses rightly on the web.
     let r = app.get(&gm).await;
     assert_eq!(r.status(), 303);
     let gm_page_path = r.headers()["location"].to_str().unwrap().to_string();
@@ -442,7 +443,21 @@ async fn three_people_and_a_computer_play_classic_sleuth_to_an_accusation() {
     assert!(said.contains("The turn was ended now"), "{said}");
     assert_eq!(public(&app, id).await["current"], "Ben");
     let ben_turn = mail_to(&app, "ben@example.org", "your turn").await;
+    let before = public(&app, id).await;
     send_mail(&app, reply("ben@example.org", &ben_turn, "pass")).await;
+    let refused = mail_to(&app, "ben@example.org", "NOT accepted").await;
+    assert!(
+        refused.body.contains("\"pass\" is not a turn's action")
+            && refused.body.contains("\"exchange\""),
+        "{}",
+        refused.body
+    );
+    assert_eq!(
+        public(&app, id).await,
+        before,
+        "a refused pass changes nothing"
+    );
+    send_mail(&app, reply("ben@example.org", &ben_turn, "exchange")).await;
     let g = public(&app, id).await;
     assert_eq!(g["current"], "Ann", "Cleo is out and Robo played: {g}");
     let page = app.get_text(&ann_page_path).await.1;
@@ -1237,6 +1252,44 @@ async fn a_game_stored_before_turns_went_on_among_the_skipped_plays_and_verifies
     record["turns_among_skipped"] = json!(true);
     let (code, _, _) = crate::records::verify(&record).await;
     assert_eq!(code, Some(1), "the rule changes the log");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_game_stored_before_pass_was_refused_still_takes_it_and_its_record_verifies() {
+    let mut app = TestApp::spawn().await;
+    let created = drowsy_game(&app, "Old pass").await;
+    let id = created["id"].as_i64().unwrap();
+    let stored = crate::common::clue::stored(&app, id).await;
+    assert_eq!(stored["voluntary_pass"], false, "a new game refuses pass");
+    // The game's state as it was stored when every game took `pass`: no key.
+    crate::common::clue::edit_stored(&app, id, |s| {
+        s.as_object_mut().unwrap().remove("voluntary_pass");
+    })
+    .await;
+    let (first, address, welcome) = on_turn(&app, id).await;
+    send_mail(&app, reply(&address, &welcome, "pass")).await;
+    let g = public(&app, id).await;
+    assert_ne!(g["current"], first, "the pass ended the turn: {g}");
+    assert!(
+        (g["log"].as_array().unwrap().iter())
+            .any(|e| e["event"] == "passed" && e["seat"] == first.as_str()),
+        "the log says the turn passed: {g}"
+    );
+    // Its record says the game took `pass`, and verifies; so does the record without the key,
+    // as such records were published. Replayed as the rules say, the pass is refused and the
+    // log differs.
+    let gm = created["gm_link"].as_str().unwrap();
+    let mut record = crate::records::ended(&app, gm, id).await;
+    assert_eq!(record["voluntary_pass"], true, "{record}");
+    let (code, said, _) = crate::records::verify(&record).await;
+    assert_eq!((code, said.as_str()), (Some(0), "verified"));
+    record.as_object_mut().unwrap().remove("voluntary_pass");
+    let (code, said, _) = crate::records::verify(&record).await;
+    assert_eq!((code, said.as_str()), (Some(0), "verified"));
+    record["voluntary_pass"] = json!(false);
+    let (code, _, _) = crate::records::verify(&record).await;
+    assert_eq!(code, Some(1), "refused, the pass gives another log");
     app.stop().await;
 }
 

@@ -530,7 +530,7 @@ async fn every_letter_a_player_gets_in_either_game_links_their_own_page() {
         &[
             ("csrf", &csrf_of(&page)),
             ("action", "command"),
-            ("text", "pass"),
+            ("text", "exchange"),
         ],
     )
     .await;

@@ -118,7 +118,7 @@ classic-mail-digest-on = From now on each turn's public result comes in one mail
 classic-mail-digest-off = From now on each turn's public result comes at once.
 classic-mail-status = Whose turn: { $turn }
 classic-mail-hand = Your hand: { $cards }
-classic-mail-help = Commands: ask NAME how many Pairs; ask NAME for Blue Opals [using CARD]; exchange; final ask NAME for Blue Opals; accuse 2 Blue Opal; pass; back; status; digest on; digest off; help.
+classic-mail-help = Commands: ask NAME how many Pairs; ask NAME for Blue Opals [using CARD]; exchange; final ask NAME for Blue Opals; accuse 2 Blue Opal; back; status; digest on; digest off; help.
 classic-gm-name = game master
 classic-turn = Turn { $turn }
 classic-commitment = Commitment (SHA-256):
@@ -172,6 +172,7 @@ classic-problem-two-questions = is a second question: with two_questions, the tw
 classic-problem-same-card-twice = uses { $card } again: each question needs its own Search card
 classic-problem-final-alone = comes with another action: a final question is the turn's only question
 classic-problem-awaiting-accusation = comes after your final question: now only "accuse …" ends your turn
+classic-problem-pass-is-no-action = is not a turn's action: a turn asks a question, exchanges its Search cards ("exchange") or asks a final question; a turn with no action passes at its deadline
 classic-problem-accuse-count = names the wrong number of cards: this game has { $count } missing gems, name them all
 classic-problem-one-accusation = is a second accusation: one message holds at most one
 classic-problem-won = comes after you won: you answer questions but take no turns
@@ -220,7 +221,7 @@ classic-mail-no-command =
         [0] {""}
         [one] {" "}(only { $lines } line of other text)
        *[other] {" "}(only { $lines } lines of other text)
-    }. A command reads, for example: "ask Ben how many Pairs", "I ask Ben how many Blue Opals", "I accuse 2 Blue Opal", "exchange" or "pass".
+    }. A command reads, for example: "ask Ben how many Pairs", "I ask Ben how many Blue Opals", "I accuse 2 Blue Opal" or "exchange".
 
     Nothing was changed. Reply with the word help to learn how to play by mail.
 

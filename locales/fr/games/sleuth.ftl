@@ -118,7 +118,7 @@ classic-mail-digest-on = Désormais le résultat public des tours arrive en un c
 classic-mail-digest-off = Désormais le résultat public de chaque tour arrive aussitôt.
 classic-mail-status = À qui de jouer : { $turn }
 classic-mail-hand = Votre main : { $cards }
-classic-mail-help = Commandes : demande à NOM combien de paires ; demande à NOM opales bleues [avec CARTE] ; échange ; dernière demande à NOM opales bleues ; j'accuse 2 opale bleue ; passe ; retour ; status ; digest on ; digest off ; aide. Les commandes anglaises sont lues aussi (ask NOM how many Pairs, accuse 2 Blue Opal…).
+classic-mail-help = Commandes : demande à NOM combien de paires ; demande à NOM opales bleues [avec CARTE] ; échange ; dernière demande à NOM opales bleues ; j'accuse 2 opale bleue ; retour ; status ; digest on ; digest off ; aide. Les commandes anglaises sont lues aussi (ask NOM how many Pairs, accuse 2 Blue Opal…).
 classic-gm-name = maître du jeu
 classic-turn = Tour { $turn }
 classic-commitment = Engagement (SHA-256) :
@@ -172,6 +172,7 @@ classic-problem-two-questions = est une seconde question : avec two_questions, l
 classic-problem-same-card-twice = utilise encore { $card } : chaque question demande sa propre carte de recherche
 classic-problem-final-alone = vient avec une autre action : une dernière question est la seule question du tour
 classic-problem-awaiting-accusation = vient après votre dernière question : seule « accuse … » finit maintenant votre tour
+classic-problem-pass-is-no-action = n’est pas une action de tour : un tour pose une question, échange ses cartes de recherche (« échange ») ou pose une dernière question ; un tour sans action passe à son échéance
 classic-problem-accuse-count = ne nomme pas le bon nombre de cartes : cette partie a { $count } gemmes manquantes, nommez-les toutes
 classic-problem-one-accusation = est une seconde accusation : un message en contient une au plus
 classic-problem-won = vient après votre victoire : vous répondez aux questions mais ne jouez plus
@@ -220,7 +221,7 @@ classic-mail-no-command =
         [0] {""}
         [one] {" "}(seulement { $lines } ligne d’autre texte)
        *[other] {" "}(seulement { $lines } lignes d’autre texte)
-    }. Une commande s’écrit par exemple : « demander à Ben combien de paires », « je demande à Ben combien d’opales bleues », « j'accuse 2 opale bleue », « échange » ou « passe ».
+    }. Une commande s’écrit par exemple : « demander à Ben combien de paires », « je demande à Ben combien d’opales bleues », « j'accuse 2 opale bleue » ou « échange ».
 
     Rien n’a changé. Répondez par le mot aide pour apprendre à jouer par courriel.
 

@@ -59,7 +59,9 @@ pub fn command(seat: &ClassicSeat, level: Level) -> String {
         .iter()
         .position(|l| l == crate::games::sleuth::rules::sheet::MISSING)
     else {
-        return "pass".into();
+        // A sheet always has the missing gems' column; without it, the one action that needs
+        // no reading of the cards.
+        return "exchange".into();
     };
     let chance = |card: &Card| -> f64 {
         sheet
@@ -235,8 +237,16 @@ fn play_turns(state: &mut Sleuth, levels: &[Option<Level>], most: usize) {
         };
         let text = command(&view, level);
         if state.act(seat, &text).is_err() {
-            // A command the engine refuses should not happen; the turn passes rather than stall.
-            let _ = state.act(seat, "pass");
+            // A command the engine refuses should not happen; the turn goes on by an exchange
+            // (or, in a game that takes it, a pass) rather than wait for its deadline.
+            let fallback = if state.voluntary_pass {
+                "pass"
+            } else {
+                "exchange"
+            };
+            if state.act(seat, fallback).is_err() {
+                return;
+            }
         }
     }
 }

@@ -67,6 +67,11 @@ struct Input {
     /// before the rule was applied (`verify` reads a record without the key so).
     #[serde(default = "yes")]
     turns_among_skipped: bool,
+    /// Whether `pass` is taken as a turn's action, as games stored before the rules were
+    /// followed there took it; absent, it is refused, as the rules say (`verify` reads a record
+    /// without the key as `true`: every such record comes from before).
+    #[serde(default)]
+    voluntary_pass: bool,
 }
 
 fn yes() -> bool {
@@ -140,6 +145,7 @@ pub fn run(input: &str) -> Result<Value, ReplayError> {
         // Set before any step: the first turn is begun already, and no seat is skipped yet.
         game.turns_among_skipped = false;
     }
+    game.voluntary_pass = input.voluntary_pass;
     let start = game.clone();
     let mut steps_out = Vec::new();
     let mut sheets_out = Vec::new();

@@ -49,6 +49,9 @@ pub fn verify(record: &Value) -> Result<(), Mismatch> {
     let mut own = record.clone();
     if let Some(map) = own.as_object_mut() {
         map.remove("reshuffles");
+        // A record without `voluntary_pass` was published before the key was written, when
+        // every game took `pass` as a turn's action.
+        map.entry("voluntary_pass").or_insert(Value::Bool(true));
     }
     // A record without `turns_among_skipped` comes from before the key was written. Its game
     // either stopped with nobody on turn when every player was skipped (before turns went on

@@ -211,6 +211,12 @@ pub struct Sleuth {
     /// to the log it published.
     #[serde(default)]
     pub turns_among_skipped: bool,
+    /// Whether `pass` is taken as a turn's action. The rules list four actions (a question,
+    /// two questions with `two_questions`, an exchange, a final question) and `pass` is none
+    /// of them: a game refuses it. A game stored before that was so (the field absent) took
+    /// `pass`, and keeps taking it, so its record still replays to the log it published.
+    #[serde(default = "yes")]
+    pub voluntary_pass: bool,
     /// The turn now under way (the first is 1).
     pub turn: u32,
     /// Whose turn it is; none when the game is over (or, in a game stored before turns went on
@@ -240,6 +246,10 @@ pub struct Sleuth {
     /// accusation between turns changes a turn after it began); the engine never reads it.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub changed_at: i64,
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn is_zero(n: &i64) -> bool {
@@ -318,6 +328,7 @@ impl Sleuth {
                 n
             ],
             turns_among_skipped: true,
+            voluntary_pass: false,
             turn: 0,
             current: None,
             final_asked: false,

@@ -133,6 +133,7 @@ impl Sleuth {
                 self.current.map(|s| self.players[s].clone()),
             )),
             _ if self.final_asked => Err(Refusal::AwaitingAccusation),
+            Command::Pass if !self.voluntary_pass => Err(Refusal::PassIsNoAction),
             Command::Pass | Command::Exchange if plan.has_action() => Err(Refusal::OneAction),
             Command::Pass => {
                 plan.pass = true;

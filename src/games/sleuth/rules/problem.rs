@@ -40,6 +40,8 @@ pub enum Refusal {
     SameCardTwice(SearchCard),
     FinalAlone,
     AwaitingAccusation,
+    /// `pass` is not one of a turn's actions (RULES §2); the turn passes at its deadline.
+    PassIsNoAction,
     AccuseCount(usize),
     OneAccusation,
     NotInGame {
@@ -75,6 +77,7 @@ impl fmt::Display for Refusal {
             SameCardTwice(c) => write!(f, "uses {c} again: each question needs its own Search card"),
             FinalAlone => write!(f, "comes with another action: a final question is the turn's only question"),
             AwaitingAccusation => write!(f, "comes after your final question: now only \"accuse …\" ends your turn"),
+            PassIsNoAction => write!(f, "is not a turn's action: a turn asks a question, exchanges its Search cards (\"exchange\") or asks a final question; a turn with no action passes at its deadline"),
             AccuseCount(n) => write!(f, "names the wrong number of cards: this game has {n} missing gems, name them all"),
             OneAccusation => write!(f, "is a second accusation: one message holds at most one"),
             NotInGame { won: true } => write!(f, "comes after you won: you answer questions but take no turns"),

@@ -100,6 +100,51 @@ fn only_the_player_whose_turn_it_is_acts_but_anyone_accuses() {
 }
 
 #[test]
+fn pass_is_not_a_turns_action_and_a_refused_pass_changes_nothing() {
+    let mut g = four(Settings::default(), None);
+    let before = g.clone();
+    for text in ["pass", "Passe", "je passe"] {
+        let err = g.act(0, text).unwrap_err();
+        assert_eq!(err[0].problem, super::problem::Refusal::PassIsNoAction);
+        assert!(
+            err[0].to_string().contains("\"exchange\""),
+            "the refusal says what a turn may do: {}",
+            err[0]
+        );
+        assert_eq!(g, before, "{text:?} changed the game");
+    }
+    // An accusation in the same message is not settled either: the message is refused whole.
+    assert!(g.act(0, "pass\naccuse 1 Blue Diamond").is_err());
+    assert_eq!(g, before);
+    // Another player's pass is refused for not being their turn, as any action is.
+    assert!(g.act(1, "pass").unwrap_err()[0]
+        .to_string()
+        .contains("Ann's turn"));
+    // The turn's actions still end it.
+    g.act(0, "exchange").unwrap();
+    assert_eq!(g.current, Some(1));
+}
+
+#[test]
+fn a_game_stored_before_pass_was_refused_still_takes_it() {
+    let mut stored = serde_json::to_value(four(Settings::default(), None)).unwrap();
+    assert_eq!(stored["voluntary_pass"], false, "a new game refuses pass");
+    stored.as_object_mut().unwrap().remove("voluntary_pass");
+    let mut g: Sleuth = serde_json::from_value(stored).unwrap();
+    assert!(g.voluntary_pass);
+    let moved = g.act(0, "pass").unwrap();
+    assert!(moved.events.iter().any(|e| matches!(
+        e,
+        Event::Passed {
+            seat: 0,
+            by_gm: false,
+            ..
+        }
+    )));
+    assert_eq!(g.current, Some(1));
+}
+
+#[test]
 fn a_final_question_must_be_followed_by_an_accusation_or_counts_as_wrong() {
     let mut g = four(Settings::default(), None);
     g.act(0, "final ask Ben for Blue Opals").unwrap();

@@ -41,6 +41,7 @@ pub fn record(state: &Sleuth, commitment: &str) -> Value {
         "reshuffles": state.reshuffles,
         "steps": public_steps(state),
         "turns_among_skipped": state.turns_among_skipped,
+        "voluntary_pass": state.voluntary_pass,
         "commitment": commitment,
         "log": state.public().log,
         "winners": state.winners.iter().map(|s| state.players[*s].clone()).collect::<Vec<_>>(),
