@@ -224,9 +224,12 @@ async fn a_whole_game_by_mail_in_french() {
         "{}",
         last.body
     );
-    assert!(
-        last.body.contains("LA DONNE, telle qu'engagée au début"),
-        "{}",
+    assert_eq!(
+        last.body
+            .matches("LA DONNE, telle qu'engagée au début")
+            .count(),
+        1,
+        "the final bulletin gives the deal, once: {}",
         last.body
     );
     let dan = mail_for(

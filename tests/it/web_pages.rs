@@ -412,6 +412,31 @@ async fn a_player_builds_fixes_and_sends_a_turn_and_the_gm_runs_the_game() {
     let last = app.get_json(&format!("/api/games/{id}/rounds/2")).await;
     assert_eq!(last["game_over"], true);
     assert!(last["notes"].to_string().contains("ended the game"));
+    // The final bulletin itself publishes the deal and the salt (page, text, API, feed); an
+    // earlier round's does not.
+    assert_eq!(last["final"]["salt"], salt);
+    assert_eq!(last["final"]["deal_text"], deal);
+    let first = app.get_json(&format!("/api/games/{id}/rounds/1")).await;
+    assert!(first.get("final").is_none(), "{first}");
+    let hand_line = deal.lines().next().unwrap();
+    for path in [
+        format!("/games/{id}/rounds/2"),
+        format!("/games/{id}/rounds/2.txt"),
+        format!("/games/{id}/feed.atom"),
+    ] {
+        let (_, body) = app.get_text(&path).await;
+        assert!(
+            body.contains(salt) && body.contains(hand_line),
+            "{path} shows the deal and the salt: {body}"
+        );
+    }
+    for path in [
+        format!("/games/{id}/rounds/1"),
+        format!("/games/{id}/rounds/1.txt"),
+    ] {
+        let (_, body) = app.get_text(&path).await;
+        assert!(!body.contains(salt), "{path} shows the salt");
+    }
     app.stop().await;
 }
 

@@ -26,15 +26,44 @@ pub struct BulletinText<'a> {
     pub b: &'a StoredBulletin,
     /// The game's `one_trait_markup`: an answer's bid is told apart from it.
     pub markup: u32,
+    /// The deal and the salt, which the final bulletin publishes (RULES §5); none before.
+    pub ending: Option<&'a Ending>,
 }
 
-pub fn bulletin_text(game: &GameRow, b: &StoredBulletin, t: Lang, markup: u32) -> String {
+/// What the final bulletin publishes besides the round: the deal as committed, the salt and
+/// the commitment they give.
+pub struct Ending {
+    pub deal_text: String,
+    pub salt: String,
+    pub commitment: String,
+}
+
+impl Ending {
+    /// The ending of a game that is over; none while it runs, so nothing secret is at hand.
+    pub fn of(game: &GameRow, state: &Game) -> Option<Ending> {
+        state.over.then(|| Ending {
+            deal_text: state.deal.canonical_text(&state.players),
+            salt: game.salt.clone(),
+            commitment: game.commitment.clone(),
+        })
+    }
+}
+
+/// The bulletin as plain text; `ending` is shown only under the final bulletin.
+pub fn bulletin_text(
+    game: &GameRow,
+    b: &StoredBulletin,
+    t: Lang,
+    markup: u32,
+    ending: Option<&Ending>,
+) -> String {
     BulletinText {
         t,
         game_id: game.id,
         game_name: &game.name,
         b,
         markup,
+        ending: ending.filter(|_| b.bulletin.game_over),
     }
     .render()
     .expect("bulletin template renders")
@@ -222,9 +251,6 @@ struct RoundMail<'a> {
     next: String,
     link: String,
     over: bool,
-    deal: String,
-    salt: &'a str,
-    commitment: &'a str,
 }
 
 #[derive(Template)]
@@ -258,7 +284,13 @@ pub fn round_letter(
     };
     let body = RoundMail {
         t,
-        bulletin: bulletin_text(game, b, t, state.settings.one_trait_markup),
+        bulletin: bulletin_text(
+            game,
+            b,
+            t,
+            state.settings.one_trait_markup,
+            Ending::of(game, state).as_ref(),
+        ),
         name,
         report,
         points: report
@@ -267,13 +299,6 @@ pub fn round_letter(
         next,
         link: site.link(&format!("/games/{}", game.id)),
         over,
-        deal: if over {
-            state.deal.canonical_text(&state.players)
-        } else {
-            String::new()
-        },
-        salt: if over { &game.salt } else { "" },
-        commitment: &game.commitment,
     }
     .render_in();
     let subject = if over {

@@ -5,6 +5,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
 use super::views;
+use crate::games::polysleuth::letters::Ending;
 use crate::lang::Lang;
 use crate::master::{Master, MasterError};
 use crate::said;
@@ -29,6 +30,14 @@ pub async fn bulletin(master: web::Data<Master>, path: web::Path<(i64, i64)>) ->
     let (id, round) = path.into_inner();
     let (b, at) = master.bulletin(id, round).await?;
     let mut v = serde_json::to_value(&b).expect("plain data");
+    // The final bulletin publishes the deal and the salt (RULES §5), as the game's own
+    // answer does once it is over.
+    if b.bulletin.game_over {
+        let row = master.public_game(id).await?;
+        if let Some(e) = Ending::of(&row, &*master.state_of(&row)?) {
+            v["final"] = serde_json::json!({"deal_text": e.deal_text, "salt": e.salt});
+        }
+    }
     // The API speaks English: the game master's notes as sentences, not as stored data.
     let notes: Vec<String> = b.notes.iter().map(|n| n.said().to_string()).collect();
     v["notes"] = notes.into();

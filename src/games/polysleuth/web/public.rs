@@ -6,7 +6,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 
 use super::views::{self, PublicGame};
-use crate::games::polysleuth::letters::bulletin_text;
+use crate::games::polysleuth::letters::{bulletin_text, Ending};
 use crate::games::polysleuth::service::model::StoredBulletin;
 use crate::lang::Lang;
 use crate::master::{Master, MasterError};
@@ -54,6 +54,8 @@ struct BulletinPage {
     b: StoredBulletin,
     /// The game's `one_trait_markup`: an answer's bid is told apart from it.
     markup: u32,
+    /// The deal and the salt, under the final bulletin alone.
+    ending: Option<Ending>,
 }
 
 /// A bulletin never changes once published: a strong ETag and immutable caching.
@@ -100,9 +102,11 @@ pub async fn bulletin(
             let row = master.public_game(id).await?;
             let (b, _) = master.bulletin(id, round).await?;
             let t = asked.unwrap_or(row.language);
-            let markup = master.state_of(&row)?.settings.one_trait_markup;
+            let state = master.state_of(&row)?;
+            let markup = state.settings.one_trait_markup;
+            let ending = Ending::of(&row, &state).filter(|_| b.bulletin.game_over);
             let body = if text {
-                bulletin_text(&row, &b, t, markup)
+                bulletin_text(&row, &b, t, markup, ending.as_ref())
             } else {
                 BulletinPage {
                     t,
@@ -110,6 +114,7 @@ pub async fn bulletin(
                     game_name: row.name,
                     b,
                     markup,
+                    ending,
                 }
                 .render()
                 .map_err(|e| MasterError::Corrupt(e.to_string()))?
@@ -184,6 +189,12 @@ pub async fn feed(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
             .unwrap_or_default()
             .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
     };
+    // The final bulletin's entry publishes the deal and the salt, as the bulletin does.
+    let ending = (g.final_.as_ref()).map(|f| Ending {
+        deal_text: f.deal_text.clone(),
+        salt: f.salt.clone(),
+        commitment: g.commitment.clone(),
+    });
     let entries = g
         .bulletins
         .iter()
@@ -191,7 +202,7 @@ pub async fn feed(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
             (
                 b.round,
                 rfc(b.published_at),
-                bulletin_text(&row, &b.stored, t, g.markup),
+                bulletin_text(&row, &b.stored, t, g.markup, ending.as_ref()),
             )
         })
         .collect();
