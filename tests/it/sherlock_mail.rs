@@ -137,3 +137,39 @@ async fn a_mail_with_no_play_ends_a_turn_left_open_with_only_a_set_to_complete()
     assert_eq!(code, Some(0), "{out} {err}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_refused_line_after_which_nothing_is_left_to_play_ends_the_turn_and_the_answer_says_so() {
+    let mut app = TestApp::spawn().await;
+    let rules = Settings {
+        case: Case::ValleyOfFear,
+        level: 1,
+        detectives: vec![Detective::Holmes],
+        advanced: false,
+        turn_hours: None,
+    };
+    let (id, _, _) = create(&app, 3, &["Ann <ann@example.org>"], json!(rules)).await;
+    let welcome = mail_to(&app, "ann@example.org", "welcome to").await;
+    // The first turn's plays, whole, then a line The Valley of Fear refuses: nothing is left
+    // to play after it, so the turn ends though a line was refused.
+    let s = stored(&app, id).await;
+    let mut text = plan_turn(&s, searching);
+    text.push("complete 1".into());
+    send_mail(&app, reply("ann@example.org", &welcome, &text.join("\n"))).await;
+    let refused = mail_to(&app, "ann@example.org", "not carried out whole").await;
+    assert!(
+        refused.body.contains("\"complete 1\"")
+            && refused.body.contains("your turn ended")
+            && !refused.body.contains("the turn is open"),
+        "the answer says the turn ended: {}",
+        refused.body
+    );
+    let after = stored(&app, id).await;
+    assert!(
+        after.game.turn == s.game.turn + 1 || after.over(),
+        "the turn ended: turn {} of {}",
+        after.game.turn,
+        s.game.turn
+    );
+    app.stop().await;
+}

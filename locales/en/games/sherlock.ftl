@@ -105,6 +105,7 @@ sherlock-mail-no-command = Your mail held no play this game reads ({ $lines } li
 sherlock-mail-done = Carried out:
     { $lines }
 sherlock-mail-refused = Not carried out: "{ $line }": { $why }. Nothing after it was done; the turn is open for your next reply.
+sherlock-mail-refused-ended = Not carried out: "{ $line }": { $why }. Nothing after it was done, and with nothing left to play, your turn ended.
 sherlock-mail-ignored = The game ended before these lines: { $lines }
 sherlock-mail-turn-open = Your turn goes on: reply with the next plays.
 sherlock-mail-turn-open-complete = Your turn goes on: nothing is left to play but a set to complete. Reply "complete" and the set's number to complete it, or reply with no play at all to end your turn without completing it.

@@ -105,6 +105,7 @@ sherlock-mail-no-command = Votre courrier ne contenait aucun coup de cette parti
 sherlock-mail-done = Joué :
     { $lines }
 sherlock-mail-refused = Non joué : « { $line } » : { $why }. Rien après n’a été fait ; le tour reste ouvert pour votre prochaine réponse.
+sherlock-mail-refused-ended = Non joué : « { $line } » : { $why }. Rien après n’a été fait et, comme il ne restait rien à jouer, votre tour a pris fin.
 sherlock-mail-ignored = La partie a fini avant ces lignes : { $lines }
 sherlock-mail-turn-open = Votre tour continue : répondez avec les coups suivants.
 sherlock-mail-turn-open-complete = Votre tour continue : il ne reste à jouer qu’une série à compléter. Répondez « compléter » et le numéro de la série pour la compléter, ou répondez sans aucun coup pour finir votre tour sans la compléter.

@@ -78,16 +78,22 @@ pub(crate) async fn handle(
                 if !did.is_empty() {
                     body.push(t.t1("sherlock-mail-done", "lines", did.join("\n")));
                 }
-                if let Some((line, why)) = done.refused() {
-                    body.push(t.t2("sherlock-mail-refused", "line", line, "why", why));
-                }
-                if !done.ignored.is_empty() {
-                    body.push(t.t1("sherlock-mail-ignored", "lines", done.ignored.join("\n  ")));
-                }
                 // The hand shown is the sender's alone: of the turn their reply left open.
                 let same_turn = done.settled.is_empty()
                     && !g.over()
                     && g.seat_on_turn() == player.seat as usize;
+                if let Some((line, why)) = done.refused() {
+                    // A refused line leaves the turn open only while something can be done;
+                    // with nothing left, the turn ended all the same (RULES §7).
+                    let key = match same_turn {
+                        true => "sherlock-mail-refused",
+                        false => "sherlock-mail-refused-ended",
+                    };
+                    body.push(t.t2(key, "line", line, "why", why));
+                }
+                if !done.ignored.is_empty() {
+                    body.push(t.t1("sherlock-mail-ignored", "lines", done.ignored.join("\n  ")));
+                }
                 if same_turn {
                     // Where the turn stands and what it needs.
                     body.push(table_lines(t, &g.game).join("\n"));
