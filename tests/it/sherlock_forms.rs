@@ -104,3 +104,49 @@ async fn with_turn_hours_the_table_says_when_the_turn_ends_and_that_its_clock_st
     assert!(page.contains("This turn ends at"), "{page}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn without_turn_hours_the_game_master_cannot_end_a_turn_and_with_them_can() {
+    let mut app = TestApp::spawn().await;
+    for hours in [None, Some(24)] {
+        let rules = Settings {
+            turn_hours: hours,
+            ..Settings::default()
+        };
+        let (id, _, gm) = crate::common::sherlock::create(
+            &app,
+            3,
+            &["Ann <ann@example.org>"],
+            serde_json::to_value(&rules).unwrap(),
+        )
+        .await;
+        let r = app.get(&gm).await;
+        let page = match r.headers().get("location") {
+            Some(to) => app.get_text(to.to_str().unwrap()).await.1,
+            None => r.text().await.unwrap(),
+        };
+        assert_eq!(
+            page.contains("End the turn now"),
+            hours.is_some(),
+            "the button only with a clock: {page}"
+        );
+        let before = stored(&app, id).await;
+        let api = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
+        let (s, said) = app
+            .post_json(&api, &json!({"action": "resolve", "confirm": true}))
+            .await;
+        if hours.is_none() {
+            assert_eq!(s, 409, "{said}");
+            assert!(
+                said.to_string()
+                    .contains("a turn ends only by its player's reply"),
+                "{said}"
+            );
+            assert_eq!(stored(&app, id).await.game, before.game, "nothing changed");
+        } else {
+            assert_eq!(s, 200, "{said}");
+            assert_eq!(stored(&app, id).await.game.turn, before.game.turn + 1);
+        }
+    }
+    app.stop().await;
+}

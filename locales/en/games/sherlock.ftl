@@ -60,6 +60,7 @@ sherlock-house-rules = House rules: advanced { $advanced ->
 error-not-sherlock = Game { $game } is not a game of Sherlock Solitaire.
 error-sherlock-not-your-turn = It is { $player }'s turn ({ $detective }): your plays wait for your own turn.
 error-sherlock-no-clock = This game's turns have no deadline (house rule turn_hours is off): there is no clock to pause or extend.
+error-sherlock-no-clock-turn = This game's turns have no deadline (house rule turn_hours is off): a turn ends only by its player's reply. To move the game on, give the seat to a computer player or end the game.
 error-sherlock-no-such-action = Sherlock Solitaire has no such action: its game master may end the turn, pause, extend, give a new link, replace a player or end the game.
 error-sherlock-players = A game of { $detectives } detective(s) is played by one person or by one person per detective, not by { $players }.
 

@@ -60,6 +60,7 @@ sherlock-house-rules = Règles maison : advanced { $advanced ->
 error-not-sherlock = La partie { $game } n’est pas une partie de Sherlock Solitaire.
 error-sherlock-not-your-turn = C’est le tour de { $player } ({ $detective }) : vos coups attendent votre propre tour.
 error-sherlock-no-clock = Les tours de cette partie n’ont pas d’échéance (règle maison turn_hours désactivée) : il n’y a pas d’horloge à suspendre ou prolonger.
+error-sherlock-no-clock-turn = Les tours de cette partie n’ont pas d’échéance (règle maison turn_hours désactivée) : un tour ne finit que par la réponse de son joueur. Pour faire avancer la partie, confiez la place à un joueur ordinateur ou terminez la partie.
 error-sherlock-no-such-action = Sherlock Solitaire n’a pas cette action : son meneur peut finir le tour, suspendre, prolonger, donner un nouveau lien, remplacer un joueur ou finir la partie.
 error-sherlock-players = Une partie à { $detectives } détective(s) se joue à une personne ou à une personne par détective, pas à { $players }.
 

@@ -1,5 +1,5 @@
 //! The game master's actions on a game of Sherlock Solitaire: start a game that waited, end the
-//! turn now, extend, pause and resume a turn's clock (house rule `turn_hours`), give a seat to a
+//! turn now (a game with a turn clock alone), extend, pause and resume a turn's clock (house rule `turn_hours`), give a seat to a
 //! standby or a computer player, end the game. The core does what every game of turns shares: which
 //! action a game in each state takes (`master/gm.rs`), the start and its welcomes and the clock
 //! (`master/turn_clock.rs`), the change of seat (`master/seats.rs`, its welcome in
@@ -20,6 +20,11 @@ impl Master {
             TurnAction::Act(action) => action,
         };
         match action {
+            // "A turn has no deadline unless the game sets turn_hours" (RULES-SHERLOCK §6): without
+            // one, a turn ends by its player's reply alone, never by the game master.
+            GmAction::ResolveNow { .. } if game.round_seconds == 0 => {
+                Err(MasterError::Conflict(said!("error-sherlock-no-clock-turn")))
+            }
             GmAction::ResolveNow { round } => {
                 self.sherlock_change(game.id, |s, _| {
                     // The turn the game master saw: a later one is never ended by this request.
