@@ -141,7 +141,7 @@ async fn an_outbid_question_is_told_to_its_asker_with_what_it_cost_and_the_bulle
     // The bulletin tells the bid apart from the one-trait markup.
     let (_, bulletin) = app.get_text(&format!("/games/{id}/rounds/1")).await;
     assert!(
-        bulletin.contains("(question by Ann, bid 9 + 2 for one trait)"),
+        bulletin.contains("(question by Ann, 11: bid 9 + 2 for one trait)"),
         "{bulletin}"
     );
     app.stop().await;

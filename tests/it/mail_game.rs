@@ -161,7 +161,7 @@ async fn a_whole_game_by_mail_through_a_real_smtp_server() {
     for b in &bulletins {
         assert!(b
             .body
-            .contains("Dan has 2 Green Diamonds (question by Ben, bid 7)"));
+            .contains("Dan has 2 Green Diamonds (question by Ben, 7)"));
         let is_ben = b.to == "ben@example.org";
         assert_eq!(
             b.body.contains("◆ 1 Green Diamond, ◆◆ 2 Green Diamond"),

@@ -150,7 +150,7 @@ async fn a_whole_game_by_mail_in_french() {
         let b = mail_for(&sink.maildir, &addr(name), "manche 1] bulletin", 0).await;
         assert!(
             b.body
-                .contains("Dan a 2 diamants verts (question de Ben, mise 7)"),
+                .contains("Dan a 2 diamants verts (question de Ben, 7)"),
             "{}",
             b.body
         );

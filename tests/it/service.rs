@@ -110,10 +110,10 @@ async fn a_round_played_over_http_matches_the_engine() {
     let (status, page) = app.get_text(&format!("/games/{id}/rounds/1")).await;
     assert_eq!(status, 200);
     assert!(
-        page.contains("Dan has 2 Green Diamonds (question by Ben, bid 7)"),
+        page.contains("Dan has 2 Green Diamonds (question by Ben, 7)"),
         "{page}"
     );
-    assert!(page.contains("Ann has 4 Opals (question by Dan, bid 3 + 2 for one trait)"));
+    assert!(page.contains("Ann has 4 Opals (question by Dan, 5: bid 3 + 2 for one trait)"));
     let (_, text) = app.get_text(&format!("/games/{id}/rounds/1.txt")).await;
     assert!(text.contains("Ann guess 2: right"));
 

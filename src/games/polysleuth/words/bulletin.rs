@@ -6,10 +6,11 @@ use crate::lang::{words, Lang};
 use crate::model::ClosedBy;
 
 impl Lang {
-    /// `Dan has 2 Green Diamonds (question by Ben, bid 7)`, and for a one-trait question its
-    /// bid and the markup apart, so nobody reads the markup as paid: `Ann has 4 Opals
-    /// (question by Dan, bid 3 + 2 for one trait)` / `(question de Dan, mise 3 + 2 pour un
-    /// seul élément)`. `markup` is the game's `one_trait_markup`.
+    /// As RULES §4.2 words it, `Dan has 2 Green Diamonds (question by Ben, 7)`: the asker and
+    /// the effective weight; for a one-trait question the bid and the markup follow apart, so
+    /// nobody reads the markup as paid: `Ann has 4 Opals (question by Dan, 5: bid 3 + 2 for
+    /// one trait)` / `(question de Dan, 5 : mise 3 + 2 pour un seul élément)`. `markup` is the
+    /// game's `one_trait_markup`.
     pub fn answer(&self, a: &Answer, markup: &u32) -> String {
         let markup = match a.traits.len() {
             1 => (*markup).min(a.weight as u32),
@@ -29,6 +30,7 @@ impl Lang {
                     words::traits_count_named(*self, a.count, &a.traits).into(),
                 ),
                 ("asker", a.asker.as_str().into()),
+                ("weight", a.weight.into()),
                 ("bid", bid.into()),
                 ("markup", markup.into()),
             ],
