@@ -106,8 +106,8 @@ fn bad_input_exits_2_with_one_clear_message() {
             "the deal holds 1 cards; it must hold all 36",
         ),
         (
-            r#"{"players": ["A","B","C"], "settings": {"incme": 3}}"#,
-            "unknown field `incme`",
+            r#"{"players": ["A","B","C"], "settings": {"income": -3}}"#,
+            "the settings are not valid",
         ),
         (
             r#"{"players": ["A","B","C"], "settings": {"safe_size": 2}}"#,
@@ -473,4 +473,30 @@ fn the_help_names_every_game_and_every_command_says_what_it_does() {
         new.contains("docs/src/game-masters/house-rules.md"),
         "{new}"
     );
+}
+
+#[test]
+fn extra_fields_are_fine_inside_settings_too_and_a_key_left_out_is_noted() {
+    let spec = json!({
+        "players": ["Alice", "Bob", "Carol"],
+        "settings": {"income": 5, "starting_eyes": 20, "house_note": "from our club"},
+        "seed": 3,
+        "rounds": [{"Alice": ""}],
+        "comment": "a top-level extra field",
+    });
+    let out = replay(&spec.to_string());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("\"house_note\" is not a Polysleuth setting"),
+        "{stderr}"
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // The known settings still apply: 20 Private Eyes, then an income of 5.
+    assert_eq!(v["rounds"][0]["standings"][0]["eyes"], 25, "{v}");
+    // A known setting of the wrong kind is still refused.
+    let bad = json!({"players": ["Alice", "Bob", "Carol"], "settings": {"income": "lots"}});
+    let out = replay(&bad.to_string());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the settings are not valid"));
 }

@@ -82,10 +82,28 @@ fn read(input: &str) -> Result<Input, ReplayError> {
     serde_json::from_str(input).map_err(|e| bad(format!("the replay file is not valid: {e}")))
 }
 
+/// The settings the game knows, the others left out with a note on standard error: the
+/// contract's "extra fields are fine" holds inside `settings` too, and a mistyped key is still
+/// told. A value of the wrong kind for a known key is an error, as before.
+fn known_settings(given: Value) -> Value {
+    let Value::Object(mut given) = given else {
+        return given;
+    };
+    let known = serde_json::to_value(Settings::default()).unwrap_or_default();
+    given.retain(|key, _| {
+        let keep = known.get(key).is_some();
+        if !keep {
+            eprintln!("note: \"{key}\" is not a Polysleuth setting; it was left out");
+        }
+        keep
+    });
+    Value::Object(given)
+}
+
 fn play(input: Input) -> Result<Played, ReplayError> {
     let mut settings: Settings = match input.settings {
         None | Some(Value::Null) => Settings::default(),
-        Some(v) => serde_json::from_value(v)
+        Some(v) => serde_json::from_value(known_settings(v))
             .map_err(|e| bad(format!("the settings are not valid: {e}")))?,
     };
     let seed = input.seed.unwrap_or(0);
@@ -325,8 +343,8 @@ mod tests {
         let cases = [
             ("{", "not valid"),
             (
-                r#"{"players": ["A","B","C"], "settings": {"bogus": 1}}"#,
-                "unknown field `bogus`",
+                r#"{"players": ["A","B","C"], "settings": {"income": "lots"}}"#,
+                "the settings are not valid",
             ),
             (r#"{"players": ["A","B"]}"#, "3 to 7 players"),
             (
