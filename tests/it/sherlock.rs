@@ -43,6 +43,8 @@ async fn record_verifies_and_a_tampered_deck_is_caught(app: &TestApp, id: i64) -
     // the key, replays as every reply settled, which changes nothing where no refused reply
     // left a set to complete.
     assert_eq!(record["refusal_keeps_turn"], true, "{record}");
+    // So with a draw on an empty deck and pile: it stops short in a game made now.
+    assert_eq!(record["short_draw_on_empty_pile"], true, "{record}");
     let mut before = record.clone();
     before.as_object_mut().unwrap().remove("refusal_keeps_turn");
     let (code, out, err) = crate::records::verify(&before).await;

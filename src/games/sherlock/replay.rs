@@ -54,6 +54,11 @@ pub struct Input {
     /// settles its turn.
     #[serde(default)]
     pub refusal_keeps_turn: bool,
+    /// With the deck and the discard pile both empty, a draw stops short (the rule of every
+    /// game made since it was followed; records say so). Without it, as before, the Crime
+    /// Scene's Threat cards alone make a new deck.
+    #[serde(default)]
+    pub short_draw_on_empty_pile: bool,
 }
 
 /// One line of a reply: what it did, or why it was refused (nothing after it is done).
@@ -140,6 +145,7 @@ pub fn run(input: &Input) -> Result<Value, String> {
     let mut rng = play_stream(&salt, input.seed);
     let (mut g, first) = Game::new(input.settings.clone(), cards.clone(), &mut rng);
     g.refusal_keeps_turn = input.refusal_keeps_turn;
+    g.short_draw_on_empty_pile = input.short_draw_on_empty_pile;
     let mut steps = Vec::new();
     for step in &input.messages {
         steps.push(match step {
@@ -162,6 +168,7 @@ pub fn run(input: &Input) -> Result<Value, String> {
         "turn": g.turn,
         "wounds": g.wounds,
         "refusal_keeps_turn": g.refusal_keeps_turn,
+        "short_draw_on_empty_pile": g.short_draw_on_empty_pile,
     }))
 }
 

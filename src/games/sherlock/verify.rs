@@ -22,6 +22,10 @@ pub fn verify(record: &Value) -> Result<(), Mismatch> {
     if let Some(keeps) = record.get("refusal_keeps_turn") {
         input["refusal_keeps_turn"] = keeps.clone();
     }
+    // So with a record written before a draw stopped short on an empty pile.
+    if let Some(short) = record.get("short_draw_on_empty_pile") {
+        input["short_draw_on_empty_pile"] = short.clone();
+    }
     let input: super::replay::Input = serde_json::from_value(input)
         .map_err(|e| Mismatch::Unreadable(format!("the record cannot be replayed: {e}")))?;
     let out = super::replay::run(&input).map_err(Mismatch::Unreadable)?;

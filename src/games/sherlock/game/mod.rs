@@ -171,6 +171,11 @@ pub struct Game {
     /// settled its turn as any other did, and their records replay that way.
     #[serde(default)]
     pub refusal_keeps_turn: bool,
+    /// With the deck and the discard pile both empty, a draw stops short, though Threat cards
+    /// lie in the Crime Scene (RULES-SHERLOCK §7). Games stored before this was so read
+    /// false: there those Threat cards alone made a new deck, and their records replay so.
+    #[serde(default)]
+    pub short_draw_on_empty_pile: bool,
 }
 
 impl Game {
@@ -193,6 +198,7 @@ impl Game {
             completed: Vec::new(),
             outcome: None,
             refusal_keeps_turn: true,
+            short_draw_on_empty_pile: true,
         };
         let events = g.begin_turn(rng);
         (g, events)
@@ -414,6 +420,10 @@ impl Game {
 
     /// The discard pile and the Threat cards of the Crime Scene become the deck, shuffled.
     fn reshuffle(&mut self, rng: &mut ChaCha20Rng, events: &mut Vec<Event>) {
+        if self.short_draw_on_empty_pile && self.discard.is_empty() {
+            // "With the deck and the pile both empty, the draw stops short."
+            return;
+        }
         let mut cards: Vec<Card> = std::mem::take(&mut self.discard);
         let (threats, kept): (Vec<Card>, Vec<Card>) =
             self.scene.drain(..).partition(|c| !c.face().is_number());

@@ -449,3 +449,52 @@ fn a_game_stored_before_refused_replies_kept_their_turn_reads_as_it_played() {
     let old: Game = serde_json::from_value(stored).unwrap();
     assert!(!old.refusal_keeps_turn);
 }
+
+#[test]
+fn with_the_deck_and_the_pile_both_empty_the_draw_stops_short_though_threats_lie_in_the_scene() {
+    // The four drawn are played away; the deck and the pile are then empty, and a Threat card
+    // lies in the Crime Scene.
+    let setup = |short: bool| {
+        let mut g = game_with(Detective::Holmes, Case::ValleyOfFear, &["1", "2", "3", "A"]);
+        g.short_draw_on_empty_pile = short;
+        run(&mut g, "1 scene").unwrap();
+        run(&mut g, "A scene").unwrap();
+        run(&mut g, "2 office").unwrap();
+        run(&mut g, "3 office").unwrap();
+        g.deck.clear();
+        g.discard.clear();
+        assert!(g.hand.is_empty() && g.scene.iter().any(|c| !c.face().is_number()));
+        g
+    };
+    let mut g = setup(true);
+    let events = g.settle(&mut rng());
+    assert!(
+        !events.iter().any(|e| matches!(e, Event::Reshuffled { .. })),
+        "{events:?}"
+    );
+    assert!(g.hand.is_empty(), "nothing was drawn: {:?}", faces(&g.hand));
+    assert!(
+        g.scene.iter().any(|c| !c.face().is_number()),
+        "the Threat card stays"
+    );
+
+    // A game stored before: the Crime Scene's Threat card alone made a new deck, and is drawn.
+    let mut old = setup(false);
+    let events = old.settle(&mut rng());
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Reshuffled { cards: 1 })),
+        "{events:?}"
+    );
+    assert_eq!(faces(&old.hand), ["A"]);
+
+    // A game stored without the key reads as before.
+    let mut stored = serde_json::to_value(setup(true)).unwrap();
+    stored
+        .as_object_mut()
+        .unwrap()
+        .remove("short_draw_on_empty_pile");
+    let read: Game = serde_json::from_value(stored).unwrap();
+    assert!(!read.short_draw_on_empty_pile);
+}

@@ -28,6 +28,7 @@ pub fn record(row: &GameRow, g: &Stored) -> Value {
         "turn": g.game.turn,
         "wounds": g.game.wounds,
         "refusal_keeps_turn": g.game.refusal_keeps_turn,
+        "short_draw_on_empty_pile": g.game.short_draw_on_empty_pile,
         "deal_given_by": crate::master::deal_given_by(row),
     })
 }
