@@ -73,6 +73,8 @@ setting-name = { $key ->
     [idle_rounds] Rounds without a turn before a player is marked done
     [max_shared_pair] Most cards one hand holds of any two traits
     [assistant] The Information Sheet assistant
+    [max_absence] Longest absence a player may declare
+    [auto_standby] A standby takes the seat of a player marked done for being idle
    *[other] { $key }
 }
 setting-none = none
@@ -82,6 +84,13 @@ setting-payment-winner = winner (only answered questions are paid)
 setting-payment-all = all (every placed question is paid)
 setting-assistant-on = on (each player's page shows what they can deduce, with probabilities)
 setting-assistant-off = off (each player's sheet shows only what they were told)
+setting-absence-none = none (no player may declare an absence)
+setting-absence-rounds = { $rounds ->
+    [one] 1 round at a time
+   *[other] { $rounds } rounds at a time
+}
+setting-standby-on = on (the first standby takes the seat of a player marked done for being idle)
+setting-standby-off = off
 
 # The bulletin.
 bulletin-page-title = { $game }, round { $round }

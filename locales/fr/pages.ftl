@@ -73,6 +73,8 @@ setting-name = { $key ->
     [idle_rounds] Manches sans tour avant qu’un joueur soit marqué « fini »
     [max_shared_pair] Cartes au plus d’une main qui partagent deux traits
     [assistant] L’assistant de la feuille d’information
+    [max_absence] Plus longue absence qu’un joueur peut déclarer
+    [auto_standby] Un remplaçant prend la place d’un joueur marqué « fini » pour inactivité
    *[other] { $key }
 }
 setting-none = aucun
@@ -82,6 +84,13 @@ setting-payment-winner = winner (seules les questions répondues sont payées)
 setting-payment-all = all (toute question posée est payée)
 setting-assistant-on = activé (la page de chaque joueur montre ce qu’il peut déduire, avec les probabilités)
 setting-assistant-off = désactivé (la feuille de chaque joueur ne montre que ce qui lui a été dit)
+setting-absence-none = aucune (nul ne peut déclarer d’absence)
+setting-absence-rounds = { $rounds ->
+    [one] 1 manche d’affilée
+   *[other] { $rounds } manches d’affilée
+}
+setting-standby-on = activé (le premier remplaçant prend la place d’un joueur marqué « fini » pour inactivité)
+setting-standby-off = désactivé
 
 # Le bulletin.
 bulletin-page-title = { $game }, manche { $round }

@@ -171,6 +171,12 @@ impl Master {
         Some(self.table_of(ruleset)?.describe_rules(&rules, t))
     }
 
+    /// How a game was seated, when it was by sign-up or with a table rule (absences, automatic
+    /// standbys): its house rules list them.
+    pub async fn seating_of(&self, game_id: i64) -> Result<Option<SeatingRow>> {
+        Ok(self.store.seating(&self.store.pool, game_id).await?)
+    }
+
     /// A forming game's seating and sign-ups.
     pub async fn forming_of(&self, game_id: i64) -> Result<(SeatingRow, Vec<SignupRow>)> {
         let seating = self

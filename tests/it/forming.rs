@@ -403,6 +403,23 @@ async fn an_absence_within_the_limit_plays_empty_turns_and_an_idle_seat_goes_to_
     let gm = path_of(created["gm_link"].as_str().unwrap());
     let links = app.player_links(&created).await;
 
+    // The house rules printed at the start name the table's two: in the welcomes, the game
+    // master's letter and the game page.
+    let absence = "Longest absence a player may declare: 2 rounds at a time";
+    let standby = "A standby takes the seat of a player marked done for being idle: on";
+    for to in ["ann@example.org", "gm@example.org"] {
+        let welcome = last_mail_to(&app, to, "Longest absence").await;
+        assert!(
+            welcome.contains(absence) && welcome.contains(standby),
+            "{welcome}"
+        );
+    }
+    let (_, page) = app.get_text(&format!("/games/{id}")).await;
+    assert!(
+        page.contains("<dt>Longest absence a player may declare</dt><dd>2 rounds at a time</dd>"),
+        "{page}"
+    );
+
     // Longer than allowed: named, nothing changes; within the limit: shown to all.
     let said = submit(
         &app,

@@ -77,29 +77,36 @@ impl Master {
             )
             .await?;
         let row = self.store.game(&mut *tx, id).await?.expect("just inserted");
-        if req.max_absence > 0 || req.auto_standby {
+        let seating = (req.max_absence > 0 || req.auto_standby).then(|| {
             let n = names.len() as i64;
-            let seating = crate::store::SeatingRow {
+            crate::store::SeatingRow {
                 game_id: id,
                 min_players: n,
                 max_players: n,
                 start_at: None,
                 max_absence: req.max_absence,
                 auto_standby: req.auto_standby,
-            };
-            self.store.insert_seating(&mut tx, &seating).await?;
+            }
+        });
+        if let Some(seating) = &seating {
+            self.store.insert_seating(&mut tx, seating).await?;
         }
         // A computer player has no address, and its key is never shown to anyone. A waiting
         // game mails no player: each gets a new key when it starts.
         let seated: Vec<ToSeat> = req.players.iter().map(ToSeat::named).collect();
-        let letter = welcome_letter(&self.site, &row, &game);
+        let letter = welcome_letter(&self.site, &row, &game, seating.as_ref());
         let players =
             (self.seat_and_welcome(&mut tx, &row, &seated, !req.wait_for_gm, &letter)).await?;
         let gm_link = self.site.gm_link(id, &gm_key);
         let letter = match req.wait_for_gm {
             true => mail::gm_confirm(&self.site, &row, &gm_link),
             false => crate::games::polysleuth::letters::gm_welcome(
-                &self.site, &row, &game, &gm_link, &players,
+                &self.site,
+                &row,
+                &game,
+                seating.as_ref(),
+                &gm_link,
+                &players,
             ),
         };
         self.send(&mut tx, Some(id), &req.gm_email, &letter, now)
@@ -128,7 +135,8 @@ impl Master {
         email: &str,
         key: &str,
     ) -> Result<String> {
-        let letter = welcome_letter(&self.site, row, game);
+        let seating = self.store.seating(&mut **tx, row.id).await?;
+        let letter = welcome_letter(&self.site, row, game, seating.as_ref());
         (self.welcome_seat(tx, row, seat, player_id, key_version, email, key, &letter)).await
     }
 
@@ -145,13 +153,14 @@ impl Master {
             .expect("the game exists");
         let state = states::parse(&row)?;
         let players = self.store.players(&mut **tx, game.id).await?;
+        let seating = self.store.seating(&mut **tx, game.id).await?;
         for p in players.iter().filter(|p| p.mailed()) {
             let key = keys::new_key();
             let version = self
                 .store
                 .replace_player_key(tx, p.id, &keys::hash(&key))
                 .await?;
-            let letter = welcome_letter(&self.site, &row, &state);
+            let letter = welcome_letter(&self.site, &row, &state, seating.as_ref());
             let seat = p.seat as usize;
             (self.welcome_seat(tx, &row, seat, p.id, version, &p.email, &key, &letter)).await?;
         }
@@ -167,8 +176,11 @@ pub(super) fn welcome_letter<'a>(
     site: &'a crate::site::Site,
     row: &'a GameRow,
     game: &'a Game,
+    seating: Option<&'a crate::store::SeatingRow>,
 ) -> impl Fn(usize, &str, &str, crate::lang::Lang, &str) -> mail::Letter + Sync + 'a {
     move |seat, link, key, t, zone| {
-        crate::games::polysleuth::letters::welcome(site, row, game, seat, link, key, t, zone)
+        crate::games::polysleuth::letters::welcome(
+            site, row, game, seating, seat, link, key, t, zone,
+        )
     }
 }

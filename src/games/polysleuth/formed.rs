@@ -43,7 +43,8 @@ impl Master {
             .await?;
         let row = self.locked(tx, game.id).await?;
         let to_seat: Vec<ToSeat> = seated.iter().map(ToSeat::from).collect();
-        let letter = super::create::welcome_letter(&self.site, &row, &state);
+        let seating = self.store.seating(&mut **tx, game.id).await?;
+        let letter = super::create::welcome_letter(&self.site, &row, &state, seating.as_ref());
         let welcomed = (self.seat_and_welcome(tx, &row, &to_seat, true, &letter)).await?;
         // The game master's letter names the players without their links: a link is its
         // player's alone.
@@ -53,8 +54,14 @@ impl Master {
                 link: String::new(),
             })
             .collect();
-        let letter =
-            crate::games::polysleuth::letters::gm_welcome(&self.site, &row, &state, "", &created);
+        let letter = crate::games::polysleuth::letters::gm_welcome(
+            &self.site,
+            &row,
+            &state,
+            seating.as_ref(),
+            "",
+            &created,
+        );
         self.send(tx, Some(game.id), &row.gm_email, &letter, now())
             .await?;
         Ok(said!(

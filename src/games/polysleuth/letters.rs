@@ -14,7 +14,7 @@ use crate::lang::Lang;
 use crate::mail::{deadline_in, tag, zone, Letter};
 use crate::model::CreatedPlayer;
 use crate::site::Site;
-use crate::store::{GameRow, PlayerRow};
+use crate::store::{GameRow, PlayerRow, SeatingRow};
 
 /// The public bulletin as plain text: the `.txt` page and the head of every round mail.
 #[derive(Template)]
@@ -106,6 +106,7 @@ pub fn welcome(
     site: &Site,
     game: &GameRow,
     state: &Game,
+    seating: Option<&SeatingRow>,
     seat: usize,
     link: &str,
     key: &str,
@@ -123,7 +124,7 @@ pub fn welcome(
         safe_size: state.settings.safe_size_for(n),
         deadline: deadline_in(t, game, time_zone),
         link,
-        settings: crate::games::polysleuth::words::settings(t, &state.settings, n),
+        settings: crate::games::polysleuth::words::settings(t, &state.settings, n, seating),
         example_target: &state.players[(seat + 1) % n],
         mail_address: &site.mail_address,
         key,
@@ -160,6 +161,7 @@ pub fn gm_welcome(
     site: &Site,
     game: &GameRow,
     state: &Game,
+    seating: Option<&SeatingRow>,
     link: &str,
     players: &[CreatedPlayer],
 ) -> Letter {
@@ -175,6 +177,7 @@ pub fn gm_welcome(
             t,
             &state.settings,
             state.players.len(),
+            seating,
         ),
     }
     .render_in();

@@ -115,6 +115,7 @@ pub async fn public_game(
         .collect();
     // Who sits where may change within a round (a newcomer, an absence): read every time.
     let seats = master.seats_of(row.id).await?;
+    let seating = master.seating_of(row.id).await?;
     Ok(PublicGame {
         id: row.id,
         name: row.name.clone(),
@@ -144,7 +145,12 @@ pub async fn public_game(
             .collect(),
         hand_size: state.settings.hand_size_for(n),
         safe_size: state.settings.safe_size_for(n),
-        settings: crate::games::polysleuth::words::settings(lang, &state.settings, n),
+        settings: crate::games::polysleuth::words::settings(
+            lang,
+            &state.settings,
+            n,
+            seating.as_ref(),
+        ),
         commitment: row.commitment.clone(),
         operator_deal: row.operator_deal,
         published,

@@ -3,9 +3,17 @@
 
 use crate::games::polysleuth::rules::{QuestionPayment, Settings};
 use crate::lang::Lang;
+use crate::store::SeatingRow;
 
-/// `(name, value)` for every setting, in the order RULES.md gives them.
-pub fn settings(lang: Lang, s: &Settings, players: usize) -> Vec<(String, String)> {
+/// `(name, value)` for every setting, in the order RULES.md gives them, then the two of the
+/// table the game was seated at (`seating`: none for a game made with its players, where
+/// nobody may be away and no standby takes a seat by itself).
+pub fn settings(
+    lang: Lang,
+    s: &Settings,
+    players: usize,
+    seating: Option<&SeatingRow>,
+) -> Vec<(String, String)> {
     let n = |v: Option<u32>, none: &str| v.map(|v| v.to_string()).unwrap_or_else(|| lang.t(none));
     let rows = [
         ("starting_eyes", s.starting_eyes.to_string()),
@@ -35,6 +43,21 @@ pub fn settings(lang: Lang, s: &Settings, players: usize) -> Vec<(String, String
                 "setting-assistant-on"
             } else {
                 "setting-assistant-off"
+            }),
+        ),
+        (
+            "max_absence",
+            match seating.map_or(0, |s| s.max_absence) {
+                0 => lang.t("setting-absence-none"),
+                rounds => lang.t1("setting-absence-rounds", "rounds", rounds),
+            },
+        ),
+        (
+            "auto_standby",
+            lang.t(if seating.is_some_and(|s| s.auto_standby) {
+                "setting-standby-on"
+            } else {
+                "setting-standby-off"
             }),
         ),
     ];
@@ -94,15 +117,28 @@ mod tests {
     fn house_rules_are_listed_in_words_of_each_language_never_by_their_keys() {
         let s = crate::games::polysleuth::rules::Settings::default();
         for lang in [Lang::En, Lang::Fr] {
-            let rows = super::settings(lang, &s, 4);
-            assert_eq!(rows.len(), 10);
+            let rows = super::settings(lang, &s, 4, None);
+            assert_eq!(rows.len(), 12);
             for (name, _) in &rows {
                 assert!(!name.contains('_'), "{lang:?}: {name}");
             }
         }
-        let en = super::settings(Lang::En, &s, 4);
+        let en = super::settings(Lang::En, &s, 4, None);
         assert_eq!(en[0], ("Private Eyes at the start".into(), "30".into()));
-        let fr = super::settings(Lang::Fr, &s, 4);
+        assert!(en[10].1.starts_with("none"), "{:?}", en[10]);
+        let fr = super::settings(Lang::Fr, &s, 4, None);
         assert_eq!(fr[0].0, "Détectives privés au départ");
+        // A table where a player may be away and a standby takes an idle seat says so.
+        let seating = crate::store::SeatingRow {
+            game_id: 1,
+            min_players: 4,
+            max_players: 4,
+            start_at: None,
+            max_absence: 3,
+            auto_standby: true,
+        };
+        let en = super::settings(Lang::En, &s, 4, Some(&seating));
+        assert_eq!(en[10].1, "3 rounds at a time");
+        assert!(en[11].1.starts_with("on"), "{:?}", en[11]);
     }
 }
