@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use polysleuth::deduce::{Method, Sheet};
-use polysleuth::games::sleuth::computer::{command, ClassicSeat};
+use polysleuth::games::sleuth::computer::{command, fallback, ClassicSeat};
 use polysleuth::games::sleuth::rules::sheet::page_budget;
 use polysleuth::games::sleuth::rules::{Settings, Sleuth};
 use polysleuth::level::Level;
@@ -52,7 +52,7 @@ fn main() {
                 let text = command(&view, Level::Detective);
                 let t = Instant::now();
                 if game.act(seat, &text).is_err() {
-                    game.act(seat, "pass").expect("a pass");
+                    game.act(seat, fallback(&game)).expect("a turn goes on");
                 }
                 moves.push(t.elapsed());
                 if g < 2 {

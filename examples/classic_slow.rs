@@ -12,7 +12,7 @@ use std::time::Instant;
 mod dump;
 
 use polysleuth::deduce::{count, propagate, Method, Sheet};
-use polysleuth::games::sleuth::computer::{command, ClassicSeat};
+use polysleuth::games::sleuth::computer::{command, fallback, ClassicSeat};
 use polysleuth::games::sleuth::rules::sheet::page_budget;
 use polysleuth::games::sleuth::rules::{Settings, Sleuth};
 use polysleuth::level::Level;
@@ -44,7 +44,7 @@ fn main() {
             let view = ClassicSeat::of(&game, seat).expect("a view");
             let text = command(&view, Level::Detective);
             if game.act(seat, &text).is_err() {
-                game.act(seat, "pass").expect("a pass");
+                game.act(seat, fallback(&game)).expect("a turn goes on");
             }
             let view = game.view_of(seat).expect("a view");
             let t = Instant::now();

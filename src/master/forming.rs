@@ -241,7 +241,8 @@ impl Master {
                     .seating(&mut *tx, id)
                     .await?
                     .map_or(7, |s| s.max_players);
-            if self.store.pending_signups_in(&mut tx, id).await? >= most {
+            let fresh = now - CONFIRM_WITHIN;
+            if self.store.pending_signups_in(&mut tx, id, fresh).await? >= most {
                 return Err(MasterError::TooMany(said!(
                     "error-signups-pending-game",
                     most = most

@@ -255,12 +255,19 @@ impl Store {
         Ok(n)
     }
 
-    /// Sign-ups to a game that are not confirmed yet.
-    pub async fn pending_signups_in(&self, tx: &mut Conn, game_id: i64) -> Result<i64, StoreError> {
+    /// Sign-ups to a game made since `since` and not confirmed yet: older ones have lapsed
+    /// (their confirmation is refused), so they hold no place.
+    pub async fn pending_signups_in(
+        &self,
+        tx: &mut Conn,
+        game_id: i64,
+        since: i64,
+    ) -> Result<i64, StoreError> {
         let (n,): (i64,) = sqlx::query_as(
-            "SELECT COUNT(*) FROM signups WHERE game_id = $1 AND status = 'pending' AND kind <> 'invite'",
+            "SELECT COUNT(*) FROM signups WHERE game_id = $1 AND status = 'pending' AND kind <> 'invite' AND created_at >= $2",
         )
         .bind(game_id)
+        .bind(since)
         .fetch_one(&mut *tx)
         .await?;
         Ok(n)

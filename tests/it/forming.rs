@@ -902,3 +902,43 @@ async fn invitations_of_games_still_waiting_shut_no_one_out_and_a_confirmed_game
     assert_eq!(invitations(&app), 3);
     app.stop().await;
 }
+
+#[tokio::test]
+async fn sign_ups_left_unconfirmed_lapse_and_no_longer_close_a_game_to_others() {
+    let mut app = TestApp::spawn().await;
+    let (id, _) = create(&app, 3, 3, &[]).await;
+    let page = format!("/games/{id}");
+    let join = |i: usize| {
+        let (name, email) = (format!("Pat{i}"), format!("pat{i}@example.org"));
+        let app = &app;
+        let page = page.clone();
+        async move {
+            submit(
+                app,
+                &page,
+                &format!("/games/{id}/join"),
+                &[("name", name.as_str()), ("email", email.as_str())],
+            )
+            .await
+        }
+    };
+    // Twelve sign-ups nobody confirms: four a seat, and the thirteenth waits.
+    for i in 0..12 {
+        assert!(join(i).await.contains("A mail went to"), "sign-up {i}");
+    }
+    let full = join(12).await;
+    assert!(full.contains("12 sign-ups waiting"), "{full}");
+    // Two days on, their confirmations have lapsed, and so has the place they held.
+    crate::classic::sql(
+        &app,
+        "UPDATE signups SET created_at = created_at - 3 * 86400 WHERE game_id = $1",
+        id,
+    )
+    .await;
+    let again = join(12).await;
+    assert!(
+        again.contains("A mail went to pat12@example.org"),
+        "{again}"
+    );
+    app.stop().await;
+}

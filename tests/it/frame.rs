@@ -574,7 +574,7 @@ async fn every_games_play_form_without_its_own_token_is_refused_and_changes_noth
         "Cleo <cleo@example.org>"
     ]);
     let games = [
-        ("sleuth", "classic", json!({}), three.clone(), "pass"),
+        ("sleuth", "classic", json!({}), three.clone(), "exchange"),
         (
             "clue",
             "clue",

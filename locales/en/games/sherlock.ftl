@@ -61,7 +61,7 @@ error-not-sherlock = Game { $game } is not a game of Sherlock Solitaire.
 error-sherlock-not-your-turn = It is { $player }'s turn ({ $detective }): your plays wait for your own turn.
 error-sherlock-no-clock = This game's turns have no deadline (house rule turn_hours is off): there is no clock to pause or extend.
 error-sherlock-no-clock-turn = This game's turns have no deadline (house rule turn_hours is off): a turn ends only by its player's reply. To move the game on, give the seat to a computer player or end the game.
-error-sherlock-no-such-action = Sherlock Solitaire has no such action: its game master may end the turn, pause, extend, give a new link, replace a player or end the game.
+error-sherlock-no-such-action = Sherlock Solitaire has no such action: its game master may give a new link, replace a player or end the game, and, in a game with turn_hours, end the turn, pause or extend it.
 error-sherlock-players = A game of { $detectives } detective(s) is played by one person or by one person per detective, not by { $players }.
 
 # The table as text, in letters and on pages.
@@ -81,7 +81,7 @@ sherlock-end-line = The game ended on turn { $turn } with { $wounds } wound(s).
 # Letters.
 sherlock-subject-gm = [Sherlock game { $id }] { $game }: you are its game master
 sherlock-mail-gm = You are the game master of "{ $game }" (game { $id }), a game of Sherlock Solitaire.
-sherlock-mail-gm-link = Your page, to end a turn, pause, replace a player or end the game (keep it private): { $link }
+sherlock-mail-gm-link = Your page, to replace a player or end the game, and with turn_hours to end a turn or pause (keep it private): { $link }
 sherlock-mail-public = The table, for anyone: { $link }
 sherlock-subject-formed = [Sherlock game { $id }] { $game } has started
 sherlock-mail-gm-formed = "{ $game }" (game { $id }), a game of Sherlock Solitaire, has formed and started; every player was mailed their private link. Your page is the link you were mailed when you opened it for sign-up.

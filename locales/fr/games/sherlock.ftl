@@ -61,7 +61,7 @@ error-not-sherlock = La partie { $game } n’est pas une partie de Sherlock Soli
 error-sherlock-not-your-turn = C’est le tour de { $player } ({ $detective }) : vos coups attendent votre propre tour.
 error-sherlock-no-clock = Les tours de cette partie n’ont pas d’échéance (règle maison turn_hours désactivée) : il n’y a pas d’horloge à suspendre ou prolonger.
 error-sherlock-no-clock-turn = Les tours de cette partie n’ont pas d’échéance (règle maison turn_hours désactivée) : un tour ne finit que par la réponse de son joueur. Pour faire avancer la partie, confiez la place à un joueur ordinateur ou terminez la partie.
-error-sherlock-no-such-action = Sherlock Solitaire n’a pas cette action : son meneur peut finir le tour, suspendre, prolonger, donner un nouveau lien, remplacer un joueur ou finir la partie.
+error-sherlock-no-such-action = Sherlock Solitaire n’a pas cette action : son meneur peut donner un nouveau lien, remplacer un joueur ou finir la partie et, dans une partie avec turn_hours, finir le tour, le suspendre ou le prolonger.
 error-sherlock-players = Une partie à { $detectives } détective(s) se joue à une personne ou à une personne par détective, pas à { $players }.
 
 # La table en texte, dans les lettres et les pages.
@@ -81,7 +81,7 @@ sherlock-end-line = La partie s’est terminée au tour { $turn } avec { $wounds
 # Lettres.
 sherlock-subject-gm = [Sherlock partie { $id }] { $game } : vous en êtes le meneur
 sherlock-mail-gm = Vous êtes le meneur de « { $game } » (partie { $id }), une partie de Sherlock Solitaire.
-sherlock-mail-gm-link = Votre page, pour finir un tour, suspendre, remplacer un joueur ou finir la partie (gardez-la pour vous) : { $link }
+sherlock-mail-gm-link = Votre page, pour remplacer un joueur ou finir la partie et, avec turn_hours, finir un tour ou suspendre (gardez-la pour vous) : { $link }
 sherlock-mail-public = La table, pour tous : { $link }
 sherlock-subject-formed = [Sherlock partie { $id }] { $game } a commencé
 sherlock-mail-gm-formed = « { $game } » (partie { $id }), une partie de Sherlock Solitaire, est complète et a commencé ; chaque joueur a reçu son lien privé. Votre page est le lien reçu quand vous l'avez ouverte aux inscriptions.

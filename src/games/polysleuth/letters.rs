@@ -32,6 +32,7 @@ pub struct BulletinText<'a> {
 
 /// What the final bulletin publishes besides the round: the deal as committed, the salt and
 /// the commitment they give.
+#[derive(serde::Serialize)]
 pub struct Ending {
     pub deal_text: String,
     pub salt: String,

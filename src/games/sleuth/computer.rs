@@ -224,6 +224,17 @@ pub fn play_moves(state: &mut Sleuth, levels: &[Option<Level>], since: usize, mo
     }
 }
 
+/// What a computer sends when its command is refused, which should not happen: the turn goes
+/// on by an exchange (or, in a game stored when it took one, a pass) rather than wait for its
+/// deadline.
+pub fn fallback(state: &Sleuth) -> &'static str {
+    if state.voluntary_pass {
+        "pass"
+    } else {
+        "exchange"
+    }
+}
+
 fn play_turns(state: &mut Sleuth, levels: &[Option<Level>], most: usize) {
     for _ in 0..most {
         let Some(seat) = state.current.filter(|_| !state.over) else {
@@ -236,17 +247,8 @@ fn play_turns(state: &mut Sleuth, levels: &[Option<Level>], most: usize) {
             return;
         };
         let text = command(&view, level);
-        if state.act(seat, &text).is_err() {
-            // A command the engine refuses should not happen; the turn goes on by an exchange
-            // (or, in a game that takes it, a pass) rather than wait for its deadline.
-            let fallback = if state.voluntary_pass {
-                "pass"
-            } else {
-                "exchange"
-            };
-            if state.act(seat, fallback).is_err() {
-                return;
-            }
+        if state.act(seat, &text).is_err() && state.act(seat, fallback(state)).is_err() {
+            return;
         }
     }
 }

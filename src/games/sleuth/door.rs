@@ -1,5 +1,5 @@
 //! Mail to a classic game: the player's command (a question, `exchange`, `final ask`,
-//! `accuse`, `pass`, `back`) read from a real reply — greeting, quote and signature dropped —
+//! `accuse`, `back`; `pass` in a game stored when it took one) read from a real reply — greeting, quote and signature dropped —
 //! and carried out or refused line by line; `status`, `help`, `digest on`/`digest off`, and the
 //! language and time-zone commands shared with Polysleuth.
 

@@ -35,7 +35,7 @@ pub async fn bulletin(master: web::Data<Master>, path: web::Path<(i64, i64)>) ->
     if b.bulletin.game_over {
         let row = master.public_game(id).await?;
         if let Some(e) = Ending::of(&row, &*master.state_of(&row)?) {
-            v["final"] = serde_json::json!({"deal_text": e.deal_text, "salt": e.salt});
+            v["final"] = serde_json::to_value(&e).expect("plain data");
         }
     }
     // The API speaks English: the game master's notes as sentences, not as stored data.

@@ -81,7 +81,7 @@ pub async fn bulletin(
             .and_then(Lang::from_accept_language)
     });
     let etag = format!(
-        "\"b{id}-{round}-{}-{}\"",
+        "\"b2-{id}-{round}-{}-{}\"",
         if text { "t" } else { "h" },
         asked.map_or("g", Lang::code)
     );
@@ -99,8 +99,10 @@ pub async fn bulletin(
     let body = match cache.get(&key) {
         Some(body) => body,
         None => {
-            let row = master.public_game(id).await?;
+            // The bulletin first, then the game: a final bulletin is committed with the state
+            // that ended the game, so the game read after it is over and gives the ending.
             let (b, _) = master.bulletin(id, round).await?;
+            let row = master.public_game(id).await?;
             let t = asked.unwrap_or(row.language);
             let state = master.state_of(&row)?;
             let markup = state.settings.one_trait_markup;
@@ -190,11 +192,7 @@ pub async fn feed(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
             .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
     };
     // The final bulletin's entry publishes the deal and the salt, as the bulletin does.
-    let ending = (g.final_.as_ref()).map(|f| Ending {
-        deal_text: f.deal_text.clone(),
-        salt: f.salt.clone(),
-        commitment: g.commitment.clone(),
-    });
+    let ending = g.final_.as_ref().map(|f| &f.ending);
     let entries = g
         .bulletins
         .iter()
@@ -202,7 +200,7 @@ pub async fn feed(req: HttpRequest, master: web::Data<Master>, path: web::Path<i
             (
                 b.round,
                 rfc(b.published_at),
-                bulletin_text(&row, &b.stored, t, g.markup, ending.as_ref()),
+                bulletin_text(&row, &b.stored, t, g.markup, ending),
             )
         })
         .collect();

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::deduce::Sheet;
+use crate::games::polysleuth::letters::Ending;
 use crate::games::polysleuth::rules::view::{points_text, Published, Reveal};
 use crate::games::polysleuth::rules::Game;
 use crate::games::polysleuth::service::model::StoredBulletin;
@@ -60,11 +61,13 @@ pub struct BulletinView {
     pub published_at: i64,
 }
 
+/// The end of a game: its winners, and what the final bulletin publishes (the deal, the
+/// salt, the commitment).
 #[derive(Serialize)]
 pub struct FinalView {
     pub winners: Vec<String>,
-    pub deal_text: String,
-    pub salt: String,
+    #[serde(flatten)]
+    pub ending: Ending,
 }
 
 #[derive(Serialize)]
@@ -155,10 +158,9 @@ pub async fn public_game(
         operator_deal: row.operator_deal,
         published,
         bulletins,
-        final_: state.over.then(|| FinalView {
+        final_: Ending::of(row, state).map(|ending| FinalView {
             winners: state.winners(),
-            deal_text: state.deal.canonical_text(&state.players),
-            salt: row.salt.clone(),
+            ending,
         }),
         lang,
         markup: state.settings.one_trait_markup,

@@ -109,6 +109,9 @@ pub struct Board {
     pub drawing: bool,
     pub turn: u32,
     pub outcome: Option<Outcome>,
+    /// With the deck and the discard pile both empty, a draw stops short, as the game's
+    /// `short_draw_on_empty_pile` says (the same for every board of a game: not hashed).
+    pub short_draw: bool,
 }
 
 impl std::hash::Hash for Board {
@@ -161,6 +164,7 @@ impl Board {
             drawing: false,
             turn: g.turn,
             outcome: g.outcome,
+            short_draw: g.short_draw_on_empty_pile,
         };
         for s in &g.office {
             let p = &mut b.office[s.number as usize - 1];
@@ -418,8 +422,12 @@ impl Board {
         }
     }
 
-    /// The discard pile and the scene's letters become the deck (its order unknown).
+    /// The discard pile and the scene's letters become the deck (its order unknown); with the
+    /// pile empty too, the draw stops short, in a game that says so.
     fn reshuffle(&mut self, s: &Settings) {
+        if self.short_draw && self.discard.iter().all(|d| *d == 0) {
+            return;
+        }
         let mut any = false;
         for i in 0..8 {
             let back = self.discard[i] + if i >= 4 { self.scene[i] } else { 0 };

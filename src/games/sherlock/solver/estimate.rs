@@ -256,6 +256,8 @@ pub struct Ending<'a> {
     pub unseen: [u8; 8],
     pub completed: [u8; 4],
     pub wounds: u8,
+    /// The game's `short_draw_on_empty_pile`.
+    pub short_draw: bool,
 }
 
 impl<'a> Ending<'a> {
@@ -276,6 +278,7 @@ impl<'a> Ending<'a> {
             unseen: b.unseen,
             completed: b.completed,
             wounds: b.wounds + u8::from(left),
+            short_draw: b.short_draw,
         }
     }
 
@@ -307,8 +310,12 @@ impl<'a> Ending<'a> {
             }
         } else {
             let mut pool = self.discard;
-            for l in LETTERS {
-                pool[l] += self.scene[l];
+            // The scene's letters come back with the pile, not without it where the draw
+            // stops short on an empty pile.
+            if !(self.short_draw && pool.iter().all(|p| *p == 0)) {
+                for l in LETTERS {
+                    pool[l] += self.scene[l];
+                }
             }
             let total: f64 = pool.iter().map(|p| *p as f64).sum();
             let share = if total > 0.0 {
