@@ -524,6 +524,16 @@ fn check_players(
             Some(Ok(_)) => {}
             None => errors.extend(email_problem(said!("what-address-of", name = name), email)),
         }
+        // One inbox, one seat: a hand is mailed to its player's address, and a game's mail to
+        // one inbox is never multiplied by its seats. Spellings of one inbox are one address.
+        let inbox = crate::mail::address::mailbox(email);
+        if computer_level(email).is_none()
+            && (players[..i].iter()).any(|(_, a)| {
+                computer_level(a).is_none() && crate::mail::address::mailbox(a) == inbox
+            })
+        {
+            errors.push(said!("error-same-address", name = name, email = email));
+        }
     }
     if !players.is_empty() && players.iter().all(|(_, a)| computer_level(a).is_some()) {
         errors.push(said!("error-all-computers"));
@@ -565,8 +575,20 @@ pub fn parse_reminder_hours(text: &str) -> Result<Vec<i64>, Said> {
     }
     hours.sort_unstable_by(|a, b| b.cmp(a));
     hours.dedup();
+    // Each reminder is a mail to every player who has not sent a turn: a few a round remind,
+    // more would flood their inboxes.
+    if hours.len() > MAX_REMINDERS {
+        return Err(said!(
+            "error-reminder-count",
+            count = hours.len(),
+            most = MAX_REMINDERS
+        ));
+    }
     Ok(hours)
 }
+
+/// The most reminders before one deadline.
+pub const MAX_REMINDERS: usize = 3;
 
 /// `3-5`: the least and most players of a forming game.
 pub fn players_range(text: &str) -> Result<(usize, usize), String> {
@@ -696,5 +718,50 @@ mod tests {
     fn reminder_hours_are_sorted_and_deduplicated() {
         assert_eq!(reminder_hours_text(" 2, 24,2 ").unwrap(), "24,2");
         assert!(parse_reminder_hours("0").is_err());
+    }
+
+    #[test]
+    fn a_few_reminders_a_deadline_are_taken_and_more_are_refused_by_count() {
+        assert_eq!(reminder_hours_text("48, 24, 2").unwrap(), "48,24,2");
+        let many: Vec<String> = (1..=168).map(|h| h.to_string()).collect();
+        let refused = Lang::En.said(&parse_reminder_hours(&many.join(",")).unwrap_err());
+        assert!(
+            refused.contains("168 reminders before a deadline are too many; give at most 3"),
+            "{refused}"
+        );
+    }
+
+    #[test]
+    fn two_seats_with_one_inbox_are_refused_however_the_address_is_spelt() {
+        for (first, second) in [
+            ("ann@example.org", "ANN@example.org"),
+            ("ann@gmail.com", "a.nn+two@googlemail.com"),
+        ] {
+            let d = Draft {
+                players: vec![
+                    ("Ann".into(), first.into()),
+                    ("Ben".into(), "ben@example.org".into()),
+                    ("Annie".into(), second.into()),
+                ],
+                ..draft()
+            };
+            let all = Lang::En.said_all(&d.check(1_000, &books()).unwrap_err());
+            assert!(
+                all.contains(&format!(
+                    "Annie's address {second} is another player's already"
+                )),
+                "{all}"
+            );
+        }
+        // Computer players have no address: two of them are two seats.
+        let d = Draft {
+            players: vec![
+                ("Ann".into(), "ann@example.org".into()),
+                ("Robo".into(), "computer:novice".into()),
+                ("Robi".into(), "computer:novice".into()),
+            ],
+            ..draft()
+        };
+        assert!(d.check(1_000, &books()).is_ok());
     }
 }
