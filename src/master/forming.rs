@@ -14,6 +14,7 @@ use crate::clock::now;
 use crate::games::names::valid_name;
 use crate::keys;
 use crate::lang::Said;
+use crate::mail::address::mailbox;
 use crate::mail::{self, forming as letters};
 use crate::model::Created;
 use crate::said;
@@ -136,7 +137,15 @@ impl Master {
         for address in &forming.invite {
             let sid = self
                 .store
-                .add_signup(&mut tx, Some(id), SignupKind::Invite, "", address, now)
+                .add_signup(
+                    &mut tx,
+                    Some(id),
+                    SignupKind::Invite,
+                    "",
+                    address,
+                    &mailbox(address),
+                    now,
+                )
                 .await?;
             if !req.wait_for_gm {
                 let letter = letters::invitation(&self.site, &row, sid);
@@ -217,10 +226,11 @@ impl Master {
         // Anyone may type an address: one address is sent a few confirmations a day at most,
         // counted in the write transaction that holds the address, so sign-ups at once, on
         // any instance, count one after the other.
-        self.store.lock_address(&mut tx, email).await?;
+        let inbox = mailbox(email);
+        self.store.lock_address(&mut tx, &inbox).await?;
         if self
             .store
-            .pending_signups_of(&mut tx, email, now - 86_400)
+            .pending_signups_of(&mut tx, &inbox, now - 86_400)
             .await?
             >= MAX_PENDING_SIGNUPS
         {
@@ -281,7 +291,7 @@ impl Master {
         };
         let sid = self
             .store
-            .add_signup(&mut tx, game_id, kind, name, email, now)
+            .add_signup(&mut tx, game_id, kind, name, email, &inbox, now)
             .await?;
         if language.is_some() {
             self.store

@@ -56,7 +56,8 @@ impl Master {
         now: i64,
     ) -> Result<bool> {
         let since = now - 24 * 3600;
-        let had = self.store.invitations_to(tx, email, since, game).await?;
+        let inbox = crate::mail::address::mailbox(email);
+        let had = self.store.invitations_to(tx, &inbox, since, game).await?;
         Ok(had < INVITED_PER_DAY)
     }
 }

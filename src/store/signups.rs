@@ -214,6 +214,8 @@ impl Store {
         Ok(())
     }
 
+    /// A new sign-up; `mailbox` is its address's inbox (`mail::address::mailbox`), which the
+    /// daily caps count.
     #[allow(clippy::too_many_arguments)]
     pub async fn add_signup(
         &self,
@@ -222,33 +224,35 @@ impl Store {
         kind: SignupKind,
         name: &str,
         email: &str,
+        mailbox: &str,
         now: i64,
     ) -> Result<i64, StoreError> {
         let (id,): (i64,) = sqlx::query_as(
-            "INSERT INTO signups (game_id, kind, name, email, status, created_at) VALUES ($1, $2, $3, $4, 'pending', $5) RETURNING id",
+            "INSERT INTO signups (game_id, kind, name, email, mailbox, status, created_at) VALUES ($1, $2, $3, $4, $5, 'pending', $6) RETURNING id",
         )
         .bind(game_id)
         .bind(kind.as_str())
         .bind(name)
         .bind(email)
+        .bind(mailbox)
         .bind(now)
         .fetch_one(&mut *tx)
         .await?;
         Ok(id)
     }
 
-    /// Sign-ups an address asked for since `since` and has not confirmed: the cap on the
-    /// confirmations one address can be sent.
+    /// Sign-ups an inbox asked for since `since` and has not confirmed, however its address
+    /// was written: the cap on the confirmations one inbox can be sent.
     pub async fn pending_signups_of(
         &self,
         tx: &mut Conn,
-        email: &str,
+        mailbox: &str,
         since: i64,
     ) -> Result<i64, StoreError> {
         let (n,): (i64,) = sqlx::query_as(
-            "SELECT COUNT(*) FROM signups WHERE lower(email) = lower($1) AND status = 'pending' AND kind <> 'invite' AND created_at >= $2",
+            "SELECT COUNT(*) FROM signups WHERE mailbox = $1 AND status = 'pending' AND kind <> 'invite' AND created_at >= $2",
         )
-        .bind(email)
+        .bind(mailbox)
         .bind(since)
         .fetch_one(&mut *tx)
         .await?;
@@ -291,19 +295,19 @@ impl Store {
         Ok(n)
     }
 
-    /// Invitations sent to an address since `since`, whatever the case it is written in, by
-    /// games other than `except`: a game still waiting for its game master has sent none.
+    /// Invitations sent to an inbox since `since`, however its address was written, by games
+    /// other than `except`: a game still waiting for its game master has sent none.
     pub async fn invitations_to(
         &self,
         tx: &mut Conn,
-        email: &str,
+        mailbox: &str,
         since: i64,
         except: i64,
     ) -> Result<i64, StoreError> {
         let (n,): (i64,) = sqlx::query_as(
-            "SELECT COUNT(*) FROM signups s JOIN games g ON g.id = s.game_id WHERE lower(s.email) = lower($1) AND s.kind = 'invite' AND s.created_at > $2 AND g.status <> 'unconfirmed' AND g.id <> $3",
+            "SELECT COUNT(*) FROM signups s JOIN games g ON g.id = s.game_id WHERE s.mailbox = $1 AND s.kind = 'invite' AND s.created_at > $2 AND g.status <> 'unconfirmed' AND g.id <> $3",
         )
-        .bind(email)
+        .bind(mailbox)
         .bind(since)
         .bind(except)
         .fetch_one(&mut *tx)

@@ -748,6 +748,7 @@ async fn a_standby_for_any_game_is_seated_once_when_two_games_claim_them_at_once
             SignupKind::Standby,
             "Sam",
             "sam@example.org",
+            "sam@example.org",
             1,
         )
         .await
@@ -940,5 +941,52 @@ async fn sign_ups_left_unconfirmed_lapse_and_no_longer_close_a_game_to_others() 
         again.contains("A mail went to pat12@example.org"),
         "{again}"
     );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn one_inbox_written_many_ways_is_sent_three_sign_up_confirmations_a_day_in_all() {
+    let mut app = TestApp::spawn().await;
+    let (id, _) = create(&app, 3, 7, &[]).await;
+    let page = format!("/games/{id}");
+    let spellings = [
+        "victim@gmail.com",
+        "Victim+1@gmail.com",
+        "v.ictim@googlemail.com",
+        "vic.tim+x@gmail.com",
+    ];
+    let mut said = Vec::new();
+    for (i, email) in spellings.iter().enumerate() {
+        let name = format!("Vic{i}");
+        said.push(
+            submit(
+                &app,
+                &page,
+                &format!("/games/{id}/join"),
+                &[("name", name.as_str()), ("email", email)],
+            )
+            .await,
+        );
+    }
+    for (email, answer) in spellings.iter().zip(&said).take(3) {
+        assert!(
+            answer.contains(&format!("A mail went to {email}")),
+            "{answer}"
+        );
+    }
+    assert!(
+        said[3].contains("already has 3 sign-ups waiting for their confirmation today"),
+        "the fourth spelling is the same inbox: {}",
+        said[3]
+    );
+    // Another inbox is still sent its confirmation.
+    let other = submit(
+        &app,
+        &page,
+        &format!("/games/{id}/join"),
+        &[("name", "Other"), ("email", "other@gmail.com")],
+    )
+    .await;
+    assert!(other.contains("A mail went to other@gmail.com"), "{other}");
     app.stop().await;
 }
