@@ -38,7 +38,8 @@ impl Master {
         // Decided and kept in one write transaction that holds the address: requests at once,
         // on any instance, count one after the other.
         let mut tx = self.store.write().await?;
-        self.store.lock_address(&mut tx, email).await?;
+        let inbox = crate::mail::address::mailbox(email);
+        self.store.lock_address(&mut tx, &inbox).await?;
         let existing = match self.store.observer_of(&mut tx, game_id, email).await? {
             Some(o) if o.confirmed_at.is_some() => return Ok(asked),
             // Asked within the day: the first request stands, no second mail.
@@ -47,7 +48,7 @@ impl Master {
         };
         if self
             .store
-            .unconfirmed_observers(&mut tx, email, now - 86_400)
+            .unconfirmed_observers(&mut tx, &inbox, now - 86_400)
             .await?
             >= MAX_UNCONFIRMED_SUBSCRIPTIONS
         {
@@ -60,7 +61,7 @@ impl Master {
             }
             None => self
                 .store
-                .add_observer(&mut tx, game_id, email, "", now)
+                .add_observer(&mut tx, game_id, email, &inbox, "", now)
                 .await?
                 .ok_or_else(|| MasterError::Conflict(said!("error-please-try-again")))?,
         };

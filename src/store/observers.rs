@@ -34,20 +34,24 @@ pub(super) const OBSERVER_COLUMNS: &str =
     "id, game_id, email, created_at AS asked_at, confirmed_at";
 
 impl Store {
+    /// A new subscription; `mailbox` is its address's inbox, which the daily cap counts.
+    #[allow(clippy::too_many_arguments)]
     pub async fn add_observer(
         &self,
         tx: &mut Conn,
         game_id: i64,
         email: &str,
+        mailbox: &str,
         key_hash: &str,
         now: i64,
     ) -> Result<Option<i64>, StoreError> {
         let row: Option<(i64,)> = sqlx::query_as(
-            "INSERT INTO observers (game_id, email, key_hash, created_at) VALUES ($1, $2, $3, $4)
+            "INSERT INTO observers (game_id, email, mailbox, key_hash, created_at) VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (game_id, email) DO NOTHING RETURNING id",
         )
         .bind(game_id)
         .bind(email)
+        .bind(mailbox)
         .bind(key_hash)
         .bind(now)
         .fetch_optional(&mut *tx)
@@ -94,17 +98,18 @@ impl Store {
         .await?)
     }
 
-    /// Subscriptions of an address not confirmed, asked for since `since`.
+    /// Subscriptions of an inbox not confirmed, asked for since `since`, however its address
+    /// was written.
     pub async fn unconfirmed_observers(
         &self,
         tx: &mut Conn,
-        email: &str,
+        mailbox: &str,
         since: i64,
     ) -> Result<i64, StoreError> {
         let (n,): (i64,) = sqlx::query_as(
-            "SELECT COUNT(*) FROM observers WHERE lower(email) = lower($1) AND confirmed_at IS NULL AND created_at >= $2",
+            "SELECT COUNT(*) FROM observers WHERE mailbox = $1 AND confirmed_at IS NULL AND created_at >= $2",
         )
-        .bind(email)
+        .bind(mailbox)
         .bind(since)
         .fetch_one(&mut *tx)
         .await?;

@@ -399,3 +399,21 @@ async fn a_daily_game_left_open_by_an_outage_of_weeks_is_ended_when_the_service_
     assert!(day.contains(&seed), "that day's deck is published: {day}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn one_inbox_written_many_ways_is_sent_the_days_links_once_in_all() {
+    let mut app = TestApp::spawn().await;
+    let spellings: Vec<String> = (0..8).map(|n| format!("Fan+{n}@example.net")).collect();
+    for email in &spellings {
+        ask(&app, "Fan", email).await;
+    }
+    crate::common::mail::settle(&app).await;
+    let links = (crate::classic::outbox(&app).iter())
+        .filter(|m| m.to.starts_with("fan+") || m.to.starts_with("Fan+"))
+        .count();
+    assert_eq!(
+        links, 6,
+        "six links a day in all, to one inbox however written"
+    );
+    app.stop().await;
+}

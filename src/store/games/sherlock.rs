@@ -76,6 +76,8 @@ pub struct NewDailyPlay<'a> {
     pub day: &'a str,
     pub variant: &'a str,
     pub email: &'a str,
+    /// The address's inbox (`mail::address::mailbox`): the day's cap on links counts it.
+    pub mailbox: &'a str,
     pub name: &'a str,
     pub detectives: &'a str,
     pub language: &'a str,
@@ -169,18 +171,19 @@ impl Store {
         .await?)
     }
 
-    /// How many confirmation links an address was sent on a day, all cases together.
+    /// How many confirmation links an inbox was sent on a day, all cases together, however
+    /// its address was written.
     pub async fn daily_mails_to(
         &self,
         conn: &mut Conn,
         day: &str,
-        email: &str,
+        mailbox: &str,
     ) -> Result<i64, StoreError> {
         let (mails,): (i64,) = sqlx::query_as(
-            "SELECT COALESCE(SUM(mails), 0) FROM daily_plays WHERE day = $1 AND email = $2",
+            "SELECT COALESCE(SUM(mails), 0) FROM daily_plays WHERE day = $1 AND mailbox = $2",
         )
         .bind(day)
-        .bind(email)
+        .bind(mailbox)
         .fetch_one(&mut *conn)
         .await?;
         Ok(mails)
@@ -197,8 +200,8 @@ impl Store {
             .execute(
                 sqlx::query(
                     "INSERT INTO daily_plays
-                   (day, variant, email, name, detectives, language, token_hash, created_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                   (day, variant, email, name, detectives, language, token_hash, created_at, mailbox)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $10)
                  ON CONFLICT (day, variant, email) DO UPDATE SET name = excluded.name,
                    detectives = excluded.detectives, language = excluded.language,
                    token_hash = excluded.token_hash, mails = daily_plays.mails + 1
@@ -212,7 +215,8 @@ impl Store {
                 .bind(p.language)
                 .bind(p.token_hash)
                 .bind(p.now)
-                .bind(MAX_DAILY_MAILS),
+                .bind(MAX_DAILY_MAILS)
+                .bind(p.mailbox),
             )
             .await?;
         Ok(done.rows_affected() > 0)

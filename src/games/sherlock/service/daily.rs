@@ -138,7 +138,8 @@ impl Master {
         );
         let mut tx = self.store.write().await?;
         // Requests at once, on any instance, count one after the other.
-        self.store.lock_address(&mut tx, &email).await?;
+        let inbox = crate::mail::address::mailbox(&email);
+        self.store.lock_address(&mut tx, &inbox).await?;
         if let Some(p) = self
             .store
             .daily_play_of(&mut tx, &day, &v.name(), &email)
@@ -148,7 +149,7 @@ impl Master {
                 return Ok(asked);
             }
         }
-        let sent = self.store.daily_mails_to(&mut tx, &day, &email).await?;
+        let sent = self.store.daily_mails_to(&mut tx, &day, &inbox).await?;
         if sent >= crate::store::games::sherlock::MAX_DAILY_MAILS_TO_ONE {
             return Ok(asked);
         }
@@ -161,6 +162,7 @@ impl Master {
                     day: &day,
                     variant: &v.name(),
                     email: &email,
+                    mailbox: &inbox,
                     name,
                     detectives: &names.join(","),
                     language: t.code(),
