@@ -180,23 +180,6 @@ impl Master {
         Some(self.table_of(ruleset)?.describe_rules(&rules, t))
     }
 
-    /// How a game was seated, when it was by sign-up or with a table rule (absences, automatic
-    /// standbys): its house rules list them.
-    pub async fn seating_of(&self, game_id: i64) -> Result<Option<SeatingRow>> {
-        Ok(self.store.seating(&self.store.pool, game_id).await?)
-    }
-
-    /// A forming game's seating and sign-ups.
-    pub async fn forming_of(&self, game_id: i64) -> Result<(SeatingRow, Vec<SignupRow>)> {
-        let seating = self
-            .store
-            .seating(&self.store.pool, game_id)
-            .await?
-            .ok_or_else(|| MasterError::NotFound(said!("error-not-forming", game = game_id)))?;
-        let signups = self.store.signups(&self.store.pool, game_id).await?;
-        Ok((seating, signups))
-    }
-
     /// Asks to join a forming game (or, with `standby`, to stand by for a seat in `game_id`,
     /// or in any game when it is None): a confirmation goes to the address.
     pub async fn sign_up(

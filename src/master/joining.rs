@@ -1,7 +1,8 @@
 //! Whether someone may join a forming game: a seat free, their name and address not taken;
 //! and what a joiner may choose where the game it will be has pieces to choose (Clue's
 //! guests): the pieces offered on the join form, and a choice checked — a piece the game
-//! knows, not held by someone who joined already (first come, first served).
+//! knows, not held by someone who joined already (first come, first served). And what a
+//! game's seating says: how it was seated, and a forming game's sign-ups.
 
 use super::house_rules::HouseRules;
 use super::{Master, MasterError, Result};
@@ -10,6 +11,23 @@ use crate::store::GameRow;
 use crate::store::{SeatingRow, SignupKind, SignupRow, SignupStatus};
 
 impl Master {
+    /// How a game was seated, when it was by sign-up or with a table rule (absences, automatic
+    /// standbys): its house rules list them.
+    pub async fn seating_of(&self, game_id: i64) -> Result<Option<SeatingRow>> {
+        Ok(self.store.seating(&self.store.pool, game_id).await?)
+    }
+
+    /// A forming game's seating and sign-ups.
+    pub async fn forming_of(&self, game_id: i64) -> Result<(SeatingRow, Vec<SignupRow>)> {
+        let seating = self
+            .store
+            .seating(&self.store.pool, game_id)
+            .await?
+            .ok_or_else(|| MasterError::NotFound(said!("error-not-forming", game = game_id)))?;
+        let signups = self.store.signups(&self.store.pool, game_id).await?;
+        Ok((seating, signups))
+    }
+
     /// At a joiner's confirmation, under the game's lock: the piece they chose is kept, unless
     /// someone who confirmed first holds it now — then it is dropped (they are given one at
     /// the start), and returned to tell them.
