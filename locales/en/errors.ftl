@@ -66,6 +66,7 @@ done-will-be-marked-done = { $name } will be marked done when round { $round } i
 done-no-reminders = No reminders will be sent.
 done-reminders-set = Players with no turn will be reminded { $hours } hours before each deadline.
 error-computer-has-no-link = { $name } is a computer player: it has no link and no address to mail one to
+error-new-links-a-day = { $name } was sent a new link { $most } times today already, the most a day: nothing was sent; try again tomorrow
 done-new-link-mailed = A new private link was mailed to { $name }; the old one no longer works.
 note-ended = The game master ended the game.
 note-extended-to = The game master extended the deadline by { $by } to { $time }.

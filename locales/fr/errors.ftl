@@ -66,6 +66,7 @@ done-will-be-marked-done = { $name } sera marqué fini quand la manche { $round 
 done-no-reminders = Aucun rappel ne sera envoyé.
 done-reminders-set = Les joueurs sans tour seront rappelés { $hours } heures avant chaque échéance.
 error-computer-has-no-link = { $name } est un joueur ordinateur : il n’a ni lien ni adresse où en envoyer un
+error-new-links-a-day = { $name } a déjà reçu { $most } nouveaux liens aujourd’hui, le maximum par jour : rien n’a été envoyé ; réessayez demain
 done-new-link-mailed = Un nouveau lien privé a été envoyé à { $name } ; l’ancien ne fonctionne plus.
 note-ended = Le maître de jeu a terminé la partie.
 note-extended-to = Le maître de jeu a prolongé l’échéance de { $by }, jusqu’au { $time }.

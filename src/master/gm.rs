@@ -84,6 +84,9 @@ pub fn extension(hours: f64) -> Result<i64> {
     Ok((hours * 3600.0).round().max(1.0) as i64)
 }
 
+/// The most new links one seat's player is mailed a day by the game master's action.
+pub const NEW_LINKS_A_DAY: i64 = 3;
+
 impl Master {
     /// A game master's action on a game, authenticated by their link's token.
     pub async fn gm_action(&self, token: &str, action: GmAction) -> Result<Said> {
@@ -159,6 +162,16 @@ impl Master {
             return Err(MasterError::invalid(said!(
                 "error-computer-has-no-link",
                 name = &player.name
+            )));
+        }
+        // A few a day: each is a mail to the player, whom the game master's clicks must not
+        // flood. The count is rolled back with the rest when the link is refused.
+        let day = crate::clock::now().div_euclid(86_400);
+        if self.store.count_new_link(tx, player.id, day).await? > NEW_LINKS_A_DAY {
+            return Err(MasterError::TooMany(said!(
+                "error-new-links-a-day",
+                name = &player.name,
+                most = NEW_LINKS_A_DAY
             )));
         }
         let key = keys::new_key();

@@ -179,6 +179,25 @@ impl Store {
     }
 
     /// Gives a player a new key: the old link and reply address stop working.
+    /// Counts one more new link mailed to a seat's player on `day` (days since the epoch):
+    /// how many that makes on that day.
+    pub async fn count_new_link(
+        &self,
+        tx: &mut Conn,
+        player_id: i64,
+        day: i64,
+    ) -> Result<i64, StoreError> {
+        let (count,): (i64,) = sqlx::query_as(
+            "UPDATE players SET links_that_day = CASE WHEN links_day = $2 THEN links_that_day + 1 ELSE 1 END, \
+             links_day = $2 WHERE id = $1 RETURNING links_that_day",
+        )
+        .bind(player_id)
+        .bind(day)
+        .fetch_one(&mut *tx)
+        .await?;
+        Ok(count)
+    }
+
     pub async fn replace_player_key(
         &self,
         tx: &mut Conn,

@@ -78,6 +78,58 @@ async fn the_command_line_prints_the_public_page_and_the_gm_link_but_no_players_
 }
 
 #[tokio::test]
+async fn a_seat_is_mailed_three_new_links_a_day_at_most_and_the_fourth_is_refused_unsent() {
+    let mut app = TestApp::spawn().await;
+    let g = start(&app).await;
+    let gm = format!("/api/gm/{}/actions", g.gm);
+    settle(&app).await;
+    let to_ann = |app: &TestApp| {
+        (app.mails().iter())
+            .filter(|m| header(m, "To").is_some_and(|t| t.trim() == "ann@example.org"))
+            .count()
+    };
+    let before = to_ann(&app);
+    for _ in 0..3 {
+        let (status, answer) = app
+            .post_json(&gm, &json!({"action": "newlink", "seat": 0}))
+            .await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    let (status, answer) = app
+        .post_json(&gm, &json!({"action": "newlink", "seat": 0}))
+        .await;
+    assert_eq!(status, 429, "{answer}");
+    assert!(
+        answer
+            .to_string()
+            .contains("Ann was sent a new link 3 times today already"),
+        "{answer}"
+    );
+    settle(&app).await;
+    assert_eq!(to_ann(&app), before + 3, "three new links, no fourth");
+    // Another seat is not held up by Ann's.
+    let (status, answer) = app
+        .post_json(&gm, &json!({"action": "newlink", "seat": 1}))
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    // The last link mailed still opens Ann's page: the refused one changed nothing.
+    let last = (app.mails().iter())
+        .rev()
+        .find(|m| header(m, "To").is_some_and(|t| t.trim() == "ann@example.org"))
+        .unwrap()
+        .replace("=\r\n", "")
+        .replace("=\n", "");
+    let link = last
+        .lines()
+        .skip_while(|l| !l.starts_with("Your private page"))
+        .nth(1)
+        .map(|l| path_of(l.trim()))
+        .unwrap();
+    assert_eq!(app.private_view(&link).await["me"], "Ann");
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn a_new_link_shuts_out_the_old_link_and_the_old_reply_address() {
     let mut app = TestApp::spawn().await;
     let g = start(&app).await;
