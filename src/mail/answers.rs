@@ -7,7 +7,6 @@ use crate::lang::Lang;
 use crate::master::{Master, MasterError};
 use crate::store::{GameRow, PlayerRow};
 
-/// A refusal goes to the player's registered address, whoever sent the mail.
 /// Claims today's answer of `kind` for the mailbox `address` delivers to: true for the one
 /// mail that may be answered, false when that mailbox had one in the last day, however its
 /// address was written (`From:` is anyone's to write).
@@ -19,6 +18,7 @@ pub async fn once_a_day(master: &Master, address: &str, kind: &str) -> Result<bo
         .await?)
 }
 
+/// A refusal goes to the player's registered address, whoever sent the mail.
 pub async fn refuse(
     master: &Master,
     player: &PlayerRow,

@@ -19,10 +19,7 @@ impl Master {
 
     /// A forming game's seating and sign-ups.
     pub async fn forming_of(&self, game_id: i64) -> Result<(SeatingRow, Vec<SignupRow>)> {
-        let seating = self
-            .store
-            .seating(&self.store.pool, game_id)
-            .await?
+        let seating = (self.seating_of(game_id).await?)
             .ok_or_else(|| MasterError::NotFound(said!("error-not-forming", game = game_id)))?;
         let signups = self.store.signups(&self.store.pool, game_id).await?;
         Ok((seating, signups))

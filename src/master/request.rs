@@ -505,6 +505,14 @@ fn check_players(
     if players.len() > *allowed.end() {
         return;
     }
+    // Each seat's inbox; none for a computer player, which has no address.
+    let inboxes: Vec<Option<String>> = (players.iter())
+        .map(|(_, a)| {
+            computer_level(a)
+                .is_none()
+                .then(|| crate::mail::address::mailbox(a))
+        })
+        .collect();
     for (i, (name, email)) in players.iter().enumerate() {
         if name.eq_ignore_ascii_case("safe") {
             errors.push(said!("error-safe-reserved"));
@@ -526,12 +534,7 @@ fn check_players(
         }
         // One inbox, one seat: a hand is mailed to its player's address, and a game's mail to
         // one inbox is never multiplied by its seats. Spellings of one inbox are one address.
-        let inbox = crate::mail::address::mailbox(email);
-        if computer_level(email).is_none()
-            && (players[..i].iter()).any(|(_, a)| {
-                computer_level(a).is_none() && crate::mail::address::mailbox(a) == inbox
-            })
-        {
+        if inboxes[i].is_some() && inboxes[..i].contains(&inboxes[i]) {
             errors.push(said!("error-same-address", name = name, email = email));
         }
     }

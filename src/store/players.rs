@@ -178,7 +178,6 @@ impl Store {
         Ok(rows.into_iter().map(|r| r.0).collect())
     }
 
-    /// Gives a player a new key: the old link and reply address stop working.
     /// Counts one more new link mailed to a seat's player on `day` (days since the epoch):
     /// how many that makes on that day.
     pub async fn count_new_link(
@@ -198,6 +197,7 @@ impl Store {
         Ok(count)
     }
 
+    /// Gives a player a new key: the old link and reply address stop working.
     pub async fn replace_player_key(
         &self,
         tx: &mut Conn,

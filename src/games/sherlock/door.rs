@@ -84,7 +84,7 @@ pub(crate) async fn handle(
                     && g.seat_on_turn() == player.seat as usize;
                 if let Some((line, why)) = done.refused() {
                     // A refused line leaves the turn open only while something can be done;
-                    // with nothing left, the turn ended all the same (RULES §7).
+                    // with nothing left, the turn ended all the same (RULES-SHERLOCK §7).
                     let key = match same_turn {
                         true => "sherlock-mail-refused",
                         false => "sherlock-mail-refused-ended",

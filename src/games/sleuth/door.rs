@@ -1,7 +1,8 @@
 //! Mail to a classic game: the player's command (a question, `exchange`, `final ask`,
-//! `accuse`, `back`; `pass` in a game stored when it took one) read from a real reply — greeting, quote and signature dropped —
-//! and carried out or refused line by line; `status`, `help`, `digest on`/`digest off`, and the
-//! language and time-zone commands shared with Polysleuth.
+//! `accuse`, `back`; `pass` in a game stored when it took one) read from a real reply —
+//! greeting, quote and signature dropped — and carried out or refused line by line;
+//! `status`, `help`, `digest on`/`digest off`, and the language and time-zone commands shared
+//! with Polysleuth.
 
 use crate::games::sleuth::rules::command::starts_like_command;
 use crate::games::sleuth::service::{parse, Answer};

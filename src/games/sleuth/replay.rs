@@ -65,17 +65,13 @@ struct Input {
     /// Whether turns go on among players all skipped for idleness (the rules, and the
     /// default); `false` replays a game that stopped with nobody on turn instead, as games did
     /// before the rule was applied (`verify` reads a record without the key so).
-    #[serde(default = "yes")]
+    #[serde(default = "crate::games::sleuth::rules::game::yes")]
     turns_among_skipped: bool,
     /// Whether `pass` is taken as a turn's action, as games stored before the rules were
     /// followed there took it; absent, it is refused, as the rules say (`verify` reads a record
     /// without the key as `true`: every such record comes from before).
     #[serde(default)]
     voluntary_pass: bool,
-}
-
-fn yes() -> bool {
-    true
 }
 
 /// A record that cannot be played, said in one sentence.

@@ -106,7 +106,11 @@ pub async fn bulletin(
             let t = asked.unwrap_or(row.language);
             let state = master.state_of(&row)?;
             let markup = state.settings.one_trait_markup;
-            let ending = Ending::of(&row, &state).filter(|_| b.bulletin.game_over);
+            let ending = b
+                .bulletin
+                .game_over
+                .then(|| Ending::of(&row, &state))
+                .flatten();
             let body = if text {
                 bulletin_text(&row, &b, t, markup, ending.as_ref())
             } else {

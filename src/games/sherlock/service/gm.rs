@@ -1,9 +1,9 @@
-//! The game master's actions on a game of Sherlock Solitaire: start a game that waited, end the
-//! turn now (a game with a turn clock alone), extend, pause and resume a turn's clock (house rule `turn_hours`), give a seat to a
-//! standby or a computer player, end the game. The core does what every game of turns shares: which
-//! action a game in each state takes (`master/gm.rs`), the start and its welcomes and the clock
-//! (`master/turn_clock.rs`), the change of seat (`master/seats.rs`, its welcome in
-//! `master/seating.rs`), a new private link.
+//! The game master's actions on a game of Sherlock Solitaire: start a game that waited; with a
+//! turn clock (house rule `turn_hours`) alone, end the turn now, extend, pause and resume it;
+//! give a seat to a standby or a computer player; end the game. The core does what every game
+//! of turns shares: which action a game in each state takes (`master/gm.rs`), the start and
+//! its welcomes and the clock (`master/turn_clock.rs`), the change of seat (`master/seats.rs`,
+//! its welcome in `master/seating.rs`), a new private link.
 
 use crate::games::sherlock::letters::welcome;
 use crate::lang::Said;

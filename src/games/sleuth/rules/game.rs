@@ -248,7 +248,8 @@ pub struct Sleuth {
     pub changed_at: i64,
 }
 
-fn yes() -> bool {
+/// A serde default of `true`, for keys whose absence means a game stored before a rule.
+pub(crate) fn yes() -> bool {
     true
 }
 
