@@ -285,6 +285,8 @@ pub fn own_lines(text: &str) -> Vec<&str> {
 pub struct OwnText {
     pub text: String,
     pub ignored: usize,
+    /// The lines dropped and counted in `ignored`, trimmed.
+    pub dropped: Vec<String>,
 }
 
 /// Reads a reply: `own_lines`, then the prose before the first and after the last line that
@@ -297,10 +299,14 @@ pub fn own_text(text: &str, starts_turn: impl Fn(&str) -> bool) -> OwnText {
     let first = lines.iter().position(|l| starts_turn(l));
     let last = lines.iter().rposition(|l| starts_turn(l));
     let (Some(first), Some(last)) = (first, last) else {
-        let ignored = lines.iter().filter(|l| meaningful(l)).count();
+        let dropped: Vec<String> = (lines.iter())
+            .filter(|l| meaningful(l))
+            .map(|l| l.trim().to_string())
+            .collect();
         return OwnText {
             text: String::new(),
-            ignored,
+            ignored: dropped.len(),
+            dropped,
         };
     };
     // Comments next to the turn belong to it.
@@ -315,11 +321,12 @@ pub fn own_text(text: &str, starts_turn: impl Fn(&str) -> bool) -> OwnText {
             .iter()
             .take_while(|l| !meaningful(l))
             .count();
-    let ignored = lines[..first]
+    let dropped: Vec<String> = lines[..first]
         .iter()
         .chain(&lines[last + 1..])
         .filter(|l| meaningful(l))
-        .count();
+        .map(|l| l.trim().to_string())
+        .collect();
     let first = first
         + lines[first..=last]
             .iter()
@@ -333,7 +340,8 @@ pub fn own_text(text: &str, starts_turn: impl Fn(&str) -> bool) -> OwnText {
             .count();
     OwnText {
         text: lines[first..=last].join("\n"),
-        ignored,
+        ignored: dropped.len(),
+        dropped,
     }
 }
 

@@ -842,6 +842,14 @@ async fn the_new_game_form_makes_a_game_of_classic_sleuth_with_its_house_rules()
     assert_eq!(g["settings"]["turn_hours"], 12);
     assert_eq!(g["settings"]["missing_gems"], 2);
     assert_eq!(g["settings"]["supersleuth"], true);
+    // With supersleuth, the welcome's how-to-play says a two-element question shows no card.
+    let welcome = mail_to(&app, "ben@example.org", "welcome to").await;
+    assert!(
+        welcome.body.contains("(the count only: no card is shown)"),
+        "{}",
+        welcome.body
+    );
+    assert!(!welcome.body.contains("(the cards are shown to you alone)"));
     assert_eq!(
         g["table"].as_array().unwrap().len(),
         36 - 2 - 33,

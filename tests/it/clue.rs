@@ -78,9 +78,12 @@ async fn a_game_of_clue_is_played_on_the_pages_and_by_mail_to_a_right_accusation
     let g = public(&app, id).await;
     let first = g["turn"].as_u64().unwrap() as usize;
 
-    // The public table: the board drawn, whose turn, the spare cards; no hand.
+    // The public table: whose turn, the spare cards; no board (it is off here), no hand.
     let (_, table) = app.get_text(&format!("/clue/games/{id}")).await;
-    assert!(table.contains("<svg"), "the board is drawn");
+    assert!(
+        !table.contains("<svg"),
+        "no board is drawn with the board off"
+    );
     assert!(table.contains(NAMES[first]), "{table}");
     let state = stored(&app, id).await;
     for hand in state["game"]["setup"]["hands"].as_array().unwrap() {

@@ -7,6 +7,7 @@ mod common;
 mod classic;
 mod classic_forms;
 mod clue;
+mod clue_answers;
 mod clue_guests;
 mod clue_leaks;
 mod clue_referee;

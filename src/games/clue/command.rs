@@ -51,6 +51,8 @@ pub enum Problem {
     WrongKind(String, &'static str),
     #[error("names the same card twice ({0})")]
     Twice(String),
+    #[error("names no card: a show order lists the cards you would rather show first, as \"show order Rope, Plum, Kitchen\"")]
+    EmptyShowOrder,
 }
 
 /// Leading articles and prepositions French puts before a card's name.
@@ -144,15 +146,36 @@ fn triple(rest: &str, with: &str, ins: &[&str]) -> Result<(Card, Option<Room>, C
 /// the delay`, `Stay safe,`) stay prose.
 pub fn looks_like_a_command(line: &str) -> bool {
     let lower = line.trim().to_lowercase();
-    let words: Vec<&str> = lower.split_whitespace().collect();
-    let words = match words.first().copied() {
-        Some("i" | "je") => &words[1..],
-        _ => &words[..],
-    };
-    let (Some(&first), true) = (words.first(), words.len() >= 2) else {
+    let Some((first, words)) = first_word(&lower) else {
         return false;
     };
-    let first = first.trim_start_matches("j'").trim_start_matches("j’");
+    if is_guess_word(first) {
+        return words[1..].iter().any(|w| matches!(*w, "with" | "avec"));
+    }
+    match first {
+        "move" => words[1] == "to",
+        "aller" | "show" | "montrer" | "ordre" => words.len() <= 5,
+        _ => false,
+    }
+}
+
+/// A lowered line's first word (after `I` or `je`) and its words from there, when it has two
+/// words or more.
+fn first_word(lower: &str) -> Option<(&str, Vec<&str>)> {
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let words = match words.first().copied() {
+        Some("i" | "je") => words[1..].to_vec(),
+        _ => words,
+    };
+    let first = words
+        .first()?
+        .trim_start_matches("j'")
+        .trim_start_matches("j’");
+    (words.len() >= 2).then_some((first, words))
+}
+
+/// Whether a word is `suggest` or `accuse`, in English or French, even mistyped.
+fn is_guess_word(word: &str) -> bool {
     const GUESSES: [&str; 6] = [
         "suggest",
         "suggérer",
@@ -161,15 +184,14 @@ pub fn looks_like_a_command(line: &str) -> bool {
         "accuse",
         "accuser",
     ];
-    let near = |v: &&str| strsim::osa_distance(first, v) <= 2;
-    if GUESSES.iter().any(near) {
-        return words[1..].iter().any(|w| matches!(*w, "with" | "avec"));
-    }
-    match first {
-        "move" => words[1] == "to",
-        "aller" | "show" | "montrer" | "ordre" => words.len() <= 5,
-        _ => false,
-    }
+    GUESSES.iter().any(|v| strsim::osa_distance(word, v) <= 2)
+}
+
+/// Whether a line left out of a mail as prose opens like a suggestion or an accusation (its
+/// `with` mistyped, say): its sender is told it was not read.
+pub fn opens_like_a_guess(line: &str) -> bool {
+    let lower = line.trim().to_lowercase();
+    first_word(&lower).is_some_and(|(first, _)| is_guess_word(first))
 }
 
 /// Reads one line as a command.
@@ -188,6 +210,10 @@ pub fn read(line: &str) -> Result<Command, Problem> {
     }
     if let Some(rest) = after("move to ").or_else(|| after("aller ")) {
         return Ok(Command::MoveTo(room(rest)?));
+    }
+    // A show order with no card (a cleared field) is not a `show` of the card "order".
+    if matches!(lower.as_str(), "show order" | "ordre") {
+        return Err(Problem::EmptyShowOrder);
     }
     if let Some(rest) = after("show order ").or_else(|| after("ordre ")) {
         let mut cards = Vec::new();
@@ -248,6 +274,31 @@ mod tests {
 
     fn c(name: &str) -> Card {
         Card::parse(name).unwrap()
+    }
+
+    #[test]
+    fn a_show_order_with_no_card_is_refused_as_such_not_read_as_the_card_order() {
+        for line in ["show order", "Show order ", "ordre", "show order."] {
+            assert_eq!(read(line), Err(Problem::EmptyShowOrder), "{line}");
+        }
+        assert!(Problem::EmptyShowOrder
+            .to_string()
+            .contains("show order Rope, Plum"));
+    }
+
+    #[test]
+    fn a_line_left_as_prose_that_opens_like_a_suggestion_or_an_accusation_is_noticed() {
+        for line in [
+            "accuse Plum in Kitchen wiht Rope",
+            "I sugest Plum in Spa",
+            "Je suggère Moutarde",
+        ] {
+            assert!(!looks_like_a_command(line), "{line}");
+            assert!(opens_like_a_guess(line), "{line}");
+        }
+        for prose in ["Hello all,", "Ann", "Thanks, see you", "accuse"] {
+            assert!(!opens_like_a_guess(prose), "{prose}");
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! what was done and why the rest was not; `status`, `help`, and the language and time-zone
 //! commands shared with the other games.
 
-use super::command::{looks_like_a_command, read};
+use super::command::{looks_like_a_command, opens_like_a_guess, read};
 use super::service::{parse, Stored};
 use crate::mail::answers::with_prefs;
 use crate::mail::inbound::{self, Command};
@@ -125,6 +125,22 @@ pub(crate) async fn handle(
                 .await?;
             carried = !said.done.is_empty();
         }
+    }
+    // A line left out as prose that opens like a suggestion or an accusation (its `with`
+    // mistyped, say) is not dropped in silence: its sender is told it was not read.
+    let stray: Vec<&str> = (own.dropped.iter())
+        .filter(|l| opens_like_a_guess(l))
+        .map(String::as_str)
+        .collect();
+    if !stray.is_empty() {
+        let t = player.lang(row);
+        let letter = answer(
+            t.t1("clue-subject-not-read", "id", row.id),
+            t.t1("clue-mail-not-read", "lines", stray.join("\n  ")),
+        );
+        master
+            .send_loose(&player.email, letter, Some(row.id))
+            .await?;
     }
     if !commands.has_turn_lines {
         // The commands alone still lift an idleness skip (a turn's lines lift it in `act`).

@@ -35,6 +35,9 @@ pub struct TableView {
     pub turn: u32,
     pub whose: String,
     pub over: bool,
+    /// Whether the game is played on the board (house rule `board`): with no board, no
+    /// movers and no weapon tokens are shown (RULES-CLUE §7).
+    pub board: bool,
     pub board_svg: String,
     pub seats: Vec<(String, String, bool)>,
     pub pieces: Vec<(String, String)>,
@@ -77,7 +80,11 @@ pub fn table(t: Lang, row: &GameRow, g: &Stored, viewer: Option<usize>, zone: &s
         turn: g.turn_no,
         whose: super::letters::whose_turn(t, row, g, viewer, zone),
         over: g.over(),
-        board_svg: super::picture::svg(&g.game.movers, &g.game.tokens, &title, t),
+        board: g.game.board,
+        board_svg: match g.game.board {
+            true => super::picture::svg(&g.game.movers, &g.game.tokens, &title, t),
+            false => String::new(),
+        },
         seats: (0..g.game.players.len())
             .map(|s| {
                 (
@@ -87,15 +94,18 @@ pub fn table(t: Lang, row: &GameRow, g: &Stored, viewer: Option<usize>, zone: &s
                 )
             })
             .collect(),
-        pieces: of_kind(Kind::Guest)
-            .zip(g.game.movers)
-            .map(|(c, spot)| (t.clue_card(c), t.clue_where(spot)))
-            .chain(
-                of_kind(Kind::Weapon)
-                    .zip(g.game.tokens)
-                    .map(|(c, r)| (t.clue_card(c), t.clue_where(Spot::In(r)))),
-            )
-            .collect(),
+        pieces: match g.game.board {
+            false => Vec::new(),
+            true => of_kind(Kind::Guest)
+                .zip(g.game.movers)
+                .map(|(c, spot)| (t.clue_card(c), t.clue_where(spot)))
+                .chain(
+                    of_kind(Kind::Weapon)
+                        .zip(g.game.tokens)
+                        .map(|(c, r)| (t.clue_card(c), t.clue_where(Spot::In(r)))),
+                )
+                .collect(),
+        },
         spare: g.game.setup.spare.iter().map(|c| t.clue_card(*c)).collect(),
         log,
         envelope: match g.over() {

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::games::clue::cards::Card;
-use crate::games::clue::command::read;
+use crate::games::clue::command::{read, Command};
 use crate::games::clue::game::{Event, Game, Phase, Refusal};
 use crate::games::clue::settings::Settings;
 use crate::games::clue::setup::{assign_guests, play_stream, Setup};
@@ -236,8 +236,12 @@ impl Stored {
                     .play(seat, &c, &mut rng)
                     .map_err(|r| r.to_string())
             });
+            // Only a turn's line is refused for the short move; a show order keeps its own
+            // reason, as does a line that could not be read.
+            let turn_line =
+                matches!(&command, Ok(c) if !matches!(c, Command::ShowOrder(_) | Command::Show(_)));
             let done = match (done, &short) {
-                (Err(_), Some(why)) => Err(why.clone()),
+                (Err(_), Some(why)) if turn_line => Err(why.clone()),
                 (done, _) => done,
             };
             if let (Ok(crate::games::clue::command::Command::MoveTo(room)), Ok(events)) =
@@ -374,6 +378,15 @@ impl Stored {
         if idle == 0 {
             self.skipped[seat] = false;
         }
+    }
+
+    /// Whether the game goes on with every player still in skipped for idleness.
+    pub fn all_skipped(&self) -> bool {
+        let n = self.game.players.len();
+        let mut in_play = (0..n).filter(|s| !self.game.out[*s]).peekable();
+        !self.over()
+            && in_play.peek().is_some()
+            && in_play.all(|s| self.skipped.get(s).copied().unwrap_or(false))
     }
 
     /// The turns of seats skipped for idleness pass at once, unless every player still in is
@@ -590,6 +603,46 @@ mod tests {
             return;
         }
         panic!("no first move fell short");
+    }
+
+    #[test]
+    fn after_a_move_that_fell_short_a_show_order_keeps_its_own_reason() {
+        for seed in 0..40 {
+            let mut g = Stored::new(
+                ["Ann", "Ben", "Cleo"].map(String::from).to_vec(),
+                &[None, None, None],
+                Settings::default(),
+                seed,
+                "salt".into(),
+            )
+            .unwrap();
+            let me = g.game.turn;
+            let acted = g.act(me, "move to Observatory\nshow order Rope, Kitchn");
+            if g.game.turn == me {
+                continue;
+            }
+            let (line, why) = acted.refused.expect("the show order is refused");
+            assert_eq!(line, "show order Rope, Kitchn");
+            assert!(why.contains("which is no card"), "{why}");
+            return;
+        }
+        panic!("no first move fell short");
+    }
+
+    #[test]
+    fn every_player_still_in_is_skipped_only_while_the_game_goes_on() {
+        let mut g = stored();
+        let n = g.game.players.len();
+        assert!(!g.all_skipped());
+        g.skipped = vec![true; n];
+        g.game.out[0] = true;
+        g.skipped[0] = false;
+        assert!(g.all_skipped(), "a player out counts for nothing");
+        g.skipped[1] = false;
+        assert!(!g.all_skipped());
+        g.skipped[1] = true;
+        g.end_now();
+        assert!(!g.all_skipped(), "an ended game has no turns to go on");
     }
 
     #[test]

@@ -29,6 +29,8 @@ struct Welcome<'a> {
     mail_address: &'a str,
     key: &'a str,
     example: &'a str,
+    /// House rule `supersleuth`: a two-element question shows no card.
+    supersleuth: bool,
     settings: Vec<(String, String)>,
 }
 
@@ -175,6 +177,7 @@ pub fn welcome(
         mail_address: &site.mail_address,
         key,
         example: &state.players[(seat + 1) % n],
+        supersleuth: state.settings.supersleuth,
         settings: t.classic_settings(&state.settings),
     }
     .render_in();

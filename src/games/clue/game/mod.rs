@@ -108,6 +108,8 @@ pub enum Refusal {
     MoveFirst,
     #[error("you have moved already this turn")]
     MovedAlready,
+    #[error("this turn's suggestion is made: accuse now, or send \"done\"")]
+    SuggestedAlready,
     #[error("this game has no board: a turn is its suggestion, \"suggest GUEST in ROOM with WEAPON\" (any room but that of your previous suggestion), and nothing moves")]
     NoBoard,
     #[error("this game has no board: a turn is its suggestion, so \"done\" comes after it")]
@@ -401,7 +403,7 @@ impl Game {
                 }
             }
             (_, Command::Accuse { .. }) => return Err(Refusal::AccuseAfterAnswer),
-            (Phase::Answered, Command::Suggest { .. }) => return Err(Refusal::MovedAlready),
+            (Phase::Answered, Command::Suggest { .. }) => return Err(Refusal::SuggestedAlready),
             (_, Command::MoveTo(_) | Command::Passage | Command::Stay) => {
                 return Err(Refusal::MoveFirst)
             }

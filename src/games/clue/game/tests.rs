@@ -67,6 +67,23 @@ fn with_no_board_a_move_or_an_early_done_is_refused_with_what_a_turn_is() {
 }
 
 #[test]
+fn a_second_suggestion_in_a_turn_is_refused_as_such_not_as_a_second_move() {
+    let setup = Setup::draw(3, 1).unwrap();
+    let names = ["Ann", "Ben", "Cleo"].map(String::from).to_vec();
+    let mut g = Game::new(names, vec![0, 1, 5], setup, false);
+    let mut rng = play_stream("salt", 1, 0);
+    let me = g.turn;
+    run(&mut g, me, "suggest Plum in Kitchen with Rope", &mut rng).unwrap();
+    assert_eq!(g.phase, Phase::Answered);
+    let again = run(&mut g, me, "suggest Plum in Spa with Rope", &mut rng);
+    assert_eq!(again, Err(Refusal::SuggestedAlready));
+    assert!(again
+        .unwrap_err()
+        .to_string()
+        .contains("accuse now, or send \"done\""));
+}
+
+#[test]
 fn a_suggestion_is_answered_by_the_first_player_after_who_holds_a_card() {
     for seed in 0..40 {
         let mut g = game(seed);

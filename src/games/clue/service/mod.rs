@@ -86,6 +86,7 @@ impl Master {
         let players = self.store.players(&mut **tx, game_id).await?;
         let (turn, logged) = (state.turn_no, state.log.len());
         let was_showing = state.game.phase == Phase::Showing;
+        let (all_skipped_before, skipped_before) = (state.all_skipped(), state.skipped.clone());
         let out = f(&mut state, &row, &players)?;
         // Computer seats whose turn comes play, as people may while the clock is paused; not
         // while the game waits for its game master.
@@ -152,6 +153,14 @@ impl Master {
         let row = self.locked(tx, game_id).await?;
         self.clue_tell(tx, &row, &state, &players, logged, now)
             .await?;
+        // Every player still in is skipped now, and this change made it so without skipping
+        // anyone (the last active player went out): the game master is told once (RULES-CLUE
+        // §7). A deadline that skips the last one tells them in its own letter.
+        let newly_skipped = (state.skipped.iter().enumerate())
+            .any(|(s, &k)| k && !skipped_before.get(s).copied().unwrap_or(false));
+        if !all_skipped_before && state.all_skipped() && !newly_skipped {
+            self.clue_tell_all_skipped(tx, &row, now).await?;
+        }
         Ok((out, state))
     }
 

@@ -42,6 +42,20 @@ impl Master {
         }
         self.clue_change(player.game_id, |state, row, _| {
             let t = player.lang(row);
+            // A message with no line to read (empty, quotes, a signature) is no command: it is
+            // refused, not answered as carried out, and changes nothing.
+            if crate::games::typography::meaningful_lines(text)
+                .next()
+                .is_none()
+            {
+                return Ok(Answer {
+                    done: Vec::new(),
+                    refused: Some((
+                        String::new(),
+                        t.said(&crate::said!("error-clue-no-command")),
+                    )),
+                });
+            }
             let past = || t.said(&crate::said!("error-turn-past-deadline"));
             // Should the clock come back to them at once (everyone else out or skipped), the
             // lines meant for the turn that ran out are not played in the next one.

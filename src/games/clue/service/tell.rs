@@ -58,6 +58,24 @@ impl Master {
         Ok(())
     }
 
+    /// Tells the game master that every player still in is skipped, when no one was skipped
+    /// just now (the last active player went out): turns go on among them.
+    pub(super) async fn clue_tell_all_skipped(
+        &self,
+        tx: &mut Tx,
+        row: &GameRow,
+        now: i64,
+    ) -> Result<()> {
+        let t = row.language;
+        let letter = crate::mail::Letter {
+            subject: t.t1("clue-subject-all-skipped", "id", row.id),
+            body: t.t("clue-mail-all-skipped") + "\n",
+            reply_to: None,
+        };
+        self.send(tx, Some(row.id), &row.gm_email, &letter, now)
+            .await
+    }
+
     /// Tells the game master that a player is skipped for idleness (they may replace them).
     pub(super) async fn clue_tell_skipped(
         &self,

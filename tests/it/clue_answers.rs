@@ -1,0 +1,147 @@
+//! What Clue answers at its doors when a message is not what the player meant: an empty
+//! message is refused, not taken as done; a mistyped accusation left out of a mail is named
+//! back to its sender; the game master hears when every player still in is skipped because
+//! the last active one went out; a table with no board shows no movers and no tokens.
+
+use serde_json::{json, Value};
+
+use crate::classic::{mail_to, reply, send_mail};
+use crate::common::clue::{public, stored};
+use crate::common::TestApp;
+
+const NAMES: [&str; 3] = ["Ann", "Ben", "Cleo"];
+
+/// A game of Clue of Ann, Ben and Cleo with the given house rules: the game as made.
+async fn made(app: &TestApp, seed: u64, settings: Value) -> Value {
+    let (status, created) = app
+        .post_game(&json!({
+            "name": "Pool party", "gm_email": "gm@example.org", "ruleset": "clue",
+            "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+            "seed": seed, "settings": settings,
+        }))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    created
+}
+
+/// The API path of each seat's command door, in seat order.
+async fn api_links(app: &TestApp, created: &Value) -> Vec<String> {
+    (app.player_links(created).await.iter())
+        .map(|l| l.replacen("/play/", "/api/clue/play/", 1))
+        .collect()
+}
+
+/// A wrong accusation: the envelope's room and weapon with another guest.
+fn wrong_accusation(state: &Value) -> String {
+    let envelope: Vec<String> =
+        serde_json::from_value(state["game"]["setup"]["envelope"].clone()).unwrap();
+    let guest = ["Plum", "Scarlet"]
+        .into_iter()
+        .find(|g| !envelope[0].contains(g))
+        .unwrap();
+    format!("accuse {guest} in {} with {}", envelope[2], envelope[1])
+}
+
+#[tokio::test]
+async fn an_empty_message_is_refused_as_no_command_and_changes_nothing() {
+    let mut app = TestApp::spawn().await;
+    let created = made(&app, 7, json!({"board": false})).await;
+    let id = created["id"].as_i64().unwrap();
+    let first = public(&app, id).await["turn"].as_u64().unwrap() as usize;
+    let api = api_links(&app, &created).await;
+    let before = stored(&app, id).await;
+    for text in ["", "  \n\n", "> quoted from before\n-- \nAnn"] {
+        let (status, answer) = app.post_json(&api[first], &json!({"text": text})).await;
+        assert_eq!(status, 422, "{text:?}: {answer}");
+        assert_eq!(answer["accepted"], false);
+        let why = answer["refused"]["why"].as_str().unwrap();
+        assert!(why.contains("holds no command"), "{why}");
+    }
+    let after = stored(&app, id).await;
+    assert_eq!(after["game"], before["game"]);
+    assert_eq!(after["messages"], before["messages"], "nothing kept");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_mistyped_accusation_after_the_turn_is_named_back_to_its_sender_as_not_read() {
+    let mut app = TestApp::spawn().await;
+    let created = made(&app, 7, json!({"board": false})).await;
+    let id = created["id"].as_i64().unwrap();
+    let first = public(&app, id).await["turn"].as_u64().unwrap() as usize;
+    let address = format!("{}@example.org", NAMES[first].to_lowercase());
+    let welcome = mail_to(&app, &address, "welcome").await;
+    let text = "suggest Plum in Kitchen with Rope\naccuse Plum in Kitchen wiht Rope\n\nAnn";
+    send_mail(&app, reply(&address, &welcome, text)).await;
+    let told = mail_to(&app, &address, "not read").await;
+    assert!(
+        told.body.contains("accuse Plum in Kitchen wiht Rope"),
+        "{}",
+        told.body
+    );
+    assert!(
+        !told.body.contains("\n  Ann"),
+        "a signature is not named: {}",
+        told.body
+    );
+    // The suggestion was made; the accusation was not.
+    let state = stored(&app, id).await;
+    assert_eq!(state["game"]["out"][first], false, "{state}");
+    assert_eq!(state["game"]["phase"], "answered", "{}", state["game"]);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn the_game_master_is_told_when_the_last_active_player_goes_out_among_the_skipped() {
+    let mut app = TestApp::spawn().await;
+    let created = made(&app, 3, json!({"board": false, "idle_turns": 1})).await;
+    let id = created["id"].as_i64().unwrap();
+    let api = api_links(&app, &created).await;
+    // Two players let their turns pass and are skipped, one after the other.
+    for _ in 0..2 {
+        let on = public(&app, id).await["turn"].as_u64().unwrap() as usize;
+        crate::classic::sql(&app, "UPDATE games SET turn_deadline = 1 WHERE id = $1", id).await;
+        let start = std::time::Instant::now();
+        while stored(&app, id).await["skipped"][on] != true {
+            assert!(start.elapsed().as_secs() < 15, "{} was skipped", NAMES[on]);
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    }
+    let state = stored(&app, id).await;
+    let last = public(&app, id).await["turn"].as_u64().unwrap() as usize;
+    assert_eq!(state["skipped"][last], false, "{state}");
+    // The last active player suggests, then accuses wrongly: out, among the skipped.
+    let text = format!(
+        "suggest Plum in Kitchen with Rope\n{}",
+        wrong_accusation(&state)
+    );
+    let (status, answer) = app.post_json(&api[last], &json!({"text": text})).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(stored(&app, id).await["game"]["out"][last], true);
+    let told = mail_to(&app, "gm@example.org", "every player still in is skipped").await;
+    assert!(
+        told.body.contains("turns go on in seat order"),
+        "{}",
+        told.body
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_table_without_the_board_shows_no_movers_and_no_weapon_tokens() {
+    let mut app = TestApp::spawn().await;
+    let off = made(&app, 7, json!({"board": false})).await["id"]
+        .as_i64()
+        .unwrap();
+    let on = made(&app, 7, json!({})).await["id"].as_i64().unwrap();
+    let page = |id: i64| format!("/clue/games/{id}");
+    let (status, with_board) = app.get_text(&page(on)).await;
+    assert_eq!(status, 200);
+    assert!(with_board.contains("id=\"pieces\""), "{with_board}");
+    assert!(with_board.contains("<svg"), "{with_board}");
+    let (status, without) = app.get_text(&page(off)).await;
+    assert_eq!(status, 200);
+    assert!(!without.contains("id=\"pieces\""), "{without}");
+    assert!(!without.contains("<svg"), "{without}");
+    app.stop().await;
+}
