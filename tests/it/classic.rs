@@ -1395,6 +1395,53 @@ async fn a_command_mailed_after_the_turns_deadline_passes_the_turn_first_and_lif
 }
 
 #[tokio::test]
+async fn the_next_players_action_after_a_deadline_not_yet_passed_by_the_clock_is_taken_in_their_turn(
+) {
+    let mut app = TestApp::spawn().await;
+    let created = drowsy_game(&app, "Early bird").await;
+    let id = created["id"].as_i64().unwrap();
+    let before = crate::common::clue::stored(&app, id).await;
+    let seat = before["current"].as_u64().unwrap() as usize;
+    let next = before["players"][(seat + 1) % 3]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let address = format!("{}@example.org", next.to_lowercase());
+    let welcome = mail_to(&app, &address, "welcome").await;
+    // The service stops; the turn's deadline passes, and the next player writes before the
+    // clock has passed that turn.
+    app.stop().await;
+    let down = Down::open(&app.db).await;
+    down.deadline_passed(id, Deadline::Turn).await;
+    down.pipe(reply(&address, &welcome, "exchange")).await;
+    let after = down.state(id).await;
+    let events = |s: &Value, kind: &str| {
+        (s["log"].as_array().unwrap().iter())
+            .filter(|e| e["event"] == kind)
+            .count()
+    };
+    // The turn that ran out passed, and the exchange was made in the next player's turn.
+    assert_eq!(
+        events(&after, "passed"),
+        events(&before, "passed") + 1,
+        "{}",
+        after["log"]
+    );
+    assert_eq!(
+        events(&after, "exchanged"),
+        events(&before, "exchanged") + 1,
+        "{next}'s exchange was carried out: {}",
+        after["log"]
+    );
+    assert!(
+        !down.told(&address, "NOT accepted").await,
+        "{next} is not refused: {:?}",
+        down.unsent().await
+    );
+    down.close().await;
+}
+
+#[tokio::test]
 async fn a_game_whose_state_cannot_be_read_holds_up_no_other_games_clock() {
     let mut app = TestApp::spawn().await;
     let broken = drowsy_game(&app, "Broken").await["id"].as_i64().unwrap();

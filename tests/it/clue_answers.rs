@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 
 use crate::classic::{mail_to, reply, send_mail};
 use crate::common::clue::{public, stored};
+use crate::common::down::{Deadline, Down};
 use crate::common::TestApp;
 
 const NAMES: [&str; 3] = ["Ann", "Ben", "Cleo"];
@@ -144,4 +145,37 @@ async fn a_table_without_the_board_shows_no_movers_and_no_weapon_tokens() {
     assert!(!without.contains("id=\"pieces\""), "{without}");
     assert!(!without.contains("<svg"), "{without}");
     app.stop().await;
+}
+
+#[tokio::test]
+async fn the_next_players_suggestion_after_a_deadline_not_yet_passed_by_the_clock_is_taken() {
+    let mut app = TestApp::spawn().await;
+    let created = made(&app, 7, json!({"board": false})).await;
+    let id = created["id"].as_i64().unwrap();
+    let before = stored(&app, id).await;
+    let first = before["game"]["turn"].as_u64().unwrap() as usize;
+    let next = (first + 1) % 3;
+    let address = format!("{}@example.org", NAMES[next].to_lowercase());
+    let welcome = mail_to(&app, &address, "welcome").await;
+    // The service stops; the turn's deadline passes, and the next player writes before the
+    // clock has passed that turn.
+    app.stop().await;
+    let down = Down::open(&app.db).await;
+    down.deadline_passed(id, Deadline::Turn).await;
+    let line = "suggest Plum in Kitchen with Rope";
+    down.pipe(reply(&address, &welcome, line)).await;
+    let after = down.state(id).await;
+    assert_eq!(
+        after["turn_no"],
+        before["turn_no"].as_u64().unwrap() + 1,
+        "the turn that ran out passed: {after}"
+    );
+    assert_eq!(after["game"]["turn"], json!(next), "{after}");
+    assert_eq!(after["game"]["phase"], "answered", "{}", after["game"]);
+    assert!(
+        !down.told(&address, "NOT carried out").await,
+        "{:?}",
+        down.unsent().await
+    );
+    down.close().await;
 }

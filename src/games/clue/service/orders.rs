@@ -36,10 +36,12 @@ impl Master {
                 (crate::games::clue::game::Phase::Showing, Some((refuter, _))) => *refuter == seat,
                 _ => s.current() == Some(seat),
             };
-        let late = overdue.filter(|row| super::parse(row).is_ok_and(|s| whose_clock(&s)));
-        if let Some(row) = &late {
+        // The turn whose clock ran out passes first whoever writes: the next seat's turn (or
+        // the suggester's, after a refuter's time) has begun, even before the clock's pass.
+        if let Some(row) = &overdue {
             self.clue_pass_due(row.id, row.round as u32).await?;
         }
+        let late = overdue.filter(|row| super::parse(row).is_ok_and(|s| whose_clock(&s)));
         self.clue_change(player.game_id, |state, row, _| {
             let t = player.lang(row);
             // A message with no line to read (empty, quotes, a signature) is no command: it is

@@ -40,14 +40,20 @@ impl Master {
             })
         };
         let seat = player.seat as usize;
-        let on_turn = |row: &crate::store::GameRow| {
-            super::parse(row)
-                .is_ok_and(|s| s.current == Some(seat) && (s.final_asked || !accusing()))
+        // The turn that ran out passes first whoever writes: the next player's turn has begun
+        // (§2), even before the clock's pass. Only its own player's accusation, with no final
+        // question tying it to that turn, is made before the pass.
+        let keeps_turn = |row: &crate::store::GameRow| {
+            super::parse(row).is_ok_and(|s| s.current == Some(seat) && !s.final_asked && accusing())
         };
-        let late = overdue.filter(on_turn);
-        if let Some(row) = &late {
+        let pass_first = overdue.filter(|row| !keeps_turn(row));
+        if let Some(row) = &pass_first {
             self.classic_pass_due(row.id, row.round as u32).await?;
         }
+        // The sender's own turn ran out: its action is refused as too late, not played in the
+        // next turn.
+        let late =
+            pass_first.filter(|row| super::parse(row).is_ok_and(|s| s.current == Some(seat)));
         let done = self
             .classic_change(player.game_id, Some(seat), |state, row, _| {
                 let t = player.lang(row);
