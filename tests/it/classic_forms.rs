@@ -2,7 +2,7 @@
 //! two questions in one turn (house rule `two_questions`), a final question on any subject,
 //! and an accusation of two missing gems from two choices; the page of a game whose
 //! assistant is off; a game of classic Sleuth formed by sign-up; and a reply that only says
-//! "I accuse …", read as the accusation.
+//! "I accuse …", read as the accusation; a winner's page while the others play on.
 
 use serde_json::{json, Value};
 
@@ -305,5 +305,39 @@ async fn a_mail_that_only_says_i_accuse_is_read_as_the_accusation() {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     };
     assert_eq!(g["winners"], json!(["Ben"]), "{g}");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_winner_while_the_others_play_on_is_told_the_deal_comes_at_the_end() {
+    let mut app = TestApp::spawn().await;
+    let mut d = crate::classic::deal();
+    d["Dan"] = d["Robo"].take();
+    d.as_object_mut().unwrap().remove("Robo");
+    let (status, created) = app
+        .post_game(&json!({
+            "name": "Second place", "gm_email": "gm@example.org", "ruleset": "sleuth",
+            "players": ["Ann <ann@example.org>", "Ben <ben@example.org>",
+                        "Cleo <cleo@example.org>", "Dan <dan@example.org>"],
+            "settings": {"turn_hours": 24, "winners": 2}, "seed": 9, "deal": d,
+        }))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let links = app.player_links(&created).await;
+    let api = links[1].replacen("/play/", "/api/classic/play/", 1);
+    let (status, answer) = app
+        .post_json(&api, &json!({"text": "accuse 2 Yellow Pearl"}))
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    let g = public(&app, id).await;
+    assert_eq!(g["winners"], json!(["Ben"]), "{g}");
+    assert_eq!(g["over"], false, "a second winner is played for");
+    let page = app
+        .get_text(&links[1].replacen("/play/", "/classic/play/", 1))
+        .await
+        .1;
+    assert!(page.contains("You accused rightly and have won"), "{page}");
+    assert!(!page.contains("are below"), "nothing is below yet");
     app.stop().await;
 }

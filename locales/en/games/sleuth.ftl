@@ -234,6 +234,7 @@ classic-can-after = { $player } is playing; you play after { $before }. You may 
 classic-can-skipped = { $player } is playing; you are skipped for idleness until you send any command. You may accuse at any time.
 classic-can-accuse = You may accuse at any time.
 classic-can-out = You are out: you still answer questions, but take no more turns.
+classic-can-won = You accused rightly and have won; the others play on, and the missing gems and the whole deal are shown when the game ends.
 classic-can-over = The missing gems and the whole deal are below.
 classic-refused = Your command was NOT accepted; nothing changed. Every problem:
 classic-ended-by-gm = The game master ended the game.

@@ -234,6 +234,7 @@ classic-can-after = { $player } joue ; vous jouez après { $before }. Vous pouve
 classic-can-skipped = { $player } joue ; vous êtes sauté pour inactivité jusqu’à ce que vous envoyiez une commande. Vous pouvez accuser à tout moment.
 classic-can-accuse = Vous pouvez accuser à tout moment.
 classic-can-out = Vous êtes éliminé : vous répondez encore aux questions, mais ne jouez plus.
+classic-can-won = Vous avez accusé juste et gagné ; les autres jouent encore, et les gemmes manquantes et toute la donne seront montrées à la fin de la partie.
 classic-can-over = Les gemmes manquantes et toute la donne sont ci-dessous.
 classic-refused = Votre commande n’a PAS été acceptée ; rien n’a changé. Tous les problèmes :
 classic-ended-by-gm = Le maître de jeu a mis fin à la partie.

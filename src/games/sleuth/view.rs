@@ -231,7 +231,8 @@ pub fn header(
     let can = match (g.current, g.seats[seat].standing) {
         _ if g.over => t.t("classic-can-over"),
         (_, Standing::Out) => t.t("classic-can-out"),
-        (_, Standing::Won) => t.t("classic-can-over"),
+        // A winner while others play on (house rule `winners`): the deal is shown at the end.
+        (_, Standing::Won) => t.t("classic-can-won"),
         (Some(s), _) if s == seat && g.final_asked => t.t("classic-can-accuse-only"),
         (Some(s), _) if s == seat => t.t("classic-can-play"),
         (Some(s), _) => match g.before(seat) {
