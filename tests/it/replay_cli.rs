@@ -406,6 +406,18 @@ fn a_classic_record_binds_its_reshuffles_through_the_committed_seed() {
     let (code, said) = verify(&changed);
     assert_eq!(code, Some(1), "{said}");
     assert!(said.contains("reshuffles"), "{said}");
+    // A reshuffle whose cards no discard pile held is refused by name, not quietly replaced
+    // by the salt's order.
+    let mut wrong = spec.clone();
+    let cards = out["reshuffles"][0].as_array().unwrap();
+    wrong["reshuffles"] = json!([cards[1..].to_vec()]);
+    let refused = replay(&wrong.to_string());
+    assert_eq!(refused.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        said.contains("reshuffle 1 of the 1 given was not used"),
+        "{said}"
+    );
 
     // The commitment is the SHA-256 of the committed text, its last line the seed, then the salt.
     use sha2::Digest;

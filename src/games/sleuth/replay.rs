@@ -223,6 +223,19 @@ pub fn run(input: &str) -> Result<Value, ReplayError> {
         steps_out.push(Value::Object(out));
         sheet_at(&game, i + 1, &mut sheets_out)?;
     }
+    // A reshuffle the input gives is the game's own: one whose cards no discard pile held is
+    // bad input, named, not quietly replaced by the order the salt gives.
+    if !game.given_reshuffles.is_empty() {
+        let used = input.reshuffles.len() - game.given_reshuffles.len();
+        return Err(bad(format!(
+            "reshuffle {} of the {} given was not used: the game reshuffled {} times, and no \
+             discard pile then held its cards; give each reshuffle as the discard pile's cards \
+             in their new order, or leave \"reshuffles\" out to draw them from the salt",
+            used + 1,
+            input.reshuffles.len(),
+            game.reshuffles.len()
+        )));
+    }
     let end = game.end();
     Ok(json!({
         "ruleset": "sleuth",
