@@ -175,8 +175,9 @@ classic-problem-awaiting-accusation = comes after your final question: now only 
 classic-problem-pass-is-no-action = is not a turn's action: a turn asks a question, exchanges its Search cards ("exchange") or asks a final question; a turn with no action passes at its deadline
 classic-problem-accuse-count = names the wrong number of cards: this game has { $count } missing gems, name them all
 classic-problem-one-accusation = is a second accusation: one message holds at most one
+classic-problem-accuse-twice = names { $card } twice: an accusation names each missing gem once
 classic-problem-won = comes after you won: you answer questions but take no turns
-classic-problem-out = comes after your wrong accusation: you answer questions but take no turns and make no accusations
+classic-problem-out = comes after you went out of the game: you answer questions but take no turns and make no accusations
 classic-problem-game-over = comes after the end of the game
 
 # Commands shown as examples under the command box, one after another (| between them).

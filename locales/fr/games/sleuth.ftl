@@ -175,8 +175,9 @@ classic-problem-awaiting-accusation = vient après votre dernière question : se
 classic-problem-pass-is-no-action = n’est pas une action de tour : un tour pose une question, échange ses cartes de recherche (« échange ») ou pose une dernière question ; un tour sans action passe à son échéance
 classic-problem-accuse-count = ne nomme pas le bon nombre de cartes : cette partie a { $count } gemmes manquantes, nommez-les toutes
 classic-problem-one-accusation = est une seconde accusation : un message en contient une au plus
+classic-problem-accuse-twice = nomme { $card } deux fois : une accusation nomme chaque gemme manquante une fois
 classic-problem-won = vient après votre victoire : vous répondez aux questions mais ne jouez plus
-classic-problem-out = vient après votre accusation fausse : vous répondez aux questions mais ne jouez plus et n'accusez plus
+classic-problem-out = vient après votre sortie de la partie : vous répondez aux questions mais ne jouez plus et n'accusez plus
 classic-problem-game-over = vient après la fin de la partie
 
 # Des commandes données en exemple sous la zone de commande, l’une après l’autre (| entre elles).

@@ -252,6 +252,10 @@ fn ask(text: &str, final_question: bool) -> Result<Command, Refusal> {
         None => (rest, None),
     };
     let what = what.trim();
+    // The words that open a question, with nothing after them, do not say what to ask.
+    if ["how many", "for", "combien de", "combien", "about", "show"].contains(&what) {
+        return Err(Refusal::AskWhat);
+    }
     let what = [
         "how many ",
         "for ",
@@ -294,6 +298,18 @@ mod tests {
 
     fn one(text: &str) -> Command {
         read(text).unwrap().remove(0).command
+    }
+
+    #[test]
+    fn a_question_that_stops_at_its_opening_words_is_told_it_says_nothing_to_ask() {
+        for line in [
+            "ask Ben how many",
+            "ask Ben for",
+            "demande à Ben combien de",
+        ] {
+            let err = read(line).unwrap_err();
+            assert_eq!(err[0].problem, Refusal::AskWhat, "{line}");
+        }
     }
 
     #[test]

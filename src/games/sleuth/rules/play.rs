@@ -123,7 +123,13 @@ impl Sleuth {
                 }
                 let distinct: crate::games::polysleuth::rules::CardSet =
                     cards.iter().copied().collect();
-                if distinct.len() != self.settings.missing_gems || cards.len() != distinct.len() {
+                if let Some(twice) = (cards.iter().enumerate())
+                    .find(|(i, c)| cards[..*i].contains(c))
+                    .map(|(_, c)| c.name())
+                {
+                    return Err(Refusal::AccuseTwice(twice));
+                }
+                if distinct.len() != self.settings.missing_gems {
                     return Err(Refusal::AccuseCount(self.settings.missing_gems));
                 }
                 plan.accusation = Some(cards.clone());

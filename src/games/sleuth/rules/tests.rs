@@ -93,10 +93,29 @@ fn only_the_player_whose_turn_it_is_acts_but_anyone_accuses() {
     )));
     assert_eq!(g.seats[2].standing, Standing::Out);
     assert_eq!(g.current, Some(0), "Ann's turn goes on");
-    assert!(
-        g.act(2, "accuse 3 Yellow Pearl").is_err(),
-        "a player out accuses no more"
+    let out = g.act(2, "accuse 3 Yellow Pearl").unwrap_err();
+    assert_eq!(out[0].problem, Refusal::NotInGame { won: false });
+    assert!(out[0]
+        .to_string()
+        .contains("after you went out of the game"));
+}
+
+#[test]
+fn an_accusation_naming_a_card_twice_is_refused_as_such() {
+    let mut g = four(Settings::default(), None);
+    let err = g
+        .act(2, "accuse 1 Blue Diamond, 1 Blue Diamond")
+        .unwrap_err();
+    assert_eq!(
+        err[0].problem,
+        Refusal::AccuseTwice("1 Blue Diamond".into())
     );
+    assert!(err[0].to_string().contains("names 1 Blue Diamond twice"));
+    assert_eq!(g.seats[2].standing, Standing::Playing, "nothing changed");
+    let err = g
+        .act(2, "accuse 1 Blue Diamond, 2 Blue Diamond")
+        .unwrap_err();
+    assert_eq!(err[0].problem, Refusal::AccuseCount(1));
 }
 
 #[test]
