@@ -1,8 +1,9 @@
 //! What Clue answers at its doors when a message is not what the player meant: an empty
-//! message is refused, not taken as done; a mistyped accusation left out of a mail is named
-//! back to its sender; the game master hears when every player still in is skipped because
-//! the last active one went out; a table with no board shows no movers and no tokens.
-
+//! message is refused, not taken as done; a mistyped accusation left out of a mail is quoted
+//! back to its sender, alone or after a turn; the next player's line after a deadline the clock
+//! has not passed yet is taken in their turn; the game master hears when every player still in
+//! is skipped because the last active one went out; a table with no board shows no movers and
+//! no tokens.
 use serde_json::{json, Value};
 
 use crate::classic::{mail_to, reply, send_mail};
@@ -178,4 +179,35 @@ async fn the_next_players_suggestion_after_a_deadline_not_yet_passed_by_the_cloc
         down.unsent().await
     );
     down.close().await;
+}
+
+#[tokio::test]
+async fn a_mail_of_only_a_mistyped_accusation_quotes_it_back_with_the_way_to_write_it() {
+    let mut app = TestApp::spawn().await;
+    let created = made(&app, 7, json!({"board": false})).await;
+    let id = created["id"].as_i64().unwrap();
+    let first = public(&app, id).await["turn"].as_u64().unwrap() as usize;
+    let address = format!("{}@example.org", NAMES[first].to_lowercase());
+    let welcome = mail_to(&app, &address, "welcome").await;
+    let before = stored(&app, id).await;
+    let text = "Excuse the delay\n\naccuse Plum in Kitchen wiht Rope\n\nAnn";
+    send_mail(&app, reply(&address, &welcome, text)).await;
+    let told = mail_to(&app, &address, "NOT carried out").await;
+    assert!(
+        told.body.contains("accuse Plum in Kitchen wiht Rope"),
+        "{}",
+        told.body
+    );
+    assert!(told.body.contains("after \"with\""), "{}", told.body);
+    assert!(
+        !told.body.contains("Excuse the delay"),
+        "prose is not named: {}",
+        told.body
+    );
+    assert_eq!(
+        stored(&app, id).await["game"],
+        before["game"],
+        "nothing was played"
+    );
+    app.stop().await;
 }

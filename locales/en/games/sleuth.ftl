@@ -108,7 +108,7 @@ classic-mail-skipped = { $player } let { $turns ->
     [one] 1 turn
    *[other] { $turns } turns
 } in a row pass and is now skipped until they send a command. You may give the seat to a standby or a computer player on your page.
-classic-mail-all-skipped = Every player who could take a turn is skipped now: their turns go on in seat order, each until its deadline, so the game never stalls. You will not be told again; you may replace any of them from your page.
+classic-mail-all-skipped = Every player who could take a turn is skipped now: their turns go on in seat order, each until its deadline, so the game never stalls. You may replace any of them from your page.
 classic-mail-gm = You are the game master of "{ $game }" (game { $id }), a game of classic Sleuth. Your page - keep it to yourself, it is your key: { $link }
 classic-subject-formed = [Sleuth game { $id }] { $game } has started
 classic-mail-gm-formed = "{ $game }" (game { $id }), a game of classic Sleuth, has formed and started; every player was mailed their private link. Your page is the link you were mailed when you opened it for sign-up.

@@ -108,7 +108,7 @@ classic-mail-skipped = { $player } a laissé passer { $turns ->
     [one] 1 tour
    *[other] { $turns } tours
 } de suite et est maintenant sauté jusqu'à sa prochaine commande. Vous pouvez donner sa place à un remplaçant ou à un joueur ordinateur sur votre page.
-classic-mail-all-skipped = Tous les joueurs qui pourraient jouer sont sautés : leurs tours continuent dans l’ordre des places, chacun jusqu’à son échéance, pour que la partie ne reste jamais bloquée. Vous n’en serez plus averti ; vous pouvez remplacer chacun d’eux depuis votre page.
+classic-mail-all-skipped = Tous les joueurs qui pourraient jouer sont sautés : leurs tours continuent dans l’ordre des places, chacun jusqu’à son échéance, pour que la partie ne reste jamais bloquée. Vous pouvez remplacer chacun d’eux depuis votre page.
 classic-mail-gm = Vous êtes le maître du jeu de « { $game } » (partie { $id }), une partie de Sleuth classique. Votre page - gardez-la pour vous, c'est votre clé : { $link }
 classic-subject-formed = [Sleuth partie { $id }] { $game } a commencé
 classic-mail-gm-formed = « { $game } » (partie { $id }), une partie de Sleuth classique, est complète et a commencé ; chaque joueur a reçu son lien privé. Votre page est le lien reçu quand vous l'avez ouverte aux inscriptions.

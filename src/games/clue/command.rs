@@ -149,7 +149,7 @@ pub fn looks_like_a_command(line: &str) -> bool {
     let Some((first, words)) = first_word(&lower) else {
         return false;
     };
-    if is_guess_word(first) {
+    if is_guess_word(first, 2) {
         return words[1..].iter().any(|w| matches!(*w, "with" | "avec"));
     }
     match first {
@@ -174,8 +174,9 @@ fn first_word(lower: &str) -> Option<(&str, Vec<&str>)> {
     (words.len() >= 2).then_some((first, words))
 }
 
-/// Whether a word is `suggest` or `accuse`, in English or French, even mistyped.
-fn is_guess_word(word: &str) -> bool {
+/// Whether a word is `suggest` or `accuse`, in English or French, with at most `edits`
+/// letters mistyped.
+fn is_guess_word(word: &str, edits: usize) -> bool {
     const GUESSES: [&str; 6] = [
         "suggest",
         "suggérer",
@@ -184,14 +185,17 @@ fn is_guess_word(word: &str) -> bool {
         "accuse",
         "accuser",
     ];
-    GUESSES.iter().any(|v| strsim::osa_distance(word, v) <= 2)
+    GUESSES
+        .iter()
+        .any(|v| strsim::osa_distance(word, v) <= edits)
 }
 
 /// Whether a line left out of a mail as prose opens like a suggestion or an accusation (its
-/// `with` mistyped, say): its sender is told it was not read.
+/// `with` mistyped, say): its sender is told it was not read. One letter mistyped at most, so
+/// that everyday words (`Excuse the delay`, `Amuse yourselves`) stay prose.
 pub fn opens_like_a_guess(line: &str) -> bool {
     let lower = line.trim().to_lowercase();
-    first_word(&lower).is_some_and(|(first, _)| is_guess_word(first))
+    first_word(&lower).is_some_and(|(first, _)| is_guess_word(first, 1))
 }
 
 /// Reads one line as a command.
@@ -296,7 +300,16 @@ mod tests {
             assert!(!looks_like_a_command(line), "{line}");
             assert!(opens_like_a_guess(line), "{line}");
         }
-        for prose in ["Hello all,", "Ann", "Thanks, see you", "accuse"] {
+        for prose in [
+            "Hello all,",
+            "Ann",
+            "Thanks, see you",
+            "accuse",
+            "Excuse the delay",
+            "Amuse yourselves",
+            "Access denied here",
+            "Abuse of power!",
+        ] {
             assert!(!opens_like_a_guess(prose), "{prose}");
         }
     }

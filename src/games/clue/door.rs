@@ -89,11 +89,19 @@ pub(crate) async fn handle(
         }
         .to_player(&master.site, player, row)
     };
+    // A line left out as prose that opens like a suggestion or an accusation (its `with`
+    // mistyped, say) is not dropped in silence: its sender is told it was not read.
+    let stray: Vec<&str> = (own.dropped.iter())
+        .filter(|l| opens_like_a_guess(l))
+        .map(String::as_str)
+        .collect();
     if !commands.has_turn_lines && commands.commands.is_empty() {
-        let letter = answer(
-            t.t1("clue-subject-refused", "id", row.id),
-            t.t1("clue-mail-no-command", "lines", own.ignored as u32),
-        );
+        let mut body = t.t1("clue-mail-no-command", "lines", own.ignored as u32);
+        if !stray.is_empty() {
+            body += "\n\n";
+            body += &t.t1("clue-mail-not-read", "lines", stray.join("\n  "));
+        }
+        let letter = answer(t.t1("clue-subject-refused", "id", row.id), body);
         master
             .send_loose(&player.email, letter, Some(row.id))
             .await?;
@@ -126,12 +134,6 @@ pub(crate) async fn handle(
             carried = !said.done.is_empty();
         }
     }
-    // A line left out as prose that opens like a suggestion or an accusation (its `with`
-    // mistyped, say) is not dropped in silence: its sender is told it was not read.
-    let stray: Vec<&str> = (own.dropped.iter())
-        .filter(|l| opens_like_a_guess(l))
-        .map(String::as_str)
-        .collect();
     if !stray.is_empty() {
         let t = player.lang(row);
         let letter = answer(

@@ -259,7 +259,11 @@ impl Lang {
             AwaitingAccusation => self.t("classic-problem-awaiting-accusation"),
             PassIsNoAction => self.t("classic-problem-pass-is-no-action"),
             AccuseCount(n) => self.t1("classic-problem-accuse-count", "count", *n as u32),
-            AccuseTwice(card) => self.t1("classic-problem-accuse-twice", "card", card.as_str()),
+            AccuseTwice(card) => self.t1(
+                "classic-problem-accuse-twice",
+                "card",
+                crate::lang::words::card(*self, *card),
+            ),
             OneAccusation => self.t("classic-problem-one-accusation"),
             NotInGame { won: true } => self.t("classic-problem-won"),
             NotInGame { won: false } => self.t("classic-problem-out"),
@@ -313,7 +317,7 @@ mod tests {
     }
 
     use super::*;
-    use crate::games::deck::{Colour, Gem, Kind};
+    use crate::games::deck::{Card, Colour, Gem, Kind};
 
     #[test]
     fn classic_house_rules_are_listed_in_words_never_by_their_keys() {
@@ -383,7 +387,7 @@ mod tests {
             AwaitingAccusation,
             PassIsNoAction,
             AccuseCount(2),
-            AccuseTwice("2 Blue Opal".into()),
+            AccuseTwice(Card::parse("2 Blue Opal").expect("a card")),
             OneAccusation,
             NotInGame { won: true },
             NotInGame { won: false },
@@ -407,6 +411,17 @@ mod tests {
             );
             assert_ne!(fr, rejected.to_string(), "{r:?} has French words");
         }
+        // A card a refusal names is named in the reader's language.
+        let twice = Refusal::AccuseTwice(Card::parse("2 Blue Opal").expect("a card"));
+        let fr = Lang::Fr.classic_rejected(&Rejected::new(1, "accuse", twice));
+        assert!(!fr.contains("Blue Opal"), "{fr}");
+        assert!(
+            fr.contains(&crate::lang::words::card(
+                Lang::Fr,
+                Card::parse("2 Blue Opal").unwrap()
+            )),
+            "{fr}"
+        );
     }
 }
 

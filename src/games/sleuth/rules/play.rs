@@ -123,9 +123,9 @@ impl Sleuth {
                 }
                 let distinct: crate::games::polysleuth::rules::CardSet =
                     cards.iter().copied().collect();
-                if let Some(twice) = (cards.iter().enumerate())
+                if let Some(&twice) = (cards.iter().enumerate())
                     .find(|(i, c)| cards[..*i].contains(c))
-                    .map(|(_, c)| c.name())
+                    .map(|(_, c)| c)
                 {
                     return Err(Refusal::AccuseTwice(twice));
                 }

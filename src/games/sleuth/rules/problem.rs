@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::games::deck::{Kind, Trait};
+use crate::games::deck::{Card, Kind, Trait};
 
 use super::search::{question_words, SearchCard};
 
@@ -43,8 +43,8 @@ pub enum Refusal {
     /// `pass` is not one of a turn's actions (RULES §2); the turn passes at its deadline.
     PassIsNoAction,
     AccuseCount(usize),
-    /// An accusation names a card twice (its name).
-    AccuseTwice(String),
+    /// An accusation names a card twice.
+    AccuseTwice(Card),
     OneAccusation,
     NotInGame {
         won: bool,
@@ -81,7 +81,7 @@ impl fmt::Display for Refusal {
             AwaitingAccusation => write!(f, "comes after your final question: now only \"accuse …\" ends your turn"),
             PassIsNoAction => write!(f, "is not a turn's action: a turn asks a question, exchanges its Search cards (\"exchange\") or asks a final question; a turn with no action passes at its deadline"),
             AccuseCount(n) => write!(f, "names the wrong number of cards: this game has {n} missing gems, name them all"),
-            AccuseTwice(card) => write!(f, "names {card} twice: an accusation names each missing gem once"),
+            AccuseTwice(card) => write!(f, "names {} twice: an accusation names each missing gem once", card.name()),
             OneAccusation => write!(f, "is a second accusation: one message holds at most one"),
             NotInGame { won: true } => write!(f, "comes after you won: you answer questions but take no turns"),
             NotInGame { won: false } => write!(f, "comes after you went out of the game: you answer questions but take no turns and make no accusations"),

@@ -108,7 +108,7 @@ fn an_accusation_naming_a_card_twice_is_refused_as_such() {
         .unwrap_err();
     assert_eq!(
         err[0].problem,
-        Refusal::AccuseTwice("1 Blue Diamond".into())
+        Refusal::AccuseTwice(Card::parse("1 Blue Diamond").unwrap())
     );
     assert!(err[0].to_string().contains("names 1 Blue Diamond twice"));
     assert_eq!(g.seats[2].standing, Standing::Playing, "nothing changed");
