@@ -4,6 +4,7 @@
 //! has not passed yet is taken in their turn; the game master hears when every player still in
 //! is skipped because the last active one went out; a table with no board shows no movers and
 //! no tokens.
+
 use serde_json::{json, Value};
 
 use crate::classic::{mail_to, reply, send_mail};
