@@ -355,3 +355,76 @@ async fn a_round_due_at_a_restart_closes_with_its_computers_turns_however_many_s
     assert_eq!(b1["submitted"], json!(["Robo", "Hal"]), "{b1}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn the_computers_of_a_game_behind_a_full_page_of_seats_not_yet_due_play_when_theirs_is() {
+    use polysleuth::master::GameRequest;
+    // Computers play an hour into a round: the earlier games' seats owe all along.
+    let dir = crate::common::tempdir("rotating-pass");
+    let db = crate::common::database_url(&dir).await;
+    let later = |o: &mut polysleuth::app::Options| o.computers.after = Duration::from_secs(3600);
+    let mut app = TestApp::spawn_with(dir, db, later).await;
+    let master = app.running.as_ref().unwrap().master.clone();
+    let game = |name: String| GameRequest {
+        players: [
+            ("Ann", "ann@example.org"),
+            ("Robo", "computer:novice"),
+            ("Hal", "computer:novice"),
+        ]
+        .iter()
+        .map(|(n, a)| (n.to_string(), a.to_string()))
+        .collect(),
+        ..GameRequest::sample(&name, ["Ann", "Ben", "Cleo", "Dan"], None)
+    };
+    // More computer seats owe a turn, in earlier games, than one pass of the clock reads.
+    for n in 0..101 {
+        master
+            .create_game(game(format!("Early {n}")))
+            .await
+            .unwrap();
+    }
+    // The last game's one person is ready: its computers' time has come, and the rotating
+    // pass reaches them past the full page of seats whose time has not.
+    let (status, created) = app
+        .post_game(&json!({
+            "name": "Late", "gm_email": "gm@example.org",
+            "players": ["Ann <ann@example.org>", "Robo <computer:novice>", "Hal <computer:novice>"],
+        }))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let mut people = created.clone();
+    people["players"] = json!(created["players"].as_array().unwrap()[..1]);
+    let ann = app.player_links(&people).await.remove(0);
+    let (status, said) = app.turn(&ann, "ready").await;
+    assert_eq!(status, 200, "{said}");
+    let pool = master.store.pool.clone();
+    let start = Instant::now();
+    loop {
+        let (turns,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM turns WHERE game_id = $1 AND round = 1")
+                .bind(id)
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+        let g = app.get_json(&format!("/api/games/{id}")).await;
+        if turns == 3 || g["round"].as_i64() > Some(1) {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the late game's computers played: {turns} turns"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // The earlier games' computers still wait for their hour.
+    let (early,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM turns t JOIN players p ON p.game_id = t.game_id AND p.seat = t.seat WHERE t.game_id < $1 AND p.computer IS NOT NULL",
+    )
+    .bind(id)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(early, 0);
+    app.stop().await;
+}
