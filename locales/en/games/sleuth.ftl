@@ -154,6 +154,7 @@ classic-examples = write for example "ask Ben how many Pairs", "ask Ben for Blue
 classic-problem-nothing = the message holds no command; { $examples }
 classic-problem-not-understood = is not understood; { $examples }
 classic-problem-ask-what = does not say what to ask: write "ask Ben how many Pairs" or "ask Ben for Blue Opals"
+classic-problem-accuse-colon = puts a colon after "accuse", as a question to a player would: write "accuse 2 Blue Opal"
 classic-problem-accuse-what = names no card: write "accuse 2 Blue Opal"
 classic-problem-unknown-word = has "{ $word }", which is not a gem, a type or a colour (Diamond, Pearl, Opal; Solitaire, Pair, Cluster; Red, Green, Blue, Yellow)
 classic-problem-same-kind = joins two { $kind } ({ $trait } and another): a two-element question takes elements of two kinds, as "Blue Opals" or "Red Pairs"

@@ -154,6 +154,7 @@ classic-examples = écrivez par exemple « ask Ben how many Pairs » (ou « dema
 classic-problem-nothing = le message ne contient aucune commande ; { $examples }
 classic-problem-not-understood = n'est pas compris ; { $examples }
 classic-problem-ask-what = ne dit pas quoi demander : écrivez « ask Ben how many Pairs » ou « ask Ben for Blue Opals »
+classic-problem-accuse-colon = met deux-points après « accuse », comme une question à un joueur : écrivez « j'accuse 2 opale bleue »
 classic-problem-accuse-what = ne nomme aucune carte : écrivez « accuse 2 Blue Opal »
 classic-problem-unknown-word = contient « { $word } », qui n'est ni une gemme, ni un type, ni une couleur (diamant, perle, opale ; solitaire, paire, groupe ; rouge, vert, bleu, jaune)
 classic-problem-same-kind = joint deux éléments de même sorte ({ $kind } : { $trait } et un autre) : une question à deux éléments en prend de deux sortes, comme « opales bleues » ou « paires rouges »

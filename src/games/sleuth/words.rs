@@ -204,6 +204,7 @@ impl Lang {
             NotUnderstood => self.t1("classic-problem-not-understood", "examples", examples()),
             AskWhat => self.t("classic-problem-ask-what"),
             AccuseWhat => self.t("classic-problem-accuse-what"),
+            AccuseColon => self.t("classic-problem-accuse-colon"),
             UnknownWord(w) => self.t1("classic-problem-unknown-word", "word", w.as_str()),
             SameKind(kind, t) => self.t2(
                 "classic-problem-same-kind",
@@ -359,6 +360,7 @@ mod tests {
             NotUnderstood,
             AskWhat,
             AccuseWhat,
+            AccuseColon,
             UnknownWord("purple".into()),
             SameKind(Kind::Colour, blue),
             TooManyElements,

@@ -179,6 +179,13 @@ fn read_line(raw: &str) -> Result<Command, Refusal> {
     ) {
         return Ok(Command::Back);
     }
+    // `accuse: 2 Blue Opal` would read as a question to a player called "accuse".
+    if ["i accuse:", "j'accuse:", "accuser:", "accuse:"]
+        .iter()
+        .any(|v| lower.starts_with(v))
+    {
+        return Err(Refusal::AccuseColon);
+    }
     for verb in ["i accuse ", "j'accuse ", "accuser ", "accuse "] {
         if let Some(rest) = lower.strip_prefix(verb) {
             return accusation(rest);
@@ -298,6 +305,19 @@ mod tests {
 
     fn one(text: &str) -> Command {
         read(text).unwrap().remove(0).command
+    }
+
+    #[test]
+    fn an_accusation_with_a_colon_is_told_so_not_read_as_a_question_to_a_player() {
+        for line in [
+            "accuse: 2 Blue Opal",
+            "I accuse: 2 Blue Opal",
+            "j'accuse: 2 opale bleue",
+        ] {
+            let err = read(line).unwrap_err();
+            assert_eq!(err[0].problem, Refusal::AccuseColon, "{line}");
+        }
+        assert!(matches!(one("accuse 2 Blue Opal"), Command::Accuse(_)));
     }
 
     #[test]

@@ -14,6 +14,8 @@ pub enum Refusal {
     NotUnderstood,
     AskWhat,
     AccuseWhat,
+    /// `accuse:` with a colon, the form of a question to a player.
+    AccuseColon,
     UnknownWord(String),
     /// Two traits of one kind: the kind, and the second trait.
     SameKind(Kind, Trait),
@@ -62,6 +64,7 @@ impl fmt::Display for Refusal {
             NotUnderstood => write!(f, "is not understood; {EXAMPLES}"),
             AskWhat => write!(f, "does not say what to ask: write \"ask Ben how many Pairs\" or \"ask Ben for Blue Opals\""),
             AccuseWhat => write!(f, "names no card: write \"accuse 2 Blue Opal\""),
+            AccuseColon => write!(f, "puts a colon after \"accuse\", as a question to a player would: write \"accuse 2 Blue Opal\""),
             UnknownWord(w) => write!(f, "has \"{w}\", which is not a gem, a type or a colour (Diamond, Pearl, Opal; Solitaire, Pair, Cluster; Red, Green, Blue, Yellow)"),
             SameKind(kind, t) => write!(f, "joins two {} ({t} and another): a two-element question takes elements of two kinds, as \"Blue Opals\" or \"Red Pairs\"", kind.plural()),
             TooManyElements => write!(f, "asks about more than two elements: a question takes one element (\"Pairs\") or two of different kinds (\"Blue Opals\")"),
