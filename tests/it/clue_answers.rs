@@ -212,3 +212,30 @@ async fn a_mail_of_only_a_mistyped_accusation_quotes_it_back_with_the_way_to_wri
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn an_empty_message_from_the_page_gives_the_reason_with_no_empty_quote() {
+    let mut app = TestApp::spawn().await;
+    let created = made(&app, 7, json!({"board": false})).await;
+    let id = created["id"].as_i64().unwrap();
+    let first = public(&app, id).await["turn"].as_u64().unwrap() as usize;
+    let page_link =
+        api_links(&app, &created).await[first].replacen("/api/clue/play/", "/clue/play/", 1);
+    let page = app.get_text(&page_link).await.1;
+    let answer = crate::classic::post_form(
+        &app,
+        &page_link,
+        &[
+            ("csrf", &crate::classic::csrf_of(&page)),
+            ("action", "text"),
+            ("text", ""),
+        ],
+    )
+    .await;
+    assert!(answer.contains("the message holds no command"), "{answer}");
+    assert!(
+        !answer.contains("“”") && !answer.contains("&ldquo;&rdquo;"),
+        "{answer}"
+    );
+    app.stop().await;
+}

@@ -422,13 +422,17 @@ fn banner(t: Lang, answer: Answer) -> Banner {
         None => Banner::done(t.t("clue-done")).with_lines(answer.done),
         Some((line, why)) => {
             let mut lines = answer.done;
-            lines.push(t.t2(
-                "clue-refused-line",
-                "line",
-                line.as_str(),
-                "why",
-                why.as_str(),
-            ));
+            // A message with no line (empty) has none to quote: the reason alone is given.
+            lines.push(match line.is_empty() {
+                true => why,
+                false => t.t2(
+                    "clue-refused-line",
+                    "line",
+                    line.as_str(),
+                    "why",
+                    why.as_str(),
+                ),
+            });
             Banner::refused(t.t("clue-refused")).with_lines(lines)
         }
     }
