@@ -201,6 +201,7 @@ limit-invitations = invitations to play
 settings-player-count = a game needs 3 to 7 players, not { $count }
 settings-safe-size = safe_size { $size } does not work with { $players } players: it must be at least { $min } and leave a number of cards that { $players } players can share evenly (possible: { $options })
 settings-max-shared-pair = max_shared_pair must be at least 1 (a player holding any card holds one card of each of its trait pairs)
+settings-max-shared-pair-small = max_shared_pair = { $limit } cannot be met: a hand of { $hand } cards holds at least { $least } cards of one number and gem (there are 9 such pairs); use { $least } or more
 settings-max-rounds = max_rounds must be at least 1
 settings-idle-rounds = idle_rounds must be at least 1, or null to never mark idle players done
 settings-too-large = { $name } { $value } is too large: at most { $max }

@@ -201,6 +201,7 @@ limit-invitations = invitations à jouer
 settings-player-count = une partie se joue à 3 à 7 joueurs, pas { $count }
 settings-safe-size = safe_size { $size } ne convient pas à { $players } joueurs : il faut au moins { $min } et laisser un nombre de cartes que { $players } joueurs peuvent se partager à parts égales (possible : { $options })
 settings-max-shared-pair = max_shared_pair doit valoir au moins 1 (un joueur qui a une carte a une carte de chacune de ses paires de caractéristiques)
+settings-max-shared-pair-small = max_shared_pair = { $limit } est impossible : une main de { $hand } cartes a au moins { $least } cartes d’un même nombre et d’une même gemme (il y a 9 telles paires) ; mettez { $least } ou plus
 settings-max-rounds = max_rounds doit valoir au moins 1
 settings-idle-rounds = idle_rounds doit valoir au moins 1, ou null pour ne jamais déclarer fini un joueur inactif
 settings-too-large = { $name } { $value } est trop grand : au plus { $max }

@@ -417,3 +417,45 @@ async fn one_inbox_written_many_ways_is_sent_the_days_links_once_in_all() {
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn one_inbox_plays_a_days_case_once_however_its_address_is_written() {
+    let mut app = TestApp::spawn().await;
+    // Two requests of one inbox, written two ways, before either is confirmed.
+    ask(&app, "Gus", "gus@example.org").await;
+    ask(&app, "Gus", "gus+again@example.org").await;
+    crate::common::mail::settle(&app).await;
+    let second = mail_to(&app, "gus+again@example.org", "the daily case").await;
+    let link = (second.body.lines())
+        .find_map(|l| Some(l[l.find("/sherlock/daily/confirm/")?..].trim().to_string()))
+        .expect("a confirmation link");
+    // The first is confirmed and played.
+    confirm(&app, "gus@example.org").await;
+    // The second's link starts no second game of the same deck, and says why.
+    let page = app.get_text(&link).await.1;
+    let r = (app.client.post(app.url(&link)))
+        .form(&[("csrf", csrf_of(&page).as_str())])
+        .send()
+        .await
+        .unwrap();
+    let status = r.status().as_u16();
+    let said = r.text().await.unwrap();
+    assert_eq!(status, 409, "{said}");
+    assert!(
+        said.contains("case already, its address written another way"),
+        "{said}"
+    );
+    // A third spelling asked afterwards is sent no link at all.
+    crate::common::mail::settle(&app).await;
+    let before = crate::classic::outbox(&app).len();
+    ask(&app, "Gus", "GUS+third@example.org").await;
+    crate::common::mail::settle(&app).await;
+    assert_eq!(crate::classic::outbox(&app).len(), before, "no link sent");
+    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
+    let (games,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM games WHERE ruleset = 'sherlock'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(games, 1, "one game of the day's deck for one inbox");
+    app.stop().await;
+}

@@ -197,6 +197,7 @@ error-sherlock-daily-name = "{ $name }" cannot be a player's name here: use 1 to
 error-sherlock-daily-variant = "{ $variant }" is not a daily case: choose a case and a level from the list.
 error-sherlock-daily-link = This link is not known or was used already. Ask for a new one on the daily case's page.
 error-sherlock-daily-over = This link was for { $day }'s case, and that day has ended. Today's cases are on the daily case's page.
+error-sherlock-daily-played = This inbox has played today's case already, its address written another way: a day's case is played once by each.
 error-sherlock-daily-started = This link has started its game already (a second click?): the game's own link is in the mail just sent to you.
 error-sherlock-daily-ended = This daily case's day ({ $day }, UTC) has ended, and its deck is public now: the game takes no more plays.
 error-sherlock-daily-hidden = This is a daily case's game: nothing of it is shown before its day ({ $day }, UTC) ends.

@@ -197,6 +197,7 @@ error-sherlock-daily-name = « { $name } » ne peut pas être un nom de joueur i
 error-sherlock-daily-variant = « { $variant } » n’est pas une affaire du jour : choisissez une affaire et un niveau dans la liste.
 error-sherlock-daily-link = Ce lien est inconnu ou a déjà servi. Demandez-en un nouveau sur la page de l’affaire du jour.
 error-sherlock-daily-over = Ce lien était pour l’affaire du { $day }, et ce jour est fini. Les affaires du jour sont sur la page de l’affaire du jour.
+error-sherlock-daily-played = Cette boîte aux lettres a déjà joué l’affaire du jour, son adresse écrite autrement : l’affaire d’un jour se joue une fois par personne.
 error-sherlock-daily-started = Ce lien a déjà lancé sa partie (un second clic ?) : le lien de la partie est dans le courriel qui vient de vous être envoyé.
 error-sherlock-daily-ended = Le jour de cette affaire ({ $day }, UTC) est fini et sa pioche est publique : la partie ne prend plus de coups.
 error-sherlock-daily-hidden = C’est une partie de l’affaire du jour : rien n’en est montré avant la fin de son jour ({ $day }, UTC).

@@ -152,23 +152,24 @@ impl Store {
         )
     }
 
-    /// The request of an address to play a day's case, if it made one.
-    pub async fn daily_play_of(
+    /// Whether an inbox, however its address was written, has started a game of a day's case.
+    pub async fn daily_started_by(
         &self,
         conn: &mut Conn,
         day: &str,
         variant: &str,
-        email: &str,
-    ) -> Result<Option<DailyPlayRow>, StoreError> {
-        Ok(sqlx::query_as(
-            "SELECT id, day, variant, email, name, detectives, language, game_id FROM daily_plays
-             WHERE day = $1 AND variant = $2 AND email = $3",
+        mailbox: &str,
+    ) -> Result<bool, StoreError> {
+        let (started,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM daily_plays
+             WHERE day = $1 AND variant = $2 AND mailbox = $3 AND game_id IS NOT NULL",
         )
         .bind(day)
         .bind(variant)
-        .bind(email)
-        .fetch_optional(&mut *conn)
-        .await?)
+        .bind(mailbox)
+        .fetch_one(&mut *conn)
+        .await?;
+        Ok(started > 0)
     }
 
     /// How many confirmation links an inbox was sent on a day, all cases together, however
@@ -249,7 +250,10 @@ impl Store {
             .execute(
                 sqlx::query(
                     "UPDATE daily_plays SET game_id = $2, token_hash = NULL
-                     WHERE id = $1 AND game_id IS NULL",
+                     WHERE id = $1 AND game_id IS NULL AND NOT EXISTS (
+                       SELECT 1 FROM daily_plays o WHERE o.day = daily_plays.day
+                         AND o.variant = daily_plays.variant AND o.mailbox = daily_plays.mailbox
+                         AND o.game_id IS NOT NULL)",
                 )
                 .bind(id)
                 .bind(game_id),

@@ -60,6 +60,12 @@ pub enum SettingsError {
     },
     #[error("max_shared_pair must be at least 1 (a player holding any card holds one card of each of its trait pairs)")]
     MaxSharedPair,
+    #[error("max_shared_pair = {limit} cannot be met: a hand of {hand} cards holds at least {least} cards of one number and gem (there are 9 such pairs); use {least} or more")]
+    MaxSharedPairTooSmall {
+        limit: usize,
+        hand: usize,
+        least: usize,
+    },
     #[error("max_rounds must be at least 1")]
     MaxRounds,
     #[error("idle_rounds must be at least 1, or null to never mark idle players done")]
@@ -119,6 +125,16 @@ impl Settings {
         }
         if self.max_shared_pair == Some(0) {
             return Err(SettingsError::MaxSharedPair);
+        }
+        // A hand shares its cards among the 9 pairs of a number and a gem: no deal holds at
+        // most `k` of each when the hand is larger than 9k, however long it is drawn.
+        let hand = self.hand_size_for(players);
+        if let Some(limit) = self.max_shared_pair.filter(|k| hand > 9 * k) {
+            return Err(SettingsError::MaxSharedPairTooSmall {
+                limit,
+                hand,
+                least: hand.div_ceil(9),
+            });
         }
         if self.max_rounds == Some(0) {
             return Err(SettingsError::MaxRounds);
@@ -191,6 +207,7 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::polysleuth::rules::deal::Deal;
 
     #[test]
     fn default_sizes_follow_rules_table() {
@@ -221,6 +238,31 @@ mod tests {
         };
         assert!(smaller.check(5).is_err(), "below 36 mod N is not allowed");
         assert_eq!(Settings::possible_safe_sizes(7), vec![1, 8, 15, 22, 29]);
+    }
+
+    #[test]
+    fn a_max_shared_pair_no_hand_can_meet_is_refused_with_the_least_that_works() {
+        let one = Settings {
+            max_shared_pair: Some(1),
+            ..Settings::default()
+        };
+        // Three players hold 12 cards each: 12 cards among 9 pairs of a number and a gem.
+        assert_eq!(
+            one.check(3),
+            Err(SettingsError::MaxSharedPairTooSmall {
+                limit: 1,
+                hand: 12,
+                least: 2
+            })
+        );
+        // Nine cards can fall one in each pair: left to the draw's bounded effort.
+        assert!(one.check(4).is_ok());
+        let two = Settings {
+            max_shared_pair: Some(2),
+            ..Settings::default()
+        };
+        assert!(two.check(3).is_ok());
+        assert!(Deal::draw(3, &two, 1).is_ok());
     }
 
     #[test]

@@ -86,6 +86,12 @@ impl From<&crate::games::polysleuth::rules::settings::SettingsError> for crate::
                 options = options.as_str()
             ),
             E::MaxSharedPair => said!("settings-max-shared-pair"),
+            E::MaxSharedPairTooSmall { limit, hand, least } => said!(
+                "settings-max-shared-pair-small",
+                limit = *limit,
+                hand = *hand,
+                least = *least
+            ),
             E::MaxRounds => said!("settings-max-rounds"),
             E::IdleRounds => said!("settings-idle-rounds"),
             E::TooLarge { name, value, max } => {

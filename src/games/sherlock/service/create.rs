@@ -28,6 +28,8 @@ pub(crate) struct Daily {
     pub day: String,
     pub salt: String,
     pub play_id: i64,
+    /// The requester's inbox: one game of a day's case each (RULES-SHERLOCK §6).
+    pub mailbox: String,
 }
 
 /// A turn's length in seconds under `settings` (0: no deadline).
@@ -108,8 +110,11 @@ impl Master {
         let gm_link = self.site.gm_link(id, &gm_key);
         match &daily {
             Some(d) => {
-                // Two confirmations of one request (a double click) may both get this far:
-                // the one that comes second starts nothing, so a day's deck is played once.
+                // Two confirmations of one request (a double click), or of two requests of one
+                // inbox written two ways, may both get this far: the one that comes second
+                // starts nothing, so a day's deck is played once by each inbox. The inbox is
+                // locked first, so two instances decide one after the other.
+                self.store.lock_address(&mut tx, &d.mailbox).await?;
                 if !(self.store.daily_play_started(&mut tx, d.play_id, id)).await? {
                     return Err(MasterError::Conflict(crate::said!(
                         "error-sherlock-daily-started"

@@ -140,14 +140,12 @@ impl Master {
         // Requests at once, on any instance, count one after the other.
         let inbox = crate::mail::address::mailbox(&email);
         self.store.lock_address(&mut tx, &inbox).await?;
-        if let Some(p) = self
-            .store
-            .daily_play_of(&mut tx, &day, &v.name(), &email)
+        // Once a day per case and inbox, however its address is written (RULES-SHERLOCK §6).
+        if (self.store)
+            .daily_started_by(&mut tx, &day, &v.name(), &inbox)
             .await?
         {
-            if p.game_id.is_some() {
-                return Ok(asked);
-            }
+            return Ok(asked);
         }
         let sent = self.store.daily_mails_to(&mut tx, &day, &inbox).await?;
         if sent >= crate::store::games::sherlock::MAX_DAILY_MAILS_TO_ONE {
@@ -221,6 +219,17 @@ impl Master {
         }
         let v = Variant::parse(&p.variant)
             .ok_or_else(|| MasterError::Corrupt(format!("a daily variant: {}", p.variant)))?;
+        // The same inbox, its address written another way, has played this case today.
+        let mailbox = crate::mail::address::mailbox(&p.email);
+        let mut conn = (self.store.pool.acquire().await).map_err(StoreError::from)?;
+        if p.game_id.is_none()
+            && (self.store)
+                .daily_started_by(&mut conn, &p.day, &p.variant, &mailbox)
+                .await?
+        {
+            return Err(MasterError::Conflict(said!("error-sherlock-daily-played")));
+        }
+        drop(conn);
         let case = self.daily_case(&p.day, v).await?;
         let settings = Settings {
             detectives: crate::games::sherlock::settings::detectives(&p.detectives)
@@ -246,6 +255,7 @@ impl Master {
                     day: p.day.clone(),
                     salt: case.salt.clone(),
                     play_id: p.id,
+                    mailbox,
                 }),
             )
             .await?;
