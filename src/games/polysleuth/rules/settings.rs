@@ -207,7 +207,6 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::polysleuth::rules::deal::Deal;
 
     #[test]
     fn default_sizes_follow_rules_table() {
@@ -262,7 +261,6 @@ mod tests {
             ..Settings::default()
         };
         assert!(two.check(3).is_ok());
-        assert!(Deal::draw(3, &two, 1).is_ok());
     }
 
     #[test]
