@@ -3,7 +3,7 @@
 //! back to its sender, alone or after a turn; the next player's line after a deadline the clock
 //! has not passed yet is taken in their turn; the game master hears when every player still in
 //! is skipped because the last active one went out; a table with no board shows no movers and
-//! no tokens.
+//! no tokens; a game master asking for reminders is told Clue sends none.
 
 use serde_json::{json, Value};
 
@@ -237,5 +237,24 @@ async fn an_empty_message_from_the_page_gives_the_reason_with_no_empty_quote() {
         !answer.contains("“”") && !answer.contains("&ldquo;&rdquo;"),
         "{answer}"
     );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_clue_game_master_asking_for_reminders_is_told_clue_sends_none() {
+    let mut app = TestApp::spawn().await;
+    let created = made(&app, 7, json!({"board": false})).await;
+    let gm = created["gm_link"].as_str().unwrap();
+    let actions = crate::common::path_of(gm).replacen("/gm/", "/api/gm/", 1) + "/actions";
+    let (status, said) = app
+        .post_json(
+            &actions,
+            &json!({"action": "reminders", "reminder_hours": "24,2"}),
+        )
+        .await;
+    assert_eq!(status, 422, "{said}");
+    let text = said.to_string();
+    assert!(text.contains("a game of Clue sends no reminders"), "{text}");
+    assert!(!text.contains("classic Sleuth"), "{text}");
     app.stop().await;
 }

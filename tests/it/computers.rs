@@ -428,3 +428,36 @@ async fn the_computers_of_a_game_behind_a_full_page_of_seats_not_yet_due_play_wh
     assert_eq!(early, 0);
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_resolve_for_a_round_that_has_moved_on_is_refused_before_any_computer_plays() {
+    // Computers play an hour into a round: only a resolve makes them play now.
+    let dir = crate::common::tempdir("resolve-stale");
+    let db = crate::common::database_url(&dir).await;
+    let mut app = TestApp::spawn_with(dir, db, |o| {
+        o.computers.after = Duration::from_secs(3600);
+    })
+    .await;
+    let (s, made) = app
+        .post_game(&json!({
+            "name": "Second click", "gm_email": "gm@example.org",
+            "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Robo <computer:novice>"],
+        }))
+        .await;
+    assert_eq!(s, 201, "{made}");
+    let id = made["id"].as_i64().unwrap();
+    let gm = made["gm_link"].as_str().unwrap();
+    let actions = crate::common::path_of(gm).replacen("/gm/", "/api/gm/", 1) + "/actions";
+    let (s, said) = app
+        .post_json(&actions, &json!({"action": "resolve", "round": 2}))
+        .await;
+    assert_eq!(s, 409, "{said}");
+    let pool = app.running.as_ref().unwrap().master.store.pool.clone();
+    let (turns,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM turns WHERE game_id = $1")
+        .bind(id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(turns, 0, "Robo did not play");
+    app.stop().await;
+}

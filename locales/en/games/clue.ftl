@@ -112,6 +112,7 @@ clue-mail-not-read = These lines of your mail were not read as commands, so noth
 clue-mail-no-command = Your mail held no command of this game ({ $lines } lines were not read as one), so nothing was changed. Reply with the word help to learn how to play by mail.
 error-not-clue = game { $game } is not a game of Clue
 error-clue-no-command = the message holds no command: write one a line, such as move to Kitchen, suggest Plum with Rope, accuse Scarlet in Spa with Knife, or done
+error-clue-no-reminders = a game of Clue sends no reminders: the mail that starts each player's turn gives its deadline
 error-clue-no-such-action = a game of Clue has no such action: its seats cannot be marked out (a seat can be given to someone else)
 new-clue-rules = Clue's house rules
 new-clue-hint = Only for a game of Clue; the rules above are then not used. Leave a box empty for its default.

@@ -112,6 +112,7 @@ clue-mail-not-read = Ces lignes de votre courriel n’ont pas été lues comme d
 clue-mail-no-command = Votre courriel ne contenait aucune commande de cette partie ({ $lines } lignes n’ont pas été lues comme telles) : rien n’a changé. Répondez avec le mot aide pour savoir comment jouer par courriel.
 error-not-clue = la partie { $game } n’est pas une partie de Clue
 error-clue-no-command = le message ne contient aucune commande : écrivez-en une par ligne, comme aller à la Cuisine, suggérer Violet avec la Corde, accuser Rose au Spa avec le Poignard, ou fini
+error-clue-no-reminders = une partie de Clue n’envoie pas de rappel : le courriel qui ouvre le tour de chaque joueur en donne l’échéance
 error-clue-no-such-action = une partie de Clue n’a pas cette action : ses places ne peuvent être déclarées éliminées (une place peut être donnée à quelqu’un d’autre)
 new-clue-rules = Règles maison de Clue
 new-clue-hint = Seulement pour une partie de Clue ; les règles ci-dessus ne servent alors pas. Laissez une case vide pour sa valeur par défaut.

@@ -58,9 +58,9 @@ impl Master {
             GmAction::MarkDone { .. } => Err(MasterError::Invalid(vec![said!(
                 "error-clue-no-such-action"
             )])),
-            GmAction::Reminders { .. } => Err(MasterError::Invalid(vec![said!(
-                "error-game-classic-sleuth-reminds"
-            )])),
+            GmAction::Reminders { .. } => {
+                Err(MasterError::Invalid(vec![said!("error-clue-no-reminders")]))
+            }
             GmAction::Start | GmAction::NewLink { .. } => {
                 unreachable!("the core's: a start (turn_action) and a new link")
             }

@@ -28,6 +28,9 @@ impl Master {
             }
             (_, GmAction::Start) => Err(MasterError::Conflict(said!("error-game-started-already"))),
             (_, GmAction::ResolveNow { round }) => {
+                // A round that has moved on (a second click) is refused before anything is
+                // done: its computer players would otherwise play the next one at once.
+                still_open(&game, *round)?;
                 // The round closes now: its computer players must have played.
                 super::computers::play_now(self, game.id).await?;
                 let round = self
