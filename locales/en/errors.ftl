@@ -149,6 +149,7 @@ error-safe-reserved = "safe" is reserved for the safe; choose another player nam
 error-all-computers = every seat is a computer player; a game needs at least one person with an e-mail address
 error-unknown-level = "{ $level }" is not a computer player's level; use novice, detective or master
 error-reminder-hours = reminder hours: "{ $part }" is not a whole number of hours from 1 to 168
+error-reminder-hours-missing = say which reminders to send: "reminder_hours" lists the hours before the deadline, as "24,2", or is empty for none
 error-reminder-count = reminder hours: { $count } reminders before a deadline are too many; give at most { $most }, e.g. 24, 2
 error-unusable-name-not-safe = "{ $name }" is not a usable player name: use 1 to 32 letters, digits, _ or - (not "safe", "table" or "missing")
 done-signup-mailed = A mail went to { $email }: reply to it, or open its link, to confirm. It works for two days.

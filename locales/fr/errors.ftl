@@ -149,6 +149,7 @@ error-safe-reserved = « safe » est réservé au coffre ; choisissez un autre n
 error-all-computers = chaque place est un joueur ordinateur ; une partie a besoin d’au moins une personne avec une adresse électronique
 error-unknown-level = « { $level } » n’est pas un niveau de joueur ordinateur ; utilisez novice, detective ou master
 error-reminder-hours = heures de rappel : « { $part } » n’est pas un nombre entier d’heures de 1 à 168
+error-reminder-hours-missing = dites quels rappels envoyer : « reminder_hours » donne les heures avant l’échéance, comme « 24,2 », ou reste vide pour aucun
 error-reminder-count = heures de rappel : { $count } rappels avant une échéance, c’est trop ; donnez-en au plus { $most }, par exemple 24, 2
 error-unusable-name-not-safe = « { $name } » n’est pas un nom de joueur utilisable : utilisez de 1 à 32 lettres, chiffres, _ ou - (ni « safe », ni « table », ni « missing »)
 done-signup-mailed = Un courriel est parti vers { $email } : répondez-y, ou ouvrez son lien, pour confirmer. Il vaut deux jours.

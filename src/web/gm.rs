@@ -154,6 +154,13 @@ pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterE
             })?,
             round,
         },
+        // The page's form always sends the field; an API call that leaves it out would switch
+        // every reminder off without a word.
+        "reminders" if !f.contains_key("reminder_hours") => {
+            return Err(MasterError::Invalid(vec![said!(
+                "error-reminder-hours-missing"
+            )]))
+        }
         "reminders" => GmAction::Reminders {
             hours: crate::master::request::parse_reminder_hours(get("reminder_hours"))
                 .map_err(|e| MasterError::Invalid(vec![e]))?,

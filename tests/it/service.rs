@@ -551,3 +551,31 @@ async fn resolve_now_closes_the_round_while_another_transaction_holds_the_game_f
     assert_eq!(g["round"], 2, "{g}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_reminders_call_that_leaves_out_its_hours_is_refused_not_read_as_none() {
+    let mut app = TestApp::spawn().await;
+    let (status, made) = app
+        .post_game(&json!({
+            "name": "Reminded", "gm_email": "gm@example.org",
+            "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+        }))
+        .await;
+    assert_eq!(status, 201, "{made}");
+    let gm = made["gm_link"].as_str().unwrap();
+    let actions = crate::common::path_of(gm).replacen("/gm/", "/api/gm/", 1) + "/actions";
+    let (status, said) = app
+        .post_json(&actions, &json!({"action": "reminders", "hours": "24"}))
+        .await;
+    assert_eq!(status, 422, "{said}");
+    assert!(said.to_string().contains("reminder_hours"), "{said}");
+    // Said outright, none is a choice like any other.
+    let (status, said) = app
+        .post_json(
+            &actions,
+            &json!({"action": "reminders", "reminder_hours": ""}),
+        )
+        .await;
+    assert_eq!(status, 200, "{said}");
+    app.stop().await;
+}
