@@ -173,3 +173,37 @@ async fn a_refused_line_after_which_nothing_is_left_to_play_ends_the_turn_and_th
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_mail_too_long_to_read_after_the_game_ended_is_not_told_its_turn_ended() {
+    let mut app = TestApp::spawn().await;
+    let rules = Settings {
+        case: Case::ValleyOfFear,
+        level: 1,
+        detectives: vec![Detective::Holmes],
+        advanced: false,
+        turn_hours: None,
+    };
+    let (id, _, gm) = create(&app, 3, &["Ann <ann@example.org>"], json!(rules)).await;
+    let welcome = mail_to(&app, "ann@example.org", "welcome to").await;
+    let actions = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";
+    let (s, said) = app
+        .post_json(&actions, &json!({"action": "end", "confirm": true}))
+        .await;
+    assert_eq!(s, 200, "{said}");
+    assert!(stored(&app, id).await.over());
+    let flood = vec!["3 scene"; 60].join("\n");
+    send_mail(&app, reply("ann@example.org", &welcome, &flood)).await;
+    let refused = mail_to(&app, "ann@example.org", "not carried out").await;
+    assert!(
+        refused.body.contains("at most 50 lines"),
+        "{}",
+        refused.body
+    );
+    assert!(
+        !refused.body.contains("your turn ended"),
+        "{}",
+        refused.body
+    );
+    app.stop().await;
+}

@@ -84,8 +84,10 @@ pub(crate) async fn handle(
                     && g.seat_on_turn() == player.seat as usize;
                 if let Some((line, why)) = done.refused() {
                     // A refused line leaves the turn open only while something can be done;
-                    // with nothing left, the turn ended all the same (RULES-SHERLOCK §7).
-                    let key = match same_turn {
+                    // with nothing left, the turn ended all the same (RULES-SHERLOCK §7). A
+                    // reply refused before it was read (too long, or not the sender's turn)
+                    // ended nothing.
+                    let key = match done.settled.is_empty() {
                         true => "sherlock-mail-refused",
                         false => "sherlock-mail-refused-ended",
                     };
