@@ -302,9 +302,17 @@ impl Game {
             .iter()
             .position(|h| h.card.face() == face && h.plus == plus)
             .ok_or_else(|| {
-                Refusal::NotInHand(match plus {
-                    true => format!("+{face} (a card an ability gave you)"),
-                    false => face.name(),
+                // The hand holds that face of the other kind: say how to write it.
+                let other = (self.hand.iter()).any(|h| h.card.face() == face && h.plus != plus);
+                Refusal::NotInHand(match (plus, other) {
+                    (true, false) => format!("+{face} (a card an ability gave you)"),
+                    (true, true) => format!(
+                        "+{face} (a card an ability gave you): your {face} is your own, write \"{face}\""
+                    ),
+                    (false, false) => face.name(),
+                    (false, true) => format!(
+                        "{face} of your own: yours is the one an ability gave you, write \"+{face}\""
+                    ),
                 })
             })?;
         let set = match area {

@@ -183,11 +183,11 @@ fn watson_heals_and_holmes_draws_a_plus_card_that_is_no_play_of_the_two() {
         .any(|h| h.plus && h.card.face() == Face::Number(3)));
     run(&mut g, "1 office").unwrap();
     run(&mut g, "2 office").unwrap();
-    // The plus 3 goes into the Office though two drawn cards went there.
-    assert!(matches!(
-        run(&mut g, "3 office"),
-        Err(Refusal::NotInHand(_))
-    ));
+    // The plus 3 goes into the Office though two drawn cards went there; a line that leaves
+    // out its plus is told how to write it.
+    let refused = run(&mut g, "3 office").unwrap_err();
+    assert!(matches!(refused, Refusal::NotInHand(_)));
+    assert!(refused.to_string().contains("write \"+3\""), "{refused}");
     run(&mut g, "+3 office").unwrap();
     assert_eq!(g.office.len(), 3);
 }
