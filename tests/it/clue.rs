@@ -64,7 +64,7 @@ async fn let_turn_pass(app: &TestApp, id: i64) {
 }
 
 /// The seat on turn in game `id`, its player's address and their welcome mail.
-async fn on_turn(app: &TestApp, id: i64) -> (usize, String, crate::classic::Mail) {
+pub(crate) async fn on_turn(app: &TestApp, id: i64) -> (usize, String, crate::classic::Mail) {
     let first = public(app, id).await["turn"].as_u64().unwrap() as usize;
     let address = format!("{}@example.org", NAMES[first].to_lowercase());
     let welcome = mail_to(app, &address, "welcome").await;

@@ -71,9 +71,7 @@ async fn a_mistyped_accusation_after_the_turn_is_named_back_to_its_sender_as_not
     let mut app = TestApp::spawn().await;
     let created = made(&app, 7, json!({"board": false})).await;
     let id = created["id"].as_i64().unwrap();
-    let first = public(&app, id).await["turn"].as_u64().unwrap() as usize;
-    let address = format!("{}@example.org", NAMES[first].to_lowercase());
-    let welcome = mail_to(&app, &address, "welcome").await;
+    let (first, address, welcome) = crate::clue::on_turn(&app, id).await;
     let text = "suggest Plum in Kitchen with Rope\naccuse Plum in Kitchen wiht Rope\n\nAnn";
     send_mail(&app, reply(&address, &welcome, text)).await;
     let told = mail_to(&app, &address, "not read").await;
@@ -187,9 +185,7 @@ async fn a_mail_of_only_a_mistyped_accusation_quotes_it_back_with_the_way_to_wri
     let mut app = TestApp::spawn().await;
     let created = made(&app, 7, json!({"board": false})).await;
     let id = created["id"].as_i64().unwrap();
-    let first = public(&app, id).await["turn"].as_u64().unwrap() as usize;
-    let address = format!("{}@example.org", NAMES[first].to_lowercase());
-    let welcome = mail_to(&app, &address, "welcome").await;
+    let (_, address, welcome) = crate::clue::on_turn(&app, id).await;
     let before = stored(&app, id).await;
     let text = "Excuse the delay\n\naccuse Plum in Kitchen wiht Rope\n\nAnn";
     send_mail(&app, reply(&address, &welcome, text)).await;

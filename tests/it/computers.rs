@@ -314,17 +314,9 @@ async fn resolving_one_game_now_plays_its_own_computers_and_no_broken_game_stops
     app.stop().await;
 }
 
-#[tokio::test]
-async fn a_round_due_at_a_restart_closes_with_its_computers_turns_however_many_seats_owe_before_it()
-{
-    use polysleuth::master::GameRequest;
-    // Computers play an hour into a round: the earlier games' seats keep owing.
-    let dir = crate::common::tempdir("due-first");
-    let db = crate::common::database_url(&dir).await;
-    let later = |o: &mut polysleuth::app::Options| o.computers.after = Duration::from_secs(3600);
-    let mut app = TestApp::spawn_with(dir.clone(), db.clone(), later).await;
-    let master = app.running.as_ref().unwrap().master.clone();
-    let game = |name: String| GameRequest {
+/// A game of Ann and two novice computers, Robo and Hal.
+fn ann_robo_hal(name: &str) -> polysleuth::master::GameRequest {
+    polysleuth::master::GameRequest {
         players: [
             ("Ann", "ann@example.org"),
             ("Robo", "computer:novice"),
@@ -333,16 +325,31 @@ async fn a_round_due_at_a_restart_closes_with_its_computers_turns_however_many_s
         .iter()
         .map(|(n, a)| (n.to_string(), a.to_string()))
         .collect(),
-        ..GameRequest::sample(&name, ["Ann", "Ben", "Cleo", "Dan"], None)
-    };
-    // More computer seats owe a turn, in earlier games, than one pass of the clock reads.
+        ..polysleuth::master::GameRequest::sample(name, ["Ann", "Ben", "Cleo", "Dan"], None)
+    }
+}
+
+/// 101 such games: more computer seats owe a turn than one pass of the clock reads.
+async fn early_games(master: &polysleuth::master::Master) {
     for n in 0..101 {
         master
-            .create_game(game(format!("Early {n}")))
+            .create_game(ann_robo_hal(&format!("Early {n}")))
             .await
             .unwrap();
     }
-    let due = master.create_game(game("Due".into())).await.unwrap().id;
+}
+
+#[tokio::test]
+async fn a_round_due_at_a_restart_closes_with_its_computers_turns_however_many_seats_owe_before_it()
+{
+    // Computers play an hour into a round: the earlier games' seats keep owing.
+    let dir = crate::common::tempdir("due-first");
+    let db = crate::common::database_url(&dir).await;
+    let later = |o: &mut polysleuth::app::Options| o.computers.after = Duration::from_secs(3600);
+    let mut app = TestApp::spawn_with(dir.clone(), db.clone(), later).await;
+    let master = app.running.as_ref().unwrap().master.clone();
+    early_games(&master).await;
+    let due = master.create_game(ann_robo_hal("Due")).await.unwrap().id;
     // The service stops; the last game's deadline passes before it is back.
     app.stop().await;
     let down = crate::common::down::Down::open(&db).await;
@@ -358,31 +365,13 @@ async fn a_round_due_at_a_restart_closes_with_its_computers_turns_however_many_s
 
 #[tokio::test]
 async fn the_computers_of_a_game_behind_a_full_page_of_seats_not_yet_due_play_when_theirs_is() {
-    use polysleuth::master::GameRequest;
     // Computers play an hour into a round: the earlier games' seats owe all along.
     let dir = crate::common::tempdir("rotating-pass");
     let db = crate::common::database_url(&dir).await;
     let later = |o: &mut polysleuth::app::Options| o.computers.after = Duration::from_secs(3600);
     let mut app = TestApp::spawn_with(dir, db, later).await;
     let master = app.running.as_ref().unwrap().master.clone();
-    let game = |name: String| GameRequest {
-        players: [
-            ("Ann", "ann@example.org"),
-            ("Robo", "computer:novice"),
-            ("Hal", "computer:novice"),
-        ]
-        .iter()
-        .map(|(n, a)| (n.to_string(), a.to_string()))
-        .collect(),
-        ..GameRequest::sample(&name, ["Ann", "Ben", "Cleo", "Dan"], None)
-    };
-    // More computer seats owe a turn, in earlier games, than one pass of the clock reads.
-    for n in 0..101 {
-        master
-            .create_game(game(format!("Early {n}")))
-            .await
-            .unwrap();
-    }
+    early_games(&master).await;
     // The last game's one person is ready: its computers' time has come, and the rotating
     // pass reaches them past the full page of seats whose time has not.
     let (status, created) = app

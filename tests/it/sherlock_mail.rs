@@ -138,16 +138,21 @@ async fn a_mail_with_no_play_ends_a_turn_left_open_with_only_a_set_to_complete()
     app.stop().await;
 }
 
-#[tokio::test]
-async fn a_refused_line_after_which_nothing_is_left_to_play_ends_the_turn_and_the_answer_says_so() {
-    let mut app = TestApp::spawn().await;
-    let rules = Settings {
+/// Holmes alone in The Valley of Fear, level 1, no clock.
+fn holmes_in_the_valley() -> Settings {
+    Settings {
         case: Case::ValleyOfFear,
         level: 1,
         detectives: vec![Detective::Holmes],
         advanced: false,
         turn_hours: None,
-    };
+    }
+}
+
+#[tokio::test]
+async fn a_refused_line_after_which_nothing_is_left_to_play_ends_the_turn_and_the_answer_says_so() {
+    let mut app = TestApp::spawn().await;
+    let rules = holmes_in_the_valley();
     let (id, _, _) = create(&app, 3, &["Ann <ann@example.org>"], json!(rules)).await;
     let welcome = mail_to(&app, "ann@example.org", "welcome to").await;
     // The first turn's plays, whole, then a line The Valley of Fear refuses: nothing is left
@@ -177,13 +182,7 @@ async fn a_refused_line_after_which_nothing_is_left_to_play_ends_the_turn_and_th
 #[tokio::test]
 async fn a_mail_too_long_to_read_after_the_game_ended_is_not_told_its_turn_ended() {
     let mut app = TestApp::spawn().await;
-    let rules = Settings {
-        case: Case::ValleyOfFear,
-        level: 1,
-        detectives: vec![Detective::Holmes],
-        advanced: false,
-        turn_hours: None,
-    };
+    let rules = holmes_in_the_valley();
     let (id, _, gm) = create(&app, 3, &["Ann <ann@example.org>"], json!(rules)).await;
     let welcome = mail_to(&app, "ann@example.org", "welcome to").await;
     let actions = gm.replacen("/gm/", "/api/gm/", 1) + "/actions";

@@ -575,9 +575,10 @@ mod tests {
         assert!(!g.over(), "turns go on among the skipped");
     }
 
-    #[test]
-    fn a_suggestion_after_a_move_that_fell_short_is_refused_with_the_roll_and_the_squares_left() {
-        // Some seed's first roll falls short of the farthest room from the first player.
+    /// What the first player's message did when it opens with a move to the Observatory that
+    /// falls short, and then `then`: the refused line and why. The first seed whose roll
+    /// falls short is used.
+    fn after_a_short_move(then: &str) -> (String, String) {
         for seed in 0..40 {
             let mut g = Stored::new(
                 ["Ann", "Ben", "Cleo"].map(String::from).to_vec(),
@@ -588,45 +589,31 @@ mod tests {
             )
             .unwrap();
             let me = g.game.turn;
-            let acted = g.act(me, "move to Observatory\nsuggest Plum with Rope");
-            if g.game.turn == me {
-                continue;
+            let acted = g.act(me, &format!("move to Observatory\n{then}"));
+            if g.game.turn != me {
+                return acted.refused.expect("the line after the move is refused");
             }
-            let (line, why) = acted.refused.expect("the suggestion is refused");
-            assert_eq!(line, "suggest Plum with Rope");
-            assert!(
-                why.starts_with("the move did not reach the Observatory: you rolled"),
-                "{why}"
-            );
-            assert!(why.contains("squares are still needed"), "{why}");
-            assert!(!why.contains("not your turn"), "{why}");
-            return;
         }
         panic!("no first move fell short");
     }
 
     #[test]
+    fn a_suggestion_after_a_move_that_fell_short_is_refused_with_the_roll_and_the_squares_left() {
+        let (line, why) = after_a_short_move("suggest Plum with Rope");
+        assert_eq!(line, "suggest Plum with Rope");
+        assert!(
+            why.starts_with("the move did not reach the Observatory: you rolled"),
+            "{why}"
+        );
+        assert!(why.contains("squares are still needed"), "{why}");
+        assert!(!why.contains("not your turn"), "{why}");
+    }
+
+    #[test]
     fn after_a_move_that_fell_short_a_show_order_keeps_its_own_reason() {
-        for seed in 0..40 {
-            let mut g = Stored::new(
-                ["Ann", "Ben", "Cleo"].map(String::from).to_vec(),
-                &[None, None, None],
-                Settings::default(),
-                seed,
-                "salt".into(),
-            )
-            .unwrap();
-            let me = g.game.turn;
-            let acted = g.act(me, "move to Observatory\nshow order Rope, Kitchn");
-            if g.game.turn == me {
-                continue;
-            }
-            let (line, why) = acted.refused.expect("the show order is refused");
-            assert_eq!(line, "show order Rope, Kitchn");
-            assert!(why.contains("which is no card"), "{why}");
-            return;
-        }
-        panic!("no first move fell short");
+        let (line, why) = after_a_short_move("show order Rope, Kitchn");
+        assert_eq!(line, "show order Rope, Kitchn");
+        assert!(why.contains("which is no card"), "{why}");
     }
 
     #[test]

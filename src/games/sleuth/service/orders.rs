@@ -43,17 +43,19 @@ impl Master {
         // The turn that ran out passes first whoever writes: the next player's turn has begun
         // (§2), even before the clock's pass. Only its own player's accusation, with no final
         // question tying it to that turn, is made before the pass.
-        let keeps_turn = |row: &crate::store::GameRow| {
-            super::parse(row).is_ok_and(|s| s.current == Some(seat) && !s.final_asked && accusing())
-        };
-        let pass_first = overdue.filter(|row| !keeps_turn(row));
+        // Whether the turn that ran out was the sender's, and tied by a final question: read
+        // once, from the game as it stood.
+        let ran_out = (overdue.as_ref())
+            .and_then(|row| super::parse(row).ok())
+            .map(|s| (s.current == Some(seat), s.final_asked));
+        let keeps_turn = ran_out == Some((true, false)) && accusing();
+        let pass_first = overdue.filter(|_| !keeps_turn);
         if let Some(row) = &pass_first {
             self.classic_pass_due(row.id, row.round as u32).await?;
         }
         // The sender's own turn ran out: its action is refused as too late, not played in the
         // next turn.
-        let late =
-            pass_first.filter(|row| super::parse(row).is_ok_and(|s| s.current == Some(seat)));
+        let late = pass_first.filter(|_| ran_out.is_some_and(|(own, _)| own));
         let done = self
             .classic_change(player.game_id, Some(seat), |state, row, _| {
                 let t = player.lang(row);
