@@ -268,6 +268,21 @@ async fn a_confirmation_pressed_several_times_at_once_starts_one_game() {
         .await
         .unwrap();
     assert_eq!(games, 1, "one game of the day's deck for one request");
+    // A press that read the request before the first press's game was kept does not count
+    // that game as another spelling's: its own request is left out of the inbox's count.
+    let store = &app.running.as_ref().unwrap().master.store;
+    let (id, day, variant): (i64, String, String) =
+        sqlx::query_as("SELECT id, day, variant FROM daily_plays WHERE game_id IS NOT NULL")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    let mut conn = pool.acquire().await.unwrap();
+    let inbox = "cleo@example.org";
+    let others = store.daily_started_by(&mut conn, &day, &variant, inbox, Some(id));
+    assert!(!others.await.unwrap(), "its own game is not another's");
+    let any = store.daily_started_by(&mut conn, &day, &variant, inbox, None);
+    assert!(any.await.unwrap(), "while a new request of the inbox is");
+    drop(conn);
     crate::common::mail::settle(&app).await;
     let welcomes = (crate::classic::outbox(&app).iter())
         .filter(|m| m.to == "cleo@example.org" && !m.subject.contains("the daily case"))

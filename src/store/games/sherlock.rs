@@ -152,21 +152,26 @@ impl Store {
         )
     }
 
-    /// Whether an inbox, however its address was written, has started a game of a day's case.
+    /// Whether an inbox, however its address was written, has started a game of a day's case
+    /// by a request other than `besides` (the one being confirmed, if any).
     pub async fn daily_started_by(
         &self,
         conn: &mut Conn,
         day: &str,
         variant: &str,
         mailbox: &str,
+        besides: Option<i64>,
     ) -> Result<bool, StoreError> {
         let (started,): (i64,) = sqlx::query_as(
             "SELECT COUNT(*) FROM daily_plays
-             WHERE day = $1 AND variant = $2 AND mailbox = $3 AND game_id IS NOT NULL",
+             WHERE day = $1 AND variant = $2 AND mailbox = $3 AND game_id IS NOT NULL
+               AND id <> $4",
         )
         .bind(day)
         .bind(variant)
         .bind(mailbox)
+        // Request ids start at 1, so 0 leaves none out.
+        .bind(besides.unwrap_or(0))
         .fetch_one(&mut *conn)
         .await?;
         Ok(started > 0)
@@ -260,6 +265,17 @@ impl Store {
             )
             .await?;
         Ok(done.rows_affected() == 1)
+    }
+
+    /// Whether a request has started its game.
+    pub async fn daily_play_has_game(&self, conn: &mut Conn, id: i64) -> Result<bool, StoreError> {
+        let (started,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM daily_plays WHERE id = $1 AND game_id IS NOT NULL",
+        )
+        .bind(id)
+        .fetch_one(&mut *conn)
+        .await?;
+        Ok(started > 0)
     }
 
     /// Every game played of a day's cases.

@@ -116,9 +116,13 @@ impl Master {
                 // locked first, so two instances decide one after the other.
                 self.store.lock_address(&mut tx, &d.mailbox).await?;
                 if !(self.store.daily_play_started(&mut tx, d.play_id, id)).await? {
-                    return Err(MasterError::Conflict(crate::said!(
-                        "error-sherlock-daily-started"
-                    )));
+                    // Which came first tells which: this link's own game, or another spelling's.
+                    let own = (self.store.daily_play_has_game(&mut tx, d.play_id)).await?;
+                    return Err(MasterError::Conflict(if own {
+                        crate::said!("error-sherlock-daily-started")
+                    } else {
+                        crate::said!("error-sherlock-daily-played")
+                    }));
                 }
             }
             None => {

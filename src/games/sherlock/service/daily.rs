@@ -142,7 +142,7 @@ impl Master {
         self.store.lock_address(&mut tx, &inbox).await?;
         // Once a day per case and inbox, however its address is written (RULES-SHERLOCK §6).
         if (self.store)
-            .daily_started_by(&mut tx, &day, &v.name(), &inbox)
+            .daily_started_by(&mut tx, &day, &v.name(), &inbox, None)
             .await?
         {
             return Ok(asked);
@@ -222,9 +222,11 @@ impl Master {
         // The same inbox, its address written another way, has played this case today.
         let mailbox = crate::mail::address::mailbox(&p.email);
         let mut conn = (self.store.pool.acquire().await).map_err(StoreError::from)?;
+        // A second click of this same link, read before the first one's game was kept, is
+        // not this: it is told below that its link started its game.
         if p.game_id.is_none()
             && (self.store)
-                .daily_started_by(&mut conn, &p.day, &p.variant, &mailbox)
+                .daily_started_by(&mut conn, &p.day, &p.variant, &mailbox, Some(p.id))
                 .await?
         {
             return Err(MasterError::Conflict(said!("error-sherlock-daily-played")));
