@@ -43,11 +43,7 @@ done-game-paused-turn-s = The game is paused: the turn's clock is stopped until 
 done-game-goes-on-turn = The game goes on: the turn's clock runs again.
 done-game-started-each-player = The game has started: each player was mailed their private link.
 done-nothing-withdraw-sign-up = Nothing to withdraw: this sign-up was withdrawn already.
-done-game-open-sign-up = The game is open for sign-up; its invitations went out.
-done-game-open-sign-up-held = The game is open for sign-up; its invitations went out but { $held ->
-        [one] one, to an address
-       *[other] { $held }, to addresses
-    } invited to as many games today as one may be: share the game's page with them, or invite them again tomorrow in a new game.
+done-game-open-sign-up = The game is open for sign-up; its invitations went out, each to an address not already invited to { $most } games in the last 24 hours (the most a day; those are sent none): if someone did not get theirs, share the game's page with them.
 done-game-discarded-before-started = The game was discarded before it started; nobody was mailed.
 done-game-over = The game is over.
 error-game-not-started = the game has not started
@@ -209,7 +205,6 @@ settings-too-large = { $name } { $value } is too large: at most { $max }
 error-seed-operator-only = "{ $field }" may not be given here: the service draws every game's seed itself, so that nobody who plays or runs a game can choose its deal. Leave "seed" and "deal" out; an operator replaying a known deal uses the command line (polysleuth game new --seed N or --deal FILE)
 error-too-many-invitations = { $count } invitations for a game of at most { $seats } seats: a game may invite at most { $most } addresses (twice its seats); invite fewer, and let the others sign up on the game's page
 error-invitations-per-day = the address { $address } has invited { $sent } people to games in the last 24 hours, and may invite at most { $most } a day: this game's { $count } invitations would pass that; invite fewer, or try again tomorrow
-error-invited-per-day = { $address } has been invited to { $most } games in the last 24 hours, the most one address may be sent in a day: nothing was made; invite them tomorrow, or make the game without them
 error-standby-is-game-master = that standby's address is the game master's own: a game master may not take a seat in their own game; choose someone else
 error-signups-pending = this address already has { $most } sign-ups waiting for their confirmation today: confirm them from the mails sent to it, or try again tomorrow
 error-signups-pending-game = this game already has { $most } sign-ups waiting for their confirmation: try again once some are confirmed or have lapsed

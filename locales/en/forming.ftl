@@ -44,6 +44,10 @@ forming-gm-body = Your game "{ $game }" (game { $id }) is open for sign-up on it
     Your game-master page (keep it to yourself) shows who has joined and starts the
     game when you wish:
       { $link }
+
+    Each address you invited is sent an invitation, save one already invited to { $most }
+    games in the last 24 hours (the most a day), which is sent none: if someone did not get
+    theirs, share the game's page with them.
 forming-answer-subject = [Polysleuth] your sign-up
 forming-join-refused-subject = [Polysleuth] your request to join
 forming-join-refused-body = Your request to join could not be taken: { $why }

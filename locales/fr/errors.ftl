@@ -43,11 +43,7 @@ done-game-paused-turn-s = La partie est en pause : l’horloge du tour est arrê
 done-game-goes-on-turn = La partie reprend : l’horloge du tour tourne de nouveau.
 done-game-started-each-player = La partie a commencé : chaque joueur a reçu son lien privé par courriel.
 done-nothing-withdraw-sign-up = Rien à retirer : cette inscription était déjà retirée.
-done-game-open-sign-up = La partie est ouverte aux inscriptions ; ses invitations sont parties.
-done-game-open-sign-up-held = La partie est ouverte aux inscriptions ; ses invitations sont parties sauf { $held ->
-        [one] une, à une adresse
-       *[other] { $held }, à des adresses
-    } invitées aujourd’hui à autant de parties qu’une adresse peut l’être : donnez-leur la page de la partie, ou invitez-les demain dans une nouvelle partie.
+done-game-open-sign-up = La partie est ouverte aux inscriptions ; ses invitations sont parties, chacune à une adresse pas déjà invitée à { $most } parties ces dernières 24 heures (le plus par jour ; celles-là n’en reçoivent pas) : si quelqu’un n’a pas reçu la sienne, donnez-lui la page de la partie.
 done-game-discarded-before-started = La partie a été abandonnée avant de commencer ; personne n’a reçu de courriel.
 done-game-over = La partie est terminée.
 error-game-not-started = la partie n’a pas commencé
@@ -209,7 +205,6 @@ settings-too-large = { $name } { $value } est trop grand : au plus { $max }
 error-seed-operator-only = « { $field } » ne peut pas être donné ici : le service tire lui-même la graine de chaque partie, pour que personne qui joue ou mène une partie ne puisse en choisir la donne. Retirez « seed » et « deal » ; un opérateur qui rejoue une donne connue passe par la ligne de commande (polysleuth game new --seed N ou --deal FICHIER)
 error-too-many-invitations = { $count } invitations pour une partie d’au plus { $seats } places : une partie peut inviter au plus { $most } adresses (deux fois ses places) ; invitez-en moins, et laissez les autres s’inscrire sur la page de la partie
 error-invitations-per-day = l’adresse { $address } a invité { $sent } personnes à des parties ces dernières 24 heures, et peut en inviter au plus { $most } par jour : les { $count } invitations de cette partie dépasseraient ce nombre ; invitez-en moins, ou réessayez demain
-error-invited-per-day = { $address } a été invité à { $most } parties ces dernières 24 heures, le plus qu’une adresse peut recevoir en un jour : rien n’a été créé ; invitez cette adresse demain, ou créez la partie sans elle
 error-standby-is-game-master = l’adresse de ce remplaçant est celle du maître de jeu : un maître de jeu ne peut pas prendre une place dans sa propre partie ; choisissez quelqu’un d’autre
 error-signups-pending = cette adresse a déjà { $most } inscriptions qui attendent leur confirmation aujourd’hui : confirmez-les depuis les courriels envoyés, ou réessayez demain
 error-signups-pending-game = cette partie a déjà { $most } inscriptions qui attendent leur confirmation : réessayez quand certaines seront confirmées ou échues

@@ -133,6 +133,7 @@ pub fn gm_welcome(site: &Site, game: &GameRow, link: &str) -> Letter {
                 ("id", game.id.into()),
                 ("page", site.link(&format!("/games/{}", game.id)).into()),
                 ("link", link.into()),
+                ("most", crate::master::request::INVITED_PER_DAY.into()),
             ],
         ) + "\n",
         reply_to: None,

@@ -147,7 +147,8 @@ impl Master {
                     now,
                 )
                 .await?;
-            if !req.wait_for_gm {
+            // Over its most a day, an address is sent none, and nothing says so (`may_invite`).
+            if !req.wait_for_gm && self.may_be_invited(&mut tx, address, id, now).await? {
                 let letter = letters::invitation(&self.site, &row, sid);
                 self.send(&mut tx, Some(id), address, &letter, now).await?;
             }
@@ -562,14 +563,13 @@ impl Master {
             close_at: None,
         };
         self.store.set_schedule(tx, game.id, &schedule).await?;
-        let mut held = 0;
         for s in self.store.signups(&mut **tx, game.id).await? {
             if s.kind == SignupKind::Invite && s.status == SignupStatus::Pending {
                 // Other games may have invited this address meanwhile: over the day's most,
-                // this invitation is not sent (the game stays open to its sign-up page), and
-                // the game master is told how many, never to whom or by whom.
+                // this invitation is not sent (the game stays open to its sign-up page). The
+                // game master's answer is the same either way: whether another game invited
+                // that address is not theirs to learn.
                 if !self.may_be_invited(tx, &s.email, game.id, now()).await? {
-                    held += 1;
                     continue;
                 }
                 let letter = letters::invitation(&self.site, game, s.id);
@@ -577,10 +577,10 @@ impl Master {
                     .await?;
             }
         }
-        Ok(match held {
-            0 => said!("done-game-open-sign-up"),
-            held => said!("done-game-open-sign-up-held", held = held),
-        })
+        Ok(said!(
+            "done-game-open-sign-up",
+            most = crate::master::request::INVITED_PER_DAY
+        ))
     }
 
     /// The deal is made and committed, the players seated and mailed their links.

@@ -9,7 +9,10 @@ use crate::store::Tx;
 
 impl Master {
     /// Whether `gm_email`'s new game may invite `invite` at `now`; the error names the cap
-    /// passed, and nothing is made.
+    /// passed, and nothing is made. An address invited to its most a day is not a reason to
+    /// refuse: that would tell anyone who asks how many games invited it. Its invitation is
+    /// not sent (`may_be_invited`), and the game master is told, in words the same for every
+    /// game, that one so invited gets none.
     pub(super) async fn may_invite(
         &self,
         tx: &mut Tx,
@@ -32,20 +35,11 @@ impl Master {
                 count = count
             )));
         }
-        for invited in invite {
-            if !self.may_be_invited(tx, invited, 0, now).await? {
-                return Err(MasterError::TooMany(said!(
-                    "error-invited-per-day",
-                    address = invited.as_str(),
-                    most = INVITED_PER_DAY
-                )));
-            }
-        }
         Ok(())
     }
 
     /// Whether `email` may be sent one more invitation at `now`, by game `game`: fewer than
-    /// the most a day were sent to it by other games. Checked when the game is made and again
+    /// the most a day were sent to it by other games. Whatever the answer, nobody is told it. Checked when the game is made and again
     /// when a game that waited for its game master sends its invitations (games waiting count
     /// for nothing, so invitations that never went out never shut anyone out).
     pub(super) async fn may_be_invited(
