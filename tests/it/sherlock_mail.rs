@@ -180,6 +180,36 @@ async fn a_refused_line_after_which_nothing_is_left_to_play_ends_the_turn_and_th
 }
 
 #[tokio::test]
+async fn a_french_players_refused_line_is_told_why_in_french() {
+    let mut app = TestApp::spawn().await;
+    let (status, created) = app
+        .post_game(&json!({
+            "name": "Baker Street", "gm_email": "gm@example.org", "ruleset": "sherlock",
+            "language": "fr", "players": ["Ann <ann@example.org>"], "seed": 3,
+            "settings": holmes_in_the_valley(),
+        }))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let welcome = mail_to(&app, "ann@example.org", "bienvenue dans").await;
+    // The Valley of Fear never completes a set: the line is refused, and said why in French.
+    send_mail(&app, reply("ann@example.org", &welcome, "compléter 1")).await;
+    let refused = mail_to(&app, "ann@example.org", "pas été jouée entière").await;
+    assert!(
+        refused
+            .body
+            .contains("« compléter 1 » : La Vallée de la peur ne complète jamais de série"),
+        "{}",
+        refused.body
+    );
+    assert!(
+        !refused.body.contains("never completes"),
+        "{}",
+        refused.body
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn a_mail_too_long_to_read_after_the_game_ended_is_not_told_its_turn_ended() {
     let mut app = TestApp::spawn().await;
     let rules = holmes_in_the_valley();

@@ -82,7 +82,7 @@ pub(crate) async fn handle(
                 let same_turn = done.settled.is_empty()
                     && !g.over()
                     && g.seat_on_turn() == player.seat as usize;
-                if let Some((line, why)) = done.refused() {
+                if let Some((line, why)) = super::words::refused(t, &done) {
                     // A refused line leaves the turn open only while something can be done;
                     // with nothing left, the turn ended all the same (RULES-SHERLOCK §7). A
                     // reply refused before it was read (too long, or not the sender's turn)

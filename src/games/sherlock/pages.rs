@@ -165,7 +165,7 @@ pub fn banner(t: Lang, done: &Replied) -> Banner {
     if !done.ignored.is_empty() {
         lines.push(t.t1("sherlock-mail-ignored", "lines", done.ignored.join(", ")));
     }
-    match done.refused() {
+    match super::words::refused(t, done) {
         None => Banner::done(t.t("sherlock-done")).with_lines(lines),
         Some((line, why)) => {
             lines.push(t.t2("sherlock-refused-line", "line", line, "why", why));
@@ -193,7 +193,7 @@ pub async fn play_action(
                     "line",
                     get("line").as_str(),
                     "why",
-                    why.as_str(),
+                    super::words::why(t, &why),
                 ))),
                 String::new(),
             ),

@@ -6,8 +6,8 @@
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::command::read;
-use super::game::{Event, Game};
+use super::command::{read, Problem};
+use super::game::{Event, Game, Refusal};
 use super::setup::{commitment, deck, play_stream, Settings};
 use crate::games::stream::derived_salt;
 
@@ -67,8 +67,59 @@ pub struct LineDone {
     pub line: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub events: Option<Vec<Event>>,
+    /// Why, in English: the record's and the API's words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub refused: Option<String>,
+    /// Why, whole, for a page or a letter to word in its reader's language; None for a
+    /// refusal read back from a record (its English is then all there is).
+    #[serde(skip)]
+    pub why: Option<Why>,
+}
+
+/// Why a line was not carried out: not a command, or refused by the rules at that moment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Why {
+    Unread(Problem),
+    Refused(Refusal),
+}
+
+impl std::fmt::Display for Why {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Why::Unread(p) => p.fmt(f),
+            Why::Refused(r) => r.fmt(f),
+        }
+    }
+}
+
+impl LineDone {
+    /// A line carried out, or refused with its reason in English and whole.
+    pub fn of(line: &str, done: Result<Vec<Event>, Why>) -> LineDone {
+        match done {
+            Ok(events) => LineDone {
+                line: line.to_string(),
+                events: Some(events),
+                refused: None,
+                why: None,
+            },
+            Err(why) => LineDone {
+                line: line.to_string(),
+                events: None,
+                refused: Some(why.to_string()),
+                why: Some(why),
+            },
+        }
+    }
+}
+
+/// Carries out one line: read, then played.
+pub fn carry_out(
+    g: &mut Game,
+    line: &str,
+    rng: &mut rand::rngs::ChaCha20Rng,
+) -> Result<Vec<Event>, Why> {
+    let command = read(line).map_err(Why::Unread)?;
+    g.play(&command, rng).map_err(Why::Refused)
 }
 
 /// What one reply did: each line's events or refusal, the turn's end if the reply left nothing
@@ -107,22 +158,9 @@ pub fn reply(g: &mut Game, text: &str, rng: &mut rand::rngs::ChaCha20Rng) -> Rep
             out.ignored.push(line.to_string());
             continue;
         }
-        let done = read(line)
-            .map_err(|p| p.to_string())
-            .and_then(|c| g.play(&c, rng).map_err(|r| r.to_string()));
+        let done = carry_out(g, line, rng);
         let refused = done.is_err();
-        out.lines.push(match done {
-            Ok(events) => LineDone {
-                line: line.to_string(),
-                events: Some(events),
-                refused: None,
-            },
-            Err(why) => LineDone {
-                line: line.to_string(),
-                events: None,
-                refused: Some(why),
-            },
-        });
+        out.lines.push(LineDone::of(line, done));
         if refused {
             if g.refusal_keeps_turn && g.anything_to_do() {
                 return out;

@@ -9,7 +9,7 @@ use rand::rngs::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
 
 use super::game::{Event, Game};
-use super::replay::{reply, GmStep, Replied, Step};
+use super::replay::{reply, GmStep, Replied, Step, Why};
 use super::setup::{commitment, deck, play_stream, Detective, Settings};
 
 /// What one change did, for the log: the turn it happened in and its events.
@@ -235,23 +235,11 @@ impl Stored {
         let mut rng = self.rng();
         let mut done = Replied::default();
         for line in &self.pending {
-            let one = super::command::read(line)
-                .map_err(|p| p.to_string())
-                .and_then(|c| game.play(&c, &mut rng).map_err(|r| r.to_string()));
-            match one {
-                Ok(events) => done.lines.push(super::replay::LineDone {
-                    line: line.clone(),
-                    events: Some(events),
-                    refused: None,
-                }),
-                Err(why) => {
-                    done.lines.push(super::replay::LineDone {
-                        line: line.clone(),
-                        events: None,
-                        refused: Some(why),
-                    });
-                    break;
-                }
+            let one = super::replay::carry_out(&mut game, line, &mut rng);
+            let refused = one.is_err();
+            done.lines.push(super::replay::LineDone::of(line, one));
+            if refused {
+                break;
             }
         }
         (game, done)
@@ -260,12 +248,11 @@ impl Stored {
     /// Lines a play up on the page. Refused (nothing kept) when it is not legal after the
     /// plays already lined up. A play that shows a card of the deck (a draw, a reshuffle) or
     /// ends the game cannot be taken back: it is carried out at once, with those before it.
-    pub fn line_up(&mut self, seat: usize, line: &str) -> Result<Option<Replied>, String> {
+    pub fn line_up(&mut self, seat: usize, line: &str) -> Result<Option<Replied>, Why> {
         let line = line.trim().to_string();
         self.pending.push(line);
         let (_, done) = self.preview();
-        if let Some((_, why)) = done.refused() {
-            let why = why.to_string();
+        if let Some(why) = done.lines.last().and_then(|l| l.why.clone()) {
             self.pending.pop();
             return Err(why);
         }

@@ -3,8 +3,11 @@
 //! onlooker passes it through `view::event_for_onlooker` first.
 
 use super::cards::Face;
-use super::game::{Event, Outcome, WoundWhy};
-use super::places::Place;
+use super::command::Problem;
+use super::game::refusal::{faces_said, numbers_said};
+use super::game::{Event, Outcome, Refusal, Waiting, WoundWhy};
+use super::places::{Area, Place};
+use super::replay::{Replied, Why};
 use super::setup::Detective;
 use crate::lang::Lang;
 
@@ -105,10 +108,190 @@ pub fn event(t: Lang, e: &Event) -> String {
     }
 }
 
+/// Why a line was not carried out, in the reader's words (the English is the engine's own).
+pub fn why(t: Lang, why: &Why) -> String {
+    match why {
+        Why::Unread(p) => match p {
+            Problem::Unknown(line) => t.t1("sherlock-refusal-unknown", "line", line.as_str()),
+            Problem::NoCard(word) => t.t1("sherlock-refusal-no-card", "word", word.as_str()),
+            Problem::NoPlace(word) => t.t1("sherlock-refusal-no-place-word", "word", word.as_str()),
+        },
+        Why::Refused(r) => refusal(t, r),
+    }
+}
+
+fn refusal(t: Lang, r: &Refusal) -> String {
+    let choices = |w: &Waiting| {
+        let quoted = (w.options.iter()).map(|c| t.t1("sherlock-refusal-choice", "line", c.line()));
+        quoted
+            .reduce(|first, next| t.t2("sherlock-refusal-or", "first", first, "next", next))
+            .unwrap_or_default()
+    };
+    match r {
+        Refusal::Over => t.t("sherlock-refusal-over"),
+        Refusal::Waiting(w) => t.t1("sherlock-refusal-waiting", "choices", choices(w)),
+        Refusal::NothingWaiting => t.t("sherlock-refusal-nothing-waiting"),
+        Refusal::NotAChoice(w) => t.t1("sherlock-refusal-not-a-choice", "choices", choices(w)),
+        Refusal::NotInHand { face, plus, other } => t.t1(
+            match (plus, other) {
+                (true, false) => "sherlock-refusal-not-in-hand-plus",
+                (true, true) => "sherlock-refusal-not-in-hand-plus-own",
+                (false, false) => "sherlock-refusal-not-in-hand",
+                (false, true) => "sherlock-refusal-not-in-hand-own",
+            },
+            "card",
+            face.name(),
+        ),
+        Refusal::TwoPlayed(Area::Office) => t.t("sherlock-refusal-two-office"),
+        Refusal::TwoPlayed(Area::Scene) => t.t("sherlock-refusal-two-scene"),
+        Refusal::NoPlace { face, on, office } => {
+            let card = match on {
+                Some(n) => t.t2(
+                    "sherlock-refusal-card-on",
+                    "card",
+                    face.name(),
+                    "set",
+                    *n as i64,
+                ),
+                None => face.name(),
+            };
+            let office = match office.is_empty() {
+                true => t.t("sherlock-refusal-office-empty"),
+                false => {
+                    let sets: Vec<String> = (office.iter())
+                        .map(|(n, faces)| {
+                            let cards = faces_said(faces);
+                            t.t2(
+                                "sherlock-refusal-office-set",
+                                "number",
+                                *n as i64,
+                                "cards",
+                                cards,
+                            )
+                        })
+                        .collect();
+                    t.t1("sherlock-refusal-office-holds", "sets", sets.join("; "))
+                }
+            };
+            t.t2("sherlock-refusal-no-place", "card", card, "office", office)
+        }
+        Refusal::WhichSet(face, sets) => t.t2(
+            "sherlock-refusal-which-set",
+            "card",
+            face.name(),
+            "sets",
+            numbers_said(sets),
+        ),
+        Refusal::NoRedraw => t.t("sherlock-refusal-no-redraw"),
+        Refusal::NeverCompletes => t.t("sherlock-refusal-never-completes"),
+        Refusal::NoFullSet(n) => t.t1("sherlock-refusal-no-full-set", "number", *n as i64),
+    }
+}
+
+/// The refused line of a reply and why, in the reader's words: its reason kept whole when
+/// the reply was just carried out, else its English.
+pub fn refused(t: Lang, done: &Replied) -> Option<(&str, String)> {
+    let last = done.lines.last()?;
+    let english = last.refused.as_deref()?;
+    let words = last
+        .why
+        .as_ref()
+        .map_or_else(|| english.to_string(), |w| why(t, w));
+    Some((last.line.as_str(), words))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::sherlock::replay::LineDone;
     use crate::games::sherlock::setup::{deck, play_stream, Settings};
+
+    /// One of every reason a line is refused, with what it names.
+    fn every_why() -> Vec<Why> {
+        use crate::games::sherlock::game::Choice;
+        let waiting = Waiting {
+            detective: crate::games::sherlock::setup::Detective::Holmes,
+            number: 3,
+            options: vec![
+                Choice {
+                    face: Face::Letter('C'),
+                    from: Place::Set(3),
+                    to: Place::Discard,
+                },
+                Choice {
+                    face: Face::Number(2),
+                    from: Place::Scene,
+                    to: Place::Hand,
+                },
+            ],
+        };
+        let (c, three) = (Face::Letter('C'), Face::Number(3));
+        let mut all = vec![
+            Why::Unread(Problem::Unknown("play it".into())),
+            Why::Unread(Problem::NoCard("Z".into())),
+            Why::Unread(Problem::NoPlace("garden".into())),
+        ];
+        let refusals = [
+            Refusal::Over,
+            Refusal::Waiting(waiting.clone()),
+            Refusal::NothingWaiting,
+            Refusal::NotAChoice(waiting),
+            Refusal::TwoPlayed(Area::Office),
+            Refusal::TwoPlayed(Area::Scene),
+            Refusal::NoPlace {
+                face: c,
+                on: None,
+                office: Vec::new(),
+            },
+            Refusal::NoPlace {
+                face: c,
+                on: Some(2),
+                office: vec![(1, vec![Face::Number(1), c]), (2, vec![Face::Number(2)])],
+            },
+            Refusal::WhichSet(c, vec![1, 3]),
+            Refusal::NoRedraw,
+            Refusal::NeverCompletes,
+            Refusal::NoFullSet(2),
+        ];
+        all.extend(refusals.into_iter().map(Why::Refused));
+        for (plus, other) in [(true, false), (true, true), (false, false), (false, true)] {
+            let face = three;
+            all.push(Why::Refused(Refusal::NotInHand { face, plus, other }));
+        }
+        all
+    }
+
+    #[test]
+    fn every_refusal_reads_in_english_as_the_engine_words_it_and_in_french_in_french() {
+        for why in every_why() {
+            assert_eq!(super::why(Lang::En, &why), why.to_string(), "{why:?}");
+            let french = super::why(Lang::Fr, &why);
+            assert!(!french.contains("sherlock-"), "{why:?}: {french}");
+            assert_ne!(french, why.to_string(), "{why:?} is not worded in French");
+        }
+        let refused = Why::Refused(Refusal::NotInHand {
+            face: Face::Number(3),
+            plus: false,
+            other: true,
+        });
+        assert_eq!(
+            super::why(Lang::Fr, &refused),
+            "votre main n’a pas de 3 à vous : le vôtre est celui qu’un pouvoir vous a donné, écrivez « +3 »"
+        );
+    }
+
+    #[test]
+    fn a_refusal_read_back_from_a_record_is_given_in_its_english() {
+        let mut done = Replied::default();
+        done.lines.push(LineDone {
+            line: "9 office".into(),
+            events: None,
+            refused: Some("your hand holds no 9".into()),
+            why: None,
+        });
+        let (line, words) = refused(Lang::Fr, &done).expect("a refusal");
+        assert_eq!((line, words.as_str()), ("9 office", "your hand holds no 9"));
+    }
 
     #[test]
     fn every_event_of_a_game_is_worded_in_english_and_french_without_a_missing_message() {

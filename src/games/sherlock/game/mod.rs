@@ -8,6 +8,7 @@
 
 mod abilities;
 mod office;
+pub(super) mod refusal;
 #[cfg(test)]
 mod tests;
 
@@ -20,6 +21,7 @@ use super::places::Area;
 use super::setup::{shuffle, Case, Detective, Settings};
 pub use abilities::{Choice, Place, Waiting};
 pub use office::Set;
+pub use refusal::Refusal;
 
 /// A card in the hand; `plus` when an ability put it there (it must be played this turn, into
 /// either area, and is no play of the two-and-two).
@@ -115,31 +117,6 @@ pub enum Event {
     Over {
         outcome: Outcome,
     },
-}
-
-/// Why a line is refused at this moment.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Refusal {
-    #[error("the game is over")]
-    Over,
-    #[error("an ability waits for its choice first: {0}")]
-    Waiting(String),
-    #[error("no choice is waiting: \"then …\" follows the play that makes a pair")]
-    NothingWaiting,
-    #[error("that is not one of the ability's choices: {0}")]
-    NotAChoice(String),
-    #[error("your hand holds no {0}")]
-    NotInHand(String),
-    #[error("two cards went into the {0} this turn already")]
-    TwoPlayed(&'static str),
-    #[error("{0} has no place in the Office: {1}")]
-    NoPlace(String, String),
-    #[error("{0} could go on more than one set: write \"{0} office on N\" with one of {1}")]
-    WhichSet(String, String),
-    #[error("\"redraw\" comes before the turn's first play, once a turn, with three cards alike or four of one kind")]
-    NoRedraw,
-    #[error("{0}")]
-    NoComplete(String),
 }
 
 /// A game of Sherlock Solitaire, as stored.
@@ -238,14 +215,14 @@ impl Game {
                     to: *to,
                 };
                 if !waiting.options.contains(&choice) {
-                    return Err(Refusal::NotAChoice(waiting.describe()));
+                    return Err(Refusal::NotAChoice(waiting));
                 }
                 self.waiting = None;
                 self.apply(choice, &mut events);
             }
             _ if self.waiting.is_some() => {
                 let w = self.waiting.as_ref().expect("checked");
-                return Err(Refusal::Waiting(w.describe()));
+                return Err(Refusal::Waiting(w.clone()));
             }
             Command::Redraw => {
                 if !self.may_redraw() {
@@ -264,19 +241,13 @@ impl Game {
             } => self.play_card(*face, *plus, *area, *on, rng, &mut events)?,
             Command::Complete(number) => {
                 if self.settings.case == Case::ValleyOfFear {
-                    return Err(Refusal::NoComplete(
-                        "The Valley of Fear never completes a set".into(),
-                    ));
+                    return Err(Refusal::NeverCompletes);
                 }
                 let at = self
                     .office
                     .iter()
                     .position(|s| s.number == *number && s.investigations() >= 4)
-                    .ok_or_else(|| {
-                        Refusal::NoComplete(format!(
-                            "no set of {number} holds four Investigation cards"
-                        ))
-                    })?;
+                    .ok_or(Refusal::NoFullSet(*number))?;
                 let set = self.office.remove(at);
                 self.discard.extend(set.cards);
                 self.completed.push(*number);
@@ -301,48 +272,34 @@ impl Game {
             .hand
             .iter()
             .position(|h| h.card.face() == face && h.plus == plus)
-            .ok_or_else(|| {
-                // The hand holds that face of the other kind: say how to write it.
-                let other = (self.hand.iter()).any(|h| h.card.face() == face && h.plus != plus);
-                Refusal::NotInHand(match (plus, other) {
-                    (true, false) => format!("+{face} (a card an ability gave you)"),
-                    (true, true) => format!(
-                        "+{face} (a card an ability gave you): your {face} is your own, write \"{face}\""
-                    ),
-                    (false, false) => face.name(),
-                    (false, true) => format!(
-                        "{face} of your own: yours is the one an ability gave you, write \"+{face}\""
-                    ),
-                })
+            .ok_or_else(|| Refusal::NotInHand {
+                face,
+                plus,
+                // The hand holds that face of the other kind: the refusal says how to write it.
+                other: (self.hand.iter()).any(|h| h.card.face() == face && h.plus != plus),
             })?;
         let set = match area {
             Area::Office => {
                 if !plus && self.office_plays >= 2 {
-                    return Err(Refusal::TwoPlayed("Office"));
+                    return Err(Refusal::TwoPlayed(Area::Office));
                 }
                 let places = self.office_places(face);
                 let set = match (places.as_slice(), on) {
                     ([], _) => {
-                        return Err(Refusal::NoPlace(face.name(), self.office_said()));
+                        return Err(self.no_place(face, None));
                     }
                     (_, Some(n)) if places.contains(&n) => n,
-                    (_, Some(n)) => {
-                        return Err(Refusal::NoPlace(
-                            format!("{face} on {n}"),
-                            self.office_said(),
-                        ))
-                    }
+                    (_, Some(n)) => return Err(self.no_place(face, Some(n))),
                     ([one], None) => *one,
                     (many, None) => {
-                        let list: Vec<String> = many.iter().map(u8::to_string).collect();
-                        return Err(Refusal::WhichSet(face.name(), list.join(", ")));
+                        return Err(Refusal::WhichSet(face, many.to_vec()));
                     }
                 };
                 Some(set)
             }
             Area::Scene => {
                 if !plus && self.scene_plays >= 2 {
-                    return Err(Refusal::TwoPlayed("Crime Scene"));
+                    return Err(Refusal::TwoPlayed(Area::Scene));
                 }
                 None
             }

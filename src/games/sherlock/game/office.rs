@@ -73,18 +73,15 @@ impl Game {
         }
     }
 
-    /// The Office as an error says it: each set bottom to top, or that it is empty.
-    pub(super) fn office_said(&self) -> String {
-        match self.office.is_empty() {
-            true => "the Office is empty".into(),
-            false => {
-                let sets: Vec<String> = self
-                    .office
-                    .iter()
-                    .map(|s| format!("set {}: {}", s.number, s.said()))
-                    .collect();
-                format!("the Office holds {}", sets.join("; "))
-            }
+    /// The refusal of a card no set takes (on set `on`, when the line named one): it lists
+    /// the sets standing, each bottom to top.
+    pub(super) fn no_place(&self, face: Face, on: Option<u8>) -> super::Refusal {
+        super::Refusal::NoPlace {
+            face,
+            on,
+            office: (self.office.iter())
+                .map(|s| (s.number, s.cards.iter().map(|c| c.face()).collect()))
+                .collect(),
         }
     }
 }

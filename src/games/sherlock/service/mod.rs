@@ -125,6 +125,7 @@ impl Master {
                     line: first,
                     events: None,
                     refused: Some(why),
+                    why: None,
                 }],
                 ..Replied::default()
             };
@@ -145,7 +146,7 @@ impl Master {
         &self,
         player: &PlayerRow,
         line: &str,
-    ) -> Result<std::result::Result<Option<Replied>, String>> {
+    ) -> Result<std::result::Result<Option<Replied>, crate::games::sherlock::replay::Why>> {
         let seat = player.seat as usize;
         self.sherlock_change(player.game_id, |s, row| {
             may_act(s, row, seat, player.lang(row))?;
