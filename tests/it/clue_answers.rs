@@ -46,6 +46,73 @@ fn wrong_accusation(state: &Value) -> String {
 }
 
 #[tokio::test]
+async fn a_french_players_refused_line_is_told_why_in_french_at_the_page_door_and_by_mail() {
+    let mut app = TestApp::spawn().await;
+    let (status, created) = app
+        .post_game(&json!({
+            "name": "La piscine", "gm_email": "gm@example.org", "ruleset": "clue",
+            "language": "fr", "seed": 7,
+            "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+        }))
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    let first = public(&app, id).await["turn"].as_u64().unwrap() as usize;
+    let other = (first + 1) % 3;
+    let api = api_links(&app, &created).await;
+    // Not their turn: said in French, the player's language.
+    let (status, answer) = app
+        .post_json(&api[other], &json!({"text": "aller à la Cuisine"}))
+        .await;
+    assert_eq!(status, 422, "{answer}");
+    assert_eq!(
+        answer["refused"]["why"], "ce n’est pas votre tour",
+        "{answer}"
+    );
+    // A show order naming a card not held names it in French.
+    let hand: Vec<String> =
+        serde_json::from_value(stored(&app, id).await["game"]["setup"]["hands"][first].clone())
+            .unwrap();
+    let foreign = ["Rope", "Knife", "Kitchen", "Plum"]
+        .into_iter()
+        .find(|c| !hand.iter().any(|h| h.contains(c)))
+        .unwrap();
+    let french = match foreign {
+        "Rope" => "Corde",
+        "Knife" => "Poignard",
+        "Kitchen" => "Cuisine",
+        _ => "Violet",
+    };
+    let (status, answer) = app
+        .post_json(&api[first], &json!({"text": format!("ordre {foreign}")}))
+        .await;
+    assert_eq!(status, 422, "{answer}");
+    let why = answer["refused"]["why"].as_str().unwrap();
+    assert!(
+        why.starts_with("votre ordre nomme des cartes que vous n’avez pas : ")
+            && why.contains(french),
+        "{why}"
+    );
+    // By mail, the same: the answer's reason is in French.
+    let welcome = mail_to(&app, NAMES_EMAIL[other], "Clue").await;
+    send_mail(&app, reply(NAMES_EMAIL[other], &welcome, "fini")).await;
+    let refused = mail_to(&app, NAMES_EMAIL[other], "PAS été exécutée").await;
+    assert!(
+        refused.body.contains("« fini » ce n’est pas votre tour"),
+        "{}",
+        refused.body
+    );
+    assert!(
+        !refused.body.contains("it is not your turn"),
+        "{}",
+        refused.body
+    );
+    app.stop().await;
+}
+
+const NAMES_EMAIL: [&str; 3] = ["ann@example.org", "ben@example.org", "cleo@example.org"];
+
+#[tokio::test]
 async fn an_empty_message_is_refused_as_no_command_and_changes_nothing() {
     let mut app = TestApp::spawn().await;
     let created = made(&app, 7, json!({"board": false})).await;

@@ -49,8 +49,8 @@ pub enum Problem {
     NoCard(String),
     #[error("names \"{0}\", which is not a {1}")]
     WrongKind(String, &'static str),
-    #[error("names the same card twice ({0})")]
-    Twice(String),
+    #[error("names the same card twice ({})", .0.name())]
+    Twice(Card),
     #[error("names no card: a show order lists the cards you would rather show first, as \"show order Rope, Plum, Kitchen\"")]
     EmptyShowOrder,
 }
@@ -224,7 +224,7 @@ pub fn read(line: &str) -> Result<Command, Problem> {
         for words in rest.split([',', ';']).filter(|w| !w.trim().is_empty()) {
             let c = card(words)?;
             if cards.contains(&c) {
-                return Err(Problem::Twice(c.name()));
+                return Err(Problem::Twice(c));
             }
             cards.push(c);
         }
@@ -501,7 +501,7 @@ mod tests {
         );
         assert_eq!(
             read("show order Rope, rope"),
-            Err(Problem::Twice("Rope".into()))
+            Err(Problem::Twice(Card::parse("Rope").unwrap()))
         );
         // Odd texts never break the reader.
         for text in [

@@ -29,6 +29,7 @@ pub mod simulate;
 pub mod stored;
 pub mod verify;
 pub mod view;
+pub mod why;
 pub mod words;
 
 use serde_json::Value;

@@ -10,6 +10,7 @@ use crate::games::clue::command::{read, Command};
 use crate::games::clue::game::{Event, Game, Phase, Refusal};
 use crate::games::clue::settings::Settings;
 use crate::games::clue::setup::{assign_guests, play_stream, Setup};
+use crate::games::clue::why::{fell_short, ShortMove, Why};
 
 /// One message as a player sent it (every line, as `replay` reads it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -110,31 +111,11 @@ pub struct Stored {
 /// (the lines after it are not carried out); each line as it went, for `replay`.
 pub struct Acted {
     pub events: Vec<Event>,
+    /// The refused line and why, in English (the record's and the API's words).
     pub refused: Option<(String, String)>,
+    /// Why, whole, for the answer to word in its reader's language.
+    pub why: Option<Why>,
     pub lines: Vec<LineDone>,
-}
-
-/// Why a line after `move to ROOM` is not carried out when that move ended short of the room:
-/// the roll and the squares still needed (None: the move reached the room).
-fn fell_short(room: crate::games::clue::board::Room, events: &[Event]) -> Option<String> {
-    let roll = events.iter().find_map(|e| match e {
-        Event::Rolled { dice, .. } => Some(*dice),
-        _ => None,
-    })?;
-    let to = events.iter().find_map(|e| match e {
-        Event::Moved { to, .. } => Some(*to),
-        _ => None,
-    })?;
-    (to != crate::games::clue::board::Spot::In(room)).then(|| {
-        let left = crate::games::clue::board::distance(to, room);
-        format!(
-            "the move did not reach the {}: you rolled {} and {} ({}), and {left} squares are still needed, so your turn ended there",
-            room.name(),
-            roll.0,
-            roll.1,
-            roll.0 + roll.1
-        )
-    })
 }
 
 /// A seat a deadline has just made skipped for idleness: the game master is told once, and
@@ -209,6 +190,7 @@ impl Stored {
                     .into_iter()
                     .map(|(l, why)| (l, Err(why)))
                     .collect(),
+                why: refused.is_some().then_some(Why::Refused(Refusal::Over)),
                 refused,
             };
         }
@@ -223,25 +205,24 @@ impl Stored {
         let mut rng = play_stream(&self.salt, self.seed, 0);
         rng.set_word_pos(self.drawn as u128);
         let mut events = Vec::new();
-        let mut refused = None;
+        let (mut refused, mut why) = (None, None);
         let mut lines = Vec::new();
         // A move that fell short of its room ends the turn: a line after it (the message's
         // suggestion) is refused with the roll and the squares still needed.
-        let mut short: Option<String> = None;
+        let mut short: Option<ShortMove> = None;
         for (_, line) in crate::games::typography::meaningful_lines(text) {
             let line = line.trim();
             let command = read(line);
-            let done = command.clone().map_err(|p| p.to_string()).and_then(|c| {
-                self.game
-                    .play(seat, &c, &mut rng)
-                    .map_err(|r| r.to_string())
-            });
+            let done = command
+                .clone()
+                .map_err(Why::Unread)
+                .and_then(|c| self.game.play(seat, &c, &mut rng).map_err(Why::Refused));
             // Only a turn's line is refused for the short move; a show order keeps its own
             // reason, as does a line that could not be read.
             let turn_line =
                 matches!(&command, Ok(c) if !matches!(c, Command::ShowOrder(_) | Command::Show(_)));
-            let done = match (done, &short) {
-                (Err(_), Some(why)) if turn_line => Err(why.clone()),
+            let done = match (done, short) {
+                (Err(_), Some(short)) if turn_line => Err(Why::Short(short)),
                 (done, _) => done,
             };
             if let (Ok(crate::games::clue::command::Command::MoveTo(room)), Ok(events)) =
@@ -249,11 +230,12 @@ impl Stored {
             {
                 short = fell_short(*room, events);
             }
-            lines.push((line.to_string(), done.clone()));
+            lines.push((line.to_string(), done.clone().map_err(|w| w.to_string())));
             match done {
                 Ok(e) => events.extend(e),
-                Err(why) => {
-                    refused = Some((line.to_string(), why));
+                Err(w) => {
+                    refused = Some((line.to_string(), w.to_string()));
+                    why = Some(w);
                     break;
                 }
             }
@@ -282,6 +264,7 @@ impl Stored {
         Acted {
             events,
             refused,
+            why,
             lines,
         }
     }

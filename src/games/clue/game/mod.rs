@@ -16,6 +16,9 @@ use super::command::Command;
 use super::setup::Setup;
 use crate::games::stream::below;
 
+mod refusal;
+pub use refusal::{card_names, NamesWanted, Refusal};
+
 /// How far the turn has gone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -93,49 +96,6 @@ pub enum Event {
         seat: usize,
         before: String,
     },
-}
-
-/// Why a command is refused at this moment.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Refusal {
-    #[error("it is not your turn")]
-    NotYourTurn,
-    #[error("you are out of the game")]
-    Out,
-    #[error("the game is over")]
-    Over,
-    #[error("a turn begins with a move: \"move to ROOM\", \"passage\" or, when your piece was carried into a room, \"stay\"")]
-    MoveFirst,
-    #[error("you have moved already this turn")]
-    MovedAlready,
-    #[error("this turn's suggestion is made: accuse now, or send \"done\"")]
-    SuggestedAlready,
-    #[error("this game has no board: a turn is its suggestion, \"suggest GUEST in ROOM with WEAPON\" (any room but that of your previous suggestion), and nothing moves")]
-    NoBoard,
-    #[error("this game has no board: a turn is its suggestion, so \"done\" comes after it")]
-    SuggestFirst,
-    #[error("you stand in that room already: move to another one")]
-    SameRoom,
-    #[error("there is no secret passage from where you stand")]
-    NoPassage,
-    #[error(
-        "\"stay\" is only for a player whose piece was carried into a room by another's suggestion"
-    )]
-    NoStay,
-    #[error("a suggestion is made in a room entered this turn")]
-    NotInRoom,
-    #[error("a suggestion names a guest and a weapon{0}")]
-    Names(&'static str),
-    #[error("an accusation comes after this turn's suggestion is answered")]
-    AccuseAfterAnswer,
-    #[error("\"show\" answers a suggestion only when you are asked to choose")]
-    NothingToShow,
-    #[error("show one of the cards you were asked about: {0}")]
-    ShowOneOf(String),
-    #[error("the suggestion waits for its answer: the player asked chooses which card to show")]
-    WaitingForAnswer,
-    #[error("your show order names cards you do not hold: {0}")]
-    NotHeld(String),
 }
 
 /// A game of Clue, as stored (`games.state`).
@@ -221,13 +181,13 @@ impl Game {
         // A standing show order may be set at any time, by anyone still seated.
         if let Command::ShowOrder(cards) = command {
             let hand = &self.setup.hands[seat];
-            let foreign: Vec<String> = cards
+            let foreign: Vec<Card> = cards
                 .iter()
                 .filter(|c| !hand.contains(c))
-                .map(|c| c.name())
+                .copied()
                 .collect();
             if !foreign.is_empty() {
-                return Err(Refusal::NotHeld(foreign.join(", ")));
+                return Err(Refusal::NotHeld(foreign));
             }
             self.show_orders[seat] = cards.clone();
             return Ok(Vec::new());
@@ -236,13 +196,7 @@ impl Game {
             return match &self.asked {
                 Some((refuter, cards)) if *refuter == seat => match cards.contains(card) {
                     true => Ok(self.shows(*card)),
-                    false => Err(Refusal::ShowOneOf(
-                        cards
-                            .iter()
-                            .map(|c| c.name())
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                    )),
+                    false => Err(Refusal::ShowOneOf(cards.to_vec())),
                 },
                 _ => Err(Refusal::NothingToShow),
             };
@@ -345,27 +299,21 @@ impl Game {
                 },
             ) => {
                 if guest.kind() != Kind::Guest || weapon.kind() != Kind::Weapon {
-                    return Err(Refusal::Names(""));
+                    return Err(Refusal::Names(NamesWanted::Nothing));
                 }
                 let room = match (self.board, room) {
                     (true, None) => match self.spot_of(seat) {
                         Spot::In(r) => r,
                         _ => return Err(Refusal::NotInRoom),
                     },
-                    (true, Some(_)) => {
-                        return Err(Refusal::Names(
-                            ", not a room: the room is the one you stand in",
-                        ))
-                    }
+                    (true, Some(_)) => return Err(Refusal::Names(NamesWanted::NotARoom)),
                     (false, Some(r)) => {
                         if self.last_room[seat] == Some(*r) {
-                            return Err(Refusal::Names(
-                                ", and a room other than your previous suggestion's",
-                            ));
+                            return Err(Refusal::Names(NamesWanted::AnotherRoom));
                         }
                         *r
                     }
-                    (false, None) => return Err(Refusal::Names(" and, with no board, a room")),
+                    (false, None) => return Err(Refusal::Names(NamesWanted::ARoom)),
                 };
                 events.extend(self.suggest(seat, *guest, room, *weapon, rng));
                 if self.asked.is_none() {

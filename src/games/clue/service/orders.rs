@@ -78,10 +78,16 @@ impl Master {
             // player is told so; any other refusal (a show order naming a card not held, say)
             // keeps its own reason.
             use crate::games::clue::game::Refusal;
-            let out_of_turn = [Refusal::NotYourTurn, Refusal::NothingToShow].map(|r| r.to_string());
+            use crate::games::clue::why::Why;
+            let out_of_turn = matches!(
+                acted.why,
+                Some(Why::Refused(Refusal::NotYourTurn | Refusal::NothingToShow))
+            );
+            let why = acted.why.as_ref().map(|w| t.clue_why(w));
             let refused = match (&late, acted.refused) {
-                (Some(_), Some((line, why))) if out_of_turn.contains(&why) => Some((line, past())),
-                (_, refused) => refused,
+                (Some(_), Some((line, _))) if out_of_turn => Some((line, past())),
+                (_, Some((line, english))) => Some((line, why.unwrap_or(english))),
+                (_, None) => None,
             };
             Ok(Answer { done, refused })
         })
