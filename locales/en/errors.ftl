@@ -222,3 +222,7 @@ error-piece-twice = { $name } chose { $piece }, which another player chose alrea
 error-piece-taken = { $piece } is taken by a player who joined already: choose another ({ $free }), or none to be given one at the start.
 error-clue-not-a-guest = "{ $piece }" is not a guest of Clue: choose Scarlet, Mustard, White, Green, Peacock or Plum.
 done-joined-piece-taken = You have joined "{ $game }" as { $name }. { $piece } was taken meanwhile by someone who confirmed first: you will be given a guest nobody chose at the start.
+message-too-long = the message is too long to be commands ({ $lines } { $lines ->
+        [one] line
+       *[other] lines
+    }, { $kib } KiB): a message holds at most { $most_lines } lines and { $most_kib } KiB; send your commands alone

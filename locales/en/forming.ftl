@@ -45,8 +45,8 @@ forming-gm-body = Your game "{ $game }" (game { $id }) is open for sign-up on it
     game when you wish:
       { $link }
 
-    Each address you invited is sent an invitation, save one already invited to { $most }
-    games in the last 24 hours (the most a day), which is sent none: if someone did not get
+    Each address you invited is sent an invitation, save any already invited to { $most }
+    games in the last 24 hours (the most a day), which are sent none: if someone did not get
     theirs, share the game's page with them.
 forming-answer-subject = [Polysleuth] your sign-up
 forming-join-refused-subject = [Polysleuth] your request to join

@@ -43,7 +43,7 @@ done-game-paused-turn-s = La partie est en pause : l’horloge du tour est arrê
 done-game-goes-on-turn = La partie reprend : l’horloge du tour tourne de nouveau.
 done-game-started-each-player = La partie a commencé : chaque joueur a reçu son lien privé par courriel.
 done-nothing-withdraw-sign-up = Rien à retirer : cette inscription était déjà retirée.
-done-game-open-sign-up = La partie est ouverte aux inscriptions ; ses invitations sont parties, chacune à une adresse pas déjà invitée à { $most } parties ces dernières 24 heures (le plus par jour ; celles-là n’en reçoivent pas) : si quelqu’un n’a pas reçu la sienne, donnez-lui la page de la partie.
+done-game-open-sign-up = La partie est ouverte aux inscriptions ; ses invitations sont parties, chacune à une adresse qui n’était pas déjà invitée à { $most } parties ces dernières 24 heures (le maximum par jour ; celles-là n’en reçoivent pas) : si quelqu’un n’a pas reçu la sienne, donnez-lui la page de la partie.
 done-game-discarded-before-started = La partie a été abandonnée avant de commencer ; personne n’a reçu de courriel.
 done-game-over = La partie est terminée.
 error-game-not-started = la partie n’a pas commencé
@@ -222,3 +222,7 @@ error-piece-twice = { $name } a choisi { $piece }, qu’un autre joueur a déjà
 error-piece-taken = { $piece } est déjà pris par un joueur inscrit : choisissez-en un autre ({ $free }), ou aucun pour qu’on vous en donne un au début.
 error-clue-not-a-guest = « { $piece } » n’est pas un invité de Cluedo : choisissez Rose, Moutarde, Leblanc, Olive, Pervenche ou Violet.
 done-joined-piece-taken = Vous avez rejoint « { $game } » sous le nom { $name }. { $piece } a été pris entre-temps par quelqu’un qui a confirmé avant vous : on vous donnera au début un invité que personne n’a choisi.
+message-too-long = le message est trop long pour être des commandes ({ $lines } { $lines ->
+        [one] ligne
+       *[other] lignes
+    }, { $kib } Kio) : un message tient au plus { $most_lines } lignes et { $most_kib } Kio ; envoyez vos commandes seules

@@ -45,9 +45,9 @@ forming-gm-body = Votre partie « { $game } » (partie { $id }) est ouverte aux 
     partie quand vous le souhaitez :
       { $link }
 
-    Chaque adresse invitée reçoit une invitation, sauf une déjà invitée à { $most } parties
-    ces dernières 24 heures (le plus par jour), qui n’en reçoit pas : si quelqu’un n’a pas
-    reçu la sienne, donnez-lui la page de la partie.
+    Chaque adresse invitée reçoit une invitation, sauf celles déjà invitées à { $most }
+    parties ces dernières 24 heures (le maximum par jour), qui n’en reçoivent pas : si
+    quelqu’un n’a pas reçu la sienne, donnez-lui la page de la partie.
 forming-answer-subject = [Polysleuth] votre inscription
 forming-join-refused-subject = [Polysleuth] votre demande pour rejoindre une partie
 forming-join-refused-body = Votre demande pour rejoindre une partie n’a pas pu être prise en compte : { $why }

@@ -60,9 +60,45 @@ pub fn normalise(text: &str) -> Cow<'_, str> {
 pub const MAX_MESSAGE_LINES: usize = 50;
 pub const MAX_MESSAGE_BYTES: usize = 8 * 1024;
 
-/// Why a message is too long to be read as commands (in English, as the engines' refusals
-/// are), or None when it may be read.
-pub fn too_long(text: &str) -> Option<String> {
+/// A message too long to be read as commands: how many lines and KiB it holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLong {
+    pub lines: usize,
+    pub kib: usize,
+}
+
+/// In English, as the engines' refusals are (a record or an API keeps these words).
+impl std::fmt::Display for TooLong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the message is too long to be commands ({} line{}, {} KiB): a message holds at \
+             most {MAX_MESSAGE_LINES} lines and {} KiB; send your commands alone",
+            self.lines,
+            if self.lines == 1 { "" } else { "s" },
+            self.kib,
+            MAX_MESSAGE_BYTES / 1024
+        )
+    }
+}
+
+impl TooLong {
+    /// Why, in the reader's language.
+    pub fn words(&self, t: crate::lang::Lang) -> String {
+        t.tr(
+            "message-too-long",
+            [
+                ("lines", self.lines.into()),
+                ("kib", self.kib.into()),
+                ("most_lines", MAX_MESSAGE_LINES.into()),
+                ("most_kib", (MAX_MESSAGE_BYTES / 1024).into()),
+            ],
+        )
+    }
+}
+
+/// Why a message is too long to be read as commands, or None when it may be read.
+pub fn too_long(text: &str) -> Option<TooLong> {
     let lines = meaningful_lines(text).count();
     // Its bytes, blank lines aside: a mail's door leaves the quoted lines it dropped as blank
     // lines, so that line numbers match the mail; comments count (the text is kept whole).
@@ -70,19 +106,15 @@ pub fn too_long(text: &str) -> Option<String> {
         .filter(|l| !l.is_empty())
         .map(|l| l.len() + 1)
         .sum();
-    (bytes > MAX_MESSAGE_BYTES || lines > MAX_MESSAGE_LINES).then(|| {
-        format!(
-            "the message is too long to be commands ({lines} lines, {} KiB): a message holds \
-             at most {MAX_MESSAGE_LINES} lines and {} KiB; send your commands alone",
-            bytes.div_ceil(1024),
-            MAX_MESSAGE_BYTES / 1024
-        )
+    (bytes > MAX_MESSAGE_BYTES || lines > MAX_MESSAGE_LINES).then(|| TooLong {
+        lines,
+        kib: bytes.div_ceil(1024),
     })
 }
 
 /// A message too long to be commands, refused whole as the games of turns refuse a line: its
 /// first line (shortened) and why; None when it may be read.
-pub fn too_long_refusal(text: &str) -> Option<(String, String)> {
+pub fn too_long_refusal(text: &str) -> Option<(String, TooLong)> {
     let why = too_long(text)?;
     Some((first_line(text), why))
 }
@@ -117,9 +149,21 @@ mod tests {
         );
         assert!(super::too_long(&"pass\n".repeat(51)).is_some());
         let chatter = format!("pass\n# {}", "x".repeat(9000));
-        assert!(super::too_long(&chatter)
-            .unwrap()
-            .contains("at most 50 lines and 8 KiB"));
+        let why = super::too_long(&chatter).unwrap();
+        assert_eq!(
+            why.to_string(),
+            "the message is too long to be commands (1 line, 9 KiB): a message holds at most \
+             50 lines and 8 KiB; send your commands alone"
+        );
+        assert_eq!(why.words(crate::lang::Lang::En), why.to_string());
+        let many = super::too_long(&"pass\n".repeat(51)).unwrap();
+        assert_eq!(many.words(crate::lang::Lang::En), many.to_string());
+        assert!(many.to_string().contains("(51 lines, 1 KiB)"), "{many}");
+        assert_eq!(
+            why.words(crate::lang::Lang::Fr),
+            "le message est trop long pour être des commandes (1 ligne, 9 Kio) : un message \
+             tient au plus 50 lignes et 8 Kio ; envoyez vos commandes seules"
+        );
     }
 
     #[test]

@@ -39,9 +39,10 @@ impl Master {
     }
 
     /// Whether `email` may be sent one more invitation at `now`, by game `game`: fewer than
-    /// the most a day were sent to it by other games. Whatever the answer, nobody is told it. Checked when the game is made and again
+    /// the most a day were sent to it by other games. Checked when the game is made and again
     /// when a game that waited for its game master sends its invitations (games waiting count
-    /// for nothing, so invitations that never went out never shut anyone out).
+    /// for nothing, so invitations that never went out never shut anyone out). Whatever the
+    /// answer, nobody is told it.
     pub(super) async fn may_be_invited(
         &self,
         tx: &mut Tx,

@@ -16,4 +16,14 @@ impl Master {
         self.forget_players(|p| p.id != player.id);
         Ok(())
     }
+
+    /// The language `player` is written to in: their own, or their game's. For an answer given
+    /// before the game is read for anything else (a message refused unread).
+    pub async fn language_of(&self, player: &PlayerRow) -> Result<Lang> {
+        if let Some(lang) = player.language {
+            return Ok(lang);
+        }
+        let row = self.store.game(&self.store.pool, player.game_id).await?;
+        Ok(row.map_or(Lang::En, |row| row.language))
+    }
 }

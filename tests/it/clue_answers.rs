@@ -46,7 +46,7 @@ fn wrong_accusation(state: &Value) -> String {
 }
 
 #[tokio::test]
-async fn a_french_players_refused_line_is_told_why_in_french_at_the_page_door_and_by_mail() {
+async fn a_french_players_refused_line_is_told_why_in_french_through_the_api_and_by_mail() {
     let mut app = TestApp::spawn().await;
     let (status, created) = app
         .post_game(&json!({

@@ -206,6 +206,17 @@ async fn a_french_players_refused_line_is_told_why_in_french() {
         "{}",
         refused.body
     );
+    // A reply too long to be read is told so in French too.
+    let flood = vec!["3 scène"; 60].join("\n");
+    send_mail(&app, reply("ann@example.org", &welcome, &flood)).await;
+    let too_long = mail_to(&app, "ann@example.org", "pas été jouée entière").await;
+    assert!(
+        too_long
+            .body
+            .contains("le message est trop long pour être des commandes (60 lignes"),
+        "{}",
+        too_long.body
+    );
     app.stop().await;
 }
 

@@ -228,3 +228,11 @@ sherlock-refusal-no-full-set = no set of { $number } holds four Investigation ca
 sherlock-refusal-unknown = "{ $line }" is not understood: write a play such as "2 office", "C office on 2", "4 scene", a choice such as "then C from set 3 to discard", "complete 3" or "redraw"
 sherlock-refusal-no-card = "{ $word }" is no card: cards are 1, 2, 3, 4 (Investigation) and A, B, C, D (Threat)
 sherlock-refusal-no-place-word = "{ $word }" is no place: write scene, discard, hand, office or set N
+sherlock-refusal-letter-on-office = "{ $word } (a letter goes on a set: set N)" is no place: write scene, discard, hand, office or set N
+# An ability's choice as a line of the turn language.
+sherlock-line-then = then { $card } from { $from } to { $to }
+sherlock-line-deck = deck
+sherlock-line-scene = scene
+sherlock-line-discard = discard
+sherlock-line-hand = hand
+sherlock-line-set = set { $number }

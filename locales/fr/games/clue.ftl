@@ -181,4 +181,7 @@ clue-refusal-nothing-to-show = « montrer » répond à une suggestion seulement
 clue-refusal-show-one-of = montrez l’une des cartes demandées : { $cards }
 clue-refusal-waiting-for-answer = la suggestion attend sa réponse : le joueur interrogé choisit la carte à montrer
 clue-refusal-not-held = votre ordre nomme des cartes que vous n’avez pas : { $cards }
-clue-refusal-short = le déplacement n’a pas atteint la pièce { $room } : vous avez fait { $a } et { $b } ({ $sum }), il manque encore { $left } cases, donc votre tour s’est arrêté là
+clue-refusal-short = le déplacement n’a pas atteint la pièce { $room } : vous avez fait { $a } et { $b } ({ $sum }), il manque encore { $left } { $left ->
+        [one] case
+       *[other] cases
+    }, donc votre tour s’est arrêté là

@@ -198,6 +198,12 @@ mod tests {
             assert!(!french.contains("clue-refusal"), "{why:?}: {french}");
             assert_ne!(french, why.to_string(), "{why:?} is not worded in French");
         }
+        let one = Why::Short(ShortMove {
+            room: Card::parse("Kitchen").and_then(Card::room).expect("a room"),
+            dice: (1, 1),
+            left: 1,
+        });
+        assert!(Lang::Fr.clue_why(&one).contains("il manque encore 1 case,"));
         let short = every_why().pop().expect("the short move");
         assert_eq!(
             Lang::Fr.clue_why(&short),

@@ -72,6 +72,9 @@ pub enum Problem {
     NoCard(String),
     #[error("\"{0}\" is no place: write scene, discard, hand, office or set N")]
     NoPlace(String),
+    /// `office` as a letter card's place: a letter goes on a set, named by its number.
+    #[error("\"{0} (a letter goes on a set: set N)\" is no place: write scene, discard, hand, office or set N")]
+    LetterOnOffice(String),
 }
 
 /// Lower case without accents, words split on spaces.
@@ -116,11 +119,7 @@ fn place(w: &[String], card: Face) -> Result<(Place, usize), Problem> {
         },
         "office" | "bureau" => match card {
             Face::Number(n) => (Place::Set(n), 1),
-            Face::Letter(_) => {
-                return Err(Problem::NoPlace(format!(
-                    "{first} (a letter goes on a set: set N)"
-                )))
-            }
+            Face::Letter(_) => return Err(Problem::LetterOnOffice(first.to_string())),
         },
         _ => return Err(Problem::NoPlace(first.to_string())),
     })

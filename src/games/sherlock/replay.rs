@@ -81,6 +81,8 @@ pub struct LineDone {
 pub enum Why {
     Unread(Problem),
     Refused(Refusal),
+    /// The whole reply, unread.
+    TooLong(crate::games::typography::TooLong),
 }
 
 impl std::fmt::Display for Why {
@@ -88,6 +90,7 @@ impl std::fmt::Display for Why {
         match self {
             Why::Unread(p) => p.fmt(f),
             Why::Refused(r) => r.fmt(f),
+            Why::TooLong(w) => w.fmt(f),
         }
     }
 }

@@ -5,7 +5,7 @@
 use super::cards::Face;
 use super::command::Problem;
 use super::game::refusal::{faces_said, numbers_said};
-use super::game::{Event, Outcome, Refusal, Waiting, WoundWhy};
+use super::game::{Choice, Event, Outcome, Refusal, Waiting, WoundWhy};
 use super::places::{Area, Place};
 use super::replay::{Replied, Why};
 use super::setup::Detective;
@@ -115,14 +115,39 @@ pub fn why(t: Lang, why: &Why) -> String {
             Problem::Unknown(line) => t.t1("sherlock-refusal-unknown", "line", line.as_str()),
             Problem::NoCard(word) => t.t1("sherlock-refusal-no-card", "word", word.as_str()),
             Problem::NoPlace(word) => t.t1("sherlock-refusal-no-place-word", "word", word.as_str()),
+            Problem::LetterOnOffice(word) => {
+                t.t1("sherlock-refusal-letter-on-office", "word", word.as_str())
+            }
         },
         Why::Refused(r) => refusal(t, r),
+        Why::TooLong(w) => w.words(t),
     }
+}
+
+/// An ability's choice as a line in the reader's language, which the turn language reads back:
+/// `then C from set 3 to discard`, `puis C de série 3 à défausse`.
+pub fn choice_line(t: Lang, c: &Choice) -> String {
+    let place = |p: Place| match p {
+        Place::Deck => t.t("sherlock-line-deck"),
+        Place::Scene => t.t("sherlock-line-scene"),
+        Place::Discard => t.t("sherlock-line-discard"),
+        Place::Hand => t.t("sherlock-line-hand"),
+        Place::Set(n) => t.t1("sherlock-line-set", "number", n as i64),
+    };
+    t.tr(
+        "sherlock-line-then",
+        [
+            ("card", c.face.name().into()),
+            ("from", place(c.from).into()),
+            ("to", place(c.to).into()),
+        ],
+    )
 }
 
 fn refusal(t: Lang, r: &Refusal) -> String {
     let choices = |w: &Waiting| {
-        let quoted = (w.options.iter()).map(|c| t.t1("sherlock-refusal-choice", "line", c.line()));
+        let quoted =
+            (w.options.iter()).map(|c| t.t1("sherlock-refusal-choice", "line", choice_line(t, c)));
         quoted
             .reduce(|first, next| t.t2("sherlock-refusal-or", "first", first, "next", next))
             .unwrap_or_default()
@@ -208,7 +233,6 @@ mod tests {
 
     /// One of every reason a line is refused, with what it names.
     fn every_why() -> Vec<Why> {
-        use crate::games::sherlock::game::Choice;
         let waiting = Waiting {
             detective: crate::games::sherlock::setup::Detective::Holmes,
             number: 3,
@@ -230,6 +254,8 @@ mod tests {
             Why::Unread(Problem::Unknown("play it".into())),
             Why::Unread(Problem::NoCard("Z".into())),
             Why::Unread(Problem::NoPlace("garden".into())),
+            Why::Unread(Problem::LetterOnOffice("bureau".into())),
+            Why::TooLong(crate::games::typography::TooLong { lines: 60, kib: 1 }),
         ];
         let refusals = [
             Refusal::Over,
@@ -276,8 +302,37 @@ mod tests {
         });
         assert_eq!(
             super::why(Lang::Fr, &refused),
-            "votre main n’a pas de 3 à vous : le vôtre est celui qu’un pouvoir vous a donné, écrivez « +3 »"
+            "votre main n’a pas de 3 à vous : la vôtre est celle qu’un pouvoir vous a donnée, écrivez « +3 »"
         );
+    }
+
+    #[test]
+    fn a_choice_is_written_as_a_line_of_the_readers_language_that_reads_back_as_the_choice() {
+        use crate::games::sherlock::command::{read, Command};
+        let places = [
+            Place::Deck,
+            Place::Scene,
+            Place::Discard,
+            Place::Hand,
+            Place::Set(1),
+            Place::Set(4),
+        ];
+        for face in [Face::Letter('C'), Face::Number(2)] {
+            for (from, to) in places
+                .iter()
+                .flat_map(|f| places.iter().map(move |t| (*f, *t)))
+            {
+                let c = Choice { face, from, to };
+                assert_eq!(choice_line(Lang::En, &c), c.line());
+                let french = choice_line(Lang::Fr, &c);
+                assert!(french.starts_with("puis "), "{french}");
+                assert_eq!(
+                    read(&french),
+                    Ok(Command::Then { face, from, to }),
+                    "{french}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -18,10 +18,11 @@ impl Master {
     /// Carries out a player's message; one too long to be commands is refused whole, and
     /// nothing is read or kept.
     pub async fn clue_command(&self, player: &PlayerRow, text: &str) -> Result<Answer> {
-        if let Some(refused) = crate::games::typography::too_long_refusal(text) {
+        if let Some((first, why)) = crate::games::typography::too_long_refusal(text) {
+            let t = self.language_of(player).await?;
             return Ok(Answer {
                 done: Vec::new(),
-                refused: Some(refused),
+                refused: Some((first, why.words(t))),
             });
         }
         // Past the deadline, the turn of the seat whose clock ran out (the player on turn, or

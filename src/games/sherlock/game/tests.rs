@@ -51,10 +51,8 @@ fn a_turn_draws_four_and_plays_two_into_the_office_and_two_into_the_crime_scene(
     assert_eq!(g.office[0].said(), "1 A");
     // Two into the Office already: a third is refused, nothing changed.
     let before = g.clone();
-    assert_eq!(
-        run(&mut g, "2 office"),
-        Err(Refusal::TwoPlayed(Area::Office))
-    );
+    let third = run(&mut g, "2 office");
+    assert_eq!(third, Err(Refusal::TwoPlayed(Area::Office)));
     assert_eq!(g, before);
     run(&mut g, "2 scene").unwrap();
     run(&mut g, "3 scene").unwrap();
@@ -72,16 +70,12 @@ fn a_turn_draws_four_and_plays_two_into_the_office_and_two_into_the_crime_scene(
 fn the_office_keeps_its_set_rules_and_says_why_a_card_has_no_place() {
     let mut g = game_with(Detective::Holmes, Case::ValleyOfFear, &["A", "1", "1", "B"]);
     // A letter never starts a set.
-    assert!(matches!(
-        run(&mut g, "A office"),
-        Err(Refusal::NoPlace { .. })
-    ));
+    let letter = run(&mut g, "A office");
+    assert!(matches!(letter, Err(Refusal::NoPlace { .. })));
     run(&mut g, "1 office").unwrap();
     // A number on a number is refused: kinds alternate.
-    assert!(matches!(
-        run(&mut g, "1 office"),
-        Err(Refusal::NoPlace { .. })
-    ));
+    let number = run(&mut g, "1 office");
+    assert!(matches!(number, Err(Refusal::NoPlace { .. })));
     run(&mut g, "A office").unwrap();
     assert_eq!(g.office_places(Face::Number(1)), vec![1]);
     assert_eq!(

@@ -124,8 +124,8 @@ impl Master {
                 lines: vec![crate::games::sherlock::replay::LineDone {
                     line: first,
                     events: None,
-                    refused: Some(why),
-                    why: None,
+                    refused: Some(why.to_string()),
+                    why: Some(crate::games::sherlock::replay::Why::TooLong(why)),
                 }],
                 ..Replied::default()
             };

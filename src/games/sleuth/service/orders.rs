@@ -24,7 +24,8 @@ impl Master {
     pub async fn classic_command(&self, player: &PlayerRow, text: &str) -> Result<Answer> {
         // Too long to be commands: refused whole, unread (an accepted message is kept whole).
         if let Some(why) = crate::games::typography::too_long(text) {
-            return Ok(Answer::Refused(vec![why]));
+            let t = self.language_of(player).await?;
+            return Ok(Answer::Refused(vec![why.words(t)]));
         }
         // Past the deadline, the turn of the player on turn passes first, as the clock would
         // have passed it; the message is read after, as any message is: its turn's action
