@@ -63,6 +63,13 @@ pub(crate) async fn mail_to(app: &TestApp, to: &str, subject: &str) -> Mail {
     }
 }
 
+/// How many events of `kind` a stored classic game's log holds.
+fn logged(state: &Value, kind: &str) -> usize {
+    (state["log"].as_array().unwrap().iter())
+        .filter(|e| e["event"] == kind)
+        .count()
+}
+
 /// A reply as Thunderbird writes it: greeting, the command, a sign-off, and the quote.
 pub(crate) fn reply(from: &str, to: &Mail, text: &str) -> Vec<u8> {
     let quoted: String = to.body.lines().map(|l| format!("> {l}\r\n")).collect();
@@ -1330,11 +1337,6 @@ async fn a_command_mailed_after_the_turns_deadline_passes_the_turn_first_and_lif
     let after = down.state(id).await;
     // The turn passed as at its deadline (one idle turn skips a player in this game); the
     // question was not asked in the next turn; the mail was heard, so the player is back.
-    let events = |s: &Value, kind: &str| {
-        (s["log"].as_array().unwrap().iter())
-            .filter(|e| e["event"] == kind)
-            .count()
-    };
     assert_eq!(
         after["turn"],
         before["turn"].as_u64().unwrap() + 1,
@@ -1342,7 +1344,7 @@ async fn a_command_mailed_after_the_turns_deadline_passes_the_turn_first_and_lif
     );
     assert_ne!(after["current"], json!(seat), "{after}");
     for (kind, more) in [("passed", 1), ("skipped", 1), ("returned", 1), ("asked", 0)] {
-        let (was, is) = (events(&before, kind), events(&after, kind));
+        let (was, is) = (logged(&before, kind), logged(&after, kind));
         assert_eq!(is, was + more, "{kind}: {}", after["log"]);
     }
     assert_eq!(after["seats"][seat]["skipped"], false, "{after}");
@@ -1361,8 +1363,8 @@ async fn a_command_mailed_after_the_turns_deadline_passes_the_turn_first_and_lif
     down.pipe(mail(&now_on, "accuse 2 Blue Opal")).await;
     let accused = down.state(id).await;
     assert_eq!(
-        events(&accused, "accused"),
-        events(&after, "accused") + 1,
+        logged(&accused, "accused"),
+        logged(&after, "accused") + 1,
         "{now_on}'s accusation was carried out: {}",
         accused["log"]
     );
@@ -1377,8 +1379,8 @@ async fn a_command_mailed_after_the_turns_deadline_passes_the_turn_first_and_lif
     down.pipe(mail(third, "accuse 3 Red Pearl")).await;
     let theirs = down.state(id).await;
     assert_eq!(
-        events(&theirs, "accused"),
-        events(&accused, "accused") + 1,
+        logged(&theirs, "accused"),
+        logged(&accused, "accused") + 1,
         "{third}'s accusation was carried out: {}",
         theirs["log"]
     );
@@ -1415,21 +1417,16 @@ async fn the_next_players_action_after_a_deadline_not_yet_passed_by_the_clock_is
     down.deadline_passed(id, Deadline::Turn).await;
     down.pipe(reply(&address, &welcome, "exchange")).await;
     let after = down.state(id).await;
-    let events = |s: &Value, kind: &str| {
-        (s["log"].as_array().unwrap().iter())
-            .filter(|e| e["event"] == kind)
-            .count()
-    };
     // The turn that ran out passed, and the exchange was made in the next player's turn.
     assert_eq!(
-        events(&after, "passed"),
-        events(&before, "passed") + 1,
+        logged(&after, "passed"),
+        logged(&before, "passed") + 1,
         "{}",
         after["log"]
     );
     assert_eq!(
-        events(&after, "exchanged"),
-        events(&before, "exchanged") + 1,
+        logged(&after, "exchanged"),
+        logged(&before, "exchanged") + 1,
         "{next}'s exchange was carried out: {}",
         after["log"]
     );
@@ -1517,13 +1514,8 @@ async fn a_late_command_whose_turn_comes_straight_back_brings_its_skipped_sender
         )
         .await;
     }
-    let events = |s: &Value, kind: &str| {
-        (s["log"].as_array().unwrap().iter())
-            .filter(|e| e["event"] == kind)
-            .count()
-    };
     let before = crate::common::clue::stored(&app, id).await;
-    assert_eq!(events(&before, "accused"), 2, "{}", before["log"]);
+    assert_eq!(logged(&before, "accused"), 2, "{}", before["log"]);
     assert_eq!(before["current"], json!(seat), "{}", before["log"]);
     // The service stops; the turn's deadline passes before the mail comes. The pass skips
     // the only player in play, and turns go on among skipped players: it comes straight back.
@@ -1540,7 +1532,7 @@ async fn a_late_command_whose_turn_comes_straight_back_brings_its_skipped_sender
     let after = down.state(id).await;
     assert_eq!(after["current"], json!(seat), "{after}");
     for (kind, more) in [("passed", 1), ("skipped", 1), ("returned", 1), ("asked", 0)] {
-        let (was, is) = (events(&before, kind), events(&after, kind));
+        let (was, is) = (logged(&before, kind), logged(&after, kind));
         assert_eq!(is, was + more, "{kind}: {}", after["log"]);
     }
     assert_eq!(

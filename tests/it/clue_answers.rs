@@ -16,11 +16,16 @@ const NAMES: [&str; 3] = ["Ann", "Ben", "Cleo"];
 
 /// A game of Clue of Ann, Ben and Cleo with the given house rules: the game as made.
 async fn made(app: &TestApp, seed: u64, settings: Value) -> Value {
+    made_in(app, seed, settings, "en").await
+}
+
+/// `made`, in a language.
+async fn made_in(app: &TestApp, seed: u64, settings: Value, language: &str) -> Value {
     let (status, created) = app
         .post_game(&json!({
             "name": "Pool party", "gm_email": "gm@example.org", "ruleset": "clue",
             "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
-            "seed": seed, "settings": settings,
+            "seed": seed, "settings": settings, "language": language,
         }))
         .await;
     assert_eq!(status, 201, "{created}");
@@ -48,14 +53,7 @@ fn wrong_accusation(state: &Value) -> String {
 #[tokio::test]
 async fn a_french_players_refused_line_is_told_why_in_french_through_the_api_and_by_mail() {
     let mut app = TestApp::spawn().await;
-    let (status, created) = app
-        .post_game(&json!({
-            "name": "La piscine", "gm_email": "gm@example.org", "ruleset": "clue",
-            "language": "fr", "seed": 7,
-            "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
-        }))
-        .await;
-    assert_eq!(status, 201, "{created}");
+    let created = made_in(&app, 7, json!({}), "fr").await;
     let id = created["id"].as_i64().unwrap();
     let first = public(&app, id).await["turn"].as_u64().unwrap() as usize;
     let other = (first + 1) % 3;
@@ -94,9 +92,10 @@ async fn a_french_players_refused_line_is_told_why_in_french_through_the_api_and
         "{why}"
     );
     // By mail, the same: the answer's reason is in French.
-    let welcome = mail_to(&app, NAMES_EMAIL[other], "Clue").await;
-    send_mail(&app, reply(NAMES_EMAIL[other], &welcome, "fini")).await;
-    let refused = mail_to(&app, NAMES_EMAIL[other], "PAS été exécutée").await;
+    let address = format!("{}@example.org", NAMES[other].to_lowercase());
+    let welcome = mail_to(&app, &address, "Clue").await;
+    send_mail(&app, reply(&address, &welcome, "fini")).await;
+    let refused = mail_to(&app, &address, "PAS été exécutée").await;
     assert!(
         refused.body.contains("« fini » ce n’est pas votre tour"),
         "{}",
@@ -109,8 +108,6 @@ async fn a_french_players_refused_line_is_told_why_in_french_through_the_api_and
     );
     app.stop().await;
 }
-
-const NAMES_EMAIL: [&str; 3] = ["ann@example.org", "ben@example.org", "cleo@example.org"];
 
 #[tokio::test]
 async fn an_empty_message_is_refused_as_no_command_and_changes_nothing() {

@@ -111,10 +111,9 @@ pub struct Stored {
 /// (the lines after it are not carried out); each line as it went, for `replay`.
 pub struct Acted {
     pub events: Vec<Event>,
-    /// The refused line and why, in English (the record's and the API's words).
-    pub refused: Option<(String, String)>,
-    /// Why, whole, for the answer to word in its reader's language.
-    pub why: Option<Why>,
+    /// The refused line and why, whole: its English (`Display`) is the record's, and the
+    /// answer words it in its reader's language.
+    pub refused: Option<(String, Why)>,
     pub lines: Vec<LineDone>,
 }
 
@@ -182,15 +181,12 @@ impl Stored {
         let first = crate::games::typography::meaningful_lines(text).next();
         // An ended game takes nothing more, nor keeps it.
         if self.over() {
-            let refused = first.map(|(_, l)| (l.trim().to_string(), Refusal::Over.to_string()));
+            let refused = first.map(|(_, l)| (l.trim().to_string(), Why::Refused(Refusal::Over)));
             return Acted {
                 events: Vec::new(),
-                lines: refused
-                    .clone()
-                    .into_iter()
-                    .map(|(l, why)| (l, Err(why)))
+                lines: (refused.iter())
+                    .map(|(l, why)| (l.clone(), Err(why.to_string())))
                     .collect(),
-                why: refused.is_some().then_some(Why::Refused(Refusal::Over)),
                 refused,
             };
         }
@@ -205,7 +201,7 @@ impl Stored {
         let mut rng = play_stream(&self.salt, self.seed, 0);
         rng.set_word_pos(self.drawn as u128);
         let mut events = Vec::new();
-        let (mut refused, mut why) = (None, None);
+        let mut refused = None;
         let mut lines = Vec::new();
         // A move that fell short of its room ends the turn: a line after it (the message's
         // suggestion) is refused with the roll and the squares still needed.
@@ -233,9 +229,8 @@ impl Stored {
             lines.push((line.to_string(), done.clone().map_err(|w| w.to_string())));
             match done {
                 Ok(e) => events.extend(e),
-                Err(w) => {
-                    refused = Some((line.to_string(), w.to_string()));
-                    why = Some(w);
+                Err(why) => {
+                    refused = Some((line.to_string(), why));
                     break;
                 }
             }
@@ -264,7 +259,6 @@ impl Stored {
         Acted {
             events,
             refused,
-            why,
             lines,
         }
     }
@@ -574,7 +568,8 @@ mod tests {
             let me = g.game.turn;
             let acted = g.act(me, &format!("move to Observatory\n{then}"));
             if g.game.turn != me {
-                return acted.refused.expect("the line after the move is refused");
+                let (line, why) = acted.refused.expect("the line after the move is refused");
+                return (line, why.to_string());
             }
         }
         panic!("no first move fell short");
@@ -621,7 +616,7 @@ mod tests {
         g.end_now();
         let before = g.clone();
         let acted = g.act(g.game.turn, "move to Kitchen");
-        assert_eq!(acted.refused.unwrap().1, "the game is over");
+        assert_eq!(acted.refused.unwrap().1.to_string(), "the game is over");
         assert_eq!(g, before, "nothing changed, nothing kept");
     }
 
@@ -646,7 +641,12 @@ mod tests {
         let other = (g.game.turn + 1) % 3;
         let before = g.game.clone();
         let acted = g.act(other, "move to Kitchen");
-        assert!(acted.refused.unwrap().1.contains("not your turn"));
+        assert!(acted
+            .refused
+            .unwrap()
+            .1
+            .to_string()
+            .contains("not your turn"));
         assert!(g.log.is_empty() && g.drawn == 0 && g.game == before);
         assert!(
             g.messages.is_empty(),

@@ -80,16 +80,12 @@ impl Master {
             // keeps its own reason.
             use crate::games::clue::game::Refusal;
             use crate::games::clue::why::Why;
-            let out_of_turn = matches!(
-                acted.why,
-                Some(Why::Refused(Refusal::NotYourTurn | Refusal::NothingToShow))
-            );
-            let why = acted.why.as_ref().map(|w| t.clue_why(w));
-            let refused = match (&late, acted.refused) {
-                (Some(_), Some((line, _))) if out_of_turn => Some((line, past())),
-                (_, Some((line, english))) => Some((line, why.unwrap_or(english))),
-                (_, None) => None,
-            };
+            let refused = acted.refused.map(|(line, why)| match (&late, why) {
+                (Some(_), Why::Refused(Refusal::NotYourTurn | Refusal::NothingToShow)) => {
+                    (line, past())
+                }
+                (_, why) => (line, t.clue_why(&why)),
+            });
             Ok(Answer { done, refused })
         })
         .await

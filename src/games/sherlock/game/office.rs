@@ -34,8 +34,8 @@ impl Set {
 
     /// The set as written: `2 A 2 C`.
     pub fn said(&self) -> String {
-        let faces: Vec<String> = self.cards.iter().map(|c| c.face().name()).collect();
-        faces.join(" ")
+        let faces: Vec<Face> = self.cards.iter().map(|c| c.face()).collect();
+        super::refusal::faces_said(&faces)
     }
 }
 

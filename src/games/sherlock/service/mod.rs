@@ -121,12 +121,10 @@ impl Master {
         // Too long to be commands: refused whole, unread (a reply that plays is kept whole).
         if let Some((first, why)) = crate::games::typography::too_long_refusal(text) {
             let refused = Replied {
-                lines: vec![crate::games::sherlock::replay::LineDone {
-                    line: first,
-                    events: None,
-                    refused: Some(why.to_string()),
-                    why: Some(crate::games::sherlock::replay::Why::TooLong(why)),
-                }],
+                lines: vec![crate::games::sherlock::replay::LineDone::of(
+                    &first,
+                    Err(crate::games::sherlock::replay::Why::TooLong(why)),
+                )],
                 ..Replied::default()
             };
             return Ok((refused, None));
