@@ -5,7 +5,8 @@
 //! location is how many of each class go there, weighted by binomials. After each location the
 //! classes are merged again using only the locations still to come, which keeps the number of
 //! states small. The order of locations is chosen over all subsets of locations by an estimate
-//! of the work; within a location the most constrained groups are decided first. Pass 1 counts
+//! of the work; within a location the most constrained groups are decided first, and a choice
+//! that leaves too few cards for a fact at a later location is not followed. Pass 1 counts
 //! the ways to finish from each reachable state (memoised); pass 2 carries forward how many
 //! cards of each class are still unplaced, for the classes that share a group, which gives
 //! every card's chance at every location. Counts are exact integers (u128: at most 31!/(5!)^6 ≈ 2.75·10^21 deals).
@@ -88,6 +89,9 @@ struct Step {
     next_radix: Vec<u64>,
     /// The facts at later places, to drop states that cannot meet them before walking on.
     later: Vec<Later>,
+    /// For each group, the later facts it may meet: a choice that sends so many of its cards
+    /// here that too few are left for one of them is not followed.
+    later_of: Vec<Vec<usize>>,
 }
 
 /// A fact at a later place over one step's groups: the groups that may meet it, those that
@@ -401,7 +405,9 @@ fn plan(view: &View, d: &Domains) -> Planned {
 
     // Order: the one that keeps the work smallest, by an estimate: at each step, the
     // number of states (ways to leave the open cards among the groups, by count only)
-    // times the number of ways to fill the location. The grouping depends only on the
+    // times the number of ways to fill the location that its facts allow (`meets`: without
+    // it, two orders of a five-player classic sheet were estimated within 10% of each other
+    // and took 0.95 s and 0.41 s). The grouping depends only on the
     // places still to come, so the best order is found over subsets of places.
     let all: u8 = classes.iter().fold(0, |m, c| m | c.0);
     let room: Vec<usize> = (0..locs)
@@ -447,6 +453,41 @@ fn plan(view: &View, d: &Domains) -> Planned {
                 .collect()
         })
         .collect();
+    // The chance that a way to fill a place, ignoring its facts, meets them: each fact taken
+    // alone, as the chance that so many of the place's cards drawn at random are of its set.
+    let choose = |n: usize, k: usize| -> f64 {
+        if k > n {
+            return 0.0;
+        }
+        (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
+    };
+    let meets: Vec<f64> = (0..locs)
+        .map(|l| {
+            let open: usize = classes
+                .iter()
+                .filter(|c| c.0 >> l & 1 == 1)
+                .map(|c| c.2.len())
+                .sum();
+            let all = choose(open, room[l]);
+            if all == 0.0 {
+                return 1.0;
+            }
+            residuals
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.loc == l && r.need <= room[l])
+                .map(|(ri, r)| {
+                    let inside: usize = classes
+                        .iter()
+                        .filter(|c| c.0 >> l & 1 == 1 && c.1[ri])
+                        .map(|c| c.2.len())
+                        .sum();
+                    choose(inside, r.need) * choose(open - inside, room[l] - r.need) / all
+                })
+                .product::<f64>()
+                .max(1e-12)
+        })
+        .collect();
     let subsets = 1usize << locs;
     let mut best = vec![(f64::INFINITY, 0usize); subsets];
     best[0] = (0.0, 0);
@@ -485,7 +526,7 @@ fn plan(view: &View, d: &Domains) -> Planned {
             for (c, &gi) in g.iter().enumerate() {
                 movable[gi] += most[c][l];
             }
-            let cost = states * spread(&movable, room[l]) + best[future & !(1 << l)].0;
+            let cost = states * spread(&movable, room[l]) * meets[l] + best[future & !(1 << l)].0;
             if cost < best[future].0 {
                 best[future] = (cost, l);
             }
@@ -591,6 +632,13 @@ fn plan(view: &View, d: &Domains) -> Planned {
                     .collect()
             })
             .collect();
+        let later_of = (0..n)
+            .map(|gi| {
+                (0..later.len())
+                    .filter(|&f| later[f].may >> gi & 1 == 1)
+                    .collect()
+            })
+            .collect();
         steps.push(Step {
             loc,
             here,
@@ -602,6 +650,7 @@ fn plan(view: &View, d: &Domains) -> Planned {
             cap,
             next_radix,
             later,
+            later_of,
         });
         class_group.push(g);
         future = after;
@@ -1240,6 +1289,22 @@ fn choices<F: FnMut(&[u8], &[usize], u64, u64)>(
                 };
         }
     }
+    // For each later fact, how many more of the cards that may meet it could go here and
+    // still leave it enough.
+    let mut slack: Vec<isize> = Vec::with_capacity(step.later.len());
+    for f in &step.later {
+        let mut may = 0isize;
+        let mut bits = f.may;
+        while bits != 0 {
+            let g = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            may += state[g] as isize;
+        }
+        if may < f.need as isize {
+            return Ok(());
+        }
+        slack.push(may - f.need as isize);
+    }
     let base: u64 = (0..n).map(|g| state[g] as u64 * step.next_radix[g]).sum();
     let mut walk = Walk {
         movable: &movable,
@@ -1249,6 +1314,7 @@ fn choices<F: FnMut(&[u8], &[usize], u64, u64)>(
         x: [0u8; 36],
         set: Vec::with_capacity(movable.len()),
         sums: vec![0usize; nf],
+        slack,
         binom,
         work,
         budget,
@@ -1271,6 +1337,7 @@ struct Walk<'a, F> {
     /// The groups whose value is above 0 so far.
     set: Vec<usize>,
     sums: Vec<usize>,
+    slack: Vec<isize>,
     binom: &'a Binomials,
     work: &'a mut u64,
     budget: u64,
@@ -1306,11 +1373,17 @@ impl<F: FnMut(&[u8], &[usize], u64, u64)> Walk<'_, F> {
             hi = hi.min(need - sum);
             lo = lo.max(need.saturating_sub(sum + self.room[f * width + j + 1]));
         }
+        for &f in &step.later_of[g] {
+            hi = hi.min(self.slack[f] as usize);
+        }
         if lo > hi {
             return Ok(());
         }
         for &f in &step.facts_of[g] {
             self.sums[f] += lo;
+        }
+        for &f in &step.later_of[g] {
+            self.slack[f] -= lo as isize;
         }
         for v in lo..=hi {
             let v8 = v as u8;
@@ -1326,9 +1399,15 @@ impl<F: FnMut(&[u8], &[usize], u64, u64)> Walk<'_, F> {
             for &f in &step.facts_of[g] {
                 self.sums[f] += 1;
             }
+            for &f in &step.later_of[g] {
+                self.slack[f] -= 1;
+            }
         }
         for &f in &step.facts_of[g] {
             self.sums[f] -= hi + 1;
+        }
+        for &f in &step.later_of[g] {
+            self.slack[f] += hi as isize + 1;
         }
         self.x[g] = 0;
         Ok(())
