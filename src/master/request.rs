@@ -23,6 +23,11 @@ const MOST_START_AHEAD: i64 = 10 * 365 * 86_400;
 
 /// A round's length when none is given.
 pub const ROUND_HOURS: f64 = 48.0;
+/// The shortest round: a quarter of an hour, time for a player at the table to answer by mail
+/// and for the scheduler to close rounds without running all the time.
+pub const MIN_ROUND_HOURS: f64 = 0.25;
+/// The longest round: sixty days.
+pub const MAX_ROUND_HOURS: f64 = 1440.0;
 /// The grace period of an early close when none is given.
 pub const GRACE_MINUTES: f64 = 5.0;
 /// When players with no turn are reminded, unless the game master says otherwise.
@@ -248,8 +253,13 @@ impl Draft {
             ));
         }
         let hours = self.round_hours.unwrap_or(ROUND_HOURS);
-        if !(hours > 0.0 && hours <= 24.0 * 60.0) {
-            errors.push(said!("error-round-length", hours = hours));
+        if !(MIN_ROUND_HOURS..=MAX_ROUND_HOURS).contains(&hours) {
+            errors.push(said!(
+                "error-round-length",
+                hours = hours,
+                least = MIN_ROUND_HOURS,
+                most = MAX_ROUND_HOURS
+            ));
         }
         let grace = self.grace_minutes.unwrap_or(GRACE_MINUTES);
         if !(0.0..=1440.0).contains(&grace) {
@@ -335,7 +345,7 @@ impl Draft {
                 (Some(book), Some(rules)) => book.turn_seconds(rules),
                 _ => None,
             }
-            .unwrap_or((hours * 3600.0).round().max(1.0) as i64),
+            .unwrap_or((hours * 3600.0).round() as i64),
             first_deadline: self.first_deadline,
             time_zone,
             language,

@@ -100,13 +100,44 @@ fn every_problem_is_named_at_once() {
     for part in [
         "read first",
         "1 to 80 characters (this one has 81)",
-        "round length 0 hours",
+        "a round of 0 hours is not allowed: give a round length from 0.25 hours",
         "grace period -1 minutes",
         "time zone \"Mars/Olympus\" is unknown",
         "\"soon\" is not a whole number",
         "the first deadline is in the past",
     ] {
         assert!(all.contains(part), "{part} missing from {all}");
+    }
+}
+
+#[test]
+fn a_round_lasts_at_least_a_quarter_of_an_hour_and_at_most_sixty_days() {
+    for hours in [1.0 / 3600.0, 0.2, 1440.5] {
+        let d = Draft {
+            round_hours: Some(hours),
+            ..draft()
+        };
+        let refused = Lang::En.said_all(&d.check(1_000, &books()).unwrap_err());
+        assert!(
+            refused.contains(
+                "give a round length from 0.25 hours (a quarter of an hour) to 1440 hours"
+            ),
+            "{hours}: {refused}"
+        );
+        let d = Draft {
+            round_hours: Some(hours),
+            language: Some("fr".into()),
+            ..draft()
+        };
+        let refused = Lang::Fr.said_all(&d.check(1_000, &books()).unwrap_err());
+        assert!(refused.contains("un quart d’heure"), "{refused}");
+    }
+    for (hours, seconds) in [(0.25, 900), (1440.0, 1440 * 3600)] {
+        let d = Draft {
+            round_hours: Some(hours),
+            ..draft()
+        };
+        assert_eq!(d.check(1_000, &books()).unwrap().round_seconds, seconds);
     }
 }
 
