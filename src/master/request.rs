@@ -241,7 +241,11 @@ impl Draft {
                     players: &players,
                     fits: &fits,
                 };
-                check_forming(f, &self.players, &sizes, &reserved, now, &mut errors)
+                check_forming(f, &self.players, &sizes, &reserved, now, &mut errors);
+                // Its first round begins when it starts, which no one knows yet.
+                if self.first_deadline.is_some() {
+                    errors.push(said!("error-forming-first-deadline"));
+                }
             }
         }
         let max_absence = self.max_absence.unwrap_or(0);

@@ -127,6 +127,42 @@ async fn gm_action(app: &TestApp, gm: &str, action: Value) -> (u16, Value) {
 }
 
 #[tokio::test]
+async fn a_game_open_for_sign_up_refuses_a_first_deadline_rather_than_dropping_it() {
+    let app = TestApp::spawn().await;
+    let (s, refused) = app
+        .post_game(&json!({
+            "name": "Formed by sign-up",
+            "gm_email": "gm@example.org",
+            "players": [],
+            "forming": {"min_players": 3, "max_players": 4},
+            "first_deadline": chrono::Utc::now().timestamp() + 3 * 86_400,
+        }))
+        .await;
+    assert_eq!(s, 422, "{refused}");
+    assert!(
+        refused.to_string().contains("has no first deadline yet")
+            && refused.to_string().contains("leave the first deadline out"),
+        "{refused}"
+    );
+    let listed = app.get_json("/api/games").await;
+    assert!(
+        !listed.to_string().contains("Formed by sign-up") && app.mails().is_empty(),
+        "no game was made: {listed}"
+    );
+    let (s, made) = app
+        .post_game(&json!({
+            "name": "Formed by sign-up",
+            "gm_email": "gm@example.org",
+            "players": [],
+            "forming": {"min_players": 3, "max_players": 4},
+        }))
+        .await;
+    assert_eq!(s, 201, "{made}");
+    let listed = app.get_json("/api/games").await;
+    assert!(listed.to_string().contains("Formed by sign-up"), "{listed}");
+}
+
+#[tokio::test]
 async fn a_game_formed_by_sign_up_plays_to_its_end_with_a_replacement_and_its_record_verifies() {
     let mut app = TestApp::spawn().await;
     let (id, gm) = create(&app, 3, 4, &["dan@example.org"]).await;
