@@ -5,8 +5,7 @@
 //! location is how many of each class go there, weighted by binomials. After each location the
 //! classes are merged again using only the locations still to come, which keeps the number of
 //! states small. The order of locations is chosen over all subsets of locations by an estimate
-//! of the work; within a location the most constrained groups are decided first, and a choice
-//! that leaves too few cards for a fact at a later location is not followed. Pass 1 counts
+//! of the work; within a location the most constrained groups are decided first. Pass 1 counts
 //! the ways to finish from each reachable state (memoised); pass 2 carries forward how many
 //! cards of each class are still unplaced, for the classes that share a group, which gives
 //! every card's chance at every location. Counts are exact integers (u128: at most 31!/(5!)^6 ≈ 2.75·10^21 deals).
@@ -89,9 +88,6 @@ struct Step {
     next_radix: Vec<u64>,
     /// The facts at later places, to drop states that cannot meet them before walking on.
     later: Vec<Later>,
-    /// For each group, the later facts it may meet: a choice that sends so many of its cards
-    /// here that too few are left for one of them is not followed.
-    later_of: Vec<Vec<usize>>,
 }
 
 /// A fact at a later place over one step's groups: the groups that may meet it, those that
@@ -632,13 +628,6 @@ fn plan(view: &View, d: &Domains) -> Planned {
                     .collect()
             })
             .collect();
-        let later_of = (0..n)
-            .map(|gi| {
-                (0..later.len())
-                    .filter(|&f| later[f].may >> gi & 1 == 1)
-                    .collect()
-            })
-            .collect();
         steps.push(Step {
             loc,
             here,
@@ -650,7 +639,6 @@ fn plan(view: &View, d: &Domains) -> Planned {
             cap,
             next_radix,
             later,
-            later_of,
         });
         class_group.push(g);
         future = after;
@@ -1289,22 +1277,6 @@ fn choices<F: FnMut(&[u8], &[usize], u64, u64)>(
                 };
         }
     }
-    // For each later fact, how many more of the cards that may meet it could go here and
-    // still leave it enough.
-    let mut slack: Vec<isize> = Vec::with_capacity(step.later.len());
-    for f in &step.later {
-        let mut may = 0isize;
-        let mut bits = f.may;
-        while bits != 0 {
-            let g = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            may += state[g] as isize;
-        }
-        if may < f.need as isize {
-            return Ok(());
-        }
-        slack.push(may - f.need as isize);
-    }
     let base: u64 = (0..n).map(|g| state[g] as u64 * step.next_radix[g]).sum();
     let mut walk = Walk {
         movable: &movable,
@@ -1314,7 +1286,6 @@ fn choices<F: FnMut(&[u8], &[usize], u64, u64)>(
         x: [0u8; 36],
         set: Vec::with_capacity(movable.len()),
         sums: vec![0usize; nf],
-        slack,
         binom,
         work,
         budget,
@@ -1337,7 +1308,6 @@ struct Walk<'a, F> {
     /// The groups whose value is above 0 so far.
     set: Vec<usize>,
     sums: Vec<usize>,
-    slack: Vec<isize>,
     binom: &'a Binomials,
     work: &'a mut u64,
     budget: u64,
@@ -1373,17 +1343,11 @@ impl<F: FnMut(&[u8], &[usize], u64, u64)> Walk<'_, F> {
             hi = hi.min(need - sum);
             lo = lo.max(need.saturating_sub(sum + self.room[f * width + j + 1]));
         }
-        for &f in &step.later_of[g] {
-            hi = hi.min(self.slack[f] as usize);
-        }
         if lo > hi {
             return Ok(());
         }
         for &f in &step.facts_of[g] {
             self.sums[f] += lo;
-        }
-        for &f in &step.later_of[g] {
-            self.slack[f] -= lo as isize;
         }
         for v in lo..=hi {
             let v8 = v as u8;
@@ -1399,15 +1363,9 @@ impl<F: FnMut(&[u8], &[usize], u64, u64)> Walk<'_, F> {
             for &f in &step.facts_of[g] {
                 self.sums[f] += 1;
             }
-            for &f in &step.later_of[g] {
-                self.slack[f] -= 1;
-            }
         }
         for &f in &step.facts_of[g] {
             self.sums[f] -= hi + 1;
-        }
-        for &f in &step.later_of[g] {
-            self.slack[f] += hi as isize + 1;
         }
         self.x[g] = 0;
         Ok(())
