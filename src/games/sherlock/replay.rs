@@ -7,7 +7,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::command::{read, Problem};
-use super::game::{Event, Game, Refusal};
+use super::game::{Choice, Event, Game, Refusal};
+use super::places::Place;
 use super::setup::{commitment, deck, play_stream, Settings};
 use crate::games::stream::derived_salt;
 
@@ -115,14 +116,41 @@ impl LineDone {
     }
 }
 
-/// Carries out one line: read, then played.
+/// Carries out one line: read, then played. `before`: what the line before it in the same
+/// reply did, so that a "then" line after an ability that chose by itself, or could not be
+/// used, is told so rather than that no play made a pair.
 pub fn carry_out(
     g: &mut Game,
     line: &str,
     rng: &mut rand::rngs::ChaCha20Rng,
+    before: Option<&[Event]>,
 ) -> Result<Vec<Event>, Why> {
     let command = read(line).map_err(Why::Unread)?;
-    g.play(&command, rng).map_err(Why::Refused)
+    g.play(&command, rng).map_err(|refusal| match refusal {
+        Refusal::NothingWaiting => Why::Refused(
+            before
+                .and_then(ability_done)
+                .unwrap_or(Refusal::NothingWaiting),
+        ),
+        refusal => Why::Refused(refusal),
+    })
+}
+
+/// What the ability of a pair did by itself, when it had a choice to offer and offered none:
+/// its one choice made, or nothing to move. (Holmes's 4s draws and Watson's 4s heals: those
+/// never offer a choice.)
+fn ability_done(events: &[Event]) -> Option<Refusal> {
+    let pair = events
+        .iter()
+        .rposition(|e| matches!(e, Event::Pair { .. }))?;
+    events[pair + 1..].iter().find_map(|e| match *e {
+        Event::Moved {
+            from: Place::Deck, ..
+        } => None,
+        Event::Moved { face, from, to } => Some(Refusal::MadeForYou(Choice { face, from, to })),
+        Event::Skipped { .. } => Some(Refusal::NothingToChoose),
+        _ => None,
+    })
 }
 
 /// What one reply did: each line's events or refusal, the turn's end if the reply left nothing
@@ -161,7 +189,8 @@ pub fn reply(g: &mut Game, text: &str, rng: &mut rand::rngs::ChaCha20Rng) -> Rep
             out.ignored.push(line.to_string());
             continue;
         }
-        let done = carry_out(g, line, rng);
+        let before = out.lines.last().and_then(|l| l.events.as_deref());
+        let done = carry_out(g, line, rng, before);
         let refused = done.is_err();
         out.lines.push(LineDone::of(line, done));
         if refused {
@@ -271,6 +300,64 @@ mod tests {
         assert_eq!(out["outcome"], json!(g.outcome));
         assert_eq!(out["turn"], g.turn);
         assert!(!out["messages"].to_string().contains("refused"), "{out}");
+    }
+
+    /// A game of Watson alone whose deck begins with `top`, then every other card.
+    fn watson_with(top: &[&str]) -> Game {
+        use crate::games::sherlock::cards::{Card, Face};
+        let mut deck: Vec<Card> = Vec::new();
+        for face in top {
+            let f = Face::parse(face).unwrap();
+            let card = Card::all().find(|c| c.face() == f && !deck.contains(c));
+            deck.push(card.expect("a card left"));
+        }
+        let rest: Vec<Card> = Card::all().filter(|c| !deck.contains(c)).collect();
+        deck.extend(rest);
+        let settings = Settings {
+            detectives: vec![crate::games::sherlock::setup::Detective::Watson],
+            ..Settings::default()
+        };
+        Game::new(settings, deck, &mut play_stream("salt", 1)).0
+    }
+
+    #[test]
+    fn a_then_line_after_an_ability_that_chose_by_itself_is_told_so() {
+        use crate::lang::Lang;
+        // Watson's 2s move an Investigation card from the Crime Scene into the Office: with
+        // the 3 alone left there after the pair, the service makes that one choice itself.
+        let mut g = watson_with(&["3", "2", "1", "4", "2", "A", "B", "C"]);
+        let mut rng = play_stream("salt", 1);
+        reply(&mut g, "3 scene\n2 scene\n1 office\n4 office", &mut rng);
+        let done = reply(&mut g, "2 scene\nthen 3 from scene to set 3", &mut rng);
+        let (line, why) = done.refused().expect("the then line is refused");
+        assert_eq!(line, "then 3 from scene to set 3");
+        assert!(
+            why.starts_with("the ability had one choice only, and it was made for you: \"then 3 from scene to set"),
+            "{why}"
+        );
+        let whole = done.lines.last().and_then(|l| l.why.clone()).unwrap();
+        let french = crate::games::sherlock::words::why(Lang::Fr, &whole);
+        assert!(french.contains("fait pour vous"), "{french}");
+
+        // Watson's 2s with no Investigation card left in the scene: the ability is not used.
+        let mut g = watson_with(&["2", "2", "A", "B"]);
+        let done = reply(
+            &mut g,
+            "2 scene\n2 scene\nthen 1 from scene to set 1",
+            &mut play_stream("salt", 1),
+        );
+        let (_, why) = done.refused().expect("the then line is refused");
+        assert!(why.contains("had nothing it could move"), "{why}");
+
+        // A then line with no pair before it is told what a then line follows.
+        let mut g = watson_with(&["2", "3", "A", "B"]);
+        let done = reply(
+            &mut g,
+            "2 scene\nthen 1 from scene to set 1",
+            &mut play_stream("salt", 1),
+        );
+        let (_, why) = done.refused().expect("the then line is refused");
+        assert!(why.contains("follows the play that makes a pair"), "{why}");
     }
 
     #[test]

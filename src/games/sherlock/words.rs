@@ -156,6 +156,12 @@ fn refusal(t: Lang, r: &Refusal) -> String {
         Refusal::Over => t.t("sherlock-refusal-over"),
         Refusal::Waiting(w) => t.t1("sherlock-refusal-waiting", "choices", choices(w)),
         Refusal::NothingWaiting => t.t("sherlock-refusal-nothing-waiting"),
+        Refusal::MadeForYou(c) => t.t1(
+            "sherlock-refusal-made-for-you",
+            "choice",
+            t.t1("sherlock-refusal-choice", "line", choice_line(t, c)),
+        ),
+        Refusal::NothingToChoose => t.t("sherlock-refusal-nothing-to-choose"),
         Refusal::NotAChoice(w) => t.t1("sherlock-refusal-not-a-choice", "choices", choices(w)),
         Refusal::NotInHand { face, plus, other } => t.t1(
             match (plus, other) {
@@ -261,6 +267,12 @@ mod tests {
             Refusal::Over,
             Refusal::Waiting(waiting.clone()),
             Refusal::NothingWaiting,
+            Refusal::MadeForYou(Choice {
+                face: Face::Number(3),
+                from: Place::Scene,
+                to: Place::Set(2),
+            }),
+            Refusal::NothingToChoose,
             Refusal::NotAChoice(waiting),
             Refusal::TwoPlayed(Area::Office),
             Refusal::TwoPlayed(Area::Scene),

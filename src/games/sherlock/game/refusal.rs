@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::super::cards::Face;
 use super::super::places::Area;
-use super::Waiting;
+use super::{Choice, Waiting};
 
 /// Why a line is refused at this moment.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,6 +15,10 @@ pub enum Refusal {
     /// An ability waits for one of its choices.
     Waiting(Waiting),
     NothingWaiting,
+    /// A "then" line after a play whose ability had one choice only, which the service made.
+    MadeForYou(Choice),
+    /// A "then" line after a play whose ability had nothing to move (it was skipped).
+    NothingToChoose,
     NotAChoice(Waiting),
     /// The hand holds no such card; `other`: it holds that face of the other kind (its own
     /// where the line wrote the plus, or the reverse).
@@ -64,6 +68,15 @@ impl fmt::Display for Refusal {
             Refusal::NothingWaiting => write!(
                 f,
                 "no choice is waiting: \"then …\" follows the play that makes a pair"
+            ),
+            Refusal::MadeForYou(c) => write!(
+                f,
+                "the ability had one choice only, and it was made for you: \"{}\"; no \"then …\" line is needed",
+                c.line()
+            ),
+            Refusal::NothingToChoose => write!(
+                f,
+                "the ability had nothing it could move, so it was not used: there is no choice to make"
             ),
             Refusal::NotAChoice(w) => {
                 write!(f, "that is not one of the ability's choices: {}", w.describe())
