@@ -126,6 +126,7 @@ error-first-deadline-past = the first deadline is in the past
 error-first-deadline-far = the first deadline is more than a year away: give a date within the year
 error-start-far = the start date is more than ten years away: give a nearer date
 error-forming-first-deadline = a game open for sign-up has no first deadline yet: its first round lasts one round length from its start (when its table is full, or at its start time); leave the first deadline out
+error-forming-computer-choice = { $name }: a computer player of a game open for sign-up is given its piece at the start, once those who join have chosen theirs; leave “as { $piece }” out
 error-forming-range = a forming game takes { $least } to { $most } players: give a least number and a most number in that range, the least not above the most (you gave { $min } and { $max })
 error-start-past = the start date is in the past
 error-forming-computers-only = { $name }: a forming game seats people by sign-up or invitation; name only computer players here

@@ -126,6 +126,7 @@ error-first-deadline-past = la première échéance est passée
 error-first-deadline-far = la première échéance est à plus d’un an : donnez une date dans l’année
 error-start-far = la date de début est à plus de dix ans : donnez une date plus proche
 error-forming-first-deadline = une partie ouverte aux inscriptions n’a pas encore de première échéance : sa première manche dure une manche à partir de son début (quand sa table est pleine, ou à son heure de début) ; ne donnez pas de première échéance
+error-forming-computer-choice = { $name } : un joueur ordinateur d’une partie ouverte aux inscriptions reçoit son pion au début, une fois que ceux qui s’inscrivent ont choisi le leur ; retirez « as { $piece } »
 error-forming-range = une partie à inscription prend de { $least } à { $most } joueurs : donnez un nombre minimum et un nombre maximum dans cet intervalle, le minimum pas au-dessus du maximum (vous avez donné { $min } et { $max })
 error-start-past = la date de début est passée
 error-forming-computers-only = { $name } : une partie à inscription place les personnes par inscription ou invitation ; ne nommez ici que des joueurs ordinateurs

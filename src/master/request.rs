@@ -246,6 +246,17 @@ impl Draft {
                 if self.first_deadline.is_some() {
                     errors.push(said!("error-forming-first-deadline"));
                 }
+                // Its computer players take their pieces at the start, after the people who
+                // join have chosen: a piece named for one now is refused, never dropped.
+                for (seat, choice) in self.players.iter().zip(&self.choices) {
+                    if let Some(piece) = choice {
+                        errors.push(said!(
+                            "error-forming-computer-choice",
+                            name = seat.0.as_str(),
+                            piece = piece.as_str()
+                        ));
+                    }
+                }
             }
         }
         let max_absence = self.max_absence.unwrap_or(0);

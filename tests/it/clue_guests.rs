@@ -249,6 +249,30 @@ async fn a_game_of_clue_in_french_is_played_by_mail_alone_to_its_end() {
 }
 
 #[tokio::test]
+async fn a_guest_named_for_a_computer_player_of_a_game_open_for_sign_up_is_refused_not_dropped() {
+    let app = TestApp::spawn().await;
+    let body = |robo: &str| {
+        json!({
+            "name": "Robo chose", "gm_email": "gm@example.org", "ruleset": "clue",
+            "players": [robo], "forming": {"min_players": 3, "max_players": 4}, "seed": 4,
+        })
+    };
+    let (status, refused) = app
+        .post_game(&body("Robo <computer:detective> as Professor Plum"))
+        .await;
+    assert_eq!(status, 422, "{refused}");
+    assert!(
+        refused.to_string().contains(
+            "Robo: a computer player of a game open for sign-up is given its piece at the start"
+        ),
+        "{refused}"
+    );
+    assert!(app.mails().is_empty(), "nothing was made");
+    let (status, made) = app.post_game(&body("Robo <computer:detective>")).await;
+    assert_eq!(status, 201, "{made}");
+}
+
+#[tokio::test]
 async fn two_joiners_waiting_to_confirm_the_same_guest_the_first_to_confirm_has_it_the_other_is_told(
 ) {
     let mut app = TestApp::spawn().await;
