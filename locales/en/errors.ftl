@@ -103,6 +103,7 @@ error-no-bulletin-yet = game { $game } has no bulletin for round { $round } yet
 error-request-broke-off = the request broke off
 error-expected-json-text = expected {"{"}"text": "…"{"}"}: { $why }
 error-not-hours = "{ $hours }" is not a number of hours
+error-gm-field-unread = the action “{ $action }” reads no field “{ $field }”: it reads { $fields }; leave the others out
 error-not-gm-action = "{ $action }" is not an action of the game master
 error-names-no-standby = "{ $with }" names no standby; choose one from the list
 error-neither-standby-nor-computer = "{ $with }" is neither a standby nor a computer player; choose standby:NUMBER or computer:LEVEL

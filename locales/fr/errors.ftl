@@ -103,6 +103,7 @@ error-no-bulletin-yet = la partie { $game } n’a pas encore de bulletin pour la
 error-request-broke-off = la requête s’est interrompue
 error-expected-json-text = attendu : {"{"}"text": "…"{"}"} ; { $why }
 error-not-hours = « { $hours } » n’est pas un nombre d’heures
+error-gm-field-unread = l’action « { $action } » ne lit pas de champ « { $field } » : elle lit { $fields } ; retirez les autres
 error-not-gm-action = « { $action } » n’est pas une action du maître de jeu
 error-names-no-standby = « { $with } » ne désigne aucun remplaçant ; choisissez-en un dans la liste
 error-neither-standby-nor-computer = « { $with } » n’est ni un remplaçant ni un joueur ordinateur ; choisissez standby:NUMÉRO ou computer:NIVEAU

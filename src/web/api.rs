@@ -35,6 +35,9 @@ pub async fn gm_action(
         })
         .collect();
     let action = super::gm::parse_gm_action(&fields)?;
+    if let Some(unread) = super::gm::unread_field(&fields) {
+        return Err(MasterError::invalid(unread).into());
+    }
     let said = super::admission::gm_action(&master, &limiter, &path, action).await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({"said": said.to_string()})))
 }

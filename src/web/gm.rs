@@ -125,6 +125,35 @@ pub async fn posted(
     Ok(form_action(master, limiter, token, f).await?)
 }
 
+/// The fields an action of the API reads besides `action`, `round` and `confirm` (which any
+/// may carry): a field it does not read is refused by name, never dropped without a word.
+pub fn fields_read(action: &str) -> &'static [&'static str] {
+    match action {
+        "extend" => &["hours"],
+        "reminders" => &["reminder_hours"],
+        "newlink" | "done" => &["seat"],
+        "replace" => &["seat", "with", "name"],
+        _ => &[],
+    }
+}
+
+/// The first field of an API call that its action does not read, with what it reads.
+pub fn unread_field(f: &BTreeMap<String, String>) -> Option<crate::lang::Said> {
+    let action = f.get("action").map_or("", |a| a.trim());
+    let reads = fields_read(action);
+    let field = f.keys().find(|k| {
+        !["action", "round", "confirm"].contains(&k.as_str()) && !reads.contains(&k.as_str())
+    })?;
+    let mut all = vec!["action", "round", "confirm"];
+    all.extend(reads);
+    Some(said!(
+        "error-gm-field-unread",
+        action = action,
+        field = field.as_str(),
+        fields = all.join(", ")
+    ))
+}
+
 pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterError> {
     let get = |k: &str| f.get(k).map(|s| s.trim()).unwrap_or("");
     // The round (or turn) the game master saw open; the API may leave it out.

@@ -553,6 +553,58 @@ async fn resolve_now_closes_the_round_while_another_transaction_holds_the_game_f
 }
 
 #[tokio::test]
+async fn a_game_master_api_call_with_a_field_its_action_does_not_read_is_refused_by_name() {
+    let mut app = TestApp::spawn().await;
+    let (status, made) = app
+        .post_game(&json!({
+            "name": "Misspelt", "gm_email": "gm@example.org",
+            "players": ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cleo <cleo@example.org>"],
+        }))
+        .await;
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_i64().unwrap();
+    let gm = made["gm_link"].as_str().unwrap();
+    let actions = crate::common::path_of(gm).replacen("/gm/", "/api/gm/", 1) + "/actions";
+    let before = app.get_json(&format!("/api/games/{id}")).await;
+    // "hour" for "hours": refused, naming both, and the deadline stays where it was.
+    let (status, said) = app
+        .post_json(
+            &actions,
+            &json!({"action": "extend", "hours": 2, "hour": 5}),
+        )
+        .await;
+    assert_eq!(status, 422, "{said}");
+    assert!(
+        said.to_string().contains(
+            "the action “extend” reads no field “hour”: it reads action, round, confirm, hours"
+        ),
+        "{said}"
+    );
+    let (status, said) = app
+        .post_json(&actions, &json!({"action": "pause", "seat": 1}))
+        .await;
+    assert_eq!(status, 422, "{said}");
+    assert!(said.to_string().contains("no field “seat”"), "{said}");
+    let after = app.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(
+        (&before["deadline"], &before["status"]),
+        (&after["deadline"], &after["status"]),
+        "nothing changed"
+    );
+    // The fields every action may carry, with those it reads, are taken.
+    let (status, said) = app
+        .post_json(
+            &actions,
+            &json!({"action": "extend", "hours": 2, "round": 1, "confirm": true}),
+        )
+        .await;
+    assert_eq!(status, 200, "{said}");
+    let extended = app.get_json(&format!("/api/games/{id}")).await;
+    assert_ne!(extended["deadline"], before["deadline"], "{extended}");
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn a_reminders_call_that_leaves_out_its_hours_is_refused_not_read_as_none() {
     let mut app = TestApp::spawn().await;
     let (status, made) = app
