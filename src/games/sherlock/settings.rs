@@ -65,7 +65,14 @@ impl Settings {
                     format!("\"{value}\" is not a case: use valley_of_fear or final_problem")
                 })?
             }
-            "level" => self.level = whole(key, value)?.min(255) as u8,
+            "level" => {
+                // Refused as written: a level past 255 is not cut down to one first.
+                let level = whole(key, value)?;
+                if !(1..=3).contains(&level) {
+                    return Err(format!("the level is 1, 2 or 3, not {level}"));
+                }
+                self.level = level as u8;
+            }
             "advanced" => self.advanced = on_off(key, value)?,
             "turn_hours" => {
                 self.turn_hours = match value.trim() {
@@ -135,6 +142,8 @@ mod tests {
         assert!(e.contains("final_problem"), "{e}");
         let e = Settings::from_pairs(&["level=4".into()]).unwrap_err();
         assert!(e.contains("1, 2 or 3"), "{e}");
+        let e = Settings::from_pairs(&["level=256".into()]).unwrap_err();
+        assert!(e.ends_with("1, 2 or 3, not 256"), "{e}");
         let e = Settings::from_pairs(&["wounds=5".into()]).unwrap_err();
         assert!(e.contains("not a setting"), "{e}");
         assert_eq!(
