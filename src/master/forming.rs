@@ -11,7 +11,6 @@ use super::joining::{check_seat, is_in, joined_names};
 use super::request::GameRequest;
 use super::{json, Master, MasterError, Result};
 use crate::clock::now;
-use crate::games::names::valid_name;
 use crate::keys;
 use crate::lang::Said;
 use crate::mail::address::mailbox;
@@ -196,8 +195,8 @@ impl Master {
         let mut piece = None;
         let email = email.trim();
         let mut problems = Vec::new();
-        if !valid_name(name) || self.reserved_name(name) {
-            problems.push(said!("error-unusable-name-not-safe", name = name));
+        if let Some(problem) = self.name_problem(name) {
+            problems.push(problem);
         }
         if let Some(why) = crate::mail::address::problem(email) {
             problems.push(said!("error-unusable-address", email = email, why = why));
@@ -365,11 +364,8 @@ impl Master {
             (SignupKind::Invite, Some(n)) => n.to_string(),
             _ => signup.name.clone(),
         };
-        if !valid_name(&name) || self.reserved_name(&name) {
-            return Err(MasterError::invalid(said!(
-                "error-unusable-name-not-safe",
-                name = &name
-            )));
+        if let Some(problem) = self.name_problem(&name) {
+            return Err(MasterError::invalid(problem));
         }
         let mut tx = self.store.write().await?;
         let Some(game_id) = signup.game_id else {

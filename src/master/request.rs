@@ -213,7 +213,12 @@ impl Draft {
             }
         }
         let players = book.map_or(3..=7, |b| b.players());
-        let reserved = |name: &str| books.iter().any(|b| b.reserved_name(name));
+        // The game whose turns read a name as their own word, by its title.
+        let reserved = |name: &str| {
+            (books.iter())
+                .find(|b| b.reserved_name(name))
+                .map(|b| b.title())
+        };
         let operator_deal = self.seed.is_some() || self.deal.is_some();
         let name = self.name.trim().to_string();
         check_game_name(&name, &mut errors);
@@ -393,7 +398,7 @@ fn check_forming(
     f: &Forming,
     computers: &[(String, String)],
     sizes: &Sizes<'_>,
-    reserved: &dyn Fn(&str) -> bool,
+    reserved: &dyn Fn(&str) -> Option<&'static str>,
     now: i64,
     errors: &mut Vec<Said>,
 ) {
@@ -420,8 +425,10 @@ fn check_forming(
             Some(Err(e)) => errors.push(said!("error-player-problem", name = name, why = e)),
             Some(Ok(_)) => {}
         }
-        if !valid_name(name) || reserved(name) {
+        if !valid_name(name) {
             errors.push(said!("error-player-name", name = name));
+        } else if let Some(game) = reserved(name) {
+            errors.push(said!("error-name-reserved", name = name, game = game));
         }
         if computers[..i]
             .iter()

@@ -5,7 +5,6 @@
 
 use super::request::computer_level;
 use super::{Master, MasterError, Result};
-use crate::games::names::valid_name;
 use crate::lang::Said;
 use crate::level::Level;
 use crate::said;
@@ -157,11 +156,8 @@ impl Master {
             },
         };
         let name = &taker.name;
-        if !valid_name(name) || self.reserved_name(name) {
-            return Err(MasterError::invalid(said!(
-                "error-unusable-player-name",
-                name = name
-            )));
+        if let Some(problem) = self.name_problem(name) {
+            return Err(MasterError::invalid(problem));
         }
         for p in players.iter().filter(|p| p.seat != seat as i64) {
             if crate::games::names::same_name(&p.name, name) {

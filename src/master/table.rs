@@ -180,6 +180,21 @@ impl Master {
         self.tables.iter().any(|t| t.reserved_name(name))
     }
 
+    /// Why `name` may be no player's: not written as a name is, or a word of some game's
+    /// turns (that game named); None when it may be.
+    pub fn name_problem(&self, name: &str) -> Option<crate::lang::Said> {
+        if !crate::games::names::valid_name(name) {
+            return Some(crate::said!("error-unusable-name-not-safe", name = name));
+        }
+        let game = self.tables.iter().find(|t| t.reserved_name(name))?;
+        let title = game.house_rules().map_or("", |h| h.title());
+        Some(crate::said!(
+            "error-name-reserved",
+            name = name,
+            game = title
+        ))
+    }
+
     /// The house rules of every game with a table, for the one validation of a new game.
     pub fn house_rules(&self) -> Vec<&'static dyn HouseRules> {
         self.tables.iter().filter_map(|t| t.house_rules()).collect()

@@ -163,6 +163,33 @@ async fn a_game_open_for_sign_up_refuses_a_first_deadline_rather_than_dropping_i
 }
 
 #[tokio::test]
+async fn a_joiner_whose_name_a_game_reads_as_its_own_word_is_told_which_game() {
+    let app = TestApp::spawn().await;
+    let (id, _) = create(&app, 3, 4, &[]).await;
+    let page = format!("/games/{id}");
+    for (name, game) in [("Plum", "Clue"), ("missing", "classic Sleuth")] {
+        let said = submit(
+            &app,
+            &page,
+            &format!("/games/{id}/join"),
+            &[("name", name), ("email", "pat@example.org")],
+        )
+        .await;
+        let said = said.replace("&#34;", "\"").replace("&#39;", "'");
+        assert!(
+            said.contains(&format!(
+                "\"{name}\" cannot be a player's name: {game} reads it as a word of its turns"
+            )),
+            "{said}"
+        );
+    }
+    assert!(
+        !app.mails().iter().any(|m| m.contains("pat@example.org")),
+        "no confirmation was mailed"
+    );
+}
+
+#[tokio::test]
 async fn a_game_formed_by_sign_up_plays_to_its_end_with_a_replacement_and_its_record_verifies() {
     let mut app = TestApp::spawn().await;
     let (id, gm) = create(&app, 3, 4, &["dan@example.org"]).await;
