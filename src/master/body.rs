@@ -110,6 +110,7 @@ impl NewGameBody {
             max_absence: self.max_absence,
             auto_standby: self.auto_standby.unwrap_or(false),
             strict: true,
+            operator: false,
         }
     }
 }

@@ -11,8 +11,9 @@ impl Master {
     /// Creates a game as the operator asks on the command line (`polysleuth game new`): the
     /// one door that may give a seed or a deal, which the game then says was given.
     pub async fn create_by_operator(&self, body: super::body::NewGameBody) -> Result<Created> {
-        let req = body
-            .draft()
+        let mut draft = body.draft();
+        draft.operator = true;
+        let req = draft
             .check(now(), &self.house_rules())
             .map_err(MasterError::Invalid)?;
         self.create_game(req).await

@@ -132,6 +132,13 @@ fn a_round_lasts_at_least_a_quarter_of_an_hour_and_at_most_sixty_days() {
         let refused = Lang::Fr.said_all(&d.check(1_000, &books()).unwrap_err());
         assert!(refused.contains("un quart d’heure"), "{refused}");
     }
+    // The operator's command line may make shorter rounds, for trials.
+    let d = Draft {
+        round_hours: Some(0.0005),
+        operator: true,
+        ..draft()
+    };
+    assert_eq!(d.check(1_000, &books()).unwrap().round_seconds, 2);
     for (hours, seconds) in [(0.25, 900), (1440.0, 1440 * 3600)] {
         let d = Draft {
             round_hours: Some(hours),

@@ -140,6 +140,7 @@ pub fn parse(f: &Fields, books: &[&dyn HouseRules]) -> Result<GameRequest, Vec<S
         max_absence,
         auto_standby: get(f, "auto_standby") == "on",
         strict: false,
+        operator: false,
     }
     .check(now(), books)
 }

@@ -788,7 +788,9 @@ async fn deadlines_pass_turns_skip_the_idle_remind_and_mail_digests_a_day_old() 
         .await;
     assert_eq!(s, 422, "{said}");
     assert!(
-        said.to_string().contains("not safe, table or missing"),
+        said["error"].as_str().is_some_and(
+            |e| e.contains("\"Table\" cannot be a player's name: classic Sleuth reads it")
+        ),
         "{said}"
     );
     let (s, said) = app
