@@ -140,12 +140,9 @@ pub fn fields_read(action: &str) -> &'static [&'static str] {
 /// The first field of an API call that its action does not read, with what it reads.
 pub fn unread_field(f: &BTreeMap<String, String>) -> Option<crate::lang::Said> {
     let action = f.get("action").map_or("", |a| a.trim());
-    let reads = fields_read(action);
-    let field = f.keys().find(|k| {
-        !["action", "round", "confirm"].contains(&k.as_str()) && !reads.contains(&k.as_str())
-    })?;
     let mut all = vec!["action", "round", "confirm"];
-    all.extend(reads);
+    all.extend(fields_read(action));
+    let field = f.keys().find(|k| !all.contains(&k.as_str()))?;
     Some(said!(
         "error-gm-field-unread",
         action = action,

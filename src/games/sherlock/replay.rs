@@ -302,65 +302,6 @@ mod tests {
         assert!(!out["messages"].to_string().contains("refused"), "{out}");
     }
 
-    /// A game of Watson alone whose deck begins with `top`, then every other card.
-    fn watson_with(top: &[&str]) -> Game {
-        use crate::games::sherlock::cards::{Card, Face};
-        let mut deck: Vec<Card> = Vec::new();
-        for face in top {
-            let f = Face::parse(face).unwrap();
-            let card = Card::all().find(|c| c.face() == f && !deck.contains(c));
-            deck.push(card.expect("a card left"));
-        }
-        let rest: Vec<Card> = Card::all().filter(|c| !deck.contains(c)).collect();
-        deck.extend(rest);
-        let settings = Settings {
-            detectives: vec![crate::games::sherlock::setup::Detective::Watson],
-            ..Settings::default()
-        };
-        Game::new(settings, deck, &mut play_stream("salt", 1)).0
-    }
-
-    #[test]
-    fn a_then_line_after_an_ability_that_chose_by_itself_is_told_so() {
-        // Watson's 2s move an Investigation card from the Crime Scene into the Office: with
-        // the 3 alone left there after the pair, the service makes that one choice itself.
-        let mut g = watson_with(&["3", "2", "1", "4", "2", "A", "B", "C"]);
-        let mut rng = play_stream("salt", 1);
-        reply(&mut g, "3 scene\n2 scene\n1 office\n4 office", &mut rng);
-        let done = reply(&mut g, "2 scene\nthen 3 from scene to set 3", &mut rng);
-        let (line, why) = done.refused().expect("the then line is refused");
-        assert_eq!(line, "then 3 from scene to set 3");
-        assert!(
-            why.starts_with("the ability had one choice only, and it was made for you: \"then 3 from scene to set"),
-            "{why}"
-        );
-        let whole = done.lines.last().and_then(|l| l.why.clone());
-        assert!(
-            matches!(whole, Some(Why::Refused(Refusal::MadeForYou(_)))),
-            "{whole:?}"
-        );
-
-        // Watson's 2s with no Investigation card left in the scene: the ability is not used.
-        let mut g = watson_with(&["2", "2", "A", "B"]);
-        let done = reply(
-            &mut g,
-            "2 scene\n2 scene\nthen 1 from scene to set 1",
-            &mut play_stream("salt", 1),
-        );
-        let (_, why) = done.refused().expect("the then line is refused");
-        assert!(why.contains("had nothing it could move"), "{why}");
-
-        // A then line with no pair before it is told what a then line follows.
-        let mut g = watson_with(&["2", "3", "A", "B"]);
-        let done = reply(
-            &mut g,
-            "2 scene\nthen 1 from scene to set 1",
-            &mut play_stream("salt", 1),
-        );
-        let (_, why) = done.refused().expect("the then line is refused");
-        assert!(why.contains("follows the play that makes a pair"), "{why}");
-    }
-
     #[test]
     fn a_deadline_ends_the_turn_with_a_wound_for_the_cards_left() {
         let i = input(r#"{"seed": 4, "messages": [{"deadline": true}]}"#);

@@ -7,6 +7,8 @@ use super::*;
 use crate::games::sherlock::command::read;
 use crate::games::sherlock::setup::{deck, play_stream};
 
+mod replies;
+
 fn rng() -> ChaCha20Rng {
     ChaCha20Rng::seed_from_u64(1)
 }
