@@ -29,6 +29,7 @@ mod mail_imap;
 mod operate;
 mod records;
 mod replay_cli;
+mod round_length;
 mod service;
 mod sheets;
 mod sherlock;
