@@ -150,7 +150,6 @@ error-reminder-hours = reminder hours: "{ $part }" is not a whole number of hour
 error-reminder-hours-missing = say which reminders to send: "reminder_hours" lists the hours before the deadline, as "24,2", or is empty for none
 error-reminder-count = reminder hours: { $count } reminders before a deadline are too many; give at most { $most }, e.g. 24, 2
 error-name-reserved = "{ $name }" cannot be a player's name: { $game } reads it as a word of its turns (a command, a place or a card); choose another
-error-unusable-name-not-safe = "{ $name }" is not a usable player name: use 1 to 32 letters, digits, _ or - (not "safe", "table" or "missing")
 done-signup-mailed = A mail went to { $email }: reply to it, or open its link, to confirm. It works for two days.
 error-signup-confirmed-already = this sign-up was confirmed already
 error-signup-seated-already = this sign-up has its seat already

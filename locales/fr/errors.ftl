@@ -150,7 +150,6 @@ error-reminder-hours = heures de rappel : « { $part } » n’est pas un nombre 
 error-reminder-hours-missing = dites quels rappels envoyer : « reminder_hours » donne les heures avant l’échéance, comme « 24,2 », ou reste vide pour aucun
 error-reminder-count = heures de rappel : { $count } rappels avant une échéance, c’est trop ; donnez-en au plus { $most }, par exemple 24, 2
 error-name-reserved = « { $name } » ne peut pas être un nom de joueur : { $game } le lit comme un mot de ses tours (une commande, un lieu ou une carte) ; choisissez-en un autre
-error-unusable-name-not-safe = « { $name } » n’est pas un nom de joueur utilisable : utilisez de 1 à 32 lettres, chiffres, _ ou - (ni « safe », ni « table », ni « missing »)
 done-signup-mailed = Un courriel est parti vers { $email } : répondez-y, ou ouvrez son lien, pour confirmer. Il vaut deux jours.
 error-signup-confirmed-already = cette inscription a déjà été confirmée
 error-signup-seated-already = cette inscription a déjà sa place

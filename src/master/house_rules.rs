@@ -8,6 +8,22 @@ use std::ops::RangeInclusive;
 use crate::lang::Said;
 use crate::store::Ruleset;
 
+/// Why `name` may be no player's in any of these games: not written as a name is, or a word
+/// of one game's turns (that game named, by its title); None when it may be. The one rule for
+/// names given before the game is known (sign-up, a seat given to someone else, a forming
+/// game's computer players): a game's own constructor checks the names of its table again.
+pub fn name_problem(name: &str, books: &[&dyn HouseRules]) -> Option<Said> {
+    if !crate::games::names::valid_name(name) {
+        return Some(crate::said!("error-player-name", name = name));
+    }
+    let book = books.iter().find(|b| b.reserved_name(name))?;
+    Some(crate::said!(
+        "error-name-reserved",
+        name = name,
+        game = book.title()
+    ))
+}
+
 /// What the one validation of a new game asks of a game about its house rules. Each game's
 /// folder implements it; the door that checks a request passes every game's, in the
 /// registry's order (`Master::house_rules`): a request that names no game is the first's.

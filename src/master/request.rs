@@ -216,12 +216,8 @@ impl Draft {
             }
         }
         let players = book.map_or(3..=7, |b| b.players());
-        // The game whose turns read a name as their own word, by its title.
-        let reserved = |name: &str| {
-            (books.iter())
-                .find(|b| b.reserved_name(name))
-                .map(|b| b.title())
-        };
+        // Why a name may be no player's in any game (a forming game's table may be any).
+        let name_problem = |name: &str| super::house_rules::name_problem(name, books);
         let operator_deal = self.seed.is_some() || self.deal.is_some();
         let name = self.name.trim().to_string();
         check_game_name(&name, &mut errors);
@@ -249,7 +245,7 @@ impl Draft {
                     players: &players,
                     fits: &fits,
                 };
-                check_forming(f, &self.players, &sizes, &reserved, now, &mut errors);
+                check_forming(f, &self.players, &sizes, &name_problem, now, &mut errors);
                 // Its first round begins when it starts, which no one knows yet.
                 if self.first_deadline.is_some() {
                     errors.push(said!("error-forming-first-deadline"));
@@ -405,7 +401,7 @@ fn check_forming(
     f: &Forming,
     computers: &[(String, String)],
     sizes: &Sizes<'_>,
-    reserved: &dyn Fn(&str) -> Option<&'static str>,
+    name_problem: &dyn Fn(&str) -> Option<Said>,
     now: i64,
     errors: &mut Vec<Said>,
 ) {
@@ -432,11 +428,7 @@ fn check_forming(
             Some(Err(e)) => errors.push(said!("error-player-problem", name = name, why = e)),
             Some(Ok(_)) => {}
         }
-        if !valid_name(name) {
-            errors.push(said!("error-player-name", name = name));
-        } else if let Some(game) = reserved(name) {
-            errors.push(said!("error-name-reserved", name = name, game = game));
-        }
+        errors.extend(name_problem(name));
         if computers[..i]
             .iter()
             .any(|(n, _)| crate::games::names::same_name(n, name))

@@ -143,12 +143,6 @@ pub trait Table: Send + Sync {
         None
     }
 
-    /// Whether a name may not be a player's in this game (a word of its turn language).
-    fn reserved_name(&self, name: &str) -> bool {
-        let _ = name;
-        false
-    }
-
     /// Its house rules, for the one validation of a new game.
     fn house_rules(&self) -> Option<&'static dyn HouseRules>;
 }
@@ -174,25 +168,10 @@ impl Master {
         self.table_of(ruleset).and_then(|t| t.page(page))
     }
 
-    /// Whether a name may be no player's in some game (a word of its turn language): refused
-    /// at sign-up, whatever game the table turns out to be.
-    pub fn reserved_name(&self, name: &str) -> bool {
-        self.tables.iter().any(|t| t.reserved_name(name))
-    }
-
-    /// Why `name` may be no player's: not written as a name is, or a word of some game's
-    /// turns (that game named); None when it may be.
+    /// Why `name` may be no player's in any game this service runs (see
+    /// `house_rules::name_problem`); None when it may be.
     pub fn name_problem(&self, name: &str) -> Option<crate::lang::Said> {
-        if !crate::games::names::valid_name(name) {
-            return Some(crate::said!("error-unusable-name-not-safe", name = name));
-        }
-        let game = self.tables.iter().find(|t| t.reserved_name(name))?;
-        let title = game.house_rules().map_or("", |h| h.title());
-        Some(crate::said!(
-            "error-name-reserved",
-            name = name,
-            game = title
-        ))
+        super::house_rules::name_problem(name, &self.house_rules())
     }
 
     /// The house rules of every game with a table, for the one validation of a new game.

@@ -317,7 +317,7 @@ async fn a_french_form_error_page_and_sign_up_mail() {
     )
     .await;
     assert!(
-        said.contains("n’est pas un nom de joueur utilisable"),
+        said.contains("le nom de joueur « Zoé Lee » n’est pas utilisable : utilisez de 1 à 32"),
         "{said}"
     );
     let (_, said) = post_form(

@@ -117,11 +117,6 @@ impl Table for PolysleuthTable {
         Some(super::letters::help(site, t))
     }
 
-    /// "Safe" names the safe in its turns and bulletins.
-    fn reserved_name(&self, name: &str) -> bool {
-        HouseRules::reserved_name(&super::house_rules::RULES, name)
-    }
-
     fn house_rules(&self) -> Option<&'static dyn HouseRules> {
         Some(&super::house_rules::RULES)
     }

@@ -91,10 +91,6 @@ impl Table for ClueTable {
             .collect()
     }
 
-    fn reserved_name(&self, name: &str) -> bool {
-        super::Stored::is_reserved(name)
-    }
-
     fn house_rules(&self) -> Option<&'static dyn HouseRules> {
         Some(&super::house_rules::RULES)
     }

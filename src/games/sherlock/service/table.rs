@@ -91,10 +91,6 @@ impl Table for SherlockTable {
             .collect()
     }
 
-    fn reserved_name(&self, name: &str) -> bool {
-        crate::games::sherlock::command::read(name).is_ok()
-    }
-
     fn house_rules(&self) -> Option<&'static dyn HouseRules> {
         Some(&super::house_rules::RULES)
     }

@@ -4,7 +4,7 @@
 use async_trait::async_trait;
 use serde_json::Value;
 
-use crate::games::sleuth::rules::{Settings, Sleuth};
+use crate::games::sleuth::rules::Settings;
 use crate::lang::{Lang, Said};
 use crate::master::gm::GmAction;
 use crate::master::request::{GameRequest, HouseRules};
@@ -92,10 +92,6 @@ impl Table for ClassicTable {
                     .map(|(k, v)| (k.to_string(), v)),
             )
             .collect()
-    }
-
-    fn reserved_name(&self, name: &str) -> bool {
-        Sleuth::is_reserved(name)
     }
 
     fn house_rules(&self) -> Option<&'static dyn HouseRules> {
