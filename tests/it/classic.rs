@@ -6,6 +6,7 @@ use crate::common;
 
 use std::time::{Duration, Instant};
 
+use common::csrf;
 use common::down::{Deadline, Down};
 use common::mail::settle;
 use common::TestApp;
@@ -98,12 +99,6 @@ pub(crate) async fn send_mail(app: &TestApp, raw: Vec<u8>) {
         .await
         .unwrap();
     assert!(r.status().is_success(), "{}", r.status());
-}
-
-/// A form field's value from a page: `<input type="hidden" name="csrf" value="…">`.
-pub(crate) fn csrf_of(page: &str) -> String {
-    let at = page.find("name=\"csrf\" value=\"").expect("a form") + 19;
-    page[at..].split('"').next().unwrap().to_string()
 }
 
 pub(crate) async fn post_form(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> String {
@@ -272,12 +267,12 @@ async fn three_people_and_a_computer_play_classic_sleuth_to_an_accusation() {
         question.starts_with("for "),
         "Ann holds a two-element card: {options:?}"
     );
-    let csrf = csrf_of(&page);
+    let token = csrf(&page);
     let answer = post_form(
         &app,
         &ann_page_path,
         &[
-            ("csrf", &csrf),
+            ("csrf", &token),
             ("action", "ask"),
             ("q_target", "Ben"),
             ("q_question", question),
@@ -444,7 +439,7 @@ async fn three_people_and_a_computer_play_classic_sleuth_to_an_accusation() {
     let said = post_form(
         &app,
         &gm_page_path,
-        &[("csrf", &csrf_of(&gm_page)), ("action", "resolve")],
+        &[("csrf", &csrf(&gm_page)), ("action", "resolve")],
     )
     .await;
     assert!(said.contains("The turn was ended now"), "{said}");
@@ -472,7 +467,7 @@ async fn three_people_and_a_computer_play_classic_sleuth_to_an_accusation() {
         &app,
         &ann_page_path,
         &[
-            ("csrf", &csrf_of(&page)),
+            ("csrf", &csrf(&page)),
             ("action", "accuse"),
             ("confirm", "yes"),
             ("accused", "2 Yellow Pearl"),
@@ -674,7 +669,7 @@ async fn deadlines_pass_turns_skip_the_idle_remind_and_mail_digests_a_day_old() 
     let page = post_form(
         &app,
         &cleo_page,
-        &[("csrf", &csrf_of(&page)), ("action", "digest_on")],
+        &[("csrf", &csrf(&page)), ("action", "digest_on")],
     )
     .await;
     assert!(
@@ -823,9 +818,9 @@ async fn the_new_game_form_makes_a_game_of_classic_sleuth_with_its_house_rules()
         page.contains("<option value=\"sleuth\""),
         "the form offers classic Sleuth"
     );
-    let csrf = csrf_of(&page);
+    let token = csrf(&page);
     let fields = [
-        ("csrf", csrf.as_str()),
+        ("csrf", token.as_str()),
         ("name", "Form table"),
         ("gm_email", "gm@example.org"),
         ("ruleset", "sleuth"),
@@ -879,9 +874,9 @@ async fn the_new_game_form_makes_a_game_of_classic_sleuth_with_its_house_rules()
     );
     // A bad house rule is named and nothing is made.
     let (_, page) = app.get_text("/games/new").await;
-    let csrf = csrf_of(&page);
+    let token = csrf(&page);
     let mut bad = fields.to_vec();
-    bad[0] = ("csrf", csrf.as_str());
+    bad[0] = ("csrf", token.as_str());
     bad[4] = ("classic_turn_hours", "many");
     let refused = post_form(&app, "/games/new", &bad).await;
     assert!(
@@ -1581,7 +1576,7 @@ async fn a_skipped_player_is_back_after_pressing_the_digest_button_on_their_page
     post_form(
         &app,
         &page_path,
-        &[("csrf", &csrf_of(&page)), ("action", "digest_on")],
+        &[("csrf", &csrf(&page)), ("action", "digest_on")],
     )
     .await;
     let g = wait_until(&app, id, "back", |g| {

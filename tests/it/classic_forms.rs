@@ -6,7 +6,8 @@
 
 use serde_json::{json, Value};
 
-use crate::classic::{csrf_of, post_form, public};
+use crate::classic::{post_form, public};
+use crate::common::csrf;
 use crate::common::TestApp;
 
 const COLOURS: [&str; 4] = ["Blue", "Green", "Red", "Yellow"];
@@ -123,7 +124,7 @@ async fn the_page_builds_two_questions_a_final_question_and_an_accusation_of_two
         &app,
         &links[0],
         &[
-            ("csrf", &csrf_of(&page)),
+            ("csrf", &csrf(&page)),
             ("action", "ask"),
             ("q_target", "Ben"),
             ("q_question", &one),
@@ -161,7 +162,7 @@ async fn the_page_builds_two_questions_a_final_question_and_an_accusation_of_two
         &app,
         &links[1],
         &[
-            ("csrf", &csrf_of(&page)),
+            ("csrf", &csrf(&page)),
             ("action", "final"),
             ("f_target", "Cleo"),
             ("f_question", &question),
@@ -193,7 +194,7 @@ async fn the_page_builds_two_questions_a_final_question_and_an_accusation_of_two
         &app,
         &links[1],
         &[
-            ("csrf", &csrf_of(&answer)),
+            ("csrf", &csrf(&answer)),
             ("action", "accuse"),
             ("confirm", "yes"),
             ("accused", "3 Yellow Pearl"),

@@ -5,8 +5,9 @@
 
 use serde_json::{json, Value};
 
-use crate::classic::{csrf_of, mail_to, post_form, reply, send_mail};
+use crate::classic::{mail_to, post_form, reply, send_mail};
 use crate::common::clue::{public, stored};
+use crate::common::csrf;
 use crate::common::down::{Deadline, Down};
 use crate::common::{path_of, TestApp};
 
@@ -144,7 +145,7 @@ async fn a_game_of_clue_is_played_on_the_pages_and_by_mail_to_a_right_accusation
         &app,
         &links[first],
         &[
-            ("csrf", &csrf_of(&page)),
+            ("csrf", &csrf(&page)),
             ("action", "suggest"),
             ("guest", &envelope[0]),
             ("room", "Kitchen"),
@@ -164,7 +165,7 @@ async fn a_game_of_clue_is_played_on_the_pages_and_by_mail_to_a_right_accusation
         &app,
         &links[first],
         &[
-            ("csrf", &csrf_of(&page)),
+            ("csrf", &csrf(&page)),
             ("action", "accuse"),
             ("guest", &envelope[0]),
             ("room", &envelope[2]),
@@ -179,7 +180,7 @@ async fn a_game_of_clue_is_played_on_the_pages_and_by_mail_to_a_right_accusation
     post_form(
         &app,
         &links[first],
-        &[("csrf", &csrf_of(&page)), ("action", "done")],
+        &[("csrf", &csrf(&page)), ("action", "done")],
     )
     .await;
     let next = (first + 1) % 3;
@@ -344,7 +345,7 @@ async fn a_card_shown_is_told_to_the_suggester_and_the_refuter_alone() {
         &app,
         &links[first],
         &[
-            ("csrf", &csrf_of(&page)),
+            ("csrf", &csrf(&page)),
             ("action", "command"),
             ("text", &text),
         ],

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use crate::classic::{mail_to, reply, send_mail};
 use crate::common::clue::{public, stored};
 use crate::common::down::{Deadline, Down};
-use crate::common::TestApp;
+use crate::common::{csrf, TestApp};
 
 const NAMES: [&str; 3] = ["Ann", "Ben", "Cleo"];
 
@@ -285,11 +285,7 @@ async fn an_empty_message_from_the_page_gives_the_reason_with_no_empty_quote() {
     let answer = crate::classic::post_form(
         &app,
         &page_link,
-        &[
-            ("csrf", &crate::classic::csrf_of(&page)),
-            ("action", "text"),
-            ("text", ""),
-        ],
+        &[("csrf", &csrf(&page)), ("action", "text"), ("text", "")],
     )
     .await;
     assert!(answer.contains("the message holds no command"), "{answer}");

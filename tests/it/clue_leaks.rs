@@ -6,8 +6,9 @@
 
 use serde_json::{json, Value};
 
-use crate::classic::{csrf_of, mail_to, outbox, post_form};
+use crate::classic::{mail_to, outbox, post_form};
 use crate::common::clue::stored;
+use crate::common::csrf;
 use crate::common::{path_of, TestApp};
 
 /// Every "X showed you CARD" and "You showed CARD to X" a text holds: the cards named.
@@ -93,11 +94,7 @@ async fn no_viewer_of_a_clue_game_sees_a_card_shown_to_another_or_another_hand()
             post_form(
                 &app,
                 &link,
-                &[
-                    ("csrf", &csrf_of(&page)),
-                    ("action", "show"),
-                    ("card", card),
-                ],
+                &[("csrf", &csrf(&page)), ("action", "show"), ("card", card)],
             )
             .await;
             continue;
@@ -119,7 +116,7 @@ async fn no_viewer_of_a_clue_game_sees_a_card_shown_to_another_or_another_hand()
             &app,
             &link,
             &[
-                ("csrf", &csrf_of(&page)),
+                ("csrf", &csrf(&page)),
                 ("action", "command"),
                 ("text", &text),
             ],
@@ -129,12 +126,7 @@ async fn no_viewer_of_a_clue_game_sees_a_card_shown_to_another_or_another_hand()
         if !page.contains("id=\"show-form\"")
             && app.get_json(&format!("/api/clue/games/{id}")).await["phase"] == "answered"
         {
-            post_form(
-                &app,
-                &link,
-                &[("csrf", &csrf_of(&page)), ("action", "done")],
-            )
-            .await;
+            post_form(&app, &link, &[("csrf", &csrf(&page)), ("action", "done")]).await;
         }
         turns += 1;
     }

@@ -5,8 +5,9 @@
 
 use serde_json::{json, Value};
 
-use crate::classic::{csrf_of, mail_to, post_form, reply, send_mail};
+use crate::classic::{mail_to, post_form, reply, send_mail};
 use crate::common::clue::{public, stored};
+use crate::common::csrf;
 use crate::common::{path_of, TestApp};
 
 async fn deadline(app: &TestApp, id: i64) -> i64 {
@@ -137,7 +138,7 @@ async fn a_person_on_the_web_one_by_mail_and_two_computer_players_play_clue_to_a
                 &app,
                 &links[0],
                 &[
-                    ("csrf", &csrf_of(&page)),
+                    ("csrf", &csrf(&page)),
                     ("action", "command"),
                     ("text", &text),
                 ],
@@ -327,7 +328,7 @@ async fn with_ask_refuter_a_refuter_chooses_by_mail_and_one_silent_past_its_hour
     post_form(
         &app,
         &links[first],
-        &[("csrf", &csrf_of(&page)), ("action", "done")],
+        &[("csrf", &csrf(&page)), ("action", "done")],
     )
     .await;
     assert_eq!(public(&app, id).await["turn"], refuter);
@@ -335,7 +336,7 @@ async fn with_ask_refuter_a_refuter_chooses_by_mail_and_one_silent_past_its_hour
     let page = app.get_text(&links[refuter]).await.1;
     let text = format!("suggest {g2} in Spa with {w2}");
     let fields = [
-        ("csrf", csrf_of(&page)),
+        ("csrf", csrf(&page)),
         ("action", "command".into()),
         ("text", text),
     ];
@@ -370,7 +371,7 @@ async fn with_ask_refuter_a_refuter_chooses_by_mail_and_one_silent_past_its_hour
         &app,
         &links[first],
         &[
-            ("csrf", &csrf_of(&page)),
+            ("csrf", &csrf(&page)),
             ("action", "command"),
             ("text", "show Rope"),
         ],
@@ -533,7 +534,7 @@ async fn computer_players_play_their_turns_while_the_game_master_has_paused_the_
         "{page}"
     );
     let fields = [
-        ("csrf", csrf_of(&page)),
+        ("csrf", csrf(&page)),
         ("action", "command".to_string()),
         (
             "text",

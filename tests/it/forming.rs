@@ -8,16 +8,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 use crate::common::mail::{header, post_inbound, settle};
-use crate::common::{links_in_mails, path_of, tempdir, RunAside, TestApp};
-
-/// The CSRF token of a page's forms.
-fn csrf_in(page: &str) -> String {
-    let at = page
-        .find("name=\"csrf\" value=\"")
-        .expect("a form with its token")
-        + 19;
-    page[at..].split('"').next().unwrap().to_string()
-}
+use crate::common::{csrf, links_in_mails, path_of, tempdir, RunAside, TestApp};
 
 /// Posts a form as a browser does, its token read from the page first.
 pub(crate) async fn submit(
@@ -27,7 +18,7 @@ pub(crate) async fn submit(
     fields: &[(&str, &str)],
 ) -> String {
     let (_, html) = app.get_text(page).await;
-    let token = csrf_in(&html);
+    let token = csrf(&html);
     let mut form: Vec<(&str, &str)> = vec![("csrf", &token)];
     form.extend_from_slice(fields);
     let r = app
@@ -408,7 +399,7 @@ async fn two_people_taking_the_last_seat_at_once_exactly_one_has_it() {
         links.push(join_link(&last_mail_to(&app, email, "/join/").await));
     }
     let (_, html) = app.get_text(&links[0]).await;
-    let token = csrf_in(&html);
+    let token = csrf(&html);
     let confirm = |link: String| {
         let req = app
             .client

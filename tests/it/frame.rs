@@ -6,7 +6,8 @@
 
 use serde_json::json;
 
-use crate::classic::{csrf_of, deal, mail_to, post_form, public};
+use crate::classic::{deal, mail_to, post_form, public};
+use crate::common::csrf;
 use crate::common::{path_of, TestApp};
 
 /// A Polysleuth game of three on a fixed seed: its id, the players' page paths and the game
@@ -55,7 +56,7 @@ async fn a_players_page_opens_on_who_they_are_the_round_its_deadline_and_what_th
         &app,
         &links[0],
         &[
-            ("csrf", &csrf_of(&page)),
+            ("csrf", &csrf(&page)),
             ("action", "send"),
             ("text", "1: Ben has a purple cow"),
         ],
@@ -77,7 +78,7 @@ async fn a_players_page_opens_on_who_they_are_the_round_its_deadline_and_what_th
         &app,
         &links[0],
         &[
-            ("csrf", &csrf_of(&page)),
+            ("csrf", &csrf(&page)),
             ("action", "send"),
             ("text", "1 (3): Ben has how many red"),
         ],
@@ -161,7 +162,7 @@ async fn done_and_the_game_masters_acts_that_cannot_be_undone_wait_for_their_box
     let answer = post_form(
         &app,
         &links[0],
-        &[("csrf", &csrf_of(&page)), ("action", "done"), ("text", "")],
+        &[("csrf", &csrf(&page)), ("action", "done"), ("text", "")],
     )
     .await;
     assert!(answer.contains("class=\"banner refused\""), "{answer}");
@@ -185,7 +186,7 @@ async fn done_and_the_game_masters_acts_that_cannot_be_undone_wait_for_their_box
         &app,
         &gm,
         &[
-            ("csrf", &csrf_of(&gm_page)),
+            ("csrf", &csrf(&gm_page)),
             ("action", "done"),
             ("seat", "1"),
             ("needs_confirm", "yes"),
@@ -201,7 +202,7 @@ async fn done_and_the_game_masters_acts_that_cannot_be_undone_wait_for_their_box
         &app,
         &gm,
         &[
-            ("csrf", &csrf_of(&gm_page)),
+            ("csrf", &csrf(&gm_page)),
             ("action", "resolve"),
             ("round", "1"),
             ("needs_confirm", "yes"),
@@ -218,7 +219,7 @@ async fn done_and_the_game_masters_acts_that_cannot_be_undone_wait_for_their_box
         &app,
         &gm,
         &[
-            ("csrf", &csrf_of(&gm_page)),
+            ("csrf", &csrf(&gm_page)),
             ("action", "resolve"),
             ("round", "1"),
             ("needs_confirm", "yes"),
@@ -272,7 +273,7 @@ async fn a_classic_page_says_whose_turn_who_plays_before_you_and_what_your_quest
         &app,
         &links[1],
         &[
-            ("csrf", &csrf_of(&ben)),
+            ("csrf", &csrf(&ben)),
             ("action", "accuse"),
             ("accused", "2 Yellow Pearl"),
         ],
@@ -301,7 +302,7 @@ async fn a_classic_page_says_whose_turn_who_plays_before_you_and_what_your_quest
         &app,
         &links[0],
         &[
-            ("csrf", &csrf_of(&ann)),
+            ("csrf", &csrf(&ann)),
             ("action", "ask"),
             ("q_target", "Ben"),
             ("q_question", &question),
@@ -356,7 +357,7 @@ async fn a_classic_game_ended_by_its_game_master_says_so() {
         &app,
         &gm,
         &[
-            ("csrf", &csrf_of(&page)),
+            ("csrf", &csrf(&page)),
             ("action", "end"),
             ("needs_confirm", "yes"),
         ],
@@ -368,7 +369,7 @@ async fn a_classic_game_ended_by_its_game_master_says_so() {
         &app,
         &gm,
         &[
-            ("csrf", &csrf_of(&page)),
+            ("csrf", &csrf(&page)),
             ("action", "end"),
             ("needs_confirm", "yes"),
             ("confirm", "yes"),
@@ -528,7 +529,7 @@ async fn every_letter_a_player_gets_in_either_game_links_their_own_page() {
         &app,
         &dan,
         &[
-            ("csrf", &csrf_of(&page)),
+            ("csrf", &csrf(&page)),
             ("action", "command"),
             ("text", "exchange"),
         ],
@@ -625,7 +626,7 @@ async fn every_games_play_form_without_its_own_token_is_refused_and_changes_noth
         );
         // The player's own form, with the page's token, is read and answered in a banner on
         // their page.
-        let token = csrf_of(&page);
+        let token = csrf(&page);
         let own = [
             ("csrf", token.as_str()),
             ("action", "command"),

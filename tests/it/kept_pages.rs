@@ -8,7 +8,8 @@ use crate::common;
 use common::TestApp;
 use serde_json::json;
 
-use super::web_pages::{csrf, post_form};
+use super::web_pages::post_form;
+use crate::common::csrf;
 
 /// A browser of its own: its own cookies, so its own form token.
 fn browser() -> reqwest::Client {

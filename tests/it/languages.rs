@@ -3,7 +3,8 @@
 //! language and time zone they choose; bad choices are refused and change nothing.
 
 use crate::common;
-use crate::web_pages::{csrf, post_form};
+use crate::common::csrf;
+use crate::web_pages::post_form;
 
 use common::{game_body, TestApp};
 use serde_json::json;

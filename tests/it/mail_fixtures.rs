@@ -6,6 +6,7 @@ use crate::common;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use common::csrf;
 use common::down::{Deadline, Down};
 use common::mail::{header, replace_bytes, settle, start};
 use common::{game_body, TestApp};
@@ -295,7 +296,7 @@ async fn reminders_go_to_players_with_no_turn_and_observers_get_bulletins_only()
 
     // An observer follows the game from its public page.
     let (_, page) = app.get_text(&format!("/games/{id}")).await;
-    let csrf = crate::classic::csrf_of(&page);
+    let csrf = csrf(&page);
     let (_, said) = observe(&app, id, &csrf, "fan@example.net").await;
     assert!(said.contains("a mail with a link to confirm was sent to it"));
     settle(&app).await;
@@ -440,7 +441,7 @@ async fn one_address_asking_to_follow_many_games_at_once_is_sent_at_most_the_cap
         games.push(created["id"].as_i64().unwrap());
     }
     let (_, page) = app.get_text(&format!("/games/{}", games[0])).await;
-    let csrf = crate::classic::csrf_of(&page);
+    let csrf = csrf(&page);
     // Eight requests for eight games, all at once, for one inbox written eight ways.
     let spellings: Vec<String> = (0..8)
         .map(|n| match n {

@@ -5,8 +5,8 @@
 
 use serde_json::json;
 
+use crate::common::csrf;
 use crate::common::TestApp;
-use crate::web_pages::csrf;
 
 fn game(name: &str, round_hours: f64) -> serde_json::Value {
     json!({

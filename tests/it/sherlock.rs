@@ -9,7 +9,8 @@ use polysleuth::games::sherlock::places::Place;
 use polysleuth::games::sherlock::setup::{Case, Detective, Settings};
 use serde_json::{json, Value};
 
-use crate::classic::{csrf_of, mail_to, post_form, reply, send_mail};
+use crate::classic::{mail_to, post_form, reply, send_mail};
+use crate::common::csrf;
 use crate::common::sherlock::{careless, create, plan_turn, searching, seed_where, stored};
 use crate::common::TestApp;
 
@@ -26,7 +27,7 @@ fn settings(case: Case, level: u8, detectives: &[Detective], advanced: bool) -> 
 /// Posts one of the page's buttons; the page it answers with.
 async fn press(app: &TestApp, page_path: &str, fields: &[(&str, &str)]) -> String {
     let page = app.get_text(page_path).await.1;
-    let csrf = csrf_of(&page);
+    let csrf = csrf(&page);
     let mut all: Vec<(&str, &str)> = vec![("csrf", csrf.as_str())];
     all.extend_from_slice(fields);
     post_form(app, page_path, &all).await
@@ -505,7 +506,7 @@ async fn a_game_is_made_on_the_web_form_and_the_command_line_and_bad_requests_ar
     // The web form: two detectives, one person each, The Final Problem at level 2.
     let (_, page) = app.get_text("/games/new").await;
     assert!(page.contains("<option value=\"sherlock\""), "{page}");
-    let csrf = csrf_of(&page);
+    let csrf = csrf(&page);
     let fields = [
         ("csrf", csrf.as_str()),
         ("name", "Two at Baker Street"),

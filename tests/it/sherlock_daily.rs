@@ -6,7 +6,8 @@
 
 use serde_json::Value;
 
-use crate::classic::{csrf_of, mail_to, post_form, reply, send_mail};
+use crate::classic::{mail_to, post_form, reply, send_mail};
+use crate::common::csrf;
 use crate::common::sherlock::{plan_turn, searching, stored};
 use crate::common::TestApp;
 
@@ -15,7 +16,7 @@ const CASE: &str = "valley_of_fear-1";
 /// Asks for today's case on its page; the page it answers with.
 async fn ask(app: &TestApp, name: &str, email: &str) -> String {
     let page = app.get_text("/sherlock/daily").await.1;
-    let csrf = csrf_of(&page);
+    let csrf = csrf(&page);
     post_form(
         app,
         "/sherlock/daily",
@@ -41,7 +42,7 @@ async fn confirm(app: &TestApp, email: &str) -> String {
         .expect("a confirmation link");
     let page = app.get_text(&link).await.1;
     assert!(page.contains("Start my game"), "{page}");
-    let csrf = csrf_of(&page);
+    let csrf = csrf(&page);
     let r = app
         .client
         .post(app.url(&link))
@@ -239,7 +240,7 @@ async fn a_confirmation_pressed_several_times_at_once_starts_one_game() {
         .find_map(|l| Some(l[l.find("/sherlock/daily/confirm/")?..].trim().to_string()))
         .expect("a confirmation link");
     let page = app.get_text(&link).await.1;
-    let csrf = csrf_of(&page);
+    let csrf = csrf(&page);
     // Impatient clicks: the same form sent four times before any answer comes.
     let press = || async {
         let r = (app.client.post(app.url(&link)))
@@ -362,7 +363,7 @@ async fn one_address_is_sent_at_most_six_links_a_day_however_many_cases_are_aske
     for variant in &variants {
         for _ in 0..3 {
             let page = app.get_text("/sherlock/daily").await.1;
-            let csrf = csrf_of(&page);
+            let csrf = csrf(&page);
             let page = post_form(
                 &app,
                 "/sherlock/daily",
@@ -449,7 +450,7 @@ async fn one_inbox_plays_a_days_case_once_however_its_address_is_written() {
     // The second's link starts no second game of the same deck, and says why.
     let page = app.get_text(&link).await.1;
     let r = (app.client.post(app.url(&link)))
-        .form(&[("csrf", csrf_of(&page).as_str())])
+        .form(&[("csrf", csrf(&page).as_str())])
         .send()
         .await
         .unwrap();

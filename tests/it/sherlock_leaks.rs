@@ -5,7 +5,8 @@
 
 use serde_json::json;
 
-use crate::classic::{csrf_of, mail_to, post_form, reply, send_mail};
+use crate::classic::{mail_to, post_form, reply, send_mail};
+use crate::common::csrf;
 use crate::common::sherlock::{create, plan_turn, searching, stored};
 use crate::common::TestApp;
 
@@ -45,7 +46,7 @@ async fn no_one_but_the_player_on_turn_sees_the_hand_the_draw_or_the_plays_lined
     let page = app.get_text(&links[1]).await.1;
     assert!(page.contains("id=\"hand\""), "Ben sees his hand");
     let line = plan_turn(&s, searching)[0].clone();
-    let csrf = csrf_of(&page);
+    let csrf = csrf(&page);
     post_form(
         &app,
         &links[1],
@@ -154,7 +155,7 @@ async fn a_player_whose_reply_ends_the_turn_reads_how_many_cards_the_partner_dre
 
     // Ben ends turn 2 from his page: the page's banner counts Ann's draw, never names it.
     let page = app.get_text(&links[1]).await.1;
-    let csrf = csrf_of(&page);
+    let csrf = csrf(&page);
     let text = plan_turn(&s, searching).join("\n");
     let answered = post_form(&app, &links[1], &[("csrf", csrf.as_str()), ("text", &text)]).await;
     let s = stored(&app, id).await;

@@ -1008,7 +1008,8 @@ async fn four_resolves_of_round_one_at_once_close_round_one_only_and_a_double_cl
 #[tokio::test]
 async fn a_waiting_games_page_names_the_game_masters_address_and_says_players_are_mailed_at_the_start(
 ) {
-    use crate::web_pages::{csrf, post_form};
+    use crate::common::csrf;
+    use crate::web_pages::post_form;
     use polysleuth::web::admission::CreateGames;
     let dir = common::tempdir("waiting-page");
     let db = common::database_url(&dir).await;

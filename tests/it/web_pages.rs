@@ -2,16 +2,8 @@
 
 use crate::common;
 
-use common::TestApp;
+use common::{csrf, TestApp};
 use serde_json::{json, Value};
-
-pub(crate) fn csrf(html: &str) -> String {
-    let at = html
-        .find("name=\"csrf\" value=\"")
-        .expect("the form carries a csrf field")
-        + 19;
-    html[at..at + 32].to_string()
-}
 
 fn links(html: &str, prefix: &str) -> Vec<String> {
     let mut out = Vec::new();

@@ -377,6 +377,15 @@ pub fn maildir_mails(maildir: &Path) -> Vec<String> {
     out
 }
 
+/// The CSRF token of a page's forms: `<input type="hidden" name="csrf" value="…">`.
+pub fn csrf(page: &str) -> String {
+    let at = page
+        .find("name=\"csrf\" value=\"")
+        .expect("a form with its token")
+        + 19;
+    page[at..].split('"').next().unwrap().to_string()
+}
+
 pub fn path_of(link: &str) -> String {
     let i = ["/play/", "/gm/", "/join/"]
         .iter()
