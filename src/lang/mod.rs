@@ -314,6 +314,14 @@ impl Lang {
     }
 
     /// A length of time in hours or minutes: `3 hours`, `1 heure`, `30 minutes`.
+    /// A number as this language writes it: Fluent writes fractions the English way.
+    pub fn decimal(&self, n: f64) -> String {
+        match self {
+            Lang::En => n.to_string(),
+            Lang::Fr => n.to_string().replace('.', ","),
+        }
+    }
+
     pub fn hours(&self, secs: i64) -> String {
         let h = secs as f64 / 3600.0;
         if (h - h.round()).abs() < 1e-9 {

@@ -22,14 +22,16 @@ pub enum Said {
     All(Vec<Said>),
 }
 
-/// An argument of a `Said`: text, a number Fluent may choose a plural by, a moment or a length
-/// of time (worded as `Lang::time` and `Lang::hours` do), or another message worded in the
-/// same language.
+/// An argument of a `Said`: text, a number Fluent may choose a plural by, a number with a
+/// fraction written with the language's decimal mark (`Lang::decimal`; no plural is chosen by
+/// it), a moment or a length of time (worded as `Lang::time` and `Lang::hours` do), or
+/// another message worded in the same language.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Value {
     Number(f64),
     Text(String),
+    Decimal { decimal: f64 },
     Time { time: i64, zone: String },
     Duration { seconds: i64 },
     Said(Box<Said>),
@@ -42,6 +44,11 @@ impl Value {
             time: epoch,
             zone: zone.to_string(),
         }
+    }
+
+    /// A number that may have a fraction, written with each language's decimal mark.
+    pub fn decimal(n: f64) -> Value {
+        Value::Decimal { decimal: n }
     }
 
     /// A length of time in seconds, worded in hours or minutes.
@@ -130,6 +137,7 @@ impl Lang {
                     let arg = match v {
                         Value::Number(n) => Arg::Number(*n),
                         Value::Text(s) => Arg::from(s),
+                        Value::Decimal { decimal } => Arg::from(self.decimal(*decimal)),
                         Value::Time { time, zone } => {
                             Arg::from(self.time(*time, zone.parse().unwrap_or(chrono_tz::UTC)))
                         }

@@ -239,6 +239,29 @@ fn every_message_the_code_names_exists_in_both_languages() {
 }
 
 #[test]
+fn a_fraction_in_a_message_uses_each_languages_decimal_mark() {
+    let said = crate::said!(
+        "error-round-length",
+        hours = Value::decimal(0.05),
+        least = Value::decimal(0.25),
+        most = 1440
+    );
+    assert!(
+        Lang::En
+            .said(&said)
+            .starts_with("a round of 0.05 hours is not allowed"),
+        "{}",
+        Lang::En.said(&said)
+    );
+    let fr = Lang::Fr.said(&said);
+    assert!(
+        fr.starts_with("une manche de 0,05 h n’est pas permise")
+            && fr.contains("de 0,25 h (un quart d’heure) à 1440 h"),
+        "{fr}"
+    );
+}
+
+#[test]
 fn lengths_of_time_use_each_languages_decimal_mark() {
     assert_eq!(Lang::En.hours(5400), "1.5 hours");
     assert_eq!(Lang::Fr.hours(5400), "1,5 heure");

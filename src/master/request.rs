@@ -279,14 +279,17 @@ impl Draft {
         if !(long_enough && hours <= MAX_ROUND_HOURS) {
             errors.push(said!(
                 "error-round-length",
-                hours = hours,
-                least = MIN_ROUND_HOURS,
+                hours = crate::lang::Value::decimal(hours),
+                least = crate::lang::Value::decimal(MIN_ROUND_HOURS),
                 most = MAX_ROUND_HOURS
             ));
         }
         let grace = self.grace_minutes.unwrap_or(GRACE_MINUTES);
         if !(0.0..=1440.0).contains(&grace) {
-            errors.push(said!("error-grace-period", minutes = grace));
+            errors.push(said!(
+                "error-grace-period",
+                minutes = crate::lang::Value::decimal(grace)
+            ));
         }
         let time_zone = self.time_zone.unwrap_or_else(|| TIME_ZONE.into());
         if time_zone.parse::<chrono_tz::Tz>().is_err() {

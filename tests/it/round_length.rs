@@ -89,7 +89,7 @@ async fn the_new_game_form_refuses_a_round_of_a_few_minutes_and_keeps_what_was_t
     let (status, body) = post_new_game(&app, "fr-FR,fr;q=0.9", &fields).await;
     assert_eq!(status, 422, "{body}");
     assert!(
-        body.contains("une manche de 0.05 heures n’est pas permise")
+        body.contains("une manche de 0,05 h n’est pas permise")
             && body.contains("un quart d’heure"),
         "{body}"
     );
