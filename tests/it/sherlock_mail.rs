@@ -5,7 +5,7 @@
 use serde_json::json;
 
 use crate::classic::{mail_to, reply, send_mail};
-use crate::common::sherlock::{create, plan_turn, searching, seed_where, stored};
+use crate::common::sherlock::{create, create_with, plan_turn, searching, seed_where, stored};
 use crate::common::TestApp;
 use crate::sherlock::gm_ends;
 use polysleuth::games::sherlock::game::Game;
@@ -182,14 +182,9 @@ async fn a_refused_line_after_which_nothing_is_left_to_play_ends_the_turn_and_th
 #[tokio::test]
 async fn a_french_players_refused_line_is_told_why_in_french() {
     let mut app = TestApp::spawn().await;
-    let (status, created) = app
-        .post_game(&json!({
-            "name": "Baker Street", "gm_email": "gm@example.org", "ruleset": "sherlock",
-            "language": "fr", "players": ["Ann <ann@example.org>"], "seed": 3,
-            "settings": holmes_in_the_valley(),
-        }))
-        .await;
-    assert_eq!(status, 201, "{created}");
+    let rules = json!(holmes_in_the_valley());
+    let players = ["Ann <ann@example.org>"];
+    create_with(&app, 3, &players, rules, json!({"language": "fr"})).await;
     let welcome = mail_to(&app, "ann@example.org", "bienvenue dans").await;
     // The Valley of Fear never completes a set: the line is refused, and said why in French.
     send_mail(&app, reply("ann@example.org", &welcome, "compléter 1")).await;

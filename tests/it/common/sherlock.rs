@@ -24,12 +24,25 @@ pub async fn create(
     players: &[&str],
     settings: Value,
 ) -> (i64, Vec<String>, String) {
-    let (status, created) = app
-        .post_game(&json!({
-            "name": "Baker Street", "gm_email": "gm@example.org", "ruleset": "sherlock",
-            "players": players, "seed": seed, "settings": settings,
-        }))
-        .await;
+    create_with(app, seed, players, settings, json!({})).await
+}
+
+/// `create`, with more fields of the request (a language, say).
+pub async fn create_with(
+    app: &TestApp,
+    seed: u64,
+    players: &[&str],
+    settings: Value,
+    more: Value,
+) -> (i64, Vec<String>, String) {
+    let mut body = json!({
+        "name": "Baker Street", "gm_email": "gm@example.org", "ruleset": "sherlock",
+        "players": players, "seed": seed, "settings": settings,
+    });
+    if let (Some(body), Value::Object(more)) = (body.as_object_mut(), more) {
+        body.extend(more);
+    }
+    let (status, created) = app.post_game(&body).await;
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_i64().unwrap();
     let links = (app.player_links(&created).await.iter())
