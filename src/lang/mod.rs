@@ -313,7 +313,6 @@ impl Lang {
         }
     }
 
-    /// A length of time in hours or minutes: `3 hours`, `1 heure`, `30 minutes`.
     /// A number as this language writes it: Fluent writes fractions the English way.
     pub fn decimal(&self, n: f64) -> String {
         match self {
@@ -322,6 +321,7 @@ impl Lang {
         }
     }
 
+    /// A length of time in hours or minutes: `3 hours`, `1 heure`, `30 minutes`.
     pub fn hours(&self, secs: i64) -> String {
         let h = secs as f64 / 3600.0;
         if (h - h.round()).abs() < 1e-9 {
