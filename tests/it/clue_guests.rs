@@ -267,7 +267,7 @@ async fn a_guest_named_for_a_computer_player_of_a_game_open_for_sign_up_is_refus
         ),
         "{refused}"
     );
-    assert!(app.mails().is_empty(), "nothing was made");
+    assert!(app.nothing_mailed().await, "nothing was made");
     let (status, made) = app.post_game(&body("Robo <computer:detective>")).await;
     assert_eq!(status, 201, "{made}");
 }

@@ -137,7 +137,7 @@ async fn a_game_open_for_sign_up_refuses_a_first_deadline_rather_than_dropping_i
     );
     let listed = app.get_json("/api/games").await;
     assert!(
-        !listed.to_string().contains("Formed by sign-up") && app.mails().is_empty(),
+        !listed.to_string().contains("Formed by sign-up") && app.nothing_mailed().await,
         "no game was made: {listed}"
     );
     let (s, made) = app
@@ -174,6 +174,21 @@ async fn a_joiner_whose_name_a_game_reads_as_its_own_word_is_told_which_game() {
             "{said}"
         );
     }
+    // A name not written as a name is: the one rule says so, as it does for a seat given to
+    // someone else and a sign-up game's computer players.
+    let said = submit(
+        &app,
+        &page,
+        &format!("/games/{id}/join"),
+        &[("name", "Zoé Lee"), ("email", "pat@example.org")],
+    )
+    .await
+    .replace("&#34;", "\"");
+    assert!(
+        said.contains("player name \"Zoé Lee\" is not usable: use 1 to 32 letters, digits, _ or -"),
+        "{said}"
+    );
+    settle(&app).await;
     assert!(
         !app.mails().iter().any(|m| m.contains("pat@example.org")),
         "no confirmation was mailed"

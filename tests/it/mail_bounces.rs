@@ -33,7 +33,7 @@ async fn an_address_no_mail_server_would_take_is_refused_when_the_game_is_made()
         app.get_json("/api/games").await.as_array().unwrap().len(),
         0
     );
-    assert!(app.mails().is_empty(), "nothing was mailed");
+    assert!(app.nothing_mailed().await, "nothing was mailed");
     app.stop().await;
 }
 

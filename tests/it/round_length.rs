@@ -32,7 +32,7 @@ async fn a_round_shorter_than_a_quarter_hour_or_longer_than_sixty_days_is_refuse
     }
     let listed = app.get_json("/api/games").await.to_string();
     assert!(
-        !listed.contains("Too short") && app.mails().is_empty(),
+        !listed.contains("Too short") && app.nothing_mailed().await,
         "no game was made and no mail sent: {listed}"
     );
     for (name, hours) in [("Quarter hour", 0.25), ("Sixty days", 1440.0)] {
@@ -93,7 +93,7 @@ async fn the_new_game_form_refuses_a_round_of_a_few_minutes_and_keeps_what_was_t
             && body.contains("un quart d’heure"),
         "{body}"
     );
-    assert!(app.mails().is_empty(), "no mail for a refused game");
+    assert!(app.nothing_mailed().await, "no mail for a refused game");
     let listed = app.get_json("/api/games").await.to_string();
     assert!(!listed.contains("Minute rounds"), "{listed}");
 }

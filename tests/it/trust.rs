@@ -352,7 +352,7 @@ async fn game_names_and_house_rules_are_bounded_for_the_api_as_for_the_form() {
         assert_eq!(status, 422, "{answer}");
         assert!(answer.to_string().contains(says), "{answer}");
     }
-    assert!(app.mails().is_empty());
+    assert!(app.nothing_mailed().await);
     app.stop().await;
 }
 
@@ -477,7 +477,7 @@ async fn a_private_instance_makes_games_only_for_holders_of_its_token() {
         .await
         .unwrap();
     assert_eq!(r.status(), 403);
-    assert!(app.mails().is_empty());
+    assert!(app.nothing_mailed().await);
     let r = app
         .client
         .post(app.url("/api/games"))

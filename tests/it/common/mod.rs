@@ -258,6 +258,13 @@ impl TestApp {
         }
     }
 
+    /// Whether nothing was mailed: the outbox is drained first, so that a mail queued and not
+    /// yet written counts.
+    pub async fn nothing_mailed(&self) -> bool {
+        mail::settle(self).await;
+        self.mails().is_empty()
+    }
+
     /// The .eml files the outbox has written so far.
     pub fn mails(&self) -> Vec<String> {
         let mut files: Vec<_> = std::fs::read_dir(self.dir.join("outbox"))

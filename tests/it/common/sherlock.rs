@@ -39,9 +39,10 @@ pub async fn create_with(
         "name": "Baker Street", "gm_email": "gm@example.org", "ruleset": "sherlock",
         "players": players, "seed": seed, "settings": settings,
     });
-    if let (Some(body), Value::Object(more)) = (body.as_object_mut(), more) {
-        body.extend(more);
-    }
+    let Value::Object(more) = more else {
+        panic!("more fields are a JSON object: {more}");
+    };
+    body.as_object_mut().expect("a request body").extend(more);
     let (status, created) = app.post_game(&body).await;
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_i64().unwrap();
