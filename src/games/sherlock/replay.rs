@@ -119,7 +119,7 @@ impl LineDone {
 /// Carries out one line: read, then played. `before`: what the line before it in the same
 /// reply did, so that a "then" line after an ability that chose by itself, or could not be
 /// used, is told so rather than that no play made a pair.
-pub fn carry_out(
+fn carry_out(
     g: &mut Game,
     line: &str,
     rng: &mut rand::rngs::ChaCha20Rng,
@@ -164,6 +164,21 @@ pub struct Replied {
 }
 
 impl Replied {
+    /// Carries out the reply's next line, after those already done, and keeps what it did or
+    /// why it was refused: true when refused.
+    pub fn carry_out(
+        &mut self,
+        g: &mut Game,
+        line: &str,
+        rng: &mut rand::rngs::ChaCha20Rng,
+    ) -> bool {
+        let before = self.lines.last().and_then(|l| l.events.as_deref());
+        let done = carry_out(g, line, rng, before);
+        let refused = done.is_err();
+        self.lines.push(LineDone::of(line, done));
+        refused
+    }
+
     /// The refused line and why, if one was.
     pub fn refused(&self) -> Option<(&str, &str)> {
         (self.lines.last()).and_then(|l| l.refused.as_deref().map(|why| (l.line.as_str(), why)))
@@ -189,11 +204,7 @@ pub fn reply(g: &mut Game, text: &str, rng: &mut rand::rngs::ChaCha20Rng) -> Rep
             out.ignored.push(line.to_string());
             continue;
         }
-        let before = out.lines.last().and_then(|l| l.events.as_deref());
-        let done = carry_out(g, line, rng, before);
-        let refused = done.is_err();
-        out.lines.push(LineDone::of(line, done));
-        if refused {
+        if out.carry_out(g, line, rng) {
             if g.refusal_keeps_turn && g.anything_to_do() {
                 return out;
             }

@@ -235,11 +235,7 @@ impl Stored {
         let mut rng = self.rng();
         let mut done = Replied::default();
         for line in &self.pending {
-            let before = done.lines.last().and_then(|l| l.events.as_deref());
-            let one = super::replay::carry_out(&mut game, line, &mut rng, before);
-            let refused = one.is_err();
-            done.lines.push(super::replay::LineDone::of(line, one));
-            if refused {
+            if done.carry_out(&mut game, line, &mut rng) {
                 break;
             }
         }
