@@ -34,8 +34,8 @@ pub async fn gm_action(
             )
         })
         .collect();
-    let action = super::gm::parse_gm_action(&fields)?;
-    if let Some(unread) = super::gm::unread_field(&fields) {
+    let (action, read) = super::gm::read_gm_action(&fields)?;
+    if let Some(unread) = super::gm::unread_field(&fields, &read) {
         return Err(MasterError::invalid(unread).into());
     }
     let said = super::admission::gm_action(&master, &limiter, &path, action).await?;

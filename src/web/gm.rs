@@ -125,23 +125,21 @@ pub async fn posted(
     Ok(form_action(master, limiter, token, f).await?)
 }
 
-/// The fields an action of the API reads besides `action`, `round` and `confirm` (which any
-/// may carry): a field it does not read is refused by name, never dropped without a word.
-pub fn fields_read(action: &str) -> &'static [&'static str] {
-    match action {
-        "extend" => &["hours"],
-        "reminders" => &["reminder_hours"],
-        "newlink" | "done" => &["seat"],
-        "replace" => &["seat", "with", "name"],
-        _ => &[],
-    }
-}
-
-/// The first field of an API call that its action does not read, with what it reads.
-pub fn unread_field(f: &BTreeMap<String, String>) -> Option<crate::lang::Said> {
+/// The first field of an API call that its action did not read (`read`, as
+/// `read_gm_action` gives them), with what it reads: a field it does not read is refused by
+/// name, never dropped without a word. Any action may carry `round` and `confirm`, which the
+/// pages send.
+pub fn unread_field(
+    f: &BTreeMap<String, String>,
+    read: &[&'static str],
+) -> Option<crate::lang::Said> {
     let action = f.get("action").map_or("", |a| a.trim());
     let mut all = vec!["action", "round", "confirm"];
-    all.extend(fields_read(action));
+    for field in read {
+        if !all.contains(field) {
+            all.push(field);
+        }
+    }
     let field = f.keys().find(|k| !all.contains(&k.as_str()))?;
     Some(said!(
         "error-gm-field-unread",
@@ -152,7 +150,27 @@ pub fn unread_field(f: &BTreeMap<String, String>) -> Option<crate::lang::Said> {
 }
 
 pub fn parse_gm_action(f: &BTreeMap<String, String>) -> Result<GmAction, MasterError> {
-    let get = |k: &str| f.get(k).map(|s| s.trim()).unwrap_or("");
+    parse_noting(f, &std::cell::RefCell::default())
+}
+
+/// The action, with the fields reading it looked at (for `unread_field`).
+pub fn read_gm_action(
+    f: &BTreeMap<String, String>,
+) -> Result<(GmAction, Vec<&'static str>), MasterError> {
+    let read = std::cell::RefCell::default();
+    let action = parse_noting(f, &read)?;
+    Ok((action, read.into_inner()))
+}
+
+/// `parse_gm_action`, noting in `read` each field it looks at.
+fn parse_noting(
+    f: &BTreeMap<String, String>,
+    read: &std::cell::RefCell<Vec<&'static str>>,
+) -> Result<GmAction, MasterError> {
+    let get = |k: &'static str| {
+        read.borrow_mut().push(k);
+        f.get(k).map(|s| s.trim()).unwrap_or("")
+    };
     // The round (or turn) the game master saw open; the API may leave it out.
     let round = match get("round") {
         "" => None,
