@@ -315,9 +315,14 @@ impl Lang {
 
     /// A number as this language writes it: Fluent writes fractions the English way.
     pub fn decimal(&self, n: f64) -> String {
+        self.decimal_mark(n.to_string())
+    }
+
+    /// A number written the English way, with this language's decimal mark.
+    fn decimal_mark(&self, english: String) -> String {
         match self {
-            Lang::En => n.to_string(),
-            Lang::Fr => n.to_string().replace('.', ","),
+            Lang::En => english,
+            Lang::Fr => english.replace('.', ","),
         }
     }
 
@@ -331,10 +336,7 @@ impl Lang {
         } else {
             // Fluent writes numbers the English way: the decimal mark is the language's own.
             let tenths = (h * 10.0).round() / 10.0;
-            let text = match self {
-                Lang::En => format!("{tenths:.1}"),
-                Lang::Fr => format!("{tenths:.1}").replace('.', ","),
-            };
+            let text = self.decimal_mark(format!("{tenths:.1}"));
             self.t2("duration-hours-decimal", "hours", text, "count", tenths)
         }
     }
