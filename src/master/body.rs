@@ -109,8 +109,7 @@ impl NewGameBody {
             }),
             max_absence: self.max_absence,
             auto_standby: self.auto_standby.unwrap_or(false),
-            strict: true,
-            operator: false,
+            door: super::request::Door::Api,
         }
     }
 }

@@ -12,7 +12,7 @@ impl Master {
     /// one door that may give a seed or a deal, which the game then says was given.
     pub async fn create_by_operator(&self, body: super::body::NewGameBody) -> Result<Created> {
         let mut draft = body.draft();
-        draft.operator = true;
+        draft.door = super::request::Door::Operator;
         let req = draft
             .check(now(), &self.house_rules())
             .map_err(MasterError::Invalid)?;

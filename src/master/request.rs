@@ -166,12 +166,21 @@ pub struct Draft {
     /// The piece each player chose, by seat, as written (`Ann <…> as Plum`): none, or fewer
     /// than the players, for those who chose none.
     pub choices: Vec<Option<String>>,
-    /// Given field by field (the API, the command line): a setting the game does not use is
-    /// refused, not dropped. The form sends every field, with its defaults.
-    pub strict: bool,
-    /// Made by the operator (the command line): a round may be shorter than a quarter of an
-    /// hour, down to a second, for trials and tests of deadlines.
-    pub operator: bool,
+    /// The door it came by, which decides how strictly it is read.
+    pub door: Door,
+}
+
+/// The door a new game came by.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Door {
+    /// The new-game form, which sends every field with its defaults.
+    #[default]
+    Form,
+    /// The API, given field by field: a setting the game does not use is refused, not dropped.
+    Api,
+    /// The operator's command line: as strict as the API, and a round may be shorter than a
+    /// quarter of an hour, down to a second, for trials and tests of deadlines.
+    Operator,
 }
 
 impl Draft {
@@ -200,7 +209,7 @@ impl Draft {
         };
         // A game of turns keeps its clock in its own house rules: a round's settings, given to
         // the API for one, would be dropped without a word (the form sends its defaults).
-        if let (true, Some(book), Some(rules)) = (self.strict, book, &rules) {
+        if let (true, Some(book), Some(rules)) = (self.door != Door::Form, book, &rules) {
             if book.turn_seconds(rules).is_some() {
                 let given = [
                     ("round_hours", self.round_hours.is_some()),
@@ -272,9 +281,9 @@ impl Draft {
             ));
         }
         let hours = self.round_hours.unwrap_or(ROUND_HOURS);
-        let long_enough = match self.operator {
-            true => hours > 0.0,
-            false => hours >= MIN_ROUND_HOURS,
+        let long_enough = match self.door {
+            Door::Operator => hours > 0.0,
+            Door::Form | Door::Api => hours >= MIN_ROUND_HOURS,
         };
         if !(long_enough && hours <= MAX_ROUND_HOURS) {
             errors.push(said!(

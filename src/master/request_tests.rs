@@ -135,7 +135,7 @@ fn a_round_lasts_at_least_a_quarter_of_an_hour_and_at_most_sixty_days() {
     // The operator's command line may make shorter rounds, for trials.
     let d = Draft {
         round_hours: Some(0.0005),
-        operator: true,
+        door: Door::Operator,
         ..draft()
     };
     assert_eq!(d.check(1_000, &books()).unwrap().round_seconds, 2);

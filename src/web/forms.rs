@@ -139,8 +139,7 @@ pub fn parse(f: &Fields, books: &[&dyn HouseRules]) -> Result<GameRequest, Vec<S
         forming,
         max_absence,
         auto_standby: get(f, "auto_standby") == "on",
-        strict: false,
-        operator: false,
+        door: request::Door::Form,
     }
     .check(now(), books)
 }
