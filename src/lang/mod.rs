@@ -314,8 +314,10 @@ impl Lang {
     }
 
     /// A number as this language writes it: Fluent writes fractions the English way.
+    /// At most six significant digits: a number typed as a second in hours
+    /// (0.000277777…) is written 0.000277778, not with every digit a float holds.
     pub fn decimal(&self, n: f64) -> String {
-        self.decimal_mark(n.to_string())
+        self.decimal_mark(significant(n, 6))
     }
 
     /// A number written the English way, with this language's decimal mark.
@@ -339,6 +341,20 @@ impl Lang {
             let text = self.decimal_mark(format!("{tenths:.1}"));
             self.t2("duration-hours-decimal", "hours", text, "count", tenths)
         }
+    }
+}
+
+/// `n` to `digits` significant digits, without trailing zeros.
+fn significant(n: f64, digits: i32) -> String {
+    if n == 0.0 || !n.is_finite() {
+        return n.to_string();
+    }
+    let places = (digits - 1 - n.abs().log10().floor() as i32).clamp(0, 15) as usize;
+    let text = format!("{n:.places$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
     }
 }
 

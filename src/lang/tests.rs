@@ -262,6 +262,17 @@ fn a_fraction_in_a_message_uses_each_languages_decimal_mark() {
 }
 
 #[test]
+fn a_long_fraction_in_a_message_is_written_to_six_significant_digits() {
+    assert_eq!(Lang::En.decimal(1.0 / 3600.0), "0.000277778");
+    assert_eq!(Lang::Fr.decimal(1.0 / 3600.0), "0,000277778");
+    assert_eq!(Lang::En.decimal(1440.5), "1440.5");
+    assert_eq!(Lang::En.decimal(0.25), "0.25");
+    assert_eq!(Lang::En.decimal(2000.0), "2000");
+    assert_eq!(Lang::En.decimal(-0.5), "-0.5");
+    assert_eq!(Lang::En.decimal(123456789.0), "123456789");
+}
+
+#[test]
 fn lengths_of_time_use_each_languages_decimal_mark() {
     assert_eq!(Lang::En.hours(5400), "1.5 hours");
     assert_eq!(Lang::Fr.hours(5400), "1,5 heure");

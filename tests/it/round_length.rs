@@ -1,7 +1,7 @@
 //! The length of a round, at the doors a game master uses: the API and the new-game form take
-//! a quarter of an hour to sixty days, and refuse anything else with the bounds (the API in
-//! English, as all its answers; the form in the reader's language), making no game and
-//! sending no mail.
+//! a quarter of an hour to sixty days, and refuse anything else with the length given (to six
+//! significant digits) and the bounds (the API in English, as all its answers; the form in the
+//! reader's language), making no game and sending no mail.
 
 use serde_json::json;
 
@@ -20,13 +20,19 @@ fn game(name: &str, round_hours: f64) -> serde_json::Value {
 #[tokio::test]
 async fn a_round_shorter_than_a_quarter_hour_or_longer_than_sixty_days_is_refused_by_the_api() {
     let app = TestApp::spawn().await;
-    for hours in [1.0 / 3600.0, 0.2, 1440.5] {
+    for (hours, echoed) in [
+        (1.0 / 3600.0, "0.000277778"),
+        (0.2, "0.2"),
+        (1440.5, "1440.5"),
+    ] {
         let (s, refused) = app.post_game(&game("Too short or long", hours)).await;
         assert_eq!(s, 422, "{hours}: {refused}");
+        let refused = refused.to_string();
         assert!(
-            refused.to_string().contains(
-                "give a round length from 0.25 hours (a quarter of an hour) to 1440 hours"
-            ),
+            refused.contains(&format!("a round of {echoed} hours is not allowed"))
+                && refused.contains(
+                    "give a round length from 0.25 hours (a quarter of an hour) to 1440 hours"
+                ),
             "{hours}: {refused}"
         );
     }
