@@ -819,7 +819,7 @@ async fn the_new_game_form_makes_a_game_of_classic_sleuth_with_its_house_rules()
         "the form offers classic Sleuth"
     );
     let token = csrf(&page);
-    let fields = [
+    let mut fields = vec![
         ("csrf", token.as_str()),
         ("name", "Form table"),
         ("gm_email", "gm@example.org"),
@@ -829,13 +829,8 @@ async fn the_new_game_form_makes_a_game_of_classic_sleuth_with_its_house_rules()
         ("classic_supersleuth", "on"),
         ("time_zone", "UTC"),
         ("listed", "on"),
-        ("player1_name", "Ann"),
-        ("player1_email", "ann@example.org"),
-        ("player2_name", "Ben"),
-        ("player2_email", "ben@example.org"),
-        ("player3_name", "Cleo"),
-        ("player3_email", "cleo@example.org"),
     ];
+    fields.extend(common::THREE_PLAYERS);
     let created = post_form(&app, "/games/new", &fields).await;
     assert!(
         created.contains("/classic/games/1"),

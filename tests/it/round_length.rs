@@ -6,7 +6,8 @@
 use serde_json::json;
 
 use crate::common::csrf;
-use crate::common::TestApp;
+use crate::common::{TestApp, THREE_PLAYERS};
+use crate::web_pages::post_form_as;
 
 fn game(name: &str, round_hours: f64) -> serde_json::Value {
     json!({
@@ -58,32 +59,19 @@ async fn post_new_game(app: &TestApp, language: &str, fields: &[(&str, &str)]) -
     let token = csrf(&page);
     let mut all = vec![("csrf", token.as_str())];
     all.extend_from_slice(fields);
-    let r = app
-        .client
-        .post(app.url("/games/new"))
-        .header("Accept-Language", language)
-        .form(&all)
-        .send()
-        .await
-        .unwrap();
-    (r.status().as_u16(), r.text().await.unwrap())
+    post_form_as(app, "/games/new", &all, Some(language)).await
 }
 
 #[tokio::test]
 async fn the_new_game_form_refuses_a_round_of_a_few_minutes_and_keeps_what_was_typed() {
     let app = TestApp::spawn().await;
-    let fields = [
+    let mut fields = vec![
         ("name", "Minute rounds"),
         ("gm_email", "gm@example.org"),
-        ("player1_name", "Ann"),
-        ("player1_email", "ann@example.org"),
-        ("player2_name", "Ben"),
-        ("player2_email", "ben@example.org"),
-        ("player3_name", "Cleo"),
-        ("player3_email", "cleo@example.org"),
         ("round_hours", "0.05"),
         ("grace_minutes", "0"),
     ];
+    fields.extend(THREE_PLAYERS);
     let (status, body) = post_new_game(&app, "en", &fields).await;
     assert_eq!(status, 422, "{body}");
     assert!(

@@ -1016,18 +1016,13 @@ async fn a_waiting_games_page_names_the_game_masters_address_and_says_players_ar
     let mut app = TestApp::spawn_with(dir, db, |o| o.create_games = CreateGames::Confirmed).await;
     let (_, form) = app.get_text("/games/new").await;
     let token = csrf(&form);
-    let fields = [
+    let mut fields = vec![
         ("csrf", token.as_str()),
         ("name", "Waiting game"),
         ("gm_email", "keeper@example.org"),
         ("round_hours", "24"),
-        ("player1_name", "Ann"),
-        ("player1_email", "ann@example.org"),
-        ("player2_name", "Ben"),
-        ("player2_email", "ben@example.org"),
-        ("player3_name", "Cleo"),
-        ("player3_email", "cleo@example.org"),
     ];
+    fields.extend(common::THREE_PLAYERS);
     let (status, page) = post_form(&app, "/games/new", &fields).await;
     assert_eq!(status, 200, "{page}");
     assert!(page.contains("went to keeper@example.org"), "{page}");

@@ -21,13 +21,21 @@ fn links(html: &str, prefix: &str) -> Vec<String> {
 }
 
 pub(crate) async fn post_form(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> (u16, String) {
-    let r = app
-        .client
-        .post(app.url(path))
-        .form(fields)
-        .send()
-        .await
-        .unwrap();
+    post_form_as(app, path, fields, None).await
+}
+
+/// Posts a form as a browser asking for `language` (`Accept-Language`) does, when given.
+pub(crate) async fn post_form_as(
+    app: &TestApp,
+    path: &str,
+    fields: &[(&str, &str)],
+    language: Option<&str>,
+) -> (u16, String) {
+    let mut request = app.client.post(app.url(path)).form(fields);
+    if let Some(language) = language {
+        request = request.header("Accept-Language", language);
+    }
+    let r = request.send().await.unwrap();
     (r.status().as_u16(), r.text().await.unwrap())
 }
 

@@ -384,6 +384,16 @@ pub fn maildir_mails(maildir: &Path) -> Vec<String> {
     out
 }
 
+/// Three players, as the new-game form's fields name them.
+pub const THREE_PLAYERS: [(&str, &str); 6] = [
+    ("player1_name", "Ann"),
+    ("player1_email", "ann@example.org"),
+    ("player2_name", "Ben"),
+    ("player2_email", "ben@example.org"),
+    ("player3_name", "Cleo"),
+    ("player3_email", "cleo@example.org"),
+];
+
 /// The CSRF token of a page's forms: `<input type="hidden" name="csrf" value="…">`.
 pub fn csrf(page: &str) -> String {
     let at = page
