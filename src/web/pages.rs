@@ -141,8 +141,9 @@ struct NewGame {
     games: Vec<(String, String)>,
     /// A sentence for each game that has one, beside the list.
     ruleset_hints: Vec<String>,
-    /// Each game's own fields, drawn by it.
-    rule_forms: Vec<String>,
+    /// Each game's own fields, drawn by it, with its value in the list of games (the page's
+    /// script shows the chosen game's alone).
+    rule_forms: Vec<(String, String)>,
 }
 
 impl NewGame {
@@ -157,7 +158,10 @@ impl NewGame {
         NewGame {
             games,
             ruleset_hints: books.iter().filter_map(|b| b.hint(t)).collect(),
-            rule_forms: books.iter().map(|b| b.form(t, &value)).collect(),
+            rule_forms: books
+                .iter()
+                .map(|b| (b.ruleset().as_str().to_string(), b.form(t, &value)))
+                .collect(),
             t,
             f,
             errors: vec![],

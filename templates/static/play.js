@@ -1,7 +1,8 @@
-// Improves pages that work without it: a countdown after each deadline, and a turn builder
-// that writes lines into the text box without a round trip. The deadline itself stays as the
-// server wrote it, in the time zone the reader chose; the countdown's words come from the
-// page (`data-countdown`, `data-countdown-days`: %d, %h, %m, %s where the numbers go).
+// Improves pages that work without it: a countdown after each deadline, the new-game form
+// showing the chosen game's fields alone, and a turn builder that writes lines into the text
+// box without a round trip. The deadline itself stays as the server wrote it, in the time
+// zone the reader chose; the countdown's words come from the page (`data-countdown`,
+// `data-countdown-days`: %d, %h, %m, %s where the numbers go).
 (function () {
   function tick() {
     document.querySelectorAll('time[data-deadline]').forEach(function (el) {
@@ -17,6 +18,23 @@
   }
   tick();
   setInterval(tick, 1000);
+
+  // The new-game form: only the chosen game's own fields show, and only they are sent.
+  // Without the script every game's fields show, and the server reads the chosen game's alone.
+  var ruleset = document.getElementById('ruleset');
+  if (ruleset) {
+    var showRules = function () {
+      document.querySelectorAll('[data-ruleset]').forEach(function (part) {
+        var other = part.dataset.ruleset !== ruleset.value;
+        part.hidden = other;
+        part.querySelectorAll('input, select, textarea').forEach(function (field) {
+          field.disabled = other;
+        });
+      });
+    };
+    ruleset.addEventListener('change', showRules);
+    showRules();
+  }
 
   var form = document.getElementById('turn-form');
   if (!form) return;

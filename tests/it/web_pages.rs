@@ -89,6 +89,50 @@ async fn create_on_the_web(app: &TestApp) -> (String, Vec<String>, String) {
 }
 
 #[tokio::test]
+async fn the_new_game_form_sets_each_games_own_fields_apart_for_the_page_to_show_the_chosen_ones() {
+    let mut app = TestApp::spawn().await;
+    let (_, page) = app.get_text("/games/new").await;
+    let form_end = page.find("</form>").expect("a form");
+    // Each game's fields sit in a part named by the game's value in the list of games.
+    for (ruleset, field) in [
+        ("polysleuth", "name=\"starting_eyes\""),
+        ("sleuth", "name=\"classic_turn_hours\""),
+        ("clue", "name=\"clue_turn_hours\""),
+        ("sherlock", "name=\"sherlock_"),
+    ] {
+        assert!(
+            page.contains(&format!("<option value=\"{ruleset}\"")),
+            "the list offers {ruleset}"
+        );
+        let part = format!("<div class=\"rules-of\" data-ruleset=\"{ruleset}\">");
+        let start = page
+            .find(&part)
+            .unwrap_or_else(|| panic!("{ruleset}'s part"));
+        let end = page[start..].find("</div>").map(|e| start + e).unwrap();
+        assert!(end < form_end, "{ruleset}'s part is inside the form");
+        assert!(
+            page[start..end].contains(field),
+            "{ruleset}'s part holds its field {field}"
+        );
+        for other in ["starting_eyes", "classic_turn_hours", "clue_turn_hours"] {
+            if !field.contains(other) {
+                assert!(
+                    !page[start..end].contains(&format!("name=\"{other}\"")),
+                    "{ruleset}'s part holds no other game's field {other}"
+                );
+            }
+        }
+    }
+    // The page's script shows the chosen game's part alone.
+    let script = app.get_text("/static/play.js").await.1;
+    assert!(
+        script.contains("[data-ruleset]"),
+        "the script finds the parts"
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn creating_a_game_on_the_web_names_every_problem_and_keeps_the_values() {
     let mut app = TestApp::spawn().await;
     let (_, page) = app.get_text("/games/new").await;
