@@ -522,17 +522,17 @@ async function run(js, lang) {
   await checkLabels(page, 'new game');
   // Each game's own fields: with the script, the chosen game's alone show and are sent;
   // without it, every game's show (the server reads the chosen game's).
-  const shown = async () => (await page.locator('[data-ruleset]').evaluateAll(
+  const partsShown = async () => (await page.locator('[data-ruleset]').evaluateAll(
     (parts) => parts.filter((p) => !p.hidden).map((p) => p.dataset.ruleset))).join(' ');
-  assert.equal(await shown(), js ? 'polysleuth' : 'polysleuth sleuth clue sherlock',
+  assert.equal(await partsShown(), js ? 'polysleuth' : 'polysleuth sleuth clue sherlock',
     'the new-game form shows the chosen game\'s fields');
   if (js) {
     await page.selectOption('#ruleset', 'clue');
-    assert.equal(await shown(), 'clue', 'choosing Clue shows its fields alone');
+    assert.equal(await partsShown(), 'clue', 'choosing Clue shows its fields alone');
     assert.equal(await page.locator('#starting_eyes').isDisabled(), true,
       'and Polysleuth\'s are not sent');
     await page.selectOption('#ruleset', 'polysleuth');
-    assert.equal(await shown(), 'polysleuth', 'choosing Polysleuth again shows its own');
+    assert.equal(await partsShown(), 'polysleuth', 'choosing Polysleuth again shows its own');
     assert.equal(await page.locator('#starting_eyes').isDisabled(), false);
   }
   await page.fill('#name', `Browser game ${mode}`);
