@@ -143,7 +143,7 @@ struct NewGame {
     ruleset_hints: Vec<String>,
     /// Each game's own fields, drawn by it, with its value in the list of games (the page's
     /// script shows the chosen game's alone).
-    rule_forms: Vec<(String, String)>,
+    rule_forms: Vec<(&'static str, String)>,
 }
 
 impl NewGame {
@@ -160,7 +160,7 @@ impl NewGame {
             ruleset_hints: books.iter().filter_map(|b| b.hint(t)).collect(),
             rule_forms: books
                 .iter()
-                .map(|b| (b.ruleset().as_str().to_string(), b.form(t, &value)))
+                .map(|b| (b.ruleset().as_str(), b.form(t, &value)))
                 .collect(),
             t,
             f,
