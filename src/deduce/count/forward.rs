@@ -4,15 +4,13 @@
 use super::choices::choices;
 use super::finish::States;
 use super::numbers::{Binomials, Number};
-use super::plan::Step;
+use super::plan::Plan;
 use super::CountError;
 
 /// Pass 2 in numbers of type `T`: each class's count at each location, summed over deals.
 pub(super) fn forward<T: Number>(
-    steps: &[Step],
+    plan: &Plan,
     ways: &[States],
-    class_group: &[Vec<usize>],
-    start: u64,
     binom: &Binomials,
     work: &mut u64,
     shared_step: usize,
@@ -23,6 +21,7 @@ pub(super) fn forward<T: Number>(
     // times the group's count. A group's unplaced cards are alike from here on, so a choice
     // sends each of them to this location with the same chance, x/n; that gives every
     // class's count at the location without dividing until the end.
+    let (steps, class_group, start) = (&plan.steps[..], &plan.class_group[..], plan.start);
     let tracked = pools(class_group);
     let slots = |i: usize| tracked.get(i).map_or(0, |t| t.iter().flatten().count());
     let nclasses = class_group.first().map_or(0, |g| g.len());

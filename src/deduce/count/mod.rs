@@ -132,12 +132,18 @@ pub(crate) fn count_in(
 
 /// The first way of counting: from each state, every choice at once (see `choices`).
 fn walk(plan: &Plan, budget: u64, tuning: Tuning) -> Result<(u128, Vec<[u128; 8]>), CountError> {
-    let (steps, class_group, start) = (&plan.steps, &plan.class_group, plan.start);
     let binom = Binomials::new();
     let mut work = 0u64;
 
     // Pass 1: from each reachable state, the number of ways to finish (memoised by step).
-    let (deals, ways) = pass_one(start, steps, &binom, &mut work, budget, tuning.shared_start)?;
+    let (deals, ways) = pass_one(
+        plan.start,
+        &plan.steps,
+        &binom,
+        &mut work,
+        budget,
+        tuning.shared_start,
+    )?;
     if deals == 0 {
         return Ok((0, Vec::new()));
     }
@@ -146,25 +152,9 @@ fn walk(plan: &Plan, budget: u64, tuning: Tuning) -> Result<(u128, Vec<[u128; 8]
     // reaching a state leads to at least one deal), so below these bounds plain arithmetic
     // cannot overflow; most views fit in 64 bits, which halves pass 2's multiplications.
     let here_count = if tuning.narrow && deals <= u64::MAX as u128 / 1296 {
-        forward::<u64>(
-            steps,
-            &ways,
-            class_group,
-            start,
-            &binom,
-            &mut work,
-            tuning.shared_step,
-        )?
+        forward::<u64>(plan, &ways, &binom, &mut work, tuning.shared_step)?
     } else if deals <= 1 << 100 {
-        forward::<u128>(
-            steps,
-            &ways,
-            class_group,
-            start,
-            &binom,
-            &mut work,
-            tuning.shared_step,
-        )?
+        forward::<u128>(plan, &ways, &binom, &mut work, tuning.shared_step)?
     } else {
         return Err(CountError::Overflow);
     };
