@@ -241,10 +241,13 @@ pub fn card(name: &str) -> Result<Card, ViewError> {
 }
 
 /// The cards with every one of these traits, by their names.
-pub fn trait_set(names: &[String]) -> Result<CardSet, ViewError> {
+pub fn trait_set<S: AsRef<str>>(names: &[S]) -> Result<CardSet, ViewError> {
     let traits: Vec<Trait> = names
         .iter()
-        .map(|t| Trait::parse(t).ok_or_else(|| ViewError::UnknownTrait(t.clone())))
+        .map(|t| {
+            let t = t.as_ref();
+            Trait::parse(t).ok_or_else(|| ViewError::UnknownTrait(t.to_string()))
+        })
         .collect::<Result<_, _>>()?;
     Ok(matching(&traits))
 }

@@ -39,8 +39,8 @@ pub fn card(lang: Lang, card: Card) -> String {
 }
 
 /// A card stored by its canonical name, in the language; a name that is not a card stays.
-pub fn cards(lang: Lang, names: &[String]) -> Vec<String> {
-    names.iter().map(|n| card_named(lang, n)).collect()
+pub fn cards<S: AsRef<str>>(lang: Lang, names: &[S]) -> Vec<String> {
+    names.iter().map(|n| card_named(lang, n.as_ref())).collect()
 }
 
 /// One card stored by its canonical name, in the language.
@@ -90,8 +90,11 @@ fn trait_args(count: u32, traits: &[Trait]) -> Vec<(&'static str, Arg<'static>)>
 }
 
 /// The same, from traits stored by their canonical names (`["Red", "Diamond"]`).
-pub fn traits_count_named(lang: Lang, count: u32, names: &[String]) -> String {
-    let traits: Vec<Trait> = names.iter().filter_map(|n| Trait::parse(n)).collect();
+pub fn traits_count_named<S: AsRef<str>>(lang: Lang, count: u32, names: &[S]) -> String {
+    let traits: Vec<Trait> = names
+        .iter()
+        .filter_map(|n| Trait::parse(n.as_ref()))
+        .collect();
     traits_count(lang, count, &traits)
 }
 

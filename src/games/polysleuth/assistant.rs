@@ -31,7 +31,7 @@ impl Told for View {
                 round,
                 place: self.locations[loc].clone(),
                 count: a.count,
-                traits: a.traits.clone(),
+                traits: a.traits.iter().map(|t| t.to_string()).collect(),
             };
             self.add_fact(
                 loc,
@@ -95,7 +95,7 @@ impl Told for View {
             let words = FactWords::Reveal {
                 round,
                 place: self.locations[loc].clone(),
-                traits: rv.traits.clone(),
+                traits: rv.traits.iter().map(|t| t.to_string()).collect(),
             };
             self.add_fact(
                 loc,
@@ -112,8 +112,8 @@ impl Told for View {
 }
 
 /// Traits as a reader says them: `Red Twos`, `Pearls`, `Red Pearl`.
-fn prose(traits: &[String]) -> String {
-    let parsed: Vec<Option<Trait>> = traits.iter().map(|t| Trait::parse(t)).collect();
+fn prose<S: AsRef<str>>(traits: &[S]) -> String {
+    let parsed: Vec<Option<Trait>> = traits.iter().map(|t| Trait::parse(t.as_ref())).collect();
     let number = parsed
         .iter()
         .flatten()
@@ -122,7 +122,7 @@ fn prose(traits: &[String]) -> String {
         .iter()
         .zip(&parsed)
         .filter(|(_, p)| !matches!(p, Some(Trait::Number(_))))
-        .map(|(t, _)| t.as_str())
+        .map(|(t, _)| t.as_ref())
         .collect();
     match number {
         Some(n) if rest.is_empty() => n.prose_plural(),

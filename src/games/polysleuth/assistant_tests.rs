@@ -46,8 +46,8 @@ fn small_view(n: usize, seed: u64, open: usize) -> (View, Deal) {
     while unknown.len() > open {
         let c = unknown.swap_remove(rng.random_range(0..unknown.len()));
         published.push(Published {
-            card: c.name(),
-            owner: owner_name(c),
+            card: c.name().into(),
+            owner: owner_name(c).into(),
         });
     }
     let traits = Trait::all();
@@ -62,10 +62,10 @@ fn small_view(n: usize, seed: u64, open: usize) -> (View, Deal) {
         }
         let set = matching(&ts);
         answers.push(Answer {
-            target: players[target].clone(),
-            traits: ts.iter().map(|t| t.name().to_string()).collect(),
+            target: players[target].as_str().into(),
+            traits: ts.iter().map(|t| t.name().into()).collect(),
             count: set.intersect(deal.hands[target]).len() as u32,
-            asker: players[0].clone(),
+            asker: players[0].as_str().into(),
             weight: 0,
         });
     }
@@ -85,13 +85,17 @@ fn small_view(n: usize, seed: u64, open: usize) -> (View, Deal) {
     view.add_report(
         1,
         &PrivateReport {
-            player: players[0].clone(),
+            player: players[0].as_str().into(),
             guesses: vec![],
             reveals: vec![Reveal {
-                player: players[0].clone(),
-                target: players[target].clone(),
-                traits: ts.iter().map(|t| t.name().to_string()).collect(),
-                cards: set.intersect(deal.hands[target]).names(),
+                player: players[0].as_str().into(),
+                target: players[target].as_str().into(),
+                traits: ts.iter().map(|t| t.name().into()).collect(),
+                cards: set
+                    .intersect(deal.hands[target])
+                    .iter()
+                    .map(|c| c.name().into())
+                    .collect(),
             }],
             eyes: 0,
             half_points: 0,
@@ -181,7 +185,7 @@ fn a_view_no_deal_fits_is_a_contradiction_not_a_crash() {
         view.add_bulletin(&Bulletin {
             round: 2,
             published: vec![Published {
-                card: bens.name(),
+                card: bens.name().into(),
                 owner: owner.into(),
             }],
             ..Bulletin::default()

@@ -62,7 +62,7 @@ impl Master {
                 .newly_done
                 .iter()
                 .filter(|d| d.reason == DoneReason::GameMaster)
-                .map(|d| d.player.clone())
+                .map(|d| d.player.to_string())
                 .collect();
             // The game master's "end now" closes the last round and publishes every card.
             let end = i + 1 == last && stored.notes.contains(&Note::Ended);

@@ -62,7 +62,7 @@ proptest! {
         let n = players as u32;
         for (before, turns, out) in &log {
             // Each target answers at most one question.
-            let mut targets: Vec<&String> = out.bulletin.answers.iter().map(|a| &a.target).collect();
+            let mut targets: Vec<&str> = out.bulletin.answers.iter().map(|a| a.target.as_str()).collect();
             targets.sort();
             let count = targets.len();
             targets.dedup();

@@ -9,8 +9,8 @@ use super::cards::{matching, Card, CardSet};
 use super::deal::{below, stream, Owner};
 use super::settings::QuestionPayment;
 use super::view::{
-    Answer, Bulletin, DoneNote, DoneReason, GuessResult, PrivateGuess, PrivateReport, Published,
-    Reveal, RoundOutcome, Standing,
+    Answer, Bulletin, DoneNote, DoneReason, GuessResult, Name, PrivateGuess, PrivateReport,
+    Published, Reveal, RoundOutcome, Standing,
 };
 
 use super::game::{Game, Guess, Question, Turn};
@@ -27,7 +27,7 @@ impl Game {
         let owners = self.deal.owners();
         let mut private: Vec<PrivateReport> = (0..n)
             .map(|s| PrivateReport {
-                player: self.players[s].clone(),
+                player: self.name_of(s),
                 ..PrivateReport::default()
             })
             .collect();
@@ -53,14 +53,14 @@ impl Game {
                     right_now[g.card.index()] += 1;
                 }
                 guess_results.push(GuessResult {
-                    player: self.players[seat].clone(),
+                    player: self.name_of(seat),
                     number: g.number,
                     correct,
                 });
                 private[seat].guesses.push(PrivateGuess {
                     number: g.number,
-                    card: g.card.name(),
-                    place: self.owner_name(g.place).to_string(),
+                    card: Name::const_new(g.card.static_name()),
+                    place: Name::from(self.owner_name(g.place)),
                     correct,
                 });
             }
@@ -129,26 +129,29 @@ impl Game {
             };
             let cards = self.deal.hands[target].intersect(matching(&question.traits));
             answers.push(Answer {
-                target: self.players[target].clone(),
+                target: self.name_of(target),
                 traits: question
                     .traits
                     .iter()
-                    .map(|t| t.name().to_string())
+                    .map(|t| Name::const_new(t.name()))
                     .collect(),
                 count: cards.len() as u32,
-                asker: self.players[asker].clone(),
+                asker: self.name_of(asker),
                 weight: top,
             });
             if question.traits.len() == 2 {
                 let reveal = Reveal {
-                    player: self.players[asker].clone(),
-                    target: self.players[target].clone(),
+                    player: self.name_of(asker),
+                    target: self.name_of(target),
                     traits: question
                         .traits
                         .iter()
-                        .map(|t| t.name().to_string())
+                        .map(|t| Name::const_new(t.name()))
                         .collect(),
-                    cards: cards.names(),
+                    cards: cards
+                        .iter()
+                        .map(|c| Name::const_new(c.static_name()))
+                        .collect(),
                 };
                 private[asker].reveals.push(reveal.clone());
                 reveals.push(reveal);
@@ -205,7 +208,7 @@ impl Game {
             if let Some(reason) = reason {
                 next.done[seat] = true;
                 newly_done.push(DoneNote {
-                    player: self.players[seat].clone(),
+                    player: self.name_of(seat),
                     reason,
                 });
             }
@@ -238,7 +241,7 @@ impl Game {
 
         let standings = (0..n)
             .map(|s| Standing {
-                player: self.players[s].clone(),
+                player: self.name_of(s),
                 eyes: next.eyes[s],
                 half_points: next.half_points[s],
             })
@@ -252,7 +255,7 @@ impl Game {
             submitted: {
                 let mut submitted = Vec::with_capacity(turns.iter().flatten().count());
                 for s in (0..n).filter(|s| turns[*s].is_some()) {
-                    submitted.push(self.players[s].clone());
+                    submitted.push(self.name_of(s));
                 }
                 submitted
             },
@@ -261,10 +264,10 @@ impl Game {
             published: published
                 .iter()
                 .map(|c| Published {
-                    card: c.name(),
+                    card: Name::const_new(c.static_name()),
                     owner: match owners[c.index()] {
-                        Owner::Seat(s) => self.players[s].clone(),
-                        Owner::Safe => "safe".into(),
+                        Owner::Seat(s) => self.name_of(s),
+                        Owner::Safe => Name::const_new("safe"),
                     },
                 })
                 .collect(),
@@ -308,14 +311,14 @@ impl Game {
     }
 
     /// The players with the most Sleuth Points (ties shared); empty while the game goes on.
-    pub fn winners(&self) -> Vec<String> {
+    pub fn winners(&self) -> Vec<Name> {
         if !self.over {
             return Vec::new();
         }
         let best = self.half_points.iter().copied().max().unwrap_or(0);
         (0..self.players.len())
             .filter(|s| self.half_points[*s] == best)
-            .map(|s| self.players[s].clone())
+            .map(|s| self.name_of(s))
             .collect()
     }
 
@@ -327,13 +330,20 @@ impl Game {
         let owners = self.deal.owners();
         rest.iter()
             .map(|c| Published {
-                card: c.name(),
+                card: Name::const_new(c.static_name()),
                 owner: match owners[c.index()] {
-                    Owner::Seat(s) => self.players[s].clone(),
-                    Owner::Safe => "safe".into(),
+                    Owner::Seat(s) => self.name_of(s),
+                    Owner::Safe => Name::const_new("safe"),
                 },
             })
             .collect()
+    }
+}
+
+impl Game {
+    /// A seat's player's name, as an outcome holds it.
+    pub(super) fn name_of(&self, seat: usize) -> Name {
+        Name::from(self.players[seat].as_str())
     }
 }
 

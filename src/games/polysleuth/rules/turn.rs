@@ -216,7 +216,7 @@ pub(super) fn read(text: &str) -> (RawTurn<'_>, Vec<LineError>) {
     let mut turn = RawTurn::default();
 
     for (line, raw) in meaningful_lines(text) {
-        let t = raw.trim();
+        let t = crate::games::typography::trimmed(raw);
         match turn_word(t.trim_end_matches(['.', '!'])) {
             Some(TurnWord::Ready) => {
                 turn.ready = true;

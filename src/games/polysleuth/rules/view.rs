@@ -4,6 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
+/// A name in an outcome: a player's, a card's, a trait's or the safe's. Short, so held inline
+/// rather than on the heap (a round's outcome holds dozens of them, and simulation resolves
+/// thousands of rounds a second); read and written as a plain string.
+pub type Name = compact_str::CompactString;
+
 /// Everything that happened in a round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundOutcome {
@@ -18,30 +23,30 @@ pub struct RoundOutcome {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Bulletin {
     pub round: u32,
-    pub submitted: Vec<String>,
+    pub submitted: Vec<Name>,
     pub guesses: Vec<GuessResult>,
     pub answers: Vec<Answer>,
     pub published: Vec<Published>,
     pub standings: Vec<Standing>,
     pub newly_done: Vec<DoneNote>,
     pub game_over: bool,
-    pub winners: Vec<String>,
+    pub winners: Vec<Name>,
 }
 
 /// A guess as the public sees it: never the card, never its points.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GuessResult {
-    pub player: String,
+    pub player: Name,
     pub number: u32,
     pub correct: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Answer {
-    pub target: String,
-    pub traits: Vec<String>,
+    pub target: Name,
+    pub traits: Vec<Name>,
     pub count: u32,
-    pub asker: String,
+    pub asker: Name,
     pub weight: u64,
 }
 
@@ -61,9 +66,9 @@ impl Answer {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Published {
-    pub card: String,
+    pub card: Name,
     /// A player's name, or `safe`.
-    pub owner: String,
+    pub owner: Name,
 }
 
 impl super::Game {
@@ -72,10 +77,10 @@ impl super::Game {
         let owners = self.deal.owners();
         (self.published.iter())
             .map(|c| Published {
-                card: c.name(),
+                card: Name::const_new(c.static_name()),
                 owner: match owners[c.index()] {
-                    super::Owner::Seat(s) => self.players[s].clone(),
-                    super::Owner::Safe => "safe".into(),
+                    super::Owner::Seat(s) => self.name_of(s),
+                    super::Owner::Safe => Name::const_new("safe"),
                 },
             })
             .collect()
@@ -84,7 +89,7 @@ impl super::Game {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Standing {
-    pub player: String,
+    pub player: Name,
     pub eyes: u32,
     pub half_points: u32,
 }
@@ -119,7 +124,7 @@ pub enum DoneReason {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DoneNote {
-    pub player: String,
+    pub player: Name,
     pub reason: DoneReason,
 }
 
@@ -141,7 +146,7 @@ impl DoneNote {
 /// What one player alone learns from a round.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PrivateReport {
-    pub player: String,
+    pub player: Name,
     pub guesses: Vec<PrivateGuess>,
     pub reveals: Vec<Reveal>,
     pub eyes: u32,
@@ -155,17 +160,17 @@ pub struct PrivateReport {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PrivateGuess {
     pub number: u32,
-    pub card: String,
+    pub card: Name,
     /// Where the player said it was: a player's name or `the safe`.
-    pub place: String,
+    pub place: Name,
     pub correct: bool,
 }
 
 /// The cards an answered two-trait question showed its asker (empty: none matched).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reveal {
-    pub player: String,
-    pub target: String,
-    pub traits: Vec<String>,
-    pub cards: Vec<String>,
+    pub player: Name,
+    pub target: Name,
+    pub traits: Vec<Name>,
+    pub cards: Vec<Name>,
 }

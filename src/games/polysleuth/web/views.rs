@@ -159,7 +159,7 @@ pub async fn public_game(
         published,
         bulletins,
         final_: Ending::of(row, state).map(|ending| FinalView {
-            winners: state.winners(),
+            winners: state.winners().iter().map(|w| w.to_string()).collect(),
             ending,
         }),
         lang,
@@ -338,8 +338,8 @@ pub fn own_history(
                 chip: crate::games::polysleuth::rules::Card::parse(&g.card)
                     .ok()
                     .map(|c| crate::web::cards::CardView::new(lang, c)),
-                card: g.card.clone(),
-                place: g.place.clone(),
+                card: g.card.to_string(),
+                place: g.place.to_string(),
                 correct: g.correct,
             });
         }

@@ -168,7 +168,7 @@ impl Lang {
         let place = self.guess_place(&g.place);
         let card = match crate::games::polysleuth::rules::Card::parse(&g.card) {
             Ok(c) => words::card_line(*self, c),
-            Err(_) => g.card.clone(),
+            Err(_) => g.card.to_string(),
         };
         self.tr(
             "mail-own-guess",
@@ -188,7 +188,7 @@ impl Lang {
             .iter()
             .map(|c| match crate::games::polysleuth::rules::Card::parse(c) {
                 Ok(c) => words::card_line(*self, c),
-                Err(_) => c.clone(),
+                Err(_) => c.to_string(),
             })
             .collect();
         self.t3(
