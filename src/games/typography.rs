@@ -158,7 +158,7 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-/// `text.trim()`, by bytes when the text, its ASCII spaces stripped, starts and ends with a
+/// `text.trim()`, by bytes when the text, its ASCII whitespace stripped, starts and ends with a
 /// visible ASCII character, as almost every line and word of a turn does (the general `trim`
 /// decodes characters, and took 4% of replaying whole games).
 pub fn trimmed(text: &str) -> &str {
@@ -186,6 +186,9 @@ mod tests {
             "last\r",
             "\r\n\r\n",
             "é\nü ",
+            "\r\n",
+            "\r",
+            "a\r\r\n",
         ] {
             let ours: Vec<&str> = super::lines(text).collect();
             let std: Vec<&str> = text.lines().collect();
@@ -205,6 +208,14 @@ mod tests {
             "a\t",
             "ab",
             "\u{3000}x\u{3000}",
+            " \u{a0}a b ",
+            "\x0bx",
+            " x\x0b ",
+            "\t\r\n",
+            " é ",
+            "x\u{2003}",
+            "\u{85}a",
+            " \u{a0} ",
         ] {
             assert_eq!(super::trimmed(text), text.trim(), "{text:?}");
         }

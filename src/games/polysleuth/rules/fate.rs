@@ -61,7 +61,7 @@ impl Game {
                 let answered = bulletin
                     .answers
                     .iter()
-                    .find(|a| &a.target == target && &a.asker == me && a.traits == traits)
+                    .find(|a| a.target == target && a.asker == me && a.traits == traits)
                     .filter(|_| best_to(q.target) == Some(q.number))
                     .map(|a| a.count);
                 let paid = match (self.settings.question_payment, answered) {

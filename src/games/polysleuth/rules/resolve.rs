@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 use super::cards::{matching, Card, CardSet};
-use super::deal::{below, stream, Owner};
+use super::deal::{below, stream};
 use super::settings::QuestionPayment;
 use super::view::{
     Answer, Bulletin, DoneNote, DoneReason, GuessResult, Name, PrivateGuess, PrivateReport,
@@ -261,16 +261,7 @@ impl Game {
             },
             guesses: guess_results,
             answers,
-            published: published
-                .iter()
-                .map(|c| Published {
-                    card: Name::const_new(c.static_name()),
-                    owner: match owners[c.index()] {
-                        Owner::Seat(s) => self.name_of(s),
-                        Owner::Safe => Name::const_new("safe"),
-                    },
-                })
-                .collect(),
+            published: self.published_of(published),
             standings,
             newly_done,
             game_over: next.over,
@@ -324,26 +315,10 @@ impl Game {
 
     /// Ends the game now (the game master's decision): every card is published.
     pub fn end_now(&mut self) -> Vec<Published> {
-        let rest = CardSet::ALL.minus(self.published);
+        let rest = self.published_of(CardSet::ALL.minus(self.published));
         self.published = CardSet::ALL;
         self.over = true;
-        let owners = self.deal.owners();
-        rest.iter()
-            .map(|c| Published {
-                card: Name::const_new(c.static_name()),
-                owner: match owners[c.index()] {
-                    Owner::Seat(s) => self.name_of(s),
-                    Owner::Safe => Name::const_new("safe"),
-                },
-            })
-            .collect()
-    }
-}
-
-impl Game {
-    /// A seat's player's name, as an outcome holds it.
-    pub(super) fn name_of(&self, seat: usize) -> Name {
-        Name::from(self.players[seat].as_str())
+        rest
     }
 }
 

@@ -74,8 +74,13 @@ pub struct Published {
 impl super::Game {
     /// Every published card and where it lay (a player's name, or `safe`): public.
     pub fn published_cards(&self) -> Vec<Published> {
+        self.published_of(self.published)
+    }
+
+    /// These cards as published: each with where it lay.
+    pub(super) fn published_of(&self, cards: super::CardSet) -> Vec<Published> {
         let owners = self.deal.owners();
-        (self.published.iter())
+        (cards.iter())
             .map(|c| Published {
                 card: Name::const_new(c.static_name()),
                 owner: match owners[c.index()] {
@@ -84,6 +89,11 @@ impl super::Game {
                 },
             })
             .collect()
+    }
+
+    /// A seat's player's name, as an outcome holds it.
+    pub(super) fn name_of(&self, seat: usize) -> Name {
+        Name::from(self.players[seat].as_str())
     }
 }
 

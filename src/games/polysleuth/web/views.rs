@@ -159,7 +159,7 @@ pub async fn public_game(
         published,
         bulletins,
         final_: Ending::of(row, state).map(|ending| FinalView {
-            winners: state.winners().iter().map(|w| w.to_string()).collect(),
+            winners: state.winners().into_iter().map(String::from).collect(),
             ending,
         }),
         lang,
