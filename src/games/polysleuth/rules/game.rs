@@ -151,14 +151,8 @@ impl Game {
     }
 
     pub fn seat_of(&self, name: &str) -> Option<usize> {
-        // A name read from a turn is trimmed already; only then is `trim` skipped.
-        let plain =
-            |b: Option<&u8>| b.is_some_and(|b| b.is_ascii() && !(*b as char).is_whitespace());
-        let name = if plain(name.as_bytes().first()) && plain(name.as_bytes().last()) {
-            name
-        } else {
-            name.trim()
-        };
+        // A name read from a turn is trimmed already: `trimmed` then does no search.
+        let name = crate::games::typography::trimmed(name);
         // Names often share a beginning ("Player1", "Player2"): the length and the last byte
         // turn most of them away before the whole comparison. A name with accents is
         // compared whole, whatever the case of its letters (`AMÉLIE` is Amélie).

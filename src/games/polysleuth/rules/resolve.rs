@@ -9,8 +9,8 @@ use super::cards::{matching, Card, CardSet};
 use super::deal::{below, stream};
 use super::settings::QuestionPayment;
 use super::view::{
-    Answer, Bulletin, DoneNote, DoneReason, GuessResult, Name, PrivateGuess, PrivateReport,
-    Published, Reveal, RoundOutcome, Standing,
+    card_name, Answer, Bulletin, DoneNote, DoneReason, GuessResult, Name, PrivateGuess,
+    PrivateReport, Published, Reveal, RoundOutcome, Standing,
 };
 
 use super::game::{Game, Guess, Question, Turn};
@@ -59,7 +59,7 @@ impl Game {
                 });
                 private[seat].guesses.push(PrivateGuess {
                     number: g.number,
-                    card: Name::const_new(g.card.static_name()),
+                    card: card_name(g.card),
                     place: Name::from(self.owner_name(g.place)),
                     correct,
                 });
@@ -128,34 +128,26 @@ impl Game {
                 asked[below(coin, asked.len() as u64) as usize]
             };
             let cards = self.deal.hands[target].intersect(matching(&question.traits));
-            answers.push(Answer {
-                target: self.name_of(target),
-                traits: question
-                    .traits
-                    .iter()
-                    .map(|t| Name::const_new(t.name()))
-                    .collect(),
-                count: cards.len() as u32,
-                asker: self.name_of(asker),
-                weight: top,
-            });
+            let traits: Vec<Name> = (question.traits.iter())
+                .map(|t| Name::const_new(t.name()))
+                .collect();
             if question.traits.len() == 2 {
                 let reveal = Reveal {
                     player: self.name_of(asker),
                     target: self.name_of(target),
-                    traits: question
-                        .traits
-                        .iter()
-                        .map(|t| Name::const_new(t.name()))
-                        .collect(),
-                    cards: cards
-                        .iter()
-                        .map(|c| Name::const_new(c.static_name()))
-                        .collect(),
+                    traits: traits.clone(),
+                    cards: cards.iter().map(card_name).collect(),
                 };
                 private[asker].reveals.push(reveal.clone());
                 reveals.push(reveal);
             }
+            answers.push(Answer {
+                target: self.name_of(target),
+                traits,
+                count: cards.len() as u32,
+                asker: self.name_of(asker),
+                weight: top,
+            });
             // 3. Payment, when only the answered asker pays (as the answers are given: the
             // auction reads the balances as the round opened).
             if self.settings.question_payment == QuestionPayment::Winner {

@@ -9,6 +9,11 @@ use serde::{Deserialize, Serialize};
 /// thousands of rounds a second); read and written as a plain string.
 pub type Name = compact_str::CompactString;
 
+/// A card's canonical name, pointing at the static text rather than copying it.
+pub fn card_name(card: super::Card) -> Name {
+    Name::const_new(card.static_name())
+}
+
 /// Everything that happened in a round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundOutcome {
@@ -82,7 +87,7 @@ impl super::Game {
         let owners = self.deal.owners();
         (cards.iter())
             .map(|c| Published {
-                card: Name::const_new(c.static_name()),
+                card: card_name(c),
                 owner: match owners[c.index()] {
                     super::Owner::Seat(s) => self.name_of(s),
                     super::Owner::Safe => Name::const_new("safe"),
