@@ -45,7 +45,7 @@ say "load test"
 {
   echo "### Load test"
   echo
-  echo "\`DURATION=10s scripts/loadtest.sh\`: 300 four-player games on SQLite, \`wrk -t2 --latency\` on the same cores."
+  echo "\`DURATION=10s scripts/loadtest.sh\`: 300 four-player games on SQLite, \`wrk -t2 --latency\` on the same cores. Each endpoint runs between two runs of the static page, and its ratio is to their mean."
   echo
   DURATION=10s scripts/loadtest.sh 2>>"$log"
   echo

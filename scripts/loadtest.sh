@@ -4,6 +4,10 @@
 # page, turn submission over
 # HTTP (durable once answered) and the inbound-mail webhook with wrk, and prints a table.
 #
+# Each endpoint runs between two runs of the static page, and its ratio is to their mean: this
+# machine's speed drifts by up to a third from one minute to the next, so a static page
+# measured minutes earlier is no fair yardstick.
+#
 #   scripts/loadtest.sh                 # DURATION=10s GAMES=300 by default
 #   DURATION=30s GAMES=1000 scripts/loadtest.sh
 set -euo pipefail
@@ -33,16 +37,27 @@ idle_rss=$(awk '/VmRSS/ {print $2}' /proc/$pid/status)
 
 python3 scripts/loadtest/setup.py "$base" "$GAMES" "$work"
 
-run() { # name, connections, url, [lua script]
-  local name=$1 conns=$2 url=$3 script=${4:-}
-  # ONLY=turn runs just the static page and that endpoint.
-  if [ -n "${ONLY:-}" ] && [ "$name" != static ] && [ "$name" != "$ONLY" ]; then : > "$work/$name-$conns.txt"; return; fi
+static_runs=0
+wrk_run() { # output file, connections, url, [lua script]
+  local out=$1 conns=$2 url=$3 script=${4:-}
   local args=(-t2 -c"$conns" -d"$DURATION" --latency)
   [ -n "$script" ] && args+=(-s "$script")
-  echo "== $name ($conns connections)" >&2
-  WORK="$work" SECRET="$secret" wrk "${args[@]}" "$url" > "$work/$name-$conns.txt"
+  echo "== $(basename "$out" .txt) ($conns connections)" >&2
+  WORK="$work" SECRET="$secret" wrk "${args[@]}" "$url" > "$out"
 }
-run static 64 "$base/help"
+static() { # the static page once more: static-1.txt, static-2.txt, …
+  static_runs=$((static_runs + 1))
+  wrk_run "$work/static-$static_runs.txt" 64 "$base/help"
+}
+run() { # name, connections, url, [lua script]: the endpoint, then the static page again
+  local name=$1 conns=$2
+  # ONLY=turn runs just that endpoint, between two runs of the static page.
+  if [ -n "${ONLY:-}" ] && [ "$name" != "$ONLY" ]; then : > "$work/$name-$conns.txt"; return; fi
+  echo "$static_runs" > "$work/$name-$conns.before"
+  wrk_run "$work/$name-$conns.txt" "$conns" "$3" "${4:-}"
+  static
+}
+static
 run bulletin 64 "$base$(cat "$work/bulletin_path")"
 run private 64 "$base$(head -1 "$work/player_paths")"
 run gm 64 "$base$(cat "$work/gm_path")"
