@@ -111,10 +111,12 @@ impl Grid {
                                 let cell = sheet
                                     .cards
                                     .iter()
-                                    .find(|r| r.card == card.name())
+                                    .find(|r| r.card == card.static_name())
                                     .and_then(|r| r.cells.get(l));
                                 let before = previous
-                                    .and_then(|p| p.cards.iter().find(|r| r.card == card.name()))
+                                    .and_then(|p| {
+                                        p.cards.iter().find(|r| r.card == card.static_name())
+                                    })
                                     .and_then(|r| r.cells.get(l));
                                 let place = crate::lang::Place {
                                     name: loc,

@@ -65,7 +65,7 @@ pub struct BulletinView {
 /// salt, the commitment).
 #[derive(Serialize)]
 pub struct FinalView {
-    pub winners: Vec<String>,
+    pub winners: Vec<crate::games::polysleuth::rules::view::Name>,
     #[serde(flatten)]
     pub ending: Ending,
 }
@@ -159,7 +159,7 @@ pub async fn public_game(
         published,
         bulletins,
         final_: Ending::of(row, state).map(|ending| FinalView {
-            winners: state.winners().into_iter().map(String::from).collect(),
+            winners: state.winners(),
             ending,
         }),
         lang,
