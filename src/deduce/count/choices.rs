@@ -7,8 +7,10 @@ use super::CountError;
 /// Every way to fill the step's location from the state: how many of each group go there
 /// (and which groups send any), the packed state left for the next step, and the weight (the
 /// number of ways to pick the actual cards). A weight is a product of binomials whose lower
-/// parts add up to at most the cards left, so it is at most C(36, 18) < 2^64.
-pub(super) fn choices<F: FnMut(&[u8], &[usize], u64, u64)>(
+/// parts add up to at most the cards left, so it is at most C(36, 18) < 2^64. With `PICKS`
+/// off (pass 1, which needs only the next state and the weight) the groups' values are not
+/// kept: `each` is given zeros and no groups.
+pub(super) fn choices<const PICKS: bool, F: FnMut(&[u8], &[usize], u64, u64)>(
     step: &Step,
     state: &[u8],
     binom: &Binomials,
@@ -21,117 +23,140 @@ pub(super) fn choices<F: FnMut(&[u8], &[usize], u64, u64)>(
     if (0..n).any(|g| state[g] > 0 && step.next[g].is_none() && !step.here[g].0) {
         return Ok(());
     }
-    let movable: Vec<usize> = step
-        .decide
-        .iter()
-        .copied()
-        .filter(|&g| state[g] > 0)
-        .collect();
+    // The groups to decide, in order, each with what the walk reads of it in one place.
+    let mut at = [Position::default(); 36];
+    let mut facts: Vec<u16> = Vec::with_capacity(2 * step.facts.len());
+    let mut movable = 0;
+    for &g in &step.decide {
+        if state[g] == 0 {
+            continue;
+        }
+        let start = facts.len();
+        facts.extend(step.facts_of[g].iter().map(|&f| f as u16));
+        at[movable] = Position {
+            group: g as u8,
+            have: state[g],
+            whole: step.here[g].1 || step.next[g].is_none(),
+            facts: (start as u16, facts.len() as u16),
+            radix: step.next_radix[g],
+        };
+        movable += 1;
+    }
     // For each fact, what the groups from position j on could still add.
     let nf = step.facts.len();
-    let mut room = vec![0usize; nf * (movable.len() + 1)];
-    for (f, &(members, _)) in step.facts.iter().enumerate() {
-        for j in (0..movable.len()).rev() {
-            let g = movable[j];
-            room[f * (movable.len() + 1) + j] = room[f * (movable.len() + 1) + j + 1]
-                + if members >> g & 1 == 1 {
-                    state[g] as usize
-                } else {
-                    0
-                };
+    let width = movable + 1;
+    let mut room = vec![0u8; nf * width];
+    for (f, &(members, need)) in step.facts.iter().enumerate() {
+        for j in (0..movable).rev() {
+            let g = at[j].group;
+            room[f * width + j] =
+                room[f * width + j + 1] + if members >> g & 1 == 1 { at[j].have } else { 0 };
         }
-    }
-    let base: u64 = (0..n).map(|g| state[g] as u64 * step.next_radix[g]).sum();
-    let mut walk = Walk {
-        movable: &movable,
-        step,
-        state,
-        room: &room,
-        x: [0u8; 36],
-        set: Vec::with_capacity(movable.len()),
-        sums: vec![0usize; nf],
-        binom,
-        work,
-        budget,
-        each,
-    };
-    for (f, &(_, need)) in step.facts.iter().enumerate() {
-        if room[f * (movable.len() + 1)] < need {
+        if (room[f * width] as usize) < need {
             return Ok(());
         }
     }
-    walk.go(0, 1, base)
+    let base: u64 = (0..n).map(|g| state[g] as u64 * step.next_radix[g]).sum();
+    let mut walk = Walk::<PICKS, F> {
+        at: &at[..movable],
+        facts: &facts,
+        need: step.facts.iter().map(|&(_, need)| need as u8).collect(),
+        room: &room,
+        width,
+        x: [0u8; 36],
+        set: Vec::with_capacity(if PICKS { movable } else { 0 }),
+        sums: vec![0u8; nf],
+        binom,
+        work: *work,
+        budget,
+        each,
+    };
+    let result = walk.go(0, 1, base);
+    *work = walk.work;
+    result
 }
 
-struct Walk<'a, F> {
-    movable: &'a [usize],
-    step: &'a Step,
-    state: &'a [u8],
-    room: &'a [usize],
+/// A group to decide, as the walk reads it: its index, its cards in the state, whether they
+/// must all go here, its facts here (a range of the walk's list), and its place value in the
+/// next state.
+#[derive(Clone, Copy, Default)]
+struct Position {
+    group: u8,
+    have: u8,
+    whole: bool,
+    facts: (u16, u16),
+    radix: u64,
+}
+
+struct Walk<'a, const PICKS: bool, F> {
+    at: &'a [Position],
+    facts: &'a [u16],
+    need: Vec<u8>,
+    room: &'a [u8],
+    width: usize,
     x: [u8; 36],
     /// The groups whose value is above 0 so far.
     set: Vec<usize>,
-    sums: Vec<usize>,
+    sums: Vec<u8>,
     binom: &'a Binomials,
-    work: &'a mut u64,
+    work: u64,
     budget: u64,
     each: &'a mut F,
 }
 
-impl<F: FnMut(&[u8], &[usize], u64, u64)> Walk<'_, F> {
+impl<const PICKS: bool, F: FnMut(&[u8], &[usize], u64, u64)> Walk<'_, PICKS, F> {
     /// Chooses for the groups from position `j` on. Every fact is still within reach here:
     /// a choice is only followed when each fact it touches stays within reach.
     fn go(&mut self, j: usize, weight: u64, to: u64) -> Result<(), CountError> {
-        *self.work += 1;
-        if *self.work > self.budget {
+        self.work += 1;
+        if self.work > self.budget {
             return Err(CountError::OverBudget);
         }
-        if j == self.movable.len() {
-            (self.each)(&self.x[..self.state.len()], &self.set, to, weight);
+        if j == self.at.len() {
+            (self.each)(&self.x, &self.set, to, weight);
             return Ok(());
         }
-        let width = self.movable.len() + 1;
-        let g = self.movable[j];
-        let have = self.state[g];
-        let step = self.step;
-        let (mut lo, mut hi) = if step.here[g].1 || step.next[g].is_none() {
-            (have as usize, have as usize)
-        } else {
-            (0, have as usize)
-        };
+        let p = self.at[j];
+        let have = p.have;
+        let (mut lo, mut hi) = if p.whole { (have, have) } else { (0, have) };
         // Each fact on the group bounds its value: not past the count, and enough that the
         // groups after it can still make the count up.
-        for &f in &step.facts_of[g] {
-            let need = step.facts[f].1;
-            let sum = self.sums[f];
+        let facts = &self.facts[p.facts.0 as usize..p.facts.1 as usize];
+        for &f in facts {
+            let f = f as usize;
+            let (need, sum) = (self.need[f], self.sums[f]);
             hi = hi.min(need - sum);
-            lo = lo.max(need.saturating_sub(sum + self.room[f * width + j + 1]));
+            lo = lo.max(need.saturating_sub(sum + self.room[f * self.width + j + 1]));
         }
         if lo > hi {
             return Ok(());
         }
-        for &f in &step.facts_of[g] {
-            self.sums[f] += lo;
+        for &f in facts {
+            self.sums[f as usize] += lo;
         }
+        let g = p.group as usize;
         for v in lo..=hi {
-            let v8 = v as u8;
-            self.x[g] = v8;
-            if v > 0 {
-                self.set.push(g);
+            if PICKS {
+                self.x[g] = v;
+                if v > 0 {
+                    self.set.push(g);
+                }
             }
-            let w = weight * self.binom.at(have, v8);
-            self.go(j + 1, w, to - v as u64 * step.next_radix[g])?;
-            if v > 0 {
+            let w = weight * self.binom.at(have, v);
+            self.go(j + 1, w, to - v as u64 * p.radix)?;
+            if PICKS && v > 0 {
                 self.set.pop();
             }
-            for &f in &step.facts_of[g] {
-                self.sums[f] += 1;
+            for &f in facts {
+                self.sums[f as usize] += 1;
             }
         }
-        for &f in &step.facts_of[g] {
-            self.sums[f] -= hi + 1;
+        for &f in facts {
+            self.sums[f as usize] -= hi + 1;
         }
-        self.x[g] = 0;
+        if PICKS {
+            self.x[g] = 0;
+        }
         Ok(())
     }
 }

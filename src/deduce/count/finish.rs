@@ -119,7 +119,7 @@ fn leads(
     let mut state = [0u8; 36];
     step.unpack(key, &mut state);
     if step.may_finish(&state) {
-        choices(
+        choices::<false, _>(
             step,
             &state[..step.cap.len()],
             binom,

@@ -81,7 +81,7 @@ pub(super) fn forward<T: Number>(
                 // tight loop: the lookups are independent, so their cache misses overlap.
                 leaves.clear();
                 picks.clear();
-                choices(
+                choices::<true, _>(
                     step,
                     &state[..groups],
                     binom,
