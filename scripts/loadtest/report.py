@@ -20,8 +20,8 @@ def parse(name):
 
 
 statics = []
-while parse(f"static-{len(statics) + 1}.txt") is not None:
-    statics.append(parse(f"static-{len(statics) + 1}.txt"))
+while (run := parse(f"static-{len(statics) + 1}.txt")) is not None:
+    statics.append(run)
 rows = [("public bulletin page", "bulletin-64"), ("player's private page", "private-64"),
         ("game master's page", "gm-64"), ("turn submission", "turn-64"),
         ("turn submission", "turn-256"), ("inbound-mail webhook", "inbound-64")]

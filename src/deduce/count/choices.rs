@@ -25,19 +25,16 @@ pub(super) fn choices<const PICKS: bool, F: FnMut(&[u8], &[usize], u64, u64)>(
     }
     // The groups to decide, in order, each with what the walk reads of it in one place.
     let mut at = [Position::default(); 36];
-    let mut facts: Vec<u16> = Vec::with_capacity(2 * step.facts.len());
     let mut movable = 0;
     for &g in &step.decide {
         if state[g] == 0 {
             continue;
         }
-        let start = facts.len();
-        facts.extend(step.facts_of[g].iter().map(|&f| f as u16));
         at[movable] = Position {
             group: g as u8,
             have: state[g],
             whole: step.here[g].1 || step.next[g].is_none(),
-            facts: (start as u16, facts.len() as u16),
+            facts: step.fact_range[g],
             radix: step.next_radix[g],
         };
         movable += 1;
@@ -59,8 +56,8 @@ pub(super) fn choices<const PICKS: bool, F: FnMut(&[u8], &[usize], u64, u64)>(
     let base: u64 = (0..n).map(|g| state[g] as u64 * step.next_radix[g]).sum();
     let mut walk = Walk::<PICKS, F> {
         at: &at[..movable],
-        facts: &facts,
-        need: step.facts.iter().map(|&(_, need)| need as u8).collect(),
+        facts: &step.fact_list,
+        need: &step.need,
         room: &room,
         width,
         x: [0u8; 36],
@@ -77,8 +74,8 @@ pub(super) fn choices<const PICKS: bool, F: FnMut(&[u8], &[usize], u64, u64)>(
 }
 
 /// A group to decide, as the walk reads it: its index, its cards in the state, whether they
-/// must all go here, its facts here (a range of the walk's list), and its place value in the
-/// next state.
+/// must all go here, its facts here (a range of the step's `fact_list`), and its place value
+/// in the next state.
 #[derive(Clone, Copy, Default)]
 struct Position {
     group: u8,
@@ -91,7 +88,7 @@ struct Position {
 struct Walk<'a, const PICKS: bool, F> {
     at: &'a [Position],
     facts: &'a [u16],
-    need: Vec<u8>,
+    need: &'a [u8],
     room: &'a [u8],
     width: usize,
     x: [u8; 36],

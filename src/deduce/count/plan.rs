@@ -26,8 +26,12 @@ pub(super) struct Step {
     pub(super) facts: Vec<(u64, usize)>,
     /// The groups that may go here, in the order they are decided.
     pub(super) decide: Vec<usize>,
-    /// For each group, the facts here that cover it.
-    pub(super) facts_of: Vec<Vec<usize>>,
+    /// Each fact's count here, as the walk reads it.
+    pub(super) need: Vec<u8>,
+    /// The facts here that cover each group, all groups' in one list: group g's are
+    /// `fact_list[fact_range[g].0..fact_range[g].1]`.
+    pub(super) fact_list: Vec<u16>,
+    pub(super) fact_range: Vec<(u16, u16)>,
     /// Each group's index among the next step's groups, or None when it has no later place.
     pub(super) next: Vec<Option<usize>>,
     /// Each group's place value in a packed state, and its size (the largest digit).
@@ -404,18 +408,24 @@ pub(super) fn plan(view: &View, d: &Domains) -> Planned {
             let under = facts.iter().filter(|(m, _)| m >> gi & 1 == 1).count();
             (std::cmp::Reverse(under), gi)
         });
-        let facts_of = (0..n)
+        let mut fact_list: Vec<u16> = Vec::new();
+        let fact_range = (0..n)
             .map(|gi| {
-                (0..facts.len())
-                    .filter(|&f| facts[f].0 >> gi & 1 == 1)
-                    .collect()
+                let start = fact_list.len() as u16;
+                fact_list.extend(
+                    (0..facts.len() as u16).filter(|&f| facts[f as usize].0 >> gi & 1 == 1),
+                );
+                (start, fact_list.len() as u16)
             })
             .collect();
+        let need = facts.iter().map(|&(_, need)| need as u8).collect();
         steps.push(Step {
             loc,
             here,
             decide,
-            facts_of,
+            need,
+            fact_list,
+            fact_range,
             facts,
             next,
             radix: radices(&cap),
